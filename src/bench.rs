@@ -1,0 +1,70 @@
+//! `puzzlebook bench`: puzzles/second for the uniqueness check on the shared
+//! data sets and for minimal-puzzle generation, single thread.
+
+use crate::generate::{generate, Symmetry};
+use crate::layout::Layout;
+use crate::puzzle_file::read_puzzle_lines;
+use crate::solver::Solver;
+use anyhow::Context;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Folder with 17-clue.txt, top1465.txt, hardest-1106.txt, multi-solution.txt.
+    #[arg(long, default_value = "../shared/data/sudoku")]
+    pub data: PathBuf,
+    /// Seconds to spend generating each layout.
+    #[arg(long, default_value_t = 5.0)]
+    pub seconds: f64,
+}
+
+pub fn run(args: BenchArgs) -> anyhow::Result<()> {
+    let classic = Layout::load("classic-9")?;
+    let solver = Solver::new(&classic.model);
+    println!("count-to-2 (uniqueness check), one thread:");
+    for (file, expect_unique) in [("17-clue.txt", true), ("top1465.txt", true), ("hardest-1106.txt", true), ("multi-solution.txt", false)] {
+        let path = args.data.join(file);
+        let lines = read_puzzle_lines(&path)?;
+        let grids = lines
+            .iter()
+            .map(|l| classic.model.parse_grid(&l.text).with_context(|| format!("{}: line {}", path.display(), l.line)))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        // Best of three passes: the figure should not depend on a cold cache.
+        let mut best = Duration::MAX;
+        let (mut wrong, mut nodes) = (0, 0);
+        for _ in 0..3 {
+            let start = Instant::now();
+            (wrong, nodes) = (0, 0);
+            for grid in &grids {
+                let count = solver.count(grid, 2);
+                wrong += usize::from((count.solutions == 1) != expect_unique);
+                nodes += count.stats.nodes;
+            }
+            best = best.min(start.elapsed());
+        }
+        println!(
+            "  {file:20} {:6} puzzles  {:>10.0} puzzles/s  {:>8.2} µs/puzzle  {:>7.1} nodes/puzzle  wrong verdicts: {wrong}",
+            grids.len(),
+            grids.len() as f64 / best.as_secs_f64(),
+            best.as_secs_f64() * 1e6 / grids.len() as f64,
+            nodes as f64 / grids.len() as f64
+        );
+    }
+    println!("generation of minimal unique puzzles, one thread, {} s each:", args.seconds);
+    for id in ["classic-9", "classic-16"] {
+        let layout = Layout::load(id)?;
+        let solver = Solver::new(&layout.model);
+        let partners = Symmetry::None.partners(layout.size);
+        let start = Instant::now();
+        let (mut made, mut clues) = (0u64, 0usize);
+        while start.elapsed().as_secs_f64() < args.seconds || made == 0 {
+            let p = generate(&layout.model, &solver, &partners, made + 1)?;
+            clues += p.givens.given_count();
+            made += 1;
+        }
+        let secs = start.elapsed().as_secs_f64();
+        println!("  {id:20} {made:6} puzzles  {:>10.1} puzzles/s  mean clues {:.1}", made as f64 / secs, clues as f64 / made as f64);
+    }
+    Ok(())
+}

@@ -1,0 +1,54 @@
+//! The command line: argument definitions and dispatch. Each command lives
+//! in its own file and only calls the library.
+
+mod generate;
+mod layouts;
+mod solve;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "puzzlebook",
+    version,
+    about = "Generate sudoku-family puzzles, prove each unique, and grade them",
+    long_about = "Generate sudoku-family puzzles under layout rules (layouts/*.toml), prove each has \
+exactly one solution, and grade its difficulty.\n\nA LAYOUT is an id from layouts/ (run `puzzlebook layouts`) \
+or a path to a .toml layout file. Puzzles are written one character per cell in the layout's cell order \
+(row by row), '.' or '0' for an empty cell, letters for symbols above 9 (A=10, B=11, …)."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve puzzles and say whether each has one, several or no solutions.
+    Solve(solve::SolveArgs),
+    /// Generate minimal puzzles with exactly one solution.
+    Generate(generate::GenerateArgs),
+    /// List the layouts in layouts/ with a one-line description.
+    Layouts,
+    /// Measure solver and generator speed (puzzles/second, one thread).
+    Bench(crate::bench::BenchArgs),
+}
+
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Solve(args) => solve::run(args),
+        Command::Generate(args) => generate::run(args),
+        Command::Layouts => layouts::run(),
+        Command::Bench(args) => crate::bench::run(args),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn argument_definitions_are_consistent() {
+        super::Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,13 @@
+//! puzzlebook: generates sudoku-family puzzles under layout rules, proves
+//! each has exactly one solution, grades it, and (in later stages) stores
+//! and prints it. The binary's `cli` only parses arguments and calls these.
+
+pub mod bench;
+pub mod bits;
+pub mod cli;
+pub mod generate;
+pub mod layout;
+pub mod model;
+pub mod puzzle_file;
+pub mod score;
+pub mod solver;
