@@ -1,7 +1,7 @@
 //! `puzzlebook bench`: puzzles/second for the uniqueness check on the shared
 //! data sets and for minimal-puzzle generation, single thread.
 
-use crate::generate::{generate, Symmetry};
+use crate::generate::{Generator, Symmetry};
 use crate::layout::Layout;
 use crate::puzzle_file::read_puzzle_lines;
 use crate::solver::Solver;
@@ -54,12 +54,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     println!("generation of minimal unique puzzles, one thread, {} s each:", args.seconds);
     for id in ["classic-9", "classic-16"] {
         let layout = Layout::load(id)?;
-        let solver = Solver::new(&layout.model);
-        let partners = Symmetry::None.partners(layout.size);
+        let generator = Generator::new(&layout, Symmetry::None);
         let start = Instant::now();
         let (mut made, mut clues) = (0u64, 0usize);
         while start.elapsed().as_secs_f64() < args.seconds || made == 0 {
-            let p = generate(&layout.model, &solver, &partners, made + 1)?;
+            let p = generator.puzzle(made + 1)?;
             clues += p.givens.given_count();
             made += 1;
         }

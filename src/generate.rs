@@ -1,7 +1,8 @@
 //! Puzzle generation: a random full grid under the layout, then clue erasure
 //! that keeps each removal only while the solution stays unique.
 
-use crate::model::{Grid, Model, Symbol};
+use crate::layout::Layout;
+use crate::model::{Grid, Symbol};
 use crate::score::{candidate_score, Level};
 use crate::solver::{SearchStats, Solver};
 use rand::seq::SliceRandom;
@@ -57,31 +58,47 @@ pub enum GenerateError {
 const FILL_ATTEMPTS: u32 = 8;
 const FILL_NODES_PER_ATTEMPT: u64 = 200_000;
 
-/// Makes one minimal unique puzzle from `seed`; same seed, same puzzle.
-pub fn generate(model: &Model, solver: &Solver, partners: &[usize], seed: u64) -> Result<Generated, GenerateError> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let solution = fill(solver, &mut rng)?;
-    let mut givens = solution.clone();
-    let mut order: Vec<usize> = (0..model.cell_count()).collect();
-    order.shuffle(&mut rng);
-    for cell in order {
-        if givens.cells[cell].is_none() {
-            continue;
-        }
-        let mut orbit = vec![cell];
-        if partners[cell] != cell && givens.cells[partners[cell]].is_some() {
-            orbit.push(partners[cell]);
-        }
-        if removal_keeps_unique(solver, &mut givens, &solution, &orbit) {
-            for &c in &orbit {
-                givens.cells[c] = None;
+/// Everything needed to make puzzles of one layout; shareable across threads.
+pub struct Generator<'a> {
+    pub layout: &'a Layout,
+    pub solver: Solver,
+    partners: Vec<usize>,
+}
+
+impl<'a> Generator<'a> {
+    pub fn new(layout: &'a Layout, symmetry: Symmetry) -> Generator<'a> {
+        Generator { layout, solver: Solver::new(&layout.model), partners: symmetry.partners(layout.size) }
+    }
+
+    /// Makes one minimal unique puzzle from `seed`; same seed, same puzzle.
+    pub fn puzzle(&self, seed: u64) -> Result<Generated, GenerateError> {
+        let model = &self.layout.model;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let solution = fill(&self.solver, &mut rng)?;
+        let mut givens = solution.clone();
+        let mut order: Vec<usize> = (0..model.cell_count()).collect();
+        order.shuffle(&mut rng);
+        for cell in order {
+            if givens.cells[cell].is_none() {
+                continue;
+            }
+            let partner = self.partners[cell];
+            let mut orbit = vec![cell];
+            if partner != cell && givens.cells[partner].is_some() {
+                orbit.push(partner);
+            }
+            if removal_keeps_unique(&self.solver, &mut givens, &solution, &orbit) {
+                for &c in &orbit {
+                    givens.cells[c] = None;
+                }
             }
         }
+        let count = self.solver.count(&givens, 2);
+        debug_assert_eq!(count.solutions, 1);
+        let score = candidate_score(model, &givens);
+        let level = Level::from_score(score, &self.layout.level_bands);
+        Ok(Generated { givens, solution, seed, score, level, effort: count.stats })
     }
-    let count = solver.count(&givens, 2);
-    debug_assert_eq!(count.solutions, 1);
-    let score = candidate_score(model, &givens);
-    Ok(Generated { givens, solution, seed, score, level: Level::from_score(score), effort: count.stats })
 }
 
 fn fill(solver: &Solver, rng: &mut ChaCha8Rng) -> Result<Grid, GenerateError> {
@@ -121,4 +138,73 @@ fn removal_keeps_unique(solver: &Solver, givens: &mut Grid, solution: &Grid, orb
         givens.cells[c] = solution.cells[c];
     }
     unique
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::list_layout_files;
+
+    fn make(layout: &Layout, symmetry: Symmetry, seed: u64) -> Generated {
+        Generator::new(layout, symmetry).puzzle(seed).unwrap()
+    }
+
+    #[test]
+    fn every_shipped_layout_generates_a_puzzle_the_solver_proves_unique() {
+        for path in list_layout_files() {
+            let layout = Layout::load(&path.display().to_string()).unwrap();
+            let p = make(&layout, Symmetry::None, 3);
+            let solver = Solver::new(&layout.model);
+            let count = solver.count(&p.givens, 2);
+            assert_eq!(count.solutions, 1, "{}", layout.id);
+            assert_eq!(count.first.as_ref(), Some(&p.solution), "{}", layout.id);
+            layout.model.check_solution(&p.solution).unwrap_or_else(|e| panic!("{}: {e}", layout.id));
+            assert!(p.givens.cells.iter().zip(&p.solution.cells).all(|(g, s)| g.is_none() || g == s));
+        }
+    }
+
+    #[test]
+    fn puzzles_are_minimal() {
+        let layout = Layout::load("classic-9").unwrap();
+        let solver = Solver::new(&layout.model);
+        let p = make(&layout, Symmetry::None, 11);
+        for cell in (0..81).filter(|&c| p.givens.cells[c].is_some()) {
+            let mut fewer = p.givens.clone();
+            fewer.cells[cell] = None;
+            assert_eq!(solver.count(&fewer, 2).solutions, 2, "clue at {cell} could go");
+        }
+    }
+
+    #[test]
+    fn same_seed_same_puzzle_and_different_seeds_differ() {
+        let layout = Layout::load("classic-9").unwrap();
+        let a = make(&layout, Symmetry::None, 42);
+        let b = make(&layout, Symmetry::None, 42);
+        let c = make(&layout, Symmetry::None, 43);
+        assert_eq!(a.givens, b.givens);
+        assert_eq!(a.solution, b.solution);
+        assert_ne!(a.givens, c.givens);
+    }
+
+    #[test]
+    fn symmetric_erasure_keeps_the_clue_pattern_symmetric() {
+        let layout = Layout::load("classic-9").unwrap();
+        for symmetry in [Symmetry::Rot180, Symmetry::Mirror] {
+            let p = make(&layout, symmetry, 5);
+            let partners = symmetry.partners(9);
+            for c in 0..81 {
+                assert_eq!(p.givens.cells[c].is_some(), p.givens.cells[partners[c]].is_some(), "{symmetry:?} at {c}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_unfillable_layout_fails_with_a_clear_error() {
+        // Two marks that each allow only the digit 1, in one box: every
+        // single-mark check passes, yet no grid exists.
+        let text = "description = \"x\"\nsize = 4\nboxes = \"2x2\"\nmark_symbols = { X = \"1\", Y = \"1\" }\nmarks = \"\"\"\nX...\n.Y..\n....\n....\n\"\"\"\n";
+        let layout = Layout::from_source(std::path::Path::new("x.toml"), text.into()).unwrap();
+        let err = Generator::new(&layout, Symmetry::None).puzzle(1).unwrap_err();
+        assert_eq!(err, GenerateError::Unfillable);
+    }
 }

@@ -62,8 +62,7 @@ pub fn basic_candidates(model: &Model, givens: &Grid) -> Vec<crate::model::Symbo
     candidates
 }
 
-/// Book levels by candidate score. Bands: the quartiles of the scores of
-/// 2,000 minimal classic-9 puzzles (seeds 1–2000, no symmetry); see README.
+/// Book levels by candidate score, in bands a layout may set (`levels`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
     Easy,
@@ -72,13 +71,18 @@ pub enum Level {
     Expert,
 }
 
-pub const LEVEL_BANDS: [(Level, u32); 3] = [(Level::Easy, 600), (Level::Medium, 700), (Level::Hard, 800)];
+/// The default bands: the quartiles of the scores of 2,000 minimal classic-9
+/// puzzles (seeds 1–2000, no symmetry), rounded; see README. Layouts whose
+/// scores run higher (fewer givens, marks) set their own from a sample with
+/// `puzzlebook levels LAYOUT`.
+pub const DEFAULT_LEVEL_BANDS: [u32; 3] = [510, 570, 625];
 
 impl Level {
     pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
-    pub fn from_score(score: u32) -> Level {
-        LEVEL_BANDS.iter().find(|(_, upper)| score < *upper).map_or(Level::Expert, |(level, _)| *level)
+    /// `bands` are the exclusive upper limits of easy, medium and hard.
+    pub fn from_score(score: u32, bands: &[u32; 3]) -> Level {
+        bands.iter().position(|&upper| score < upper).map_or(Level::Expert, |i| Level::ALL[i])
     }
 
     pub fn name(self) -> &'static str {

@@ -1,6 +1,5 @@
-use crate::generate::{generate, Symmetry};
+use crate::generate::{Generator, Symmetry};
 use crate::layout::Layout;
-use crate::solver::Solver;
 use std::io::{BufWriter, Write};
 
 #[derive(clap::Args, Debug)]
@@ -24,13 +23,12 @@ pub struct GenerateArgs {
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
     let layout = Layout::load(&args.layout)?;
-    let solver = Solver::new(&layout.model);
-    let partners = args.symmetry.partners(layout.size);
+    let generator = Generator::new(&layout, args.symmetry);
     let first_seed = args.seed.unwrap_or_else(clock_seed);
     let mut out = BufWriter::new(std::io::stdout().lock());
     for i in 0..args.count {
         let seed = first_seed.wrapping_add(i);
-        let p = generate(&layout.model, &solver, &partners, seed).map_err(|e| anyhow::anyhow!("{}: {e}", layout.path.display()))?;
+        let p = generator.puzzle(seed).map_err(|e| anyhow::anyhow!("{}: {e}", layout.path.display()))?;
         writeln!(
             out,
             "{} {} {} {} {} {}",

@@ -3,6 +3,7 @@
 
 mod generate;
 mod layouts;
+mod levels;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -30,6 +31,8 @@ pub enum Command {
     Generate(generate::GenerateArgs),
     /// List the layouts in layouts/ with a one-line description.
     Layouts,
+    /// Suggest level bands for a layout from a sample of generated puzzles.
+    Levels(levels::LevelsArgs),
     /// Measure solver and generator speed (puzzles/second, one thread).
     Bench(crate::bench::BenchArgs),
 }
@@ -39,6 +42,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Solve(args) => solve::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Layouts => layouts::run(),
+        Command::Levels(args) => levels::run(args),
         Command::Bench(args) => crate::bench::run(args),
     }
 }

@@ -115,6 +115,13 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         }
     }
 
+    let level_bands = match &file.levels {
+        None => crate::score::DEFAULT_LEVEL_BANDS,
+        Some(levels) => match levels.get_ref().as_slice() {
+            &[a, b, c] if a < b && b < c => [a, b, c],
+            other => return Err(err(Some(line_of(levels.span())), format!("levels {other:?}: expected three increasing scores, the upper limits of easy, medium and hard"))),
+        },
+    };
     let rules = file.rules.clone().unwrap_or_else(|| default_rules(&alphabet, regions_are_boxes, file.diagonals, file.marks.is_some()));
     let cell_names = (0..cell_count).map(|i| Layout::cell_name(i / size, i % size)).collect();
     let model = Model { alphabet: alphabet.clone(), cell_names, houses, allowed, conflicts: Vec::new() };
@@ -132,6 +139,7 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         marks,
         mark_kinds,
         snake_path,
+        level_bands,
         model,
     })
 }

@@ -13,6 +13,7 @@
 //! """
 //! mark_symbols = { X = "123" }   # optional; extra mark letters (E, O, H, L are built in)
 //! snake_path = [[1, 1], [1, 2]]  # optional; a path drawn through the cells (print only)
+//! levels = [510, 570, 625]       # optional; score limits of easy, medium, hard (see README)
 //! ```
 
 use serde::Deserialize;
@@ -36,4 +37,5 @@ pub struct LayoutFile {
     #[serde(default)]
     pub mark_symbols: BTreeMap<String, String>,
     pub snake_path: Option<Spanned<Vec<[usize; 2]>>>,
+    pub levels: Option<Spanned<Vec<u32>>>,
 }

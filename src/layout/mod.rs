@@ -35,6 +35,8 @@ pub struct Layout {
     pub mark_kinds: BTreeMap<char, MarkKind>,
     /// Print-only decoration: (row, col) path, 0-based.
     pub snake_path: Vec<(usize, usize)>,
+    /// Candidate-score limits of easy, medium and hard; above is expert.
+    pub level_bands: [u32; 3],
     pub model: Model,
 }
 

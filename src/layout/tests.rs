@@ -1,0 +1,110 @@
+use super::*;
+
+fn build(text: &str) -> Result<Layout, LayoutError> {
+    Layout::from_source(Path::new("layouts/bad.toml"), text.to_string())
+}
+
+fn error_of(text: &str) -> String {
+    build(text).expect_err("layout should be rejected").to_string()
+}
+
+#[test]
+fn every_shipped_layout_loads() {
+    let files = list_layout_files();
+    assert!(files.len() >= 8, "expected the shipped layouts, found {files:?}");
+    for path in files {
+        Layout::load(&path.display().to_string()).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+#[test]
+fn classic_nine_has_rows_columns_boxes() {
+    let layout = Layout::load("classic-9").unwrap();
+    let model = &layout.model;
+    assert_eq!(model.cell_count(), 81);
+    assert_eq!(model.houses.len(), 27);
+    assert_eq!(model.houses[18].name, "box 1");
+    assert_eq!(model.houses[18].cells, vec![0, 1, 2, 9, 10, 11, 18, 19, 20]);
+    assert_eq!(model.houses[26].cells, vec![60, 61, 62, 69, 70, 71, 78, 79, 80]);
+}
+
+#[test]
+fn six_by_six_boxes_are_two_rows_by_three_columns() {
+    let layout = Layout::load("classic-6").unwrap();
+    assert_eq!(layout.model.houses[12].cells, vec![0, 1, 2, 6, 7, 8]);
+    assert_eq!(layout.model.houses[13].cells, vec![3, 4, 5, 9, 10, 11]);
+}
+
+#[test]
+fn sixteen_uses_letters_above_nine() {
+    let layout = Layout::load("classic-16").unwrap();
+    assert_eq!(layout.alphabet.text(), "123456789ABCDEFG");
+    assert_eq!(layout.alphabet.value_of(9), Some(10));
+}
+
+#[test]
+fn diagonal_adds_two_houses_and_marks_restrict_cells() {
+    let diagonal = Layout::load("diagonal-9").unwrap();
+    assert_eq!(diagonal.model.houses.len(), 29);
+    assert_eq!(diagonal.model.houses[28].cells[0], 8);
+    let even_odd = Layout::load("even-odd-9").unwrap();
+    assert_eq!(even_odd.marks[0], Some('E'));
+    assert_eq!(even_odd.model.allowed[0].iter().collect::<Vec<_>>(), vec![1, 3, 5, 7]);
+    assert_eq!(even_odd.model.allowed[4].iter().collect::<Vec<_>>(), vec![0, 2, 4, 6, 8]);
+}
+
+#[test]
+fn unknown_key_is_named_with_its_line() {
+    let e = error_of("description = \"x\"\nsize = 9\nboxes = \"3x3\"\ncolour = \"red\"\n");
+    assert!(e.starts_with("layouts/bad.toml: line 4: unknown field `colour`"), "{e}");
+}
+
+#[test]
+fn region_picture_of_wrong_size() {
+    let rows = "description = \"x\"\nsize = 4\nregions = \"\"\"\nAABB\nAABB\nCCDD\n\"\"\"\n";
+    assert_eq!(error_of(rows), "layouts/bad.toml: line 3: regions picture has 3 rows, expected 4");
+    let cells = "description = \"x\"\nsize = 4\nregions = \"\"\"\nAABB\nAABB\nCCDDD\nCCDD\n\"\"\"\n";
+    assert_eq!(error_of(cells), "layouts/bad.toml: line 6: regions picture: row 3 has 5 cells, expected 4");
+}
+
+#[test]
+fn region_not_connected_or_wrong_size() {
+    let split = "description = \"x\"\nsize = 4\nregions = \"\"\"\nABAB\nBABA\nCCDD\nCCDD\n\"\"\"\n";
+    assert_eq!(error_of(split), "layouts/bad.toml: line 3: region 'A' is not connected: r1c3 is cut off from r1c1");
+    let uneven = "description = \"x\"\nsize = 4\nregions = \"\"\"\nAAAB\nAABB\nCCDD\nCCDD\n\"\"\"\n";
+    assert_eq!(error_of(uneven), "layouts/bad.toml: line 3: region 'A' has 5 cells, expected 4");
+}
+
+#[test]
+fn symbol_count_that_cannot_fit_a_house() {
+    let e = error_of("description = \"x\"\nsize = 12\nsymbols = \"123456789\"\nboxes = \"3x4\"\n");
+    assert_eq!(e, "layouts/bad.toml: the symbols fill 9 cells of a house (9 symbols with their counts) but each row, column and region has 12 cells");
+    let stars = "description = \"x\"\nsize = 12\nsymbols = \"123456789*\"\ncounts = { \"*\" = 3 }\nboxes = \"3x4\"\n";
+    assert!(build(stars).is_ok());
+}
+
+#[test]
+fn marks_that_make_a_column_impossible() {
+    let mut picture = vec![".........".to_string(); 9];
+    for row in [0, 2, 4, 6, 8] {
+        picture[row] = "..E......".into();
+    }
+    let text = format!("description = \"x\"\nsize = 9\nboxes = \"3x3\"\nmarks = \"\"\"\n{}\n\"\"\"\n", picture.join("\n"));
+    assert_eq!(error_of(&text), "layouts/bad.toml: line 4: column 3 has 5 cells marked E but only 4 even digits");
+}
+
+#[test]
+fn bad_boxes_and_unknown_marks() {
+    let e = error_of("description = \"x\"\nsize = 9\nboxes = \"2x4\"\n");
+    assert_eq!(e, "layouts/bad.toml: line 3: boxes \"2x4\": 2×4 boxes hold 8 cells but a 9×9 grid needs boxes of 9");
+    let e = error_of("description = \"x\"\nsize = 4\nboxes = \"2x2\"\nmarks = \"\"\"\nX...\n....\n....\n....\n\"\"\"\n");
+    assert_eq!(e, "layouts/bad.toml: line 4: marks picture: r1c1 has unknown mark 'X' (known: EHLO; define others under mark_symbols)");
+    let e = error_of("description = \"x\"\nsize = 4\n");
+    assert_eq!(e, "layouts/bad.toml: missing `boxes` (e.g. boxes = \"3x3\") or a `regions` picture");
+}
+
+#[test]
+fn unknown_layout_id_lists_the_known_ones() {
+    let e = Layout::load("no-such-layout").unwrap_err().to_string();
+    assert!(e.contains("no such layout 'no-such-layout'") && e.contains("classic-9"), "{e}");
+}

@@ -1,0 +1,42 @@
+use crate::generate::{Generator, Symmetry};
+use crate::layout::Layout;
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Prints the quartiles of the candidate scores of a sample of generated puzzles and the \
+`levels = [...]` line that makes each level a quarter of what the generator yields; put it in the layout file.")]
+pub struct LevelsArgs {
+    /// Layout id (see `puzzlebook layouts`) or path to a .toml layout.
+    pub layout: String,
+    /// Number of puzzles in the sample.
+    #[arg(long, default_value_t = 400)]
+    pub sample: u64,
+    /// Seed of the first puzzle of the sample.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+pub fn run(args: LevelsArgs) -> anyhow::Result<()> {
+    anyhow::ensure!(args.sample >= 4, "--sample must be at least 4");
+    let layout = Layout::load(&args.layout)?;
+    let generator = Generator::new(&layout, Symmetry::None);
+    let mut scores = Vec::with_capacity(args.sample as usize);
+    for i in 0..args.sample {
+        scores.push(generator.puzzle(args.seed.wrapping_add(i))?.score);
+    }
+    scores.sort_unstable();
+    let quartile = |q: usize| scores[scores.len() * q / 4];
+    let bands = [quartile(1), quartile(2), quartile(3)];
+    println!(
+        "{}: {} puzzles, scores {}–{}, quartiles {} / {} / {} (current levels {:?})",
+        layout.id,
+        scores.len(),
+        scores[0],
+        scores[scores.len() - 1],
+        bands[0],
+        bands[1],
+        bands[2],
+        layout.level_bands
+    );
+    println!("levels = [{}, {}, {}]", bands[0], bands[1], bands[2]);
+    Ok(())
+}

@@ -1,0 +1,107 @@
+//! The binary, run as a user runs it, on real files.
+
+use std::process::{Command, Output};
+
+fn puzzlebook(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+const KNOWN: &str = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+const KNOWN_SOLUTION: &str = "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
+
+#[test]
+fn solve_prints_the_unique_solution() {
+    let out = puzzlebook(&["solve", "classic-9", KNOWN]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), format!("unique {KNOWN_SOLUTION}\n"));
+}
+
+#[test]
+fn solve_answers_in_input_order_with_limit() {
+    let empty = ".".repeat(81);
+    let clash = format!("11{}", ".".repeat(79));
+    let out = puzzlebook(&["solve", "classic-9", KNOWN, &empty, &clash]);
+    assert_eq!(stdout(&out), format!("unique {KNOWN_SOLUTION}\nmultiple\nnone\n"));
+    let out = puzzlebook(&["solve", "classic-4", "--limit", "1000", "................", "12.............."]);
+    // Relabelling symmetry: fixing two different digits leaves 288 / (4 × 3).
+    assert_eq!(stdout(&out), "solutions 288\nsolutions 24\n");
+}
+
+#[test]
+fn solve_reads_files_skipping_comments_and_ratings() {
+    let out = puzzlebook(&["solve", "classic-9", "--file", "../shared/data/sudoku/se-rated.txt"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 3083);
+    assert!(text.lines().all(|l| l.starts_with("unique ")));
+}
+
+#[test]
+fn bad_puzzle_strings_say_which_character_and_why() {
+    let short = puzzlebook(&["solve", "classic-9", "123"]);
+    assert!(!short.status.success());
+    assert!(stderr(&short).contains("argument 1: puzzle has 3 cells, expected 81"), "{}", stderr(&short));
+    let bad = format!("{}x{}", ".".repeat(10), ".".repeat(70));
+    let out = puzzlebook(&["solve", "classic-9", &bad]);
+    assert!(
+        stderr(&out).contains("character 11 (r2c2) is 'x', which is not a symbol of this layout (expected '.', '0' or one of 123456789)"),
+        "{}",
+        stderr(&out)
+    );
+    let odd_in_even = format!("1{}", ".".repeat(80));
+    let out = puzzlebook(&["solve", "even-odd-9", &odd_in_even]);
+    assert!(stderr(&out).contains("character 1 (r1c1) is '1', which the cell's mark does not allow"), "{}", stderr(&out));
+}
+
+#[test]
+fn bad_layout_file_is_named_with_line() {
+    let dir = std::env::temp_dir().join(format!("puzzlebook-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("broken.toml");
+    std::fs::write(&path, "description = \"x\"\nsize = 9\nboxes = \"3x3\"\nsymbol = \"123\"\n").unwrap();
+    let out = puzzlebook(&["solve", path.to_str().unwrap(), KNOWN]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains(&format!("{}: line 4: unknown field `symbol`", path.display())), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn generate_prints_reproducible_lines_with_six_fields() {
+    let out = puzzlebook(&["generate", "classic-9", "--count", "3", "--seed", "7"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    for (i, line) in lines.iter().enumerate() {
+        let fields: Vec<&str> = line.split(' ').collect();
+        assert_eq!(fields.len(), 6, "{line}");
+        assert_eq!(fields[4], (7 + i).to_string(), "seed of puzzle {i}");
+        let solved = puzzlebook(&["solve", "classic-9", fields[0]]);
+        assert_eq!(stdout(&solved), format!("unique {}\n", fields[1]));
+    }
+    // Puzzle 2 of the batch is the puzzle of its own seed.
+    let again = puzzlebook(&["generate", "classic-9", "--seed", "8"]);
+    assert_eq!(stdout(&again).trim(), lines[1]);
+}
+
+#[test]
+fn layouts_lists_every_shipped_layout() {
+    let out = puzzlebook(&["layouts"]);
+    let text = stdout(&out);
+    for id in ["classic-4", "classic-6", "classic-9", "classic-12", "classic-16", "jigsaw-9", "diagonal-9", "even-odd-9"] {
+        assert!(text.lines().any(|l| l.starts_with(id) && l.len() > id.len() + 5), "{id} missing in\n{text}");
+    }
+}
