@@ -51,6 +51,18 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
             nodes as f64 / grids.len() as f64
         );
     }
+    let canon = crate::canon::Canonicalizer::for_layout(&classic);
+    let lines = read_puzzle_lines(&args.data.join("17-clue.txt"))?;
+    let grids: Vec<_> = lines.iter().filter_map(|l| classic.model.parse_grid(&l.text).ok()).collect();
+    let start = Instant::now();
+    let distinct: std::collections::HashSet<String> = grids.iter().map(|g| canon.key(g)).collect();
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "canonical keys (sudoku group): {:.0} puzzles/s on 17-clue.txt, {} distinct of {}",
+        grids.len() as f64 / secs,
+        distinct.len(),
+        grids.len()
+    );
     println!("generation of minimal unique puzzles, one thread, {} s each:", args.seconds);
     for id in ["classic-9", "classic-16"] {
         let layout = Layout::load(id)?;

@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod bits;
+pub mod canon;
 pub mod cli;
 pub mod generate;
 pub mod layout;

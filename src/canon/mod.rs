@@ -1,0 +1,141 @@
+//! Canonical keys: the minimal encoding of a puzzle over the symmetries its
+//! layout allows, so two puzzles that are the same up to symmetry share one
+//! key and the catalog's UNIQUE index turns the second away.
+//!
+//! Classic layouts (boxes, no marks, no diagonals) allow the whole sudoku
+//! group: band and stack permutations, row and column permutations within
+//! them, transposition when boxes are square, and any relabelling of the
+//! symbols. Other layouts keep only the square's symmetries that map every
+//! house to a house and every mark to the same mark, and relabel symbols only
+//! within classes of symbols no rule tells apart (evens among evens …).
+
+mod bands;
+
+use crate::layout::Layout;
+use crate::model::{Grid, Symbol};
+
+pub struct Canonicalizer {
+    group: Group,
+    /// `class_members[k]`: the symbols of relabelling class k, ascending.
+    class_members: Vec<Vec<Symbol>>,
+    class_of: Vec<usize>,
+    alphabet: Vec<char>,
+}
+
+enum Group {
+    /// Rows in bands of `band_height`, columns in stacks of `stack_width`.
+    BandsAndStacks { size: usize, band_height: usize, stack_width: usize, transpose: bool },
+    /// An explicit list of cell permutations (`image[cell]`), identity first.
+    Permutations(Vec<Vec<usize>>),
+}
+
+impl Canonicalizer {
+    pub fn for_layout(layout: &Layout) -> Canonicalizer {
+        let model = &layout.model;
+        let classic = layout.regions_are_boxes && !layout.diagonals && layout.marks.iter().all(|m| m.is_none()) && model.conflicts.is_empty();
+        let group = match (classic, box_shape(layout)) {
+            (true, Some((h, w))) => Group::BandsAndStacks { size: layout.size, band_height: h, stack_width: w, transpose: h == w },
+            _ => Group::Permutations(square_symmetries(layout.size).into_iter().filter(|p| keeps_layout(layout, p)).collect()),
+        };
+        // Symbols a rule can tell apart (a mark allows one but not the other,
+        // or their house counts differ) must not be swapped.
+        let signature = |s: Symbol| -> (Vec<bool>, Vec<u8>) {
+            (model.allowed.iter().map(|a| a.contains(s)).collect(), model.houses.iter().map(|h| h.counts[s as usize]).collect())
+        };
+        let mut class_keys = Vec::new();
+        let mut class_members: Vec<Vec<Symbol>> = Vec::new();
+        let mut class_of = Vec::new();
+        for s in 0..model.symbol_count() as Symbol {
+            let key = signature(s);
+            let class = class_keys.iter().position(|k| *k == key).unwrap_or_else(|| {
+                class_keys.push(key);
+                class_members.push(Vec::new());
+                class_keys.len() - 1
+            });
+            class_members[class].push(s);
+            class_of.push(class);
+        }
+        let alphabet = (0..model.symbol_count()).map(|s| model.alphabet.char_of(s as Symbol)).collect();
+        Canonicalizer { group, class_members, class_of, alphabet }
+    }
+
+    /// The key: the smallest relabelled string over the group, `.` = empty.
+    pub fn key(&self, givens: &Grid) -> String {
+        let best = match &self.group {
+            Group::BandsAndStacks { size, band_height, stack_width, transpose } => {
+                let orders = bands::minimal_pattern_orders(&givens.cells, *size, *band_height, *stack_width, *transpose);
+                orders.iter().map(|order| self.relabelled(order.iter().map(|&c| givens.cells[c]))).min()
+            }
+            Group::Permutations(perms) => perms.iter().map(|image| self.relabelled(inverse(image).iter().map(|&c| givens.cells[c]))).min(),
+        };
+        best.unwrap_or_default().iter().map(|&v| if v == 0 { '.' } else { self.alphabet[v as usize - 1] }).collect()
+    }
+
+    /// Renames symbols in order of first appearance, each to the smallest
+    /// unused symbol of its class: 0 = empty, 1 + symbol otherwise.
+    fn relabelled(&self, cells: impl Iterator<Item = Option<Symbol>>) -> Vec<u8> {
+        let mut map: Vec<Option<Symbol>> = vec![None; self.alphabet.len()];
+        let mut used = vec![0usize; self.class_members.len()];
+        cells
+            .map(|cell| match cell {
+                None => 0,
+                Some(s) => {
+                    let to = *map[s as usize].get_or_insert_with(|| {
+                        let class = self.class_of[s as usize];
+                        used[class] += 1;
+                        self.class_members[class][used[class] - 1]
+                    });
+                    to + 1
+                }
+            })
+            .collect()
+    }
+}
+
+/// Box height and width of a layout whose regions are boxes.
+fn box_shape(layout: &Layout) -> Option<(usize, usize)> {
+    let n = layout.size;
+    let first_box: Vec<usize> = (0..n * n).filter(|&c| layout.regions[c] == layout.regions[0]).collect();
+    let h = first_box.iter().map(|c| c / n).max()? + 1;
+    let w = first_box.iter().map(|c| c % n).max()? + 1;
+    (h * w == n).then_some((h, w))
+}
+
+/// The 8 symmetries of the square as cell images, identity first.
+fn square_symmetries(n: usize) -> Vec<Vec<usize>> {
+    let maps: [fn(usize, usize, usize) -> (usize, usize); 8] = [
+        |r, c, _| (r, c),
+        |r, c, n| (c, n - 1 - r),
+        |r, c, n| (n - 1 - r, n - 1 - c),
+        |r, c, n| (n - 1 - c, r),
+        |r, c, n| (r, n - 1 - c),
+        |r, c, n| (n - 1 - r, c),
+        |r, c, _| (c, r),
+        |r, c, n| (n - 1 - c, n - 1 - r),
+    ];
+    maps.iter().map(|f| (0..n * n).map(|i| { let (r, c) = f(i / n, i % n, n); r * n + c }).collect()).collect()
+}
+
+fn keeps_layout(layout: &Layout, image: &[usize]) -> bool {
+    let houses: Vec<Vec<usize>> = layout.model.houses.iter().map(|h| sorted(h.cells.clone())).collect();
+    let houses_kept = houses.iter().all(|h| houses.contains(&sorted(h.iter().map(|&c| image[c]).collect())));
+    let marks_kept = (0..image.len()).all(|c| layout.marks[c] == layout.marks[image[c]]);
+    houses_kept && marks_kept
+}
+
+fn sorted(mut v: Vec<usize>) -> Vec<usize> {
+    v.sort_unstable();
+    v
+}
+
+/// `order[i]` = the cell whose content lands on cell i.
+fn inverse(image: &[usize]) -> Vec<usize> {
+    let mut order = vec![0; image.len()];
+    for (from, &to) in image.iter().enumerate() {
+        order[to] = from;
+    }
+    order
+}
+
+#[cfg(test)]
+mod tests;

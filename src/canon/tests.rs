@@ -1,0 +1,104 @@
+use super::*;
+use crate::generate::{Generator, Symmetry};
+use crate::solver::Solver;
+use rand::rngs::ChaCha8Rng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+/// A random member of the sudoku group applied to a classic puzzle: band,
+/// row, stack and column permutations, maybe a transposition, a relabelling.
+fn random_transform(grid: &Grid, n: usize, h: usize, w: usize, rng: &mut ChaCha8Rng) -> Grid {
+    let order = |count: usize, size: usize, rng: &mut ChaCha8Rng| -> Vec<usize> {
+        let mut blocks: Vec<usize> = (0..count).collect();
+        blocks.shuffle(rng);
+        blocks
+            .into_iter()
+            .flat_map(|b| {
+                let mut inner: Vec<usize> = (0..size).collect();
+                inner.shuffle(rng);
+                inner.into_iter().map(move |i| b * size + i).collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let rows = order(n / h, h, rng);
+    let cols = order(n / w, w, rng);
+    let transpose = h == w && rng.next_u32() % 2 == 1;
+    let mut labels: Vec<Symbol> = (0..n as Symbol).collect();
+    labels.shuffle(rng);
+    let mut out = Grid::empty(n * n);
+    for r in 0..n {
+        for c in 0..n {
+            let (sr, sc) = (rows[r], cols[c]);
+            let from = if transpose { sc * n + sr } else { sr * n + sc };
+            out.cells[r * n + c] = grid.cells[from].map(|s| labels[s as usize]);
+        }
+    }
+    out
+}
+
+use rand::Rng;
+
+#[test]
+fn transformed_copies_share_the_key_in_the_full_group() {
+    for (id, h, w) in [("classic-9", 3, 3), ("classic-6", 2, 3), ("classic-4", 2, 2)] {
+        let layout = Layout::load(id).unwrap();
+        let canon = Canonicalizer::for_layout(&layout);
+        let generator = Generator::new(&layout, Symmetry::None);
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        for seed in 1..=20 {
+            let puzzle = generator.puzzle(seed).unwrap().givens;
+            let key = canon.key(&puzzle);
+            for _ in 0..10 {
+                let copy = random_transform(&puzzle, layout.size, h, w, &mut rng);
+                assert_eq!(canon.key(&copy), key, "{id} seed {seed}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_key_is_an_equivalent_puzzle_and_different_puzzles_differ() {
+    let layout = Layout::load("classic-9").unwrap();
+    let canon = Canonicalizer::for_layout(&layout);
+    let solver = Solver::new(&layout.model);
+    let generator = Generator::new(&layout, Symmetry::None);
+    let mut keys = std::collections::HashSet::new();
+    for seed in 1..=50 {
+        let puzzle = generator.puzzle(seed).unwrap().givens;
+        let key = canon.key(&puzzle);
+        let as_grid = layout.model.parse_grid(&key).unwrap();
+        assert_eq!(as_grid.given_count(), puzzle.given_count());
+        assert_eq!(solver.count(&as_grid, 2).solutions, 1, "a symmetry of a unique puzzle is unique");
+        keys.insert(key);
+    }
+    assert_eq!(keys.len(), 50);
+}
+
+#[test]
+fn marked_layouts_keep_marks_and_relabel_within_parity() {
+    let layout = Layout::load("even-odd-9").unwrap();
+    let canon = Canonicalizer::for_layout(&layout);
+    let Group::Permutations(perms) = &canon.group else { panic!("marked layouts use explicit symmetries") };
+    assert!(perms.len() > 1 && perms.len() <= 8);
+    // Classes: evens {2,4,6,8} and odds {1,3,5,7,9}.
+    assert_eq!(canon.class_members, vec![vec![0, 2, 4, 6, 8], vec![1, 3, 5, 7]]);
+    let puzzle = Generator::new(&layout, Symmetry::None).puzzle(4).unwrap().givens;
+    // Mirror left-right (the marks picture is symmetric) and swap 2↔8, 3↔9.
+    let swap = |s: Symbol| match s { 1 => 7, 7 => 1, 2 => 8, 8 => 2, other => other };
+    let mut copy = Grid::empty(81);
+    for i in 0..81 {
+        copy.cells[(i / 9) * 9 + 8 - i % 9] = puzzle.cells[i].map(swap);
+    }
+    assert_eq!(canon.key(&copy), canon.key(&puzzle));
+}
+
+#[test]
+fn jigsaw_keeps_only_symmetries_of_its_regions() {
+    let layout = Layout::load("jigsaw-9").unwrap();
+    let canon = Canonicalizer::for_layout(&layout);
+    let Group::Permutations(perms) = &canon.group else { panic!() };
+    for p in perms {
+        assert!(keeps_layout(&layout, p));
+    }
+    assert_eq!(perms[0], (0..81).collect::<Vec<_>>(), "identity first");
+}
