@@ -2,6 +2,7 @@
 //! each has exactly one solution, grades it, and (in later stages) stores
 //! and prints it. The binary's `cli` only parses arguments and calls these.
 
+pub mod batch;
 pub mod bench;
 pub mod bits;
 pub mod canon;
@@ -12,3 +13,4 @@ pub mod model;
 pub mod puzzle_file;
 pub mod score;
 pub mod solver;
+pub mod store;

@@ -1,6 +1,7 @@
 //! The command line: argument definitions and dispatch. Each command lives
 //! in its own file and only calls the library.
 
+mod catalog;
 mod generate;
 mod layouts;
 mod levels;
@@ -29,6 +30,14 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Generate minimal puzzles with exactly one solution.
     Generate(generate::GenerateArgs),
+    /// Counts per layout × level: stored, validated, failed, not yet checked.
+    Stats(catalog::DbArg),
+    /// One puzzle: givens, solution, score, seed, batch, validation.
+    Show(catalog::ShowArgs),
+    /// Write puzzles from the catalog to stdout.
+    Export(catalog::ExportArgs),
+    /// Fold another catalog into this one (deduplicated, batches kept).
+    Merge(catalog::MergeArgs),
     /// List the layouts in layouts/ with a one-line description.
     Layouts,
     /// Suggest level bands for a layout from a sample of generated puzzles.
@@ -42,6 +51,10 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Solve(args) => solve::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Layouts => layouts::run(),
+        Command::Stats(args) => catalog::stats(args),
+        Command::Show(args) => catalog::show(args),
+        Command::Export(args) => catalog::export(args),
+        Command::Merge(args) => catalog::merge(args),
         Command::Levels(args) => levels::run(args),
         Command::Bench(args) => crate::bench::run(args),
     }

@@ -1,0 +1,143 @@
+//! Reading the catalog: stats, show, export, merge.
+
+use crate::store::{Catalog, DEFAULT_DB};
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct DbArg {
+    /// The catalog file.
+    #[arg(long, default_value = DEFAULT_DB)]
+    pub db: PathBuf,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ShowArgs {
+    /// Puzzle number (the catalog's id).
+    pub id: i64,
+    #[command(flatten)]
+    pub db: DbArg,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum ExportFormat {
+    /// `givens solution score level seed effort`, as `generate` prints.
+    Lines,
+    /// Givens only, one puzzle a line (what `solve --file` reads).
+    Givens,
+    /// CSV with a header: id, layout, givens, solution, score, level, seed, validation.
+    Csv,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ExportArgs {
+    /// Only this layout.
+    #[arg(long)]
+    pub layout: Option<String>,
+    /// Only this level.
+    #[arg(long)]
+    pub level: Option<String>,
+    #[arg(long, value_enum, default_value_t = ExportFormat::Lines)]
+    pub format: ExportFormat,
+    #[command(flatten)]
+    pub db: DbArg,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// Another catalog (e.g. made overnight on another machine).
+    pub other: PathBuf,
+    #[command(flatten)]
+    pub db: DbArg,
+}
+
+pub fn stats(args: DbArg) -> anyhow::Result<()> {
+    let catalog = Catalog::open(&args.db)?;
+    let rows = catalog.stats()?;
+    if rows.is_empty() {
+        println!("{}: no puzzles yet (try `puzzlebook generate classic-9 --count 100`)", args.db.display());
+        return Ok(());
+    }
+    println!("{:<16} {:<8} {:>8} {:>8} {:>8} {:>10}", "layout", "level", "puzzles", "valid", "failed", "unchecked");
+    for r in &rows {
+        println!("{:<16} {:<8} {:>8} {:>8} {:>8} {:>10}", r.layout, r.level, r.total, r.valid, r.failed, r.unchecked);
+    }
+    let sum = |f: fn(&crate::store::StatsRow) -> i64| rows.iter().map(f).sum::<i64>();
+    println!("{:<16} {:<8} {:>8} {:>8} {:>8} {:>10}", "total", "", sum(|r| r.total), sum(|r| r.valid), sum(|r| r.failed), sum(|r| r.unchecked));
+    Ok(())
+}
+
+pub fn show(args: ShowArgs) -> anyhow::Result<()> {
+    let catalog = Catalog::open(&args.db.db)?;
+    let p = catalog.puzzle(args.id)?;
+    println!("puzzle {} ({}), {} clues", p.id, p.layout_name, p.clues);
+    println!("givens    {}", p.givens);
+    println!("solution  {}", p.solution);
+    if let Ok(layout) = crate::layout::Layout::from_source(std::path::Path::new(&format!("{}.toml", p.layout_name)), p.layout_source.clone()) {
+        let size = layout.size;
+        if p.givens.chars().count() == size * size {
+            for (g, s) in p.givens.chars().collect::<Vec<_>>().chunks(size).zip(p.solution.chars().collect::<Vec<_>>().chunks(size)) {
+                println!("  {}    {}", spaced(g), spaced(s));
+            }
+        }
+    }
+    println!("score     {} ({}), solver effort {} nodes", p.score, p.level, p.effort_nodes);
+    println!("seed      {}", p.seed);
+    println!("batch     {}", p.batch_id.map_or("-".into(), |b| b.to_string()));
+    println!("made      {} by {}", p.created_at, p.generator_version);
+    match (&p.validation, &p.validated_at) {
+        (Some(v), Some(at)) => println!(
+            "validated {v} at {at} in {} µs{}",
+            p.validation_micros.unwrap_or(0),
+            p.validation_detail.as_ref().map_or(String::new(), |d| format!(": {d}"))
+        ),
+        _ => println!("validated not yet (run `puzzlebook validate`)"),
+    }
+    Ok(())
+}
+
+fn spaced(chars: &[char]) -> String {
+    chars.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+pub fn export(args: ExportArgs) -> anyhow::Result<()> {
+    let catalog = Catalog::open(&args.db.db)?;
+    let rows = catalog.puzzles(args.layout.as_deref(), args.level.as_deref())?;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    if let ExportFormat::Csv = args.format {
+        writeln!(out, "id,layout,givens,solution,score,level,seed,validation")?;
+    }
+    for p in rows {
+        match args.format {
+            ExportFormat::Lines => writeln!(out, "{} {} {} {} {} {}", p.givens, p.solution, p.score, p.level, p.seed, p.effort_nodes)?,
+            ExportFormat::Givens => writeln!(out, "{}", p.givens)?,
+            ExportFormat::Csv => writeln!(
+                out,
+                "{},{},{},{},{},{},{},{}",
+                p.id,
+                p.layout_name,
+                p.givens,
+                p.solution,
+                p.score,
+                p.level,
+                p.seed,
+                p.validation.as_deref().unwrap_or("")
+            )?,
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
+    let catalog = Catalog::open(&args.db.db)?;
+    let report = catalog.merge(&args.other)?;
+    println!(
+        "merged {}: {} batches, {} new puzzles, {} already here; run `puzzlebook validate` to check the new ones",
+        args.other.display(),
+        report.batches,
+        report.puzzles_added,
+        report.duplicates
+    );
+    Ok(())
+}

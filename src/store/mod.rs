@@ -1,0 +1,123 @@
+//! The SQLite catalog: schema migrations, layouts, batches, puzzles.
+//!
+//! One `Catalog` per process; WAL mode and a generous busy timeout let
+//! several processes generate into one file at once, and every write goes in
+//! an IMMEDIATE transaction so lock upgrades never deadlock.
+
+mod batches;
+mod merge;
+mod puzzles;
+
+pub use batches::{Batch, BatchStatus};
+pub use merge::MergeReport;
+pub use puzzles::{NewPuzzle, PuzzleRow, StatsRow};
+
+use anyhow::{bail, Context, Result};
+use rusqlite::{Connection, OpenFlags};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The schema, in order; `PRAGMA user_version` = how many are applied.
+pub const MIGRATIONS: &[(&str, &str)] = &[
+    ("0001_catalog", include_str!("../../migrations/0001_catalog.sql")),
+    ("0002_validation", include_str!("../../migrations/0002_validation.sql")),
+];
+
+pub const DEFAULT_DB: &str = "output/puzzles.db";
+
+/// Recorded with every puzzle, so a catalog says which code made each row.
+pub const GENERATOR_VERSION: &str = concat!("puzzlebook ", env!("CARGO_PKG_VERSION"));
+
+pub struct Catalog {
+    pub(crate) conn: Connection,
+    pub path: PathBuf,
+}
+
+impl Catalog {
+    /// Opens (creating it and its folder if needed) and upgrades in place.
+    pub fn open(path: &Path) -> Result<Catalog> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        }
+        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE)
+            .with_context(|| format!("cannot open catalog {}", path.display()))?;
+        configure(&conn).with_context(|| format!("{}: cannot configure the database", path.display()))?;
+        migrate(&conn).with_context(|| format!("catalog {}", path.display()))?;
+        Ok(Catalog { conn, path: path.to_path_buf() })
+    }
+
+    pub fn schema_version(&self) -> Result<usize> {
+        schema_version(&self.conn)
+    }
+
+    /// Runs `f` in an IMMEDIATE transaction: all of it lands or none.
+    pub(crate) fn write<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        write_transaction(&self.conn, f)
+    }
+}
+
+pub(crate) fn write_transaction<T>(conn: &Connection, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+    conn.execute_batch("BEGIN IMMEDIATE")?;
+    match f(conn) {
+        Ok(value) => {
+            conn.execute_batch("COMMIT")?;
+            Ok(value)
+        }
+        Err(e) => {
+            conn.execute_batch("ROLLBACK").ok();
+            Err(e)
+        }
+    }
+}
+
+fn configure(conn: &Connection) -> rusqlite::Result<()> {
+    conn.busy_timeout(Duration::from_secs(60))?;
+    conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get::<_, String>(0))?;
+    // NORMAL in WAL mode: a crash may lose the last commits but never corrupts.
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(())
+}
+
+fn schema_version(conn: &Connection) -> Result<usize> {
+    Ok(conn.pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0))? as usize)
+}
+
+/// Applies each migration after the database's version in its own
+/// transaction, setting `user_version` inside it.
+pub(crate) fn migrate(conn: &Connection) -> Result<()> {
+    let version = schema_version(conn)?;
+    if version > MIGRATIONS.len() {
+        bail!(
+            "the database has schema version {version} but this puzzlebook knows only up to {}: it was made by a newer puzzlebook; upgrade puzzlebook or use another --db",
+            MIGRATIONS.len()
+        );
+    }
+    for (i, (name, sql)) in MIGRATIONS.iter().enumerate().skip(version) {
+        // IMMEDIATE takes the write lock first: two processes opening a new
+        // file at once cannot both apply the same migration.
+        write_transaction(conn, |conn| {
+            if schema_version(conn)? > i {
+                return Ok(()); // another process got there first
+            }
+            conn.execute_batch(sql).with_context(|| format!("migration {name} failed"))?;
+            conn.pragma_update(None, "user_version", (i + 1) as i64)?;
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
+
+/// FNV-1a, 64 bit, as hex: a stable fingerprint of a layout file or of a
+/// checked row (change detection, not security).
+pub fn fingerprint(text: &str) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in text.bytes() {
+        hash ^= byte as u64;
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,166 @@
+//! Puzzle rows: inserting a batch's chunk, reading back, statistics.
+
+use super::{Batch, Catalog, GENERATOR_VERSION};
+use anyhow::{anyhow, Result};
+use rusqlite::{params, OptionalExtension, Row};
+
+/// A generated puzzle on its way into the catalog.
+#[derive(Clone, Debug)]
+pub struct NewPuzzle {
+    pub givens: String,
+    pub solution: String,
+    pub canonical: String,
+    pub clues: usize,
+    pub score: u32,
+    pub level: String,
+    pub effort_nodes: u64,
+    pub seed: u64,
+}
+
+#[derive(Clone, Debug)]
+pub struct PuzzleRow {
+    pub id: i64,
+    pub layout_name: String,
+    pub layout_source: String,
+    pub givens: String,
+    pub solution: String,
+    pub canonical: String,
+    pub clues: i64,
+    pub score: u32,
+    pub level: String,
+    pub effort_nodes: i64,
+    pub seed: u64,
+    pub batch_id: Option<i64>,
+    pub generator_version: String,
+    pub created_at: String,
+    pub validation: Option<String>,
+    pub validation_detail: Option<String>,
+    pub validated_at: Option<String>,
+    pub validation_micros: Option<i64>,
+    pub validated_hash: Option<String>,
+}
+
+const ROW_COLUMNS: &str = "p.id, p.layout_name, l.source, p.givens, p.solution, p.canonical, p.clues, p.score, p.level,
+    p.effort_nodes, p.seed, p.batch_id, p.generator_version, p.created_at, p.validation, p.validation_detail,
+    p.validated_at, p.validation_micros, p.validated_hash";
+
+fn read_row(r: &Row) -> rusqlite::Result<PuzzleRow> {
+    Ok(PuzzleRow {
+        id: r.get(0)?,
+        layout_name: r.get(1)?,
+        layout_source: r.get(2)?,
+        givens: r.get(3)?,
+        solution: r.get(4)?,
+        canonical: r.get(5)?,
+        clues: r.get(6)?,
+        score: r.get::<_, i64>(7)? as u32,
+        level: r.get(8)?,
+        effort_nodes: r.get(9)?,
+        seed: r.get::<_, i64>(10)? as u64,
+        batch_id: r.get(11)?,
+        generator_version: r.get(12)?,
+        created_at: r.get(13)?,
+        validation: r.get(14)?,
+        validation_detail: r.get(15)?,
+        validated_at: r.get(16)?,
+        validation_micros: r.get(17)?,
+        validated_hash: r.get(18)?,
+    })
+}
+
+/// One row per layout × level.
+#[derive(Clone, Debug)]
+pub struct StatsRow {
+    pub layout: String,
+    pub level: String,
+    pub total: i64,
+    pub valid: i64,
+    pub failed: i64,
+    pub unchecked: i64,
+}
+
+impl Catalog {
+    /// Inserts a chunk and moves the batch's resume point in one transaction,
+    /// so a crash leaves either both or neither. Returns, per puzzle, whether
+    /// it was new (a duplicate by canonical key is skipped).
+    pub fn commit_chunk(&self, batch: &Batch, puzzles: &[NewPuzzle], next_attempt: u64) -> Result<Vec<bool>> {
+        self.write(|conn| {
+            let mut inserted = Vec::with_capacity(puzzles.len());
+            {
+                let mut insert = conn.prepare_cached(
+                    "INSERT OR IGNORE INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level,
+                         effort_nodes, seed, batch_id, generator_version, created_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+                )?;
+                for p in puzzles {
+                    let n = insert.execute(params![
+                        batch.layout_id,
+                        batch.layout_name,
+                        p.givens,
+                        p.solution,
+                        p.canonical,
+                        p.clues as i64,
+                        p.score as i64,
+                        p.level,
+                        p.effort_nodes as i64,
+                        p.seed as i64,
+                        batch.id,
+                        GENERATOR_VERSION
+                    ])?;
+                    inserted.push(n == 1);
+                }
+            }
+            conn.execute("UPDATE batches SET next_attempt = ?2 WHERE id = ?1", params![batch.id, next_attempt as i64])?;
+            Ok(inserted)
+        })
+    }
+
+    pub fn puzzle(&self, id: i64) -> Result<PuzzleRow> {
+        self.conn
+            .query_row(&format!("SELECT {ROW_COLUMNS} FROM puzzles p JOIN layouts l ON l.id = p.layout_id WHERE p.id = ?1"), [id], read_row)
+            .optional()?
+            .ok_or_else(|| anyhow!("{}: there is no puzzle {id}", self.path.display()))
+    }
+
+    /// Puzzles in id order, filtered by layout and level when given.
+    pub fn puzzles(&self, layout: Option<&str>, level: Option<&str>) -> Result<Vec<PuzzleRow>> {
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT {ROW_COLUMNS} FROM puzzles p JOIN layouts l ON l.id = p.layout_id
+             WHERE (?1 IS NULL OR p.layout_name = ?1) AND (?2 IS NULL OR p.level = ?2) ORDER BY p.id"
+        ))?;
+        let rows = stmt.query_map(params![layout, level], read_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+
+    pub fn stats(&self) -> Result<Vec<StatsRow>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT layout_name, level, count(*),
+                    sum(CASE WHEN validation = 'ok' THEN 1 ELSE 0 END),
+                    sum(CASE WHEN validation = 'failed' THEN 1 ELSE 0 END),
+                    sum(CASE WHEN validation IS NULL THEN 1 ELSE 0 END)
+             FROM puzzles GROUP BY layout_name, level
+             ORDER BY layout_name, CASE level WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END",
+        )?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok(StatsRow { layout: r.get(0)?, level: r.get(1)?, total: r.get(2)?, valid: r.get(3)?, failed: r.get(4)?, unchecked: r.get(5)? })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+
+    /// Records verdicts: `(id, ok, detail, micros, hash of what was checked)`.
+    pub fn record_validations(&self, verdicts: &[(i64, bool, Option<String>, i64, String)]) -> Result<()> {
+        self.write(|conn| {
+            let mut update = conn.prepare_cached(
+                "UPDATE puzzles SET validation = ?2, validation_detail = ?3, validation_micros = ?4, validated_hash = ?5,
+                     validated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+                 WHERE id = ?1",
+            )?;
+            for (id, ok, detail, micros, hash) in verdicts {
+                update.execute(params![id, if *ok { "ok" } else { "failed" }, detail, micros, hash])?;
+            }
+            Ok(())
+        })
+    }
+}
