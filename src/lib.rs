@@ -14,3 +14,4 @@ pub mod puzzle_file;
 pub mod score;
 pub mod solver;
 pub mod store;
+pub mod validate;

@@ -127,3 +127,43 @@ fn a_newer_catalog_is_refused() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("made by a newer puzzlebook"));
 }
+
+#[test]
+fn validate_checks_new_and_changed_rows_and_fails_on_a_tampered_one() {
+    let db = fresh_db("validate");
+    let path = db.to_str().unwrap();
+    assert!(run(&["generate", "classic-9", "--count", "40", "--seed", "5", "--db", path]).status.success());
+    let first = run(&["validate", "--db", path]);
+    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    assert!(String::from_utf8_lossy(&first.stdout).contains("validated 40 puzzles"));
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE validation = 'ok' AND validation_micros >= 0"), 40);
+
+    let again = run(&["validate", "--db", path]);
+    assert!(String::from_utf8_lossy(&again.stdout).contains("nothing to validate"));
+
+    // Someone edits puzzle 7's solution by hand: one digit of an empty cell.
+    let conn = Connection::open(&db).unwrap();
+    let (givens, solution): (String, String) =
+        conn.query_row("SELECT givens, solution FROM puzzles WHERE id = 7", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    let cell = givens.find('.').unwrap();
+    let digit = solution.as_bytes()[cell];
+    let changed: String = solution
+        .char_indices()
+        .map(|(i, c)| if i == cell { (if digit == b'9' { b'1' } else { digit + 1 }) as char } else { c })
+        .collect();
+    conn.execute("UPDATE puzzles SET solution = ?1 WHERE id = 7", [&changed]).unwrap();
+
+    let out = run(&["validate", "--db", path]);
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("validated 1 puzzles") && stdout.contains("0 ok, 1 failed"), "{stdout}");
+    assert!(stderr.contains("puzzle 7 (classic-9): FAILED: solution: "), "{stderr}");
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE validation = 'failed'"), 1);
+    let show = String::from_utf8_lossy(&run(&["show", "7", "--db", path]).stdout).into_owned();
+    assert!(show.contains("validated failed"), "{show}");
+
+    conn.execute("UPDATE puzzles SET solution = ?1 WHERE id = 7", [&solution]).unwrap();
+    let fixed = run(&["validate", "--db", path]);
+    assert!(fixed.status.success());
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE validation = 'ok'"), 40);
+}

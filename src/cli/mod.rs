@@ -6,6 +6,7 @@ mod generate;
 mod layouts;
 mod levels;
 mod solve;
+mod validate;
 
 use clap::{Parser, Subcommand};
 
@@ -32,6 +33,8 @@ pub enum Command {
     Generate(generate::GenerateArgs),
     /// Counts per layout × level: stored, validated, failed, not yet checked.
     Stats(catalog::DbArg),
+    /// Re-check stored puzzles independently of the generator (new or changed ones by default).
+    Validate(validate::ValidateArgs),
     /// One puzzle: givens, solution, score, seed, batch, validation.
     Show(catalog::ShowArgs),
     /// Write puzzles from the catalog to stdout.
@@ -52,6 +55,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Generate(args) => generate::run(args),
         Command::Layouts => layouts::run(),
         Command::Stats(args) => catalog::stats(args),
+        Command::Validate(args) => validate::run(args),
         Command::Show(args) => catalog::show(args),
         Command::Export(args) => catalog::export(args),
         Command::Merge(args) => catalog::merge(args),

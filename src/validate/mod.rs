@@ -1,0 +1,168 @@
+//! The publisher's second check: every stored puzzle is re-examined by code
+//! that shares nothing with the generator's solver — the stored layout file is
+//! compiled again, the solution is checked against each rule directly, a plain
+//! backtracking search (`backtrack`) proves there is exactly one solution and
+//! that it is the stored one, and the score, level and canonical key are
+//! recomputed and compared.
+
+mod backtrack;
+
+pub use backtrack::count_solutions;
+
+use crate::canon::Canonicalizer;
+use crate::layout::Layout;
+use crate::model::Grid;
+use crate::score::{candidate_score, Level};
+use crate::store::{fingerprint, PuzzleRow};
+use std::path::Path;
+use std::time::Instant;
+
+/// The verdict on one stored puzzle.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    pub id: i64,
+    /// `None` when every check passed, else the first problem found.
+    pub problem: Option<String>,
+    pub micros: i64,
+    /// Hash of the row content that was checked.
+    pub hash: String,
+}
+
+/// What a verdict covers: if any of these change, the puzzle is checked again.
+pub fn content_hash(row: &PuzzleRow) -> String {
+    fingerprint(&format!(
+        "{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}",
+        row.layout_name, row.layout_source, row.givens, row.solution, row.canonical, row.clues, row.score, row.level
+    ))
+}
+
+/// Does this row need (re)checking: never validated, or changed since?
+pub fn needs_check(row: &PuzzleRow) -> bool {
+    row.validated_hash.as_deref() != Some(content_hash(row).as_str())
+}
+
+/// Compiled layouts are reused across rows of the same layout file.
+#[derive(Default)]
+pub struct LayoutCache {
+    compiled: std::collections::HashMap<String, Result<(Layout, Canonicalizer), String>>,
+}
+
+impl LayoutCache {
+    /// Compiles every distinct layout the rows use (once each).
+    pub fn for_rows(rows: &[PuzzleRow]) -> LayoutCache {
+        let mut cache = LayoutCache::default();
+        for row in rows {
+            let key = fingerprint(&row.layout_source);
+            cache.compiled.entry(key).or_insert_with(|| {
+                Layout::from_source(Path::new(&format!("{}.toml", row.layout_name)), row.layout_source.clone())
+                    .map(|layout| {
+                        let canon = Canonicalizer::for_layout(&layout);
+                        (layout, canon)
+                    })
+                    .map_err(|e| format!("the stored layout no longer compiles: {e}"))
+            });
+        }
+        cache
+    }
+
+    fn get(&self, row: &PuzzleRow) -> Result<&(Layout, Canonicalizer), String> {
+        match self.compiled.get(&fingerprint(&row.layout_source)) {
+            Some(Ok(compiled)) => Ok(compiled),
+            Some(Err(e)) => Err(e.clone()),
+            None => Err("layout not compiled (internal error)".into()),
+        }
+    }
+}
+
+pub fn validate(row: &PuzzleRow, layouts: &LayoutCache) -> Verdict {
+    let started = Instant::now();
+    let problem = layouts.get(row).and_then(|(layout, canon)| check(row, layout, canon)).err();
+    Verdict { id: row.id, problem, micros: started.elapsed().as_micros() as i64, hash: content_hash(row) }
+}
+
+fn check(row: &PuzzleRow, layout: &Layout, canon: &Canonicalizer) -> Result<(), String> {
+    let model = &layout.model;
+    let givens = model.parse_grid(&row.givens).map_err(|e| format!("givens: {e}"))?;
+    let solution = model.parse_grid(&row.solution).map_err(|e| format!("solution: {e}"))?;
+    check_rules(layout, &solution)?;
+    check_agrees(layout, &givens, &solution)?;
+    let counted = count_solutions(model, &givens, 2);
+    match counted.solutions {
+        0 => return Err("the givens have no solution".into()),
+        1 => {}
+        _ => return Err("the givens have more than one solution".into()),
+    }
+    if counted.first.as_ref() != Some(&solution) {
+        return Err("the stored solution is not the puzzle's solution".into());
+    }
+    let clues = givens.given_count() as i64;
+    if clues != row.clues {
+        return Err(format!("{clues} clues, but {} recorded", row.clues));
+    }
+    let score = candidate_score(model, &givens);
+    if score != row.score {
+        return Err(format!("score is {score}, but {} recorded", row.score));
+    }
+    let level = Level::from_score(score, &layout.level_bands);
+    if level.name() != row.level {
+        return Err(format!("level is {}, but {} recorded", level.name(), row.level));
+    }
+    if canon.key(&givens) != row.canonical {
+        return Err("the canonical key does not match the givens".into());
+    }
+    Ok(())
+}
+
+/// Every rule checked directly on the full grid, independent of the model's
+/// own checker: each house's symbol counts, each mark, each relation.
+fn check_rules(layout: &Layout, solution: &Grid) -> Result<(), String> {
+    let model = &layout.model;
+    if let Some(cell) = solution.cells.iter().position(|c| c.is_none()) {
+        return Err(format!("solution: {} is empty", model.cell_names[cell]));
+    }
+    for house in &model.houses {
+        for (s, &want) in house.counts.iter().enumerate() {
+            let have = house.cells.iter().filter(|&&c| solution.cells[c] == Some(s as u8)).count();
+            if have != want as usize {
+                return Err(format!(
+                    "solution: {} holds {} {have} time(s), the rules say {want}",
+                    house.name,
+                    model.alphabet.char_of(s as u8)
+                ));
+            }
+        }
+    }
+    for rel in &model.conflicts {
+        let (x, y) = (solution.cells[rel.a].unwrap_or(0), solution.cells[rel.b].unwrap_or(0));
+        if rel.a_symbols.contains(x) && rel.b_symbols.contains(y) {
+            return Err(format!(
+                "solution: {} = {} and {} = {} break a rule",
+                model.cell_names[rel.a],
+                model.alphabet.char_of(x),
+                model.cell_names[rel.b],
+                model.alphabet.char_of(y)
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_agrees(layout: &Layout, givens: &Grid, solution: &Grid) -> Result<(), String> {
+    let model = &layout.model;
+    for (cell, (g, s)) in givens.cells.iter().zip(&solution.cells).enumerate() {
+        if let (Some(g), Some(s)) = (g, s) {
+            if g != s {
+                return Err(format!(
+                    "given {} at {} but the solution has {}",
+                    model.alphabet.char_of(*g),
+                    model.cell_names[cell],
+                    model.alphabet.char_of(*s)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,140 @@
+use super::*;
+use crate::generate::{Generator, Symmetry};
+use crate::solver::Solver;
+
+fn stored(layout: &Layout, seed: u64) -> PuzzleRow {
+    let p = Generator::new(layout, Symmetry::None).puzzle(seed).unwrap();
+    let model = &layout.model;
+    PuzzleRow {
+        id: seed as i64,
+        layout_name: layout.id.clone(),
+        layout_source: layout.source.clone(),
+        givens: model.format_grid(&p.givens),
+        solution: model.format_grid(&p.solution),
+        canonical: Canonicalizer::for_layout(layout).key(&p.givens),
+        clues: p.givens.given_count() as i64,
+        score: p.score,
+        level: p.level.name().to_string(),
+        effort_nodes: 0,
+        seed,
+        batch_id: None,
+        generator_version: "test".into(),
+        created_at: String::new(),
+        validation: None,
+        validation_detail: None,
+        validated_at: None,
+        validation_micros: None,
+        validated_hash: None,
+    }
+}
+
+fn verdict(row: &PuzzleRow) -> Option<String> {
+    validate(row, &LayoutCache::for_rows(std::slice::from_ref(row))).problem
+}
+
+/// Replaces the character of cell `cell` by `c`.
+fn with_char(text: &str, cell: usize, c: char) -> String {
+    text.chars().enumerate().map(|(i, x)| if i == cell { c } else { x }).collect()
+}
+
+#[test]
+fn generated_puzzles_pass_on_every_shipped_layout() {
+    for id in ["classic-4", "classic-6", "classic-9", "jigsaw-9", "diagonal-9", "even-odd-9"] {
+        let layout = Layout::load(id).unwrap();
+        for seed in 1..4 {
+            assert_eq!(verdict(&stored(&layout, seed)), None, "{id} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn a_changed_solution_digit_is_caught() {
+    let layout = Layout::load("classic-9").unwrap();
+    let mut row = stored(&layout, 5);
+    let empty = row.givens.find('.').unwrap();
+    let old = row.solution.as_bytes()[empty] as char;
+    let new = if old == '9' { '1' } else { (old as u8 + 1) as char };
+    row.solution = with_char(&row.solution, empty, new);
+    let problem = verdict(&row).unwrap();
+    assert!(problem.starts_with("solution: ") && problem.contains("time(s), the rules say 1"), "{problem}");
+}
+
+#[test]
+fn a_swapped_pair_in_the_solution_is_caught() {
+    // Swapping two unrevealed digits of the first row keeps the row valid
+    // but puts each digit twice in a column.
+    let layout = Layout::load("classic-9").unwrap();
+    let mut row = stored(&layout, 6);
+    let s: Vec<char> = row.solution.chars().collect();
+    let (a, b) = (0..9).flat_map(|i| (i + 1..9).map(move |j| (i, j))).find(|&(i, j)| {
+        row.givens.as_bytes()[i] == b'.' && row.givens.as_bytes()[j] == b'.'
+    }).unwrap();
+    row.solution = with_char(&with_char(&row.solution, a, s[b]), b, s[a]);
+    let problem = verdict(&row).unwrap();
+    assert!(problem.starts_with("solution: column"), "{problem}");
+}
+
+#[test]
+fn a_changed_given_is_caught() {
+    let layout = Layout::load("classic-9").unwrap();
+    let mut row = stored(&layout, 7);
+    let given = row.givens.find(|c: char| c != '.').unwrap();
+    let old = row.givens.as_bytes()[given] as char;
+    let new = if old == '9' { '1' } else { (old as u8 + 1) as char };
+    row.givens = with_char(&row.givens, given, new);
+    let problem = verdict(&row).unwrap();
+    assert!(problem.starts_with("given ") || problem.contains("solution"), "{problem}");
+}
+
+#[test]
+fn a_removed_given_makes_the_puzzle_ambiguous() {
+    // Generated puzzles are minimal: every given is needed.
+    let layout = Layout::load("classic-9").unwrap();
+    let mut row = stored(&layout, 8);
+    let given = row.givens.find(|c: char| c != '.').unwrap();
+    row.givens = with_char(&row.givens, given, '.');
+    row.clues -= 1;
+    assert_eq!(verdict(&row).as_deref(), Some("the givens have more than one solution"));
+}
+
+#[test]
+fn wrong_score_level_and_key_are_caught() {
+    let layout = Layout::load("classic-9").unwrap();
+    let row = stored(&layout, 9);
+    let mut wrong_score = row.clone();
+    wrong_score.score += 1;
+    assert_eq!(verdict(&wrong_score), Some(format!("score is {}, but {} recorded", row.score, row.score + 1)));
+    let mut wrong_level = row.clone();
+    wrong_level.level = if row.level == "easy" { "expert".into() } else { "easy".into() };
+    assert!(verdict(&wrong_level).unwrap().starts_with(&format!("level is {}", row.level)));
+    let mut wrong_key = row.clone();
+    wrong_key.canonical = with_char(&row.canonical, 0, if row.canonical.starts_with('1') { '2' } else { '1' });
+    assert_eq!(verdict(&wrong_key).as_deref(), Some("the canonical key does not match the givens"));
+}
+
+#[test]
+fn editing_a_row_changes_its_hash() {
+    let layout = Layout::load("classic-4").unwrap();
+    let mut row = stored(&layout, 1);
+    row.validated_hash = Some(content_hash(&row));
+    assert!(!needs_check(&row));
+    row.score += 1;
+    assert!(needs_check(&row));
+}
+
+#[test]
+fn the_plain_counter_agrees_with_the_engine_on_shared_data() {
+    let layout = Layout::load("classic-9").unwrap();
+    let model = &layout.model;
+    let engine = Solver::new(model);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sudoku");
+    for (file, take) in [("17-clue.txt", 40), ("multi-solution.txt", 40), ("top1465.txt", 20)] {
+        for line in crate::puzzle_file::read_puzzle_lines(&dir.join(file)).unwrap().into_iter().take(take) {
+            let givens = model.parse_grid(&line.text).unwrap();
+            let plain = count_solutions(model, &givens, 2);
+            let fast = engine.count(&givens, 2);
+            assert_eq!(plain.solutions, fast.solutions as usize, "{file}: {}", line.text);
+        }
+    }
+}
+
