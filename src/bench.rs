@@ -77,5 +77,41 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         let secs = start.elapsed().as_secs_f64();
         println!("  {id:20} {made:6} puzzles  {:>10.1} puzzles/s  mean clues {:.1}", made as f64 / secs, clues as f64 / made as f64);
     }
+    bench_book(&classic)
+}
+
+/// Renders a book of about 300 pages (one puzzle a page, 6×9 trim) and times it.
+fn bench_book(layout: &Layout) -> anyhow::Result<()> {
+    let generator = Generator::new(layout, Symmetry::None);
+    let puzzles = 270; // + title, introduction and the answer pages: about 300
+    let rows = (1..=puzzles)
+        .map(|seed| {
+            let p = generator.puzzle(seed)?;
+            Ok(crate::store::PuzzleRow::for_print(seed as i64, layout, &p))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let settings = crate::book::BookSettings {
+        title: "Benchmark".into(),
+        layouts: vec![layout.id.clone()],
+        count: rows.len(),
+        levels: crate::score::Level::ALL.to_vec(),
+        per_page: 1,
+        trim: "6x9".parse()?,
+        bleed: false,
+        large_print: false,
+        answers_per_page: None,
+        allow_reprint: false,
+    };
+    let mut rows = rows;
+    rows.sort_by_key(|r| (r.level.parse::<crate::score::Level>().ok(), r.score));
+    let start = Instant::now();
+    let book = crate::book::Book::new(settings, rows, "2026-01-01T00:00:00Z")?;
+    let rendered = crate::book::render::render(&book)?;
+    println!(
+        "book rendering: {} pages in {:.2} s ({} KB PDF)",
+        rendered.pages,
+        start.elapsed().as_secs_f64(),
+        rendered.bytes.len() / 1024
+    );
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! and prints it. The binary's `cli` only parses arguments and calls these.
 
 pub mod batch;
+pub mod book;
 pub mod bench;
 pub mod bits;
 pub mod canon;
@@ -10,6 +11,7 @@ pub mod cli;
 pub mod generate;
 pub mod layout;
 pub mod model;
+pub mod pdf;
 pub mod puzzle_file;
 pub mod score;
 pub mod solver;

@@ -63,7 +63,8 @@ pub fn basic_candidates(model: &Model, givens: &Grid) -> Vec<crate::model::Symbo
 }
 
 /// Book levels by candidate score, in bands a layout may set (`levels`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Level {
     Easy,
     Medium,

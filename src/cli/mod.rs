@@ -1,7 +1,9 @@
 //! The command line: argument definitions and dispatch. Each command lives
 //! in its own file and only calls the library.
 
+mod book;
 mod catalog;
+mod demo;
 mod generate;
 mod layouts;
 mod levels;
@@ -41,6 +43,14 @@ pub enum Command {
     Export(catalog::ExportArgs),
     /// Fold another catalog into this one (deduplicated, batches kept).
     Merge(catalog::MergeArgs),
+    /// Choose puzzles from the catalog and print a book (PDF).
+    Book(book::BookArgs),
+    /// Books made so far, with their puzzles.
+    Books(catalog::DbArg),
+    /// Print a recorded book again: same puzzles, same PDF.
+    Reprint(book::ReprintArgs),
+    /// Make a small catalog of several layouts and print output/sample-book.pdf.
+    Demo(demo::DemoArgs),
     /// List the layouts in layouts/ with a one-line description.
     Layouts,
     /// Suggest level bands for a layout from a sample of generated puzzles.
@@ -53,6 +63,10 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Book(args) => book::book(args),
+        Command::Books(args) => book::books(args),
+        Command::Reprint(args) => book::reprint(args),
+        Command::Demo(args) => demo::run(args),
         Command::Layouts => layouts::run(),
         Command::Stats(args) => catalog::stats(args),
         Command::Validate(args) => validate::run(args),

@@ -2,9 +2,8 @@
 
 use super::catalog::DbArg;
 use crate::store::Catalog;
-use crate::validate::{needs_check, validate, LayoutCache};
+use crate::validate::{needs_check, validate_rows};
 use anyhow::bail;
-use rayon::prelude::*;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
@@ -27,9 +26,6 @@ pub struct ValidateArgs {
     pub db: DbArg,
 }
 
-/// Verdicts are saved every this many puzzles, so an interrupted run keeps its work.
-const SAVE_EVERY: usize = 2000;
-
 pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
     let catalog = Catalog::open(&args.db.db)?;
     let rows: Vec<_> =
@@ -38,28 +34,10 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
         println!("{}: nothing to validate (every puzzle is checked and unchanged; --all checks again)", args.db.db.display());
         return Ok(());
     }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.jobs.unwrap_or(0)).build()?;
-    let layouts = LayoutCache::for_rows(&rows);
     let started = Instant::now();
-    let (mut passed, mut failed) = (0usize, 0usize);
-    for chunk in rows.chunks(SAVE_EVERY) {
-        let verdicts: Vec<_> = pool.install(|| chunk.par_iter().map(|row| validate(row, &layouts)).collect());
-        for (row, v) in chunk.iter().zip(&verdicts) {
-            match &v.problem {
-                None => passed += 1,
-                Some(problem) => {
-                    failed += 1;
-                    eprintln!("puzzle {} ({}): FAILED: {problem}", row.id, row.layout_name);
-                }
-            }
-        }
-        let records: Vec<_> =
-            verdicts.into_iter().map(|v| (v.id, v.problem.is_none(), v.problem, v.micros, v.hash)).collect();
-        catalog.record_validations(&records)?;
-        if rows.len() > SAVE_EVERY {
-            eprintln!("validated {} of {}", passed + failed, rows.len());
-        }
-    }
+    let (passed, failed) = validate_rows(&catalog, &rows, args.jobs.unwrap_or(0), |row, problem| {
+        eprintln!("puzzle {} ({}): FAILED: {problem}", row.id, row.layout_name)
+    })?;
     let seconds = started.elapsed().as_secs_f64();
     println!(
         "validated {} puzzles in {seconds:.1} s ({:.0}/s): {passed} ok, {failed} failed",

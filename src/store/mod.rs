@@ -5,10 +5,12 @@
 //! an IMMEDIATE transaction so lock upgrades never deadlock.
 
 mod batches;
+mod books;
 mod merge;
 mod puzzles;
 
 pub use batches::{Batch, BatchStatus};
+pub use books::{BookRow, Candidate};
 pub use merge::MergeReport;
 pub use puzzles::{NewPuzzle, PuzzleRow, StatsRow};
 
@@ -21,6 +23,7 @@ use std::time::Duration;
 pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0001_catalog", include_str!("../../migrations/0001_catalog.sql")),
     ("0002_validation", include_str!("../../migrations/0002_validation.sql")),
+    ("0003_books", include_str!("../../migrations/0003_books.sql")),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";

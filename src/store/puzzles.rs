@@ -40,6 +40,33 @@ pub struct PuzzleRow {
     pub validated_hash: Option<String>,
 }
 
+impl PuzzleRow {
+    /// A row for a puzzle that is not stored (benchmarks, previews).
+    pub fn for_print(id: i64, layout: &crate::layout::Layout, p: &crate::generate::Generated) -> PuzzleRow {
+        PuzzleRow {
+            id,
+            layout_name: layout.id.clone(),
+            layout_source: layout.source.clone(),
+            givens: layout.model.format_grid(&p.givens),
+            solution: layout.model.format_grid(&p.solution),
+            canonical: String::new(),
+            clues: p.givens.given_count() as i64,
+            score: p.score,
+            level: p.level.name().to_string(),
+            effort_nodes: 0,
+            seed: p.seed,
+            batch_id: None,
+            generator_version: super::GENERATOR_VERSION.to_string(),
+            created_at: String::new(),
+            validation: None,
+            validation_detail: None,
+            validated_at: None,
+            validation_micros: None,
+            validated_hash: None,
+        }
+    }
+}
+
 const ROW_COLUMNS: &str = "p.id, p.layout_name, l.source, p.givens, p.solution, p.canonical, p.clues, p.score, p.level,
     p.effort_nodes, p.seed, p.batch_id, p.generator_version, p.created_at, p.validation, p.validation_detail,
     p.validated_at, p.validation_micros, p.validated_hash";

@@ -164,5 +164,41 @@ fn check_agrees(layout: &Layout, givens: &Grid, solution: &Grid) -> Result<(), S
     Ok(())
 }
 
+/// Verdicts are saved every this many puzzles, so an interrupted run keeps its work.
+const SAVE_EVERY: usize = 2000;
+
+/// Validates `rows` on `jobs` threads (0: all cores), recording verdicts as
+/// it goes; calls `on_failure` for each failed puzzle. Returns (ok, failed).
+pub fn validate_rows(
+    catalog: &crate::store::Catalog,
+    rows: &[PuzzleRow],
+    jobs: usize,
+    mut on_failure: impl FnMut(&PuzzleRow, &str),
+) -> anyhow::Result<(usize, usize)> {
+    use rayon::prelude::*;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let layouts = LayoutCache::for_rows(rows);
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for chunk in rows.chunks(SAVE_EVERY) {
+        let verdicts: Vec<Verdict> = pool.install(|| chunk.par_iter().map(|row| validate(row, &layouts)).collect());
+        for (row, v) in chunk.iter().zip(&verdicts) {
+            match &v.problem {
+                None => passed += 1,
+                Some(problem) => {
+                    failed += 1;
+                    on_failure(row, problem);
+                }
+            }
+        }
+        let records: Vec<_> =
+            verdicts.into_iter().map(|v| (v.id, v.problem.is_none(), v.problem, v.micros, v.hash)).collect();
+        catalog.record_validations(&records)?;
+        if rows.len() > SAVE_EVERY {
+            eprintln!("validated {} of {}", passed + failed, rows.len());
+        }
+    }
+    Ok((passed, failed))
+}
+
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,155 @@
+//! Books: choosing puzzles from the catalog (`curate`), laying them out in
+//! pages (`plan`), and drawing those pages into a PDF (`render`).
+
+pub mod curate;
+pub mod geometry;
+pub mod plan;
+pub mod render;
+
+use crate::layout::Layout;
+use crate::score::Level;
+use crate::store::PuzzleRow;
+use anyhow::{bail, Result};
+use geometry::Trim;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// Everything that decides a book's content and look. Stored with the book
+/// (as TOML) so `reprint` makes the same PDF.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BookSettings {
+    pub title: String,
+    pub layouts: Vec<String>,
+    pub count: usize,
+    pub levels: Vec<Level>,
+    pub per_page: usize,
+    pub trim: Trim,
+    pub bleed: bool,
+    pub large_print: bool,
+    /// Answer grids a page; `None` picks the most that keep digits legible.
+    pub answers_per_page: Option<usize>,
+    pub allow_reprint: bool,
+}
+
+pub const PER_PAGE_CHOICES: [usize; 4] = [1, 2, 4, 6];
+pub const ANSWERS_PER_PAGE_CHOICES: [usize; 6] = [6, 9, 12, 16, 20, 25];
+
+impl BookSettings {
+    pub fn check(&self) -> Result<()> {
+        if !PER_PAGE_CHOICES.contains(&self.per_page) {
+            bail!("--per-page {}: a page holds 1, 2, 4 or 6 puzzles", self.per_page);
+        }
+        if let Some(n) = self.answers_per_page.filter(|n| !ANSWERS_PER_PAGE_CHOICES.contains(n)) {
+            bail!("--answers-per-page {n}: choose one of 6, 9, 12, 16, 20, 25");
+        }
+        if self.count == 0 {
+            bail!("--count must be at least 1");
+        }
+        if self.levels.is_empty() || self.layouts.is_empty() {
+            bail!("a book needs at least one layout and one level");
+        }
+        Ok(())
+    }
+
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("book settings serialise")
+    }
+
+    pub fn from_toml(text: &str) -> Result<BookSettings> {
+        Ok(toml::from_str(text)?)
+    }
+}
+
+/// A puzzle as the book prints it.
+pub struct BookPuzzle {
+    /// Its number in the book, from 1.
+    pub number: usize,
+    pub row: PuzzleRow,
+    pub level: Level,
+    /// Index into `Book::layouts`.
+    pub layout: usize,
+}
+
+/// A book ready to draw: settings, the layouts its puzzles were made under
+/// (compiled from the catalog's stored files), its puzzles in order.
+pub struct Book {
+    pub settings: BookSettings,
+    pub layouts: Vec<Layout>,
+    pub puzzles: Vec<BookPuzzle>,
+    /// PDF date of the first printing, e.g. "D:20261122203000Z".
+    pub date: String,
+}
+
+impl Book {
+    pub fn new(settings: BookSettings, rows: Vec<PuzzleRow>, created_at: &str) -> Result<Book> {
+        let mut layouts: Vec<Layout> = Vec::new();
+        let mut index_of: HashMap<String, usize> = HashMap::new();
+        let mut puzzles = Vec::with_capacity(rows.len());
+        for (i, row) in rows.into_iter().enumerate() {
+            let key = crate::store::fingerprint(&row.layout_source);
+            let layout = match index_of.get(&key) {
+                Some(&index) => index,
+                None => {
+                    let layout = Layout::from_source(Path::new(&format!("{}.toml", row.layout_name)), row.layout_source.clone())?;
+                    layouts.push(layout);
+                    index_of.insert(key, layouts.len() - 1);
+                    layouts.len() - 1
+                }
+            };
+            let level = row.level.parse::<Level>().map_err(|e| anyhow::anyhow!("puzzle {}: {e}", row.id))?;
+            puzzles.push(BookPuzzle { number: i + 1, row, level, layout });
+        }
+        Ok(Book { settings, layouts, puzzles, date: pdf_date(created_at) })
+    }
+}
+
+/// "2026-11-22T20:30:00Z" → "D:20261122203000Z".
+fn pdf_date(iso: &str) -> String {
+    let digits: String = iso.chars().filter(char::is_ascii_digit).take(14).collect();
+    format!("D:{digits:0<14}Z")
+}
+
+/// A file name from a title: "Atlantis Vol. 1" → "atlantis-vol-1".
+pub fn slug(title: &str) -> String {
+    let mut out = String::new();
+    for c in title.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-').to_string();
+    if out.is_empty() { "book".into() } else { out }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_and_dates() {
+        assert_eq!(slug("Atlantis Vol. 1"), "atlantis-vol-1");
+        assert_eq!(slug("  ¡¿"), "book");
+        assert_eq!(pdf_date("2026-11-22T20:30:05Z"), "D:20261122203005Z");
+    }
+
+    #[test]
+    fn settings_round_trip_through_toml() {
+        let s = BookSettings {
+            title: "T".into(),
+            layouts: vec!["classic-9".into()],
+            count: 10,
+            levels: vec![Level::Easy, Level::Hard],
+            per_page: 2,
+            trim: "6x9".parse().unwrap(),
+            bleed: true,
+            large_print: false,
+            answers_per_page: None,
+            allow_reprint: false,
+        };
+        assert_eq!(BookSettings::from_toml(&s.to_toml()).unwrap(), s);
+        assert!(BookSettings { per_page: 3, ..s.clone() }.check().unwrap_err().to_string().contains("1, 2, 4 or 6"));
+    }
+}

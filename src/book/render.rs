@@ -1,0 +1,308 @@
+//! Drawing a book: title page, introduction with contents, puzzle pages by
+//! level, answer key; page numbers on the outside corner; sizes checked
+//! against the print rules (text ≥ 7 pt, large-print digits ≥ 16 pt).
+
+use super::geometry::{Area, PageFrame, PageGeometry, MAX_PAGES, MIN_PAGES};
+use super::plan::{arrangement, capitalised, paginate, section_starts, Page};
+use super::{Book, ANSWERS_PER_PAGE_CHOICES};
+use crate::pdf::canvas::{Align, Canvas, BLACK, FADED};
+use crate::pdf::document::{save, DrawnPage};
+use crate::pdf::fonts::{Fonts, Weight};
+use crate::pdf::{renderer_for, GridContents};
+use anyhow::{bail, Result};
+use printpdf::PdfDocument;
+
+/// Digits are this share of a cell's side.
+const DIGIT_SHARE: f32 = 0.62;
+/// Smallest legible text in print; large-print digits.
+const MIN_TEXT_PT: f32 = 7.0;
+const LARGE_PRINT_DIGIT_PT: f32 = 16.0;
+
+pub struct Rendered {
+    pub bytes: Vec<u8>,
+    pub pages: usize,
+    pub gutter_in: f32,
+    pub warnings: Vec<String>,
+}
+
+/// Type sizes, larger in a large-print book.
+struct Type {
+    title: f32,
+    heading: f32,
+    label: f32,
+    body: f32,
+    folio: f32,
+}
+
+impl Type {
+    fn for_book(large_print: bool) -> Type {
+        if large_print {
+            Type { title: 36.0, heading: 26.0, label: 15.0, body: 13.0, folio: 12.0 }
+        } else {
+            Type { title: 30.0, heading: 20.0, label: 10.0, body: 9.0, folio: 9.0 }
+        }
+    }
+}
+
+pub fn render(book: &Book) -> Result<Rendered> {
+    let answers_per_page = choose_answers_per_page(book)?;
+    let pages = paginate(book, answers_per_page);
+    let geometry = PageGeometry::new(book.settings.trim, book.settings.bleed, pages.len());
+    check_puzzle_digits(book, &geometry)?;
+    let mut doc = PdfDocument::new(&book.settings.title);
+    let fonts = Fonts::embed(&mut doc)?;
+    let contents = section_starts(&pages);
+    let style = Type::for_book(book.settings.large_print);
+    let drawn = pages
+        .iter()
+        .enumerate()
+        .map(|(i, page)| {
+            let frame = geometry.frame(i + 1);
+            let mut canvas = Canvas::new(&fonts);
+            let painter = Painter { book, frame, style: &style };
+            match page {
+                Page::Title => painter.title(&mut canvas),
+                Page::Introduction => painter.introduction(&mut canvas, &contents),
+                Page::Puzzles { level, opens_section, range } => {
+                    painter.puzzles(&mut canvas, &capitalised(level.name()), *opens_section, range.clone())
+                }
+                Page::Answers { first, range } => painter.answers(&mut canvas, *first, range.clone(), answers_per_page),
+            }
+            if i > 0 {
+                painter.folio(&mut canvas, i + 1);
+            }
+            DrawnPage { frame, ops: canvas.ops }
+        })
+        .collect();
+    let bytes = save(doc, drawn, &book.settings.title, &book.date)?;
+    let mut warnings = Vec::new();
+    if pages.len() < MIN_PAGES {
+        warnings.push(format!("{} pages: print-on-demand paperbacks need at least {MIN_PAGES}", pages.len()));
+    }
+    if pages.len() > MAX_PAGES {
+        warnings.push(format!("{} pages: print-on-demand paperbacks allow at most {MAX_PAGES}", pages.len()));
+    }
+    Ok(Rendered { bytes, pages: pages.len(), gutter_in: geometry.gutter_in, warnings })
+}
+
+/// The grid area of a page: content minus the header band and the footer.
+fn grid_band(frame: &PageFrame, style: &Type, footer_lines: usize) -> Area {
+    let header = style.heading * 1.8;
+    let footer = style.folio * 2.0 + footer_lines as f32 * style.body * 1.35;
+    let c = frame.content;
+    Area { x: c.x, y: c.y + footer, width: c.width, height: c.height - header - footer }
+}
+
+/// The grid's cell side in a slot of `area` split `n` ways, with a label line above each grid.
+fn cell_side(area: Area, n: usize, label: f32, grid_cells: usize) -> f32 {
+    let (cols, rows) = arrangement(n);
+    let slot_w = area.width / cols as f32;
+    let slot_h = area.height / rows as f32;
+    let side = (slot_w * 0.92).min(slot_h - label * 2.6);
+    side / grid_cells as f32
+}
+
+fn largest_grid(book: &Book) -> usize {
+    book.layouts.iter().map(|l| l.size).max().unwrap_or(9)
+}
+
+/// The most answer grids a page that keep their digits at 7 pt or more
+/// (or the number asked, if legible).
+fn choose_answers_per_page(book: &Book) -> Result<usize> {
+    let style = Type::for_book(book.settings.large_print);
+    let legible = |n: usize| {
+        let pages = 2 + book.puzzles.len().div_ceil(book.settings.per_page) + book.puzzles.len().div_ceil(n) + 4;
+        let frame = PageGeometry::new(book.settings.trim, book.settings.bleed, pages).frame(2);
+        let cell = cell_side(grid_band(&frame, &style, 0), n, style.label, largest_grid(book));
+        cell * DIGIT_SHARE >= MIN_TEXT_PT
+    };
+    match book.settings.answers_per_page {
+        Some(n) if legible(n) => Ok(n),
+        Some(n) => bail!("--answers-per-page {n}: answer digits would be under {MIN_TEXT_PT} pt on this trim; choose fewer"),
+        None => ANSWERS_PER_PAGE_CHOICES.iter().rev().copied().find(|&n| legible(n)).map_or_else(
+            || bail!("even 6 answer grids a page are too small to read on a {} page", book.settings.trim),
+            Ok,
+        ),
+    }
+}
+
+fn check_puzzle_digits(book: &Book, geometry: &PageGeometry) -> Result<()> {
+    let style = Type::for_book(book.settings.large_print);
+    let frame = geometry.frame(3);
+    let footer_lines = book.layouts.len().min(book.settings.per_page) * 2;
+    let cell = cell_side(grid_band(&frame, &style, footer_lines), book.settings.per_page, style.label, largest_grid(book));
+    let digit = cell * DIGIT_SHARE;
+    let least = if book.settings.large_print { LARGE_PRINT_DIGIT_PT } else { MIN_TEXT_PT };
+    if digit < least {
+        let print = if book.settings.large_print { "large-print " } else { "" };
+        bail!(
+            "{} puzzles a page on a {} page give {print}digits of {digit:.1} pt, under the {least} pt minimum: use fewer a page (--per-page) or a larger --trim",
+            book.settings.per_page,
+            book.settings.trim
+        );
+    }
+    Ok(())
+}
+
+struct Painter<'a> {
+    book: &'a Book,
+    frame: PageFrame,
+    style: &'a Type,
+}
+
+impl Painter<'_> {
+    fn title(&self, canvas: &mut Canvas) {
+        let c = self.frame.content;
+        let book = self.book;
+        let title_size = fit_size(canvas, &book.settings.title, Weight::Bold, self.style.title, c.width);
+        canvas.text(&book.settings.title, c.centre_x(), c.y + c.height * 0.62, title_size, Weight::Bold, BLACK, Align::Centre);
+        let levels: Vec<&str> = book.settings.levels.iter().map(|l| l.name()).collect();
+        let subtitle = format!("{} puzzles · {}", book.puzzles.len(), levels.join(", "));
+        canvas.text(&subtitle, c.centre_x(), c.y + c.height * 0.62 - title_size * 1.6, self.style.label * 1.3, Weight::Regular, BLACK, Align::Centre);
+        let mut y = c.y + c.height * 0.62 - title_size * 3.0;
+        for layout in &book.layouts {
+            for line in wrap(canvas, &layout.description, Weight::Regular, self.style.body, c.width * 0.8) {
+                canvas.text(&line, c.centre_x(), y, self.style.body, Weight::Regular, BLACK, Align::Centre);
+                y -= self.style.body * 1.4;
+            }
+        }
+        canvas.text("made with puzzlebook", c.centre_x(), c.y, self.style.body, Weight::Regular, FADED, Align::Centre);
+    }
+
+    fn introduction(&self, canvas: &mut Canvas, contents: &[(String, usize)]) {
+        let c = self.frame.content;
+        let s = self.style;
+        let mut y = c.top() - s.heading;
+        canvas.text("How to play", c.x, y, s.heading, Weight::Bold, BLACK, Align::Left);
+        y -= s.heading;
+        for layout in &self.book.layouts {
+            for line in wrap(canvas, &layout.description, Weight::Bold, s.body, c.width) {
+                canvas.text(&line, c.x, y, s.body, Weight::Bold, BLACK, Align::Left);
+                y -= s.body * 1.4;
+            }
+            for line in wrap(canvas, &layout.rules, Weight::Regular, s.body, c.width) {
+                canvas.text(&line, c.x, y, s.body, Weight::Regular, BLACK, Align::Left);
+                y -= s.body * 1.4;
+            }
+            y -= s.body * 0.8;
+        }
+        if self.book.layouts.iter().any(|l| l.marks.iter().any(Option::is_some)) {
+            let note = "A faded letter in a cell's corner is its mark (E: even digit, O: odd digit); write over it freely.";
+            for line in wrap(canvas, note, Weight::Regular, s.body, c.width) {
+                canvas.text(&line, c.x, y, s.body, Weight::Regular, BLACK, Align::Left);
+                y -= s.body * 1.4;
+            }
+        }
+        y -= s.heading;
+        canvas.text("Contents", c.x, y, s.heading, Weight::Bold, BLACK, Align::Left);
+        y -= s.heading;
+        for (name, page) in contents {
+            canvas.text(name, c.x, y, s.label, Weight::Regular, BLACK, Align::Left);
+            canvas.text(&page.to_string(), c.right(), y, s.label, Weight::Regular, BLACK, Align::Right);
+            y -= s.label * 1.6;
+        }
+    }
+
+    fn puzzles(&self, canvas: &mut Canvas, level: &str, opens_section: bool, range: std::ops::Range<usize>) {
+        let c = self.frame.content;
+        let s = self.style;
+        if opens_section {
+            canvas.text(level, c.x, c.top() - s.heading, s.heading, Weight::Bold, BLACK, Align::Left);
+        } else {
+            canvas.text(level, c.x, c.top() - s.label, s.label, Weight::Regular, FADED, Align::Left);
+        }
+        let puzzles = &self.book.puzzles[range];
+        // One rules line per layout on the page, at the foot.
+        let mut layouts: Vec<usize> = puzzles.iter().map(|p| p.layout).collect();
+        layouts.dedup();
+        layouts.sort();
+        layouts.dedup();
+        let mut rules_lines = Vec::new();
+        for &l in &layouts {
+            let layout = &self.book.layouts[l];
+            let text = if layouts.len() > 1 { format!("{}: {}", short_name(&layout.description), layout.rules) } else { layout.rules.clone() };
+            rules_lines.extend(wrap(canvas, &text, Weight::Regular, s.body, c.width));
+        }
+        let band = grid_band(&self.frame, s, rules_lines.len());
+        let mut y = band.y - s.body * 0.6;
+        for line in &rules_lines {
+            canvas.text(line, c.x, y, s.body, Weight::Regular, BLACK, Align::Left);
+            y -= s.body * 1.35;
+        }
+        let per_page = self.book.settings.per_page;
+        for (slot, p) in puzzles.iter().enumerate() {
+            let (area, label_y) = slot_area(band, per_page, slot, s.label);
+            let label = format!("Puzzle {}", p.number);
+            canvas.text(&label, area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
+            canvas.text(p.level.name(), area.right(), label_y, s.label * 0.85, Weight::Regular, FADED, Align::Right);
+            let layout = &self.book.layouts[p.layout];
+            renderer_for(layout).draw(canvas, area, &GridContents::puzzle(&p.row.givens));
+        }
+    }
+
+    fn answers(&self, canvas: &mut Canvas, first: bool, range: std::ops::Range<usize>, per_page: usize) {
+        let c = self.frame.content;
+        let s = self.style;
+        let heading = if first { "Answers" } else { "Answers (continued)" };
+        let size = if first { s.heading } else { s.label };
+        canvas.text(heading, c.x, c.top() - size, size, if first { Weight::Bold } else { Weight::Regular }, BLACK, Align::Left);
+        let band = grid_band(&self.frame, s, 0);
+        for (slot, p) in self.book.puzzles[range].iter().enumerate() {
+            let (area, label_y) = slot_area(band, per_page, slot, s.label);
+            canvas.text(&p.number.to_string(), area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
+            let layout = &self.book.layouts[p.layout];
+            renderer_for(layout).draw(canvas, area, &GridContents::answer(&p.row.givens, &p.row.solution));
+        }
+    }
+
+    /// The page number, on the outside corner at the foot.
+    fn folio(&self, canvas: &mut Canvas, number: usize) {
+        let c = self.frame.content;
+        let y = c.y - self.style.folio * 0.2;
+        let (x, align) = if self.frame.right_hand { (c.right(), Align::Right) } else { (c.x, Align::Left) };
+        canvas.text(&number.to_string(), x, y, self.style.folio, Weight::Regular, BLACK, align);
+    }
+}
+
+/// Slot `slot` of `n` in `band`: the square grid area (left-aligned to the
+/// label) and the label's baseline.
+fn slot_area(band: Area, n: usize, slot: usize, label: f32) -> (Area, f32) {
+    let (cols, rows) = arrangement(n);
+    let (slot_w, slot_h) = (band.width / cols as f32, band.height / rows as f32);
+    let (col, row) = (slot % cols, slot / cols);
+    let side = (slot_w * 0.92).min(slot_h - label * 2.6);
+    let x = band.x + col as f32 * slot_w + (slot_w - side) / 2.0;
+    let slot_top = band.top() - row as f32 * slot_h;
+    let label_y = slot_top - label;
+    (Area { x, y: label_y - label * 0.6 - side, width: side, height: side }, label_y)
+}
+
+/// The first words of a description, before a colon or comma.
+fn short_name(description: &str) -> &str {
+    description.split([':', ',']).next().unwrap_or(description).trim()
+}
+
+/// The largest size up to `size` at which `text` fits `width`.
+fn fit_size(canvas: &Canvas, text: &str, weight: Weight, size: f32, width: f32) -> f32 {
+    let natural = canvas.fonts.get(weight).width(text, size);
+    if natural <= width { size } else { (size * width / natural).max(MIN_TEXT_PT) }
+}
+
+/// Greedy word wrap by the font's advance widths.
+fn wrap(canvas: &Canvas, text: &str, weight: Weight, size: f32, width: f32) -> Vec<String> {
+    let font = canvas.fonts.get(weight);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+        if font.width(&candidate, size) > width && !line.is_empty() {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}

@@ -1,0 +1,64 @@
+//! The embedded fonts: DejaVu Sans regular and bold, shipped in `fonts/`
+//! (free license, see fonts/LICENSE-DejaVu.txt) and compiled into the binary
+//! so printing needs no file at run time.
+
+use anyhow::{anyhow, Result};
+use printpdf::{FontId, ParsedFont, PdfDocument};
+
+const REGULAR: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
+const BOLD: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.ttf");
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weight {
+    Regular,
+    Bold,
+}
+
+pub struct Font {
+    pub id: FontId,
+    parsed: ParsedFont,
+}
+
+impl Font {
+    fn load(doc: &mut PdfDocument, bytes: &[u8], name: &str) -> Result<Font> {
+        let mut warnings = Vec::new();
+        let parsed =
+            ParsedFont::from_bytes(bytes, 0, &mut warnings).ok_or_else(|| anyhow!("the embedded font {name} cannot be read"))?;
+        let id = doc.add_font(&parsed);
+        Ok(Font { id, parsed })
+    }
+
+    /// Width of `text` at `size` points, from the font's own advance widths.
+    pub fn width(&self, text: &str, size: f32) -> f32 {
+        let units: u32 = text
+            .chars()
+            .map(|c| {
+                let glyph = self.parsed.lookup_glyph_index(c as u32).unwrap_or(0);
+                self.parsed.get_glyph_width(glyph).unwrap_or(self.parsed.units_per_em / 2) as u32
+            })
+            .sum();
+        units as f32 * size / self.parsed.units_per_em as f32
+    }
+}
+
+pub struct Fonts {
+    pub regular: Font,
+    pub bold: Font,
+}
+
+impl Fonts {
+    pub fn embed(doc: &mut PdfDocument) -> Result<Fonts> {
+        Ok(Fonts { regular: Font::load(doc, REGULAR, "DejaVuSans.ttf")?, bold: Font::load(doc, BOLD, "DejaVuSans-Bold.ttf")? })
+    }
+
+    pub fn get(&self, weight: Weight) -> &Font {
+        match weight {
+            Weight::Regular => &self.regular,
+            Weight::Bold => &self.bold,
+        }
+    }
+}
+
+/// Height of a capital or digit above the baseline, as a share of the size
+/// (DejaVu Sans: 729/1000 units), to centre digits vertically.
+pub const CAP_HEIGHT: f32 = 0.729;

@@ -1,0 +1,46 @@
+//! Drawing with printpdf: embedded fonts, a canvas of drawing verbs, one
+//! renderer per grid geometry, and byte-stable PDF output.
+
+pub mod canvas;
+pub mod document;
+pub mod fonts;
+mod square;
+
+use crate::book::geometry::Area;
+use crate::layout::Layout;
+use canvas::Canvas;
+
+/// What a grid shows: a symbol per cell (or none), and which are givens.
+pub struct GridContents {
+    pub symbols: Vec<Option<char>>,
+    pub given: Vec<bool>,
+}
+
+impl GridContents {
+    /// A puzzle as printed: its givens only.
+    pub fn puzzle(givens: &str) -> GridContents {
+        let symbols: Vec<Option<char>> = givens.chars().map(|c| (c != '.' && c != '0').then_some(c)).collect();
+        let given = symbols.iter().map(Option::is_some).collect();
+        GridContents { symbols, given }
+    }
+
+    /// An answer: every cell filled, the givens marked.
+    pub fn answer(givens: &str, solution: &str) -> GridContents {
+        let given = givens.chars().map(|c| c != '.' && c != '0').collect();
+        GridContents { symbols: solution.chars().map(Some).collect(), given }
+    }
+}
+
+/// Draws one kind of grid geometry into an area of the page.
+pub trait GridRenderer {
+    /// Width over height of the drawn grid.
+    fn aspect(&self) -> f32;
+    /// Draws the grid as large as fits, centred in `area`.
+    fn draw(&self, canvas: &mut Canvas, area: Area, contents: &GridContents);
+}
+
+/// The renderer for a layout's geometry. Square grids are the only geometry
+/// so far; overlapping and circular layouts add theirs here.
+pub fn renderer_for(layout: &Layout) -> Box<dyn GridRenderer + '_> {
+    Box::new(square::SquareGrid { layout })
+}
