@@ -72,16 +72,27 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
             break BatchStatus::Exhausted;
         }
         let chunk_start = Instant::now();
-        let made: Vec<(u64, Result<Generated, _>)> =
-            pool.install(|| (attempt..attempt + chunk).into_par_iter().map(|a| (a, generator.puzzle(batch.seed.wrapping_add(a)))).collect());
+        // Workers also compute the canonical key: serial work here would
+        // leave cores idle.
+        let made: Vec<(u64, Result<Option<NewPuzzle>, _>)> = pool.install(|| {
+            (attempt..attempt + chunk)
+                .into_par_iter()
+                .map(|a| {
+                    let made = generator.puzzle(batch.seed.wrapping_add(a)).map(|puzzle| {
+                        batch.difficulty.is_none_or(|level| level == puzzle.level).then(|| stored_form(&layout, &canon, &puzzle))
+                    });
+                    (a, made)
+                })
+                .collect()
+        });
         let wanted = (batch.count_asked - held) as usize;
         let mut chosen = Vec::new();
         let mut consumed = attempt;
         for (a, result) in made {
             let puzzle = result.with_context(|| format!("batch {}: attempt {a}", batch.id))?;
             consumed = a + 1;
-            if batch.difficulty.is_none_or(|level| level == puzzle.level) {
-                chosen.push(stored_form(&layout, &canon, &puzzle));
+            if let Some(puzzle) = puzzle {
+                chosen.push(puzzle);
                 accepted_attempts += 1;
             }
             if chosen.len() == wanted {
@@ -105,6 +116,11 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
         // Aim each chunk at CHUNK_SECONDS of work.
         let took = chunk_start.elapsed().as_secs_f64().max(1e-3);
         chunk = ((chunk as f64 * CHUNK_SECONDS / took) as u64).clamp(options.jobs.max(1) as u64, 4096);
+        // Near the end, ask only for about the attempts still needed: a full
+        // chunk there would be work thrown away.
+        let acceptance = accepted_attempts.max(1) as f64 / done_attempts.max(1) as f64;
+        let still_needed = (batch.count_asked.saturating_sub(held) as f64 / acceptance * 1.1).ceil() as u64;
+        chunk = chunk.min(still_needed.max(options.jobs.max(1) as u64));
     };
     let note = match status {
         BatchStatus::Exhausted => Some(format!("no new puzzle in {EXHAUSTED_AFTER} attempts: the layout has few distinct puzzles up to symmetry")),

@@ -77,7 +77,27 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         let secs = start.elapsed().as_secs_f64();
         println!("  {id:20} {made:6} puzzles  {:>10.1} puzzles/s  mean clues {:.1}", made as f64 / secs, clues as f64 / made as f64);
     }
+    bench_parallel_generation(&classic, args.seconds)?;
     bench_book(&classic)
+}
+
+/// Generation on every core in memory (rayon, as `generate --jobs` uses it
+/// but without the catalog): what a batch's storage overhead is measured against.
+fn bench_parallel_generation(layout: &Layout, seconds: f64) -> anyhow::Result<()> {
+    use rayon::prelude::*;
+    let generator = Generator::new(layout, Symmetry::None);
+    let threads = rayon::current_num_threads();
+    let start = Instant::now();
+    let mut made = 0u64;
+    while start.elapsed().as_secs_f64() < seconds || made == 0 {
+        let chunk = 256 * threads as u64;
+        let results: Vec<_> = (made..made + chunk).into_par_iter().map(|seed| generator.puzzle(seed + 1).map(|_| ())).collect();
+        results.into_iter().collect::<Result<Vec<_>, _>>()?;
+        made += chunk;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!("  {:20} {made:6} puzzles  {:>10.1} puzzles/s  on {threads} threads, in memory", layout.id, made as f64 / secs);
+    Ok(())
 }
 
 /// Renders a book of about 300 pages (one puzzle a page, 6×9 trim) and times it.

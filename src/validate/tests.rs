@@ -4,28 +4,9 @@ use crate::solver::Solver;
 
 fn stored(layout: &Layout, seed: u64) -> PuzzleRow {
     let p = Generator::new(layout, Symmetry::None).puzzle(seed).unwrap();
-    let model = &layout.model;
-    PuzzleRow {
-        id: seed as i64,
-        layout_name: layout.id.clone(),
-        layout_source: layout.source.clone(),
-        givens: model.format_grid(&p.givens),
-        solution: model.format_grid(&p.solution),
-        canonical: Canonicalizer::for_layout(layout).key(&p.givens),
-        clues: p.givens.given_count() as i64,
-        score: p.score,
-        level: p.level.name().to_string(),
-        effort_nodes: 0,
-        seed,
-        batch_id: None,
-        generator_version: "test".into(),
-        created_at: String::new(),
-        validation: None,
-        validation_detail: None,
-        validated_at: None,
-        validation_micros: None,
-        validated_hash: None,
-    }
+    let mut row = PuzzleRow::for_print(seed as i64, layout, &p);
+    row.canonical = Canonicalizer::for_layout(layout).key(&p.givens);
+    row
 }
 
 fn verdict(row: &PuzzleRow) -> Option<String> {
