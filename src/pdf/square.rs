@@ -76,7 +76,7 @@ impl SquareGrid<'_> {
         let n = self.layout.size;
         let region = |r: usize, c: usize| self.layout.regions[r * n + c];
         let thin = (cell * 0.025).max(0.75);
-        let thick = (cell * 0.07).max(1.5);
+        let thick = (cell * 0.08).max(2.0);
         // Horizontal edge k (0..=n) at column c: thick on the border or between regions.
         let h_thick = |k: usize, c: usize| k == 0 || k == n || region(k - 1, c) != region(k, c);
         let v_thick = |k: usize, r: usize| k == 0 || k == n || region(r, k - 1) != region(r, k);
