@@ -78,7 +78,24 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         println!("  {id:20} {made:6} puzzles  {:>10.1} puzzles/s  mean clues {:.1}", made as f64 / secs, clues as f64 / made as f64);
     }
     bench_parallel_generation(&classic, args.seconds)?;
+    bench_snakes();
     bench_book(&classic)
+}
+
+/// The exact parity-snake enumeration (variants.md §2), best of three.
+fn bench_snakes() {
+    use crate::snake::{enumerate, Options};
+    for options in [Options::default(), Options { no_diagonal_touch: true }] {
+        let mut best = Duration::MAX;
+        let mut count = 0;
+        for _ in 0..3 {
+            let start = Instant::now();
+            count = enumerate(&options).len();
+            best = best.min(start.elapsed());
+        }
+        let rule = if options.no_diagonal_touch { "no diagonal touching" } else { "diagonal touching allowed" };
+        println!("parity snakes ({rule}): {count} in {:.0} ms, one thread", best.as_secs_f64() * 1000.0);
+    }
 }
 
 /// Generation on every core in memory (rayon, as `generate --jobs` uses it

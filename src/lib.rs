@@ -14,6 +14,7 @@ pub mod model;
 pub mod pdf;
 pub mod puzzle_file;
 pub mod score;
+pub mod snake;
 pub mod solver;
 pub mod store;
 pub mod validate;

@@ -62,6 +62,21 @@ pub fn basic_candidates(model: &Model, givens: &Grid) -> Vec<crate::model::Symbo
     candidates
 }
 
+/// The scores (sorted) of `sample` generated puzzles from `seed` on, and
+/// their quartiles: the bands that make each level a quarter of the output.
+pub fn sample_bands(layout: &crate::layout::Layout, sample: u64, seed: u64) -> anyhow::Result<(Vec<u32>, [u32; 3])> {
+    use crate::generate::{Generator, Symmetry};
+    let generator = Generator::new(layout, Symmetry::None);
+    let mut scores = Vec::with_capacity(sample as usize);
+    for i in 0..sample {
+        scores.push(generator.puzzle(seed.wrapping_add(i))?.score);
+    }
+    scores.sort_unstable();
+    let quartile = |q: usize| scores[scores.len() * q / 4];
+    let bands = [quartile(1), quartile(2), quartile(3)];
+    Ok((scores, bands))
+}
+
 /// Book levels by candidate score, in bands a layout may set (`levels`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -105,3 +105,30 @@ fn layouts_lists_every_shipped_layout() {
         assert!(text.lines().any(|l| l.starts_with(id) && l.len() > id.len() + 5), "{id} missing in\n{text}");
     }
 }
+
+#[test]
+fn snake_counts_lists_and_exports_a_layout_that_generates() {
+    let out = puzzlebook(&["snake"]);
+    let text = stdout(&out);
+    assert!(text.contains("3084 snakes (387 up to the 8 symmetries of the square), 21 to 37 cells"), "{text}");
+    assert!(text.contains("published search re-run"), "{text}");
+    let strict = stdout(&puzzlebook(&["snake", "--no-diagonal-touch"]));
+    assert!(strict.contains("2284 snakes (287 up to the 8 symmetries of the square)"), "{strict}");
+    let listed = stdout(&puzzlebook(&["snake", "--list", "--length", "21"]));
+    assert_eq!(listed.matches(" (21 cells,").count(), 100, "{listed}");
+    let missing = puzzlebook(&["snake", "--list", "--length", "34"]);
+    assert!(stderr(&missing).contains("no snake has 34 cells (lengths run 21–37)"));
+
+    let toml = stdout(&puzzlebook(&["snake", "--export", "17"]));
+    let path = std::env::temp_dir().join(format!("puzzlebook-snake-{}.toml", std::process::id()));
+    std::fs::write(&path, &toml).unwrap();
+    assert!(toml.contains("snake_path = [") && toml.contains("levels = ["), "{toml}");
+    let made = puzzlebook(&["generate", path.to_str().unwrap(), "--count", "2", "--seed", "3", "--no-store"]);
+    for line in stdout(&made).lines() {
+        let givens = line.split(' ').next().unwrap();
+        let solved = puzzlebook(&["solve", path.to_str().unwrap(), givens]);
+        assert!(stdout(&solved).starts_with("unique "), "{}", stdout(&solved));
+    }
+    let too_far = puzzlebook(&["snake", "--export", "99999"]);
+    assert!(stderr(&too_far).contains("snakes are numbered 1 to 3084"));
+}

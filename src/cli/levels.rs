@@ -1,5 +1,5 @@
-use crate::generate::{Generator, Symmetry};
 use crate::layout::Layout;
+use crate::score::sample_bands;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Prints the quartiles of the candidate scores of a sample of generated puzzles and the \
@@ -18,14 +18,7 @@ pub struct LevelsArgs {
 pub fn run(args: LevelsArgs) -> anyhow::Result<()> {
     anyhow::ensure!(args.sample >= 4, "--sample must be at least 4");
     let layout = Layout::load(&args.layout)?;
-    let generator = Generator::new(&layout, Symmetry::None);
-    let mut scores = Vec::with_capacity(args.sample as usize);
-    for i in 0..args.sample {
-        scores.push(generator.puzzle(args.seed.wrapping_add(i))?.score);
-    }
-    scores.sort_unstable();
-    let quartile = |q: usize| scores[scores.len() * q / 4];
-    let bands = [quartile(1), quartile(2), quartile(3)];
+    let (scores, bands) = sample_bands(&layout, args.sample, args.seed)?;
     println!(
         "{}: {} puzzles, scores {}–{}, quartiles {} / {} / {} (current levels {:?})",
         layout.id,

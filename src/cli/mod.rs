@@ -7,6 +7,7 @@ mod demo;
 mod generate;
 mod layouts;
 mod levels;
+mod snake;
 mod solve;
 mod validate;
 
@@ -51,6 +52,8 @@ pub enum Command {
     Reprint(book::ReprintArgs),
     /// Make a small catalog of several layouts and print output/sample-book.pdf.
     Demo(demo::DemoArgs),
+    /// Parity snakes: count, list and export every unambiguous even/odd snake.
+    Snake(snake::SnakeArgs),
     /// List the layouts in layouts/ with a one-line description.
     Layouts,
     /// Suggest level bands for a layout from a sample of generated puzzles.
@@ -67,6 +70,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Books(args) => book::books(args),
         Command::Reprint(args) => book::reprint(args),
         Command::Demo(args) => demo::run(args),
+        Command::Snake(args) => snake::run(args),
         Command::Layouts => layouts::run(),
         Command::Stats(args) => catalog::stats(args),
         Command::Validate(args) => validate::run(args),
