@@ -9,6 +9,7 @@ pub mod bits;
 pub mod canon;
 pub mod cli;
 pub mod generate;
+pub mod grade;
 pub mod layout;
 pub mod model;
 pub mod pdf;

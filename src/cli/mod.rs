@@ -5,6 +5,7 @@ mod book;
 mod catalog;
 mod demo;
 mod generate;
+mod grade;
 mod layouts;
 mod levels;
 mod snake;
@@ -34,6 +35,8 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Generate minimal puzzles with exactly one solution.
     Generate(generate::GenerateArgs),
+    /// Rate puzzles like a human solver: SE-scale rating, level, hardest technique.
+    Grade(grade::GradeArgs),
     /// Counts per layout × level: stored, validated, failed, not yet checked.
     Stats(catalog::DbArg),
     /// Re-check stored puzzles independently of the generator (new or changed ones by default).
@@ -72,6 +75,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Demo(args) => demo::run(args),
         Command::Snake(args) => snake::run(args),
         Command::Layouts => layouts::run(),
+        Command::Grade(args) => grade::run(args),
         Command::Stats(args) => catalog::stats(args),
         Command::Validate(args) => validate::run(args),
         Command::Show(args) => catalog::show(args),
