@@ -110,10 +110,11 @@ fn layouts_lists_every_shipped_layout() {
 fn snake_counts_lists_and_exports_a_layout_that_generates() {
     let out = puzzlebook(&["snake"]);
     let text = stdout(&out);
-    assert!(text.contains("3084 snakes (387 up to the 8 symmetries of the square), 21 to 37 cells"), "{text}");
-    assert!(text.contains("published search re-run"), "{text}");
+    assert!(text.contains("snakes: 3084 (387 up to the 8 symmetries of the square)"), "{text}");
+    assert!(text.contains("length: shortest 21, longest 37"), "{text}");
+    assert!(text.contains("faithful re-run: 3242 \"found\" events"), "{text}");
     let strict = stdout(&puzzlebook(&["snake", "--no-diagonal-touch"]));
-    assert!(strict.contains("2284 snakes (287 up to the 8 symmetries of the square)"), "{strict}");
+    assert!(strict.contains("snakes: 2284 (287 up to the 8 symmetries of the square)"), "{strict}");
     let listed = stdout(&puzzlebook(&["snake", "--list", "--length", "21"]));
     assert_eq!(listed.matches(" (21 cells,").count(), 100, "{listed}");
     let missing = puzzlebook(&["snake", "--list", "--length", "34"]);

@@ -1,6 +1,6 @@
 //! `snake`: the parity snakes of variants.md §2 — counts, lists, export.
 
-use crate::snake::{enumerate, export_layout_toml, render, rerun_published, Options, Report};
+use crate::snake::{enumerate, explain_published, export_layout_toml, render_snake, report, Options};
 use anyhow::bail;
 use std::io::Write;
 use std::time::Instant;
@@ -50,8 +50,8 @@ pub fn run(args: SnakeArgs) -> anyhow::Result<()> {
     if args.list {
         let mut shown = 0;
         for (i, snake) in snakes.iter().enumerate().filter(|(_, s)| args.length.is_none_or(|l| s.len() == l)) {
-            writeln!(out, "snake {} ({} cells, head {} at r{}c{})", i + 1, snake.len(), if snake.head_even { "even" } else { "odd" }, snake.cells[0] / 9 + 1, snake.cells[0] % 9 + 1)?;
-            writeln!(out, "{}", render(snake))?;
+            writeln!(out, "snake {} ({} cells, head {} at r{}c{})", i + 1, snake.len(), if snake.first_even { "even" } else { "odd" }, snake.cells[0] / 9 + 1, snake.cells[0] % 9 + 1)?;
+            writeln!(out, "{}", render_snake(snake))?;
             shown += 1;
         }
         if shown == 0 {
@@ -61,7 +61,10 @@ pub fn run(args: SnakeArgs) -> anyhow::Result<()> {
     }
     let rule = if args.no_diagonal_touch { "no diagonal touching" } else { "diagonal touching allowed" };
     writeln!(out, "parity snakes on a 9×9 sudoku ({rule}), found in {:.0} ms:", took.as_secs_f64() * 1000.0)?;
-    write!(out, "{}", Report::new(&snakes))?;
-    writeln!(out, "{}", rerun_published(&options))?;
+    writeln!(out, "{}", report(&snakes))?;
+    if !args.no_diagonal_touch {
+        // The published search allowed diagonal touching.
+        writeln!(out, "{}", explain_published())?;
+    }
     Ok(())
 }

@@ -1,52 +1,59 @@
-//! A snake as a picture and as a layout file that generates puzzles.
+//! A snake as a puzzlebook layout (`layouts/*.toml`) and as a text drawing.
 
-use super::grid::{CELLS, N};
-use super::Snake;
+use super::grid::{SIZE, col_of, row_of};
+use super::{Parity, Snake};
+use std::fmt::Write;
 
-/// Nine lines: snake cells as `E`/`O`, forced neighbours as `e`/`o`.
-pub fn render(snake: &Snake) -> String {
+const RULES: &str = "Normal sudoku rules. Cells marked E hold even digits, cells marked O odd digits; \
+                     the grey snake alternates even and odd digits.";
+
+/// Layout TOML for snake number `id`: E/O marks on the snake and its forced
+/// neighbours, and the path (1-based `[row, col]`, in snake order) for print.
+pub fn export_layout_toml(snake: &Snake, id: usize) -> String {
     let marks = snake.forced_marks();
+    let mut picture = String::new();
+    for r in 0..SIZE {
+        picture.extend((0..SIZE).map(|c| marks[r * SIZE + c].map_or('.', Parity::letter)));
+        picture.push('\n');
+    }
+    let path: Vec<String> = snake
+        .cells
+        .iter()
+        .map(|&c| format!("[{}, {}]", row_of(c as usize) + 1, col_of(c as usize) + 1))
+        .collect();
     let mut out = String::new();
-    for r in 0..N {
-        for c in 0..N {
-            let cell = r * N + c;
-            let on_snake = snake.cells.contains(&(cell as u8));
-            out.push(match (marks[cell], on_snake) {
-                (Some(true), true) => 'E',
-                (Some(false), true) => 'O',
-                (Some(true), false) => 'e',
-                (Some(false), false) => 'o',
-                (None, _) => '.',
-            });
+    // `write!` to a String cannot fail.
+    let _ = writeln!(
+        out,
+        "description = \"Parity snake #{id}: {} cells, {} ends, 9×9 with 3×3 boxes\"",
+        snake.len(),
+        snake.end_parities().label()
+    );
+    let _ = writeln!(out, "rules = \"{RULES}\"");
+    let _ = writeln!(out, "size = 9");
+    let _ = writeln!(out, "boxes = \"3x3\"");
+    let _ = writeln!(out, "marks = \"\"\"\n{picture}\"\"\"");
+    let _ = writeln!(out, "snake_path = [{}]", path.join(", "));
+    out
+}
+
+/// Nine lines of nine characters: snake cells as `E`/`O`, the neighbours
+/// they force as `e`/`o`, other cells `.`.
+pub fn render_snake(snake: &Snake) -> String {
+    let marks = snake.forced_marks();
+    let on_snake = snake.cell_board();
+    let mut out = String::with_capacity(SIZE * (SIZE + 1));
+    for r in 0..SIZE {
+        for c in 0..SIZE {
+            let cell = r * SIZE + c;
+            let ch = match marks[cell] {
+                None => '.',
+                Some(p) if on_snake >> cell & 1 == 1 => p.letter(),
+                Some(p) => p.letter().to_ascii_lowercase(),
+            };
+            out.push(ch);
         }
         out.push('\n');
     }
     out
-}
-
-/// A layout (layouts/*.toml) whose cells carry the snake's E/O marks and
-/// whose snake path is printed as a grey line.
-pub fn export_layout_toml(snake: &Snake, number: usize) -> String {
-    let marks = snake.forced_marks();
-    let picture: String = (0..CELLS)
-        .map(|cell| {
-            let mark = match marks[cell] {
-                Some(true) => 'E',
-                Some(false) => 'O',
-                None => '.',
-            };
-            if cell % N == N - 1 { format!("{mark}\n") } else { mark.to_string() }
-        })
-        .collect();
-    let path: Vec<String> = snake.cells.iter().map(|&c| format!("[{}, {}]", c as usize / N + 1, c as usize % N + 1)).collect();
-    format!(
-        "description = \"Parity snake #{number}: a grey snake of {} cells alternating even and odd\"\n\
-         rules = \"Place 1–9 once in every row, column and 3×3 box. E cells hold even digits, O cells odd digits; the grey snake alternates even and odd digits.\"\n\
-         size = 9\n\
-         boxes = \"3x3\"\n\
-         marks = \"\"\"\n{picture}\"\"\"\n\
-         snake_path = [{}]\n",
-        snake.len(),
-        path.join(", ")
-    )
 }

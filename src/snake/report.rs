@@ -1,47 +1,90 @@
-//! The numbers a setter wants about the set of snakes.
+//! Counts over a list of snakes: total, up to symmetry, lengths, and a
+//! histogram by length and end parities.
 
-use super::{count_up_to_symmetry, Snake};
-use std::collections::BTreeMap;
+use super::{EndParities, Snake, Symmetry};
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
+/// Summary of a list of distinct snakes (as [`super::enumerate`] returns).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
-    pub snakes: usize,
+    pub total: usize,
+    /// Orbits under the 8 symmetries of the square.
     pub up_to_symmetry: usize,
-    pub shortest: usize,
-    pub longest: usize,
-    pub by_length: BTreeMap<usize, usize>,
-    /// Counts by the parities of the two ends: even–even, even–odd, odd–odd.
+    pub shortest: Option<usize>,
+    pub longest: Option<usize>,
+    /// Length → counts indexed like [`EndParities::ALL`] (even-even, even-odd, odd-odd).
+    pub by_length: BTreeMap<usize, [usize; 3]>,
+    /// Totals per end parities, indexed like [`EndParities::ALL`].
     pub by_ends: [usize; 3],
 }
 
-impl Report {
-    pub fn new(snakes: &[Snake]) -> Report {
-        let mut by_length = BTreeMap::new();
-        let mut by_ends = [0; 3];
-        for s in snakes {
-            *by_length.entry(s.len()).or_insert(0) += 1;
-            by_ends[usize::from(!s.head_even) + usize::from(!s.tail_even())] += 1;
-        }
-        Report {
-            snakes: snakes.len(),
-            up_to_symmetry: count_up_to_symmetry(snakes),
-            shortest: snakes.iter().map(Snake::len).min().unwrap_or(0),
-            longest: snakes.iter().map(Snake::len).max().unwrap_or(0),
-            by_length,
-            by_ends,
-        }
+pub fn report(snakes: &[Snake]) -> Report {
+    let mut by_length: BTreeMap<usize, [usize; 3]> = BTreeMap::new();
+    let mut by_ends = [0; 3];
+    for snake in snakes {
+        let ends = snake.end_parities() as usize;
+        by_length.entry(snake.len()).or_default()[ends] += 1;
+        by_ends[ends] += 1;
     }
+    Report {
+        total: snakes.len(),
+        up_to_symmetry: count_up_to_symmetry(snakes),
+        shortest: by_length.keys().next().copied(),
+        longest: by_length.keys().next_back().copied(),
+        by_length,
+        by_ends,
+    }
+}
+
+/// The smallest image of `snake` under the 8 symmetries: equal for two
+/// snakes exactly when one maps onto the other.
+pub(crate) fn symmetry_class(snake: &Snake) -> Snake {
+    Symmetry::ALL
+        .iter()
+        .map(|&s| snake.transformed(s))
+        .min()
+        .unwrap_or_else(|| snake.canonical())
+}
+
+/// Number of distinct snakes in `snakes` up to the 8 symmetries of the square.
+pub fn count_up_to_symmetry(snakes: &[Snake]) -> usize {
+    snakes
+        .iter()
+        .map(symmetry_class)
+        .collect::<HashSet<_>>()
+        .len()
 }
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} snakes ({} up to the 8 symmetries of the square), {} to {} cells", self.snakes, self.up_to_symmetry, self.shortest, self.longest)?;
-        writeln!(f, "ends: {} even–even, {} even–odd, {} odd–odd", self.by_ends[0], self.by_ends[1], self.by_ends[2])?;
-        writeln!(f, "by length:")?;
-        let widest = self.by_length.values().copied().max().unwrap_or(1);
-        for (len, count) in &self.by_length {
-            writeln!(f, "  {len:2} {count:5} {}", "#".repeat((count * 50).div_ceil(widest)))?;
+        writeln!(
+            f,
+            "snakes: {} ({} up to the 8 symmetries of the square)",
+            self.total, self.up_to_symmetry
+        )?;
+        match (self.shortest, self.longest) {
+            (Some(lo), Some(hi)) => writeln!(f, "length: shortest {lo}, longest {hi}")?,
+            _ => writeln!(f, "length: no snakes")?,
         }
-        Ok(())
+        let labels = EndParities::ALL.map(EndParities::label);
+        writeln!(
+            f,
+            "{:>6} {:>10} {:>10} {:>10} {:>8}",
+            "length", labels[0], labels[1], labels[2], "total"
+        )?;
+        for (len, counts) in &self.by_length {
+            let sum: usize = counts.iter().sum();
+            writeln!(
+                f,
+                "{:>6} {:>10} {:>10} {:>10} {:>8}",
+                len, counts[0], counts[1], counts[2], sum
+            )?;
+        }
+        write!(
+            f,
+            "{:>6} {:>10} {:>10} {:>10} {:>8}",
+            "all", self.by_ends[0], self.by_ends[1], self.by_ends[2], self.total
+        )
     }
 }
