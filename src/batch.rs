@@ -6,7 +6,8 @@
 use crate::canon::Canonicalizer;
 use crate::generate::{Generated, Generator, Symmetry};
 use crate::layout::Layout;
-use crate::store::{Batch, BatchStatus, Catalog, NewPuzzle};
+use crate::grade::Grader;
+use crate::store::{Batch, BatchStatus, Catalog, NewPuzzle, StoredGrade};
 use anyhow::{anyhow, Context, Result};
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -50,6 +51,7 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
     let symmetry = Symmetry::from_str(&batch.symmetry, true).map_err(|e| anyhow!("batch {batch_id}: {e}"))?;
     let generator = Generator::new(&layout, symmetry);
     let canon = Canonicalizer::for_layout(&layout);
+    let grader = Grader::new(&layout.model);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(options.jobs.max(1)).build()?;
     catalog.set_batch_status(batch.id, BatchStatus::Running, None)?;
 
@@ -79,7 +81,11 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
                 .into_par_iter()
                 .map(|a| {
                     let made = generator.puzzle(batch.seed.wrapping_add(a)).map(|puzzle| {
-                        batch.difficulty.is_none_or(|level| level == puzzle.level).then(|| stored_form(&layout, &canon, &puzzle))
+                        // A difficulty asked for is the technique level where the
+                        // layout has one (graded here), else the score level.
+                        let grade = batch.difficulty.and(grader.as_ref()).and_then(|g| g.grade(&puzzle.givens)).map(|g| StoredGrade::of(&g));
+                        let level = grade.as_ref().map_or(puzzle.level.name(), |g| g.level.as_str());
+                        batch.difficulty.is_none_or(|wanted| wanted.name() == level).then(|| stored_form(&layout, &canon, &puzzle, grade.clone()))
                     });
                     (a, made)
                 })
@@ -103,7 +109,8 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
         let new = inserted.iter().filter(|&&i| i).count() as u64;
         if options.print_lines {
             for (p, _) in chosen.iter().zip(&inserted).filter(|(_, &i)| i) {
-                writeln!(out, "{} {} {} {} {} {}", p.givens, p.solution, p.score, p.level, p.seed, p.effort_nodes)?;
+                let level = p.grade.as_ref().map_or(&p.level, |g| &g.level);
+                writeln!(out, "{} {} {} {} {} {}", p.givens, p.solution, p.score, level, p.seed, p.effort_nodes)?;
             }
             out.flush()?;
         }
@@ -131,8 +138,9 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
     Ok(BatchOutcome { status, held, added, attempts: attempt - batch.next_attempt, seconds: start.elapsed().as_secs_f64() })
 }
 
-fn stored_form(layout: &Layout, canon: &Canonicalizer, p: &Generated) -> NewPuzzle {
+fn stored_form(layout: &Layout, canon: &Canonicalizer, p: &Generated, grade: Option<StoredGrade>) -> NewPuzzle {
     NewPuzzle {
+        grade,
         givens: layout.model.format_grid(&p.givens),
         solution: layout.model.format_grid(&p.solution),
         canonical: canon.key(&p.givens),

@@ -138,7 +138,7 @@ fn puzzles_are_not_printed_twice_and_a_shortage_says_what_to_generate() {
 #[test]
 fn large_print_refuses_digits_under_16_pt() {
     let dir = workdir("large");
-    let db = catalog(&dir, "8");
+    let db = catalog(&dir, "40");
     let out = run(&["book", "L", "--layout", "classic-9", "--count", "6", "--per-page", "6", "--trim", "6x9", "--large-print", "--db", &db]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());

@@ -113,7 +113,7 @@ fn difficulty_batches_hold_only_the_level_asked() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let lines = String::from_utf8_lossy(&out.stdout).lines().count();
     assert_eq!(lines, 30, "piped stdout gets one line per stored puzzle");
-    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE level = 'hard'"), 30);
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE coalesce(technique_level, level) = 'hard'"), 30);
     assert_eq!(count(&db, "SELECT count(*) FROM puzzles"), 30);
     let stats = String::from_utf8_lossy(&run(&["stats", "--db", db.to_str().unwrap()]).stdout).into_owned();
     assert!(stats.lines().any(|l| l.starts_with("classic-9") && l.contains("hard") && l.contains("30")), "{stats}");

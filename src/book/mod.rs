@@ -97,7 +97,7 @@ impl Book {
                     layouts.len() - 1
                 }
             };
-            let level = row.level.parse::<Level>().map_err(|e| anyhow::anyhow!("puzzle {}: {e}", row.id))?;
+            let level = row.book_level().parse::<Level>().map_err(|e| anyhow::anyhow!("puzzle {}: {e}", row.id))?;
             puzzles.push(BookPuzzle { number: i + 1, row, level, layout });
         }
         Ok(Book { settings, layouts, puzzles, date: pdf_date(created_at) })

@@ -82,6 +82,9 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
         }
     }
     println!("score     {} ({}), solver effort {} nodes", p.score, p.level, p.effort_nodes);
+    if let Some(g) = &p.grade {
+        println!("technique SE {:.1}, {} (hardest: {})", g.se_rating, g.level, g.technique);
+    }
     println!("seed      {}", p.seed);
     println!("batch     {}", p.batch_id.map_or("-".into(), |b| b.to_string()));
     println!("made      {} by {}", p.created_at, p.generator_version);
@@ -93,7 +96,22 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
         ),
         _ => println!("validated not yet (run `puzzlebook validate`)"),
     }
+    print_solving_path(&p);
     Ok(())
+}
+
+/// The hint feature: the human solving path, step by step.
+fn print_solving_path(p: &crate::store::PuzzleRow) {
+    let Ok(layout) = crate::layout::Layout::from_source(std::path::Path::new(&format!("{}.toml", p.layout_name)), p.layout_source.clone()) else {
+        return;
+    };
+    let Some(grade) = layout.model.parse_grid(&p.givens).ok().and_then(|g| crate::grade::grade(&layout.model, &g)) else {
+        return;
+    };
+    println!("solving path ({} steps, easiest first each time):", grade.steps.len());
+    for (i, step) in grade.steps.iter().enumerate() {
+        println!("  {:3}. {step}", i + 1);
+    }
 }
 
 fn spaced(chars: &[char]) -> String {

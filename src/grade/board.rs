@@ -28,7 +28,10 @@ impl Layout {
     /// `None` when the model is not all-different (a house holding a symbol
     /// more than once) or has relations: the ladder does not apply there.
     pub fn from_model(model: &Model) -> Option<Layout> {
-        if !model.conflicts.is_empty() || model.houses.iter().any(|h| h.counts.iter().any(|&c| c != 1)) {
+        // Forcing chains on 16×16 grids take minutes: larger grids keep the
+        // candidate-score levels.
+        let too_many = model.symbol_count() > MAX_SYMBOLS;
+        if too_many || !model.conflicts.is_empty() || model.houses.iter().any(|h| h.counts.iter().any(|&c| c != 1)) {
             return None;
         }
         let cells = model.cell_count();
@@ -78,7 +81,7 @@ pub struct Board {
 impl Board {
     /// Givens placed and struck from their peers; `None` if they clash.
     pub fn new(layout: &Layout, model: &Model, givens: &Grid) -> Option<Board> {
-        let all = (1u16 << layout.symbols) - 1;
+        let all = full_mask(layout.symbols);
         let mut board = Board {
             values: vec![None; layout.cells],
             candidates: model.allowed.iter().map(|a| a.0 as u16 & all).collect(),
@@ -126,7 +129,7 @@ impl Board {
                     None => open |= self.candidates[c],
                 }
             }
-            (placed | open) != (1u16 << layout.symbols) - 1
+            (placed | open) != full_mask(layout.symbols)
         })
     }
 
@@ -135,6 +138,14 @@ impl Board {
         let bit = 1 << digit;
         house.iter().copied().filter(move |&c| self.candidates[c] & bit != 0)
     }
+}
+
+/// The largest alphabet the ladder grades.
+pub const MAX_SYMBOLS: usize = 9;
+
+/// Every one of `symbols` digits (up to 16).
+pub fn full_mask(symbols: usize) -> u16 {
+    u16::MAX >> (16 - symbols.min(16))
 }
 
 pub fn digits(mask: u16) -> impl Iterator<Item = u8> {

@@ -93,22 +93,22 @@ fn easiest_step(layout: &Layout, board: &Board) -> Option<Step> {
 }
 
 /// A grader for one model, its tables built once.
-pub struct Grader<'a> {
-    model: &'a Model,
+pub struct Grader {
+    model: Model,
     layout: Layout,
 }
 
-impl<'a> Grader<'a> {
+impl Grader {
     /// `None` when the model is not a plain all-different one (counted
     /// symbols, relations): the ladder does not apply there.
-    pub fn new(model: &'a Model) -> Option<Grader<'a>> {
-        Some(Grader { model, layout: Layout::from_model(model)? })
+    pub fn new(model: &Model) -> Option<Grader> {
+        Some(Grader { model: model.clone(), layout: Layout::from_model(model)? })
     }
 
     /// `None` when the givens clash.
     pub fn grade(&self, givens: &Grid) -> Option<Grade> {
         let layout = &self.layout;
-        let mut board = Board::new(layout, self.model, givens)?;
+        let mut board = Board::new(layout, &self.model, givens)?;
         let symbol = |d: u8| self.model.alphabet.char_of(d);
         let mut grade =
             Grade { se_rating: 1.0, hodoku_score: 0, level: Level::Easy, hardest: Technique::FullHouse, steps: Vec::new(), solved: false };

@@ -31,7 +31,7 @@ impl Catalog {
     pub fn book_candidates(&self, layout: &str, level: &str, reprint: bool) -> Result<Vec<Candidate>> {
         let mut stmt = self.conn.prepare(
             "SELECT id, score FROM puzzles p
-             WHERE layout_name = ?1 AND level = ?2 AND validation = 'ok'
+             WHERE layout_name = ?1 AND coalesce(technique_level, level) = ?2 AND validation = 'ok'
                AND (?3 OR NOT EXISTS (SELECT 1 FROM book_puzzles b WHERE b.puzzle_id = p.id))
              ORDER BY id",
         )?;
@@ -44,7 +44,7 @@ impl Catalog {
     /// How many puzzles of a layout and level are stored but not validated.
     pub fn unvalidated_count(&self, layout: &str, level: &str) -> Result<i64> {
         Ok(self.conn.query_row(
-            "SELECT count(*) FROM puzzles WHERE layout_name = ?1 AND level = ?2 AND validation IS NULL",
+            "SELECT count(*) FROM puzzles WHERE layout_name = ?1 AND coalesce(technique_level, level) = ?2 AND validation IS NULL",
             params![layout, level],
             |r| r.get(0),
         )?)

@@ -12,7 +12,7 @@ mod puzzles;
 pub use batches::{Batch, BatchStatus};
 pub use books::{BookRow, Candidate};
 pub use merge::MergeReport;
-pub use puzzles::{NewPuzzle, PuzzleRow, StatsRow};
+pub use puzzles::{NewPuzzle, PuzzleRow, StatsRow, StoredGrade};
 
 use anyhow::{bail, Context, Result};
 use rusqlite::{Connection, OpenFlags};
@@ -24,6 +24,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0001_catalog", include_str!("../../migrations/0001_catalog.sql")),
     ("0002_validation", include_str!("../../migrations/0002_validation.sql")),
     ("0003_books", include_str!("../../migrations/0003_books.sql")),
+    ("0004_grade", include_str!("../../migrations/0004_grade.sql")),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";

@@ -7,6 +7,8 @@ use rusqlite::{params, OptionalExtension, Row};
 /// A generated puzzle on its way into the catalog.
 #[derive(Clone, Debug)]
 pub struct NewPuzzle {
+    /// The technique grade, when the batch graded the puzzle.
+    pub grade: Option<StoredGrade>,
     pub givens: String,
     pub solution: String,
     pub canonical: String,
@@ -15,6 +17,21 @@ pub struct NewPuzzle {
     pub level: String,
     pub effort_nodes: u64,
     pub seed: u64,
+}
+
+/// A technique grade as stored: SE-scale rating, hardest technique, level.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredGrade {
+    pub se_rating: f64,
+    pub technique: String,
+    pub level: String,
+}
+
+impl StoredGrade {
+    pub fn of(grade: &crate::grade::Grade) -> StoredGrade {
+        // One decimal, as SE prints it, so a re-grade compares equal.
+        StoredGrade { se_rating: (grade.se_rating as f64 * 10.0).round() / 10.0, technique: grade.hardest.name().to_string(), level: grade.level.name().to_string() }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -38,6 +55,15 @@ pub struct PuzzleRow {
     pub validated_at: Option<String>,
     pub validation_micros: Option<i64>,
     pub validated_hash: Option<String>,
+    pub grade: Option<StoredGrade>,
+}
+
+impl PuzzleRow {
+    /// The level books use: the technique level when graded, else the
+    /// candidate-score level.
+    pub fn book_level(&self) -> &str {
+        self.grade.as_ref().map_or(&self.level, |g| &g.level)
+    }
 }
 
 impl PuzzleRow {
@@ -63,13 +89,14 @@ impl PuzzleRow {
             validated_at: None,
             validation_micros: None,
             validated_hash: None,
+            grade: None,
         }
     }
 }
 
 const ROW_COLUMNS: &str = "p.id, p.layout_name, l.source, p.givens, p.solution, p.canonical, p.clues, p.score, p.level,
     p.effort_nodes, p.seed, p.batch_id, p.generator_version, p.created_at, p.validation, p.validation_detail,
-    p.validated_at, p.validation_micros, p.validated_hash";
+    p.validated_at, p.validation_micros, p.validated_hash, p.se_rating, p.technique, p.technique_level";
 
 fn read_row(r: &Row) -> rusqlite::Result<PuzzleRow> {
     Ok(PuzzleRow {
@@ -92,6 +119,10 @@ fn read_row(r: &Row) -> rusqlite::Result<PuzzleRow> {
         validated_at: r.get(16)?,
         validation_micros: r.get(17)?,
         validated_hash: r.get(18)?,
+        grade: match (r.get::<_, Option<f64>>(19)?, r.get::<_, Option<String>>(20)?, r.get::<_, Option<String>>(21)?) {
+            (Some(se_rating), Some(technique), Some(level)) => Some(StoredGrade { se_rating, technique, level }),
+            _ => None,
+        },
     })
 }
 
@@ -116,8 +147,8 @@ impl Catalog {
             {
                 let mut insert = conn.prepare_cached(
                     "INSERT OR IGNORE INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level,
-                         effort_nodes, seed, batch_id, generator_version, created_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+                         effort_nodes, seed, batch_id, generator_version, created_at, se_rating, technique, technique_level)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?13, ?14, ?15)",
                 )?;
                 for p in puzzles {
                     let n = insert.execute(params![
@@ -132,7 +163,10 @@ impl Catalog {
                         p.effort_nodes as i64,
                         p.seed as i64,
                         batch.id,
-                        GENERATOR_VERSION
+                        GENERATOR_VERSION,
+                        p.grade.as_ref().map(|g| g.se_rating),
+                        p.grade.as_ref().map(|g| g.technique.as_str()),
+                        p.grade.as_ref().map(|g| g.level.as_str())
                     ])?;
                     inserted.push(n == 1);
                 }
@@ -153,7 +187,7 @@ impl Catalog {
     pub fn puzzles(&self, layout: Option<&str>, level: Option<&str>) -> Result<Vec<PuzzleRow>> {
         let mut stmt = self.conn.prepare(&format!(
             "SELECT {ROW_COLUMNS} FROM puzzles p JOIN layouts l ON l.id = p.layout_id
-             WHERE (?1 IS NULL OR p.layout_name = ?1) AND (?2 IS NULL OR p.level = ?2) ORDER BY p.id"
+             WHERE (?1 IS NULL OR p.layout_name = ?1) AND (?2 IS NULL OR coalesce(p.technique_level, p.level) = ?2) ORDER BY p.id"
         ))?;
         let rows = stmt.query_map(params![layout, level], read_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(rows)
@@ -161,12 +195,12 @@ impl Catalog {
 
     pub fn stats(&self) -> Result<Vec<StatsRow>> {
         let mut stmt = self.conn.prepare(
-            "SELECT layout_name, level, count(*),
+            "SELECT layout_name, coalesce(technique_level, level) AS book_level, count(*),
                     sum(CASE WHEN validation = 'ok' THEN 1 ELSE 0 END),
                     sum(CASE WHEN validation = 'failed' THEN 1 ELSE 0 END),
                     sum(CASE WHEN validation IS NULL THEN 1 ELSE 0 END)
-             FROM puzzles GROUP BY layout_name, level
-             ORDER BY layout_name, CASE level WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END",
+             FROM puzzles GROUP BY layout_name, book_level
+             ORDER BY layout_name, CASE book_level WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END",
         )?;
         let rows = stmt
             .query_map([], |r| {
@@ -176,8 +210,9 @@ impl Catalog {
         Ok(rows)
     }
 
-    /// Records verdicts: `(id, ok, detail, micros, hash of what was checked)`.
-    pub fn record_validations(&self, verdicts: &[(i64, bool, Option<String>, i64, String)]) -> Result<()> {
+    /// Records verdicts: `(id, ok, detail, micros, hash of what was checked)`,
+    /// and the technique grade the check computed, if any.
+    pub fn record_validations(&self, verdicts: &[(i64, bool, Option<String>, i64, String)], grades: &[Option<StoredGrade>]) -> Result<()> {
         self.write(|conn| {
             let mut update = conn.prepare_cached(
                 "UPDATE puzzles SET validation = ?2, validation_detail = ?3, validation_micros = ?4, validated_hash = ?5,
@@ -186,6 +221,12 @@ impl Catalog {
             )?;
             for (id, ok, detail, micros, hash) in verdicts {
                 update.execute(params![id, if *ok { "ok" } else { "failed" }, detail, micros, hash])?;
+            }
+            let mut graded = conn.prepare_cached("UPDATE puzzles SET se_rating = ?2, technique = ?3, technique_level = ?4 WHERE id = ?1")?;
+            for ((id, ..), grade) in verdicts.iter().zip(grades) {
+                if let Some(g) = grade {
+                    graded.execute(params![id, g.se_rating, g.technique, g.level])?;
+                }
             }
             Ok(())
         })

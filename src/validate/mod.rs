@@ -13,7 +13,8 @@ use crate::canon::Canonicalizer;
 use crate::layout::Layout;
 use crate::model::Grid;
 use crate::score::{candidate_score, Level};
-use crate::store::{fingerprint, PuzzleRow};
+use crate::grade::Grader;
+use crate::store::{fingerprint, PuzzleRow, StoredGrade};
 use std::path::Path;
 use std::time::Instant;
 
@@ -26,13 +27,15 @@ pub struct Verdict {
     pub micros: i64,
     /// Hash of the row content that was checked.
     pub hash: String,
+    /// The technique grade, recomputed (where the layout has the ladder).
+    pub grade: Option<StoredGrade>,
 }
 
 /// What a verdict covers: if any of these change, the puzzle is checked again.
 pub fn content_hash(row: &PuzzleRow) -> String {
     fingerprint(&format!(
-        "{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}",
-        row.layout_name, row.layout_source, row.givens, row.solution, row.canonical, row.clues, row.score, row.level
+        "{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}\n{:?}",
+        row.layout_name, row.layout_source, row.givens, row.solution, row.canonical, row.clues, row.score, row.level, row.grade
     ))
 }
 
@@ -41,10 +44,13 @@ pub fn needs_check(row: &PuzzleRow) -> bool {
     row.validated_hash.as_deref() != Some(content_hash(row).as_str())
 }
 
+/// A stored layout compiled once: the layout, its canonicalizer, its grader.
+type Compiled = (Layout, Canonicalizer, Option<Grader>);
+
 /// Compiled layouts are reused across rows of the same layout file.
 #[derive(Default)]
 pub struct LayoutCache {
-    compiled: std::collections::HashMap<String, Result<(Layout, Canonicalizer), String>>,
+    compiled: std::collections::HashMap<String, Result<Compiled, String>>,
 }
 
 impl LayoutCache {
@@ -57,7 +63,8 @@ impl LayoutCache {
                 Layout::from_source(Path::new(&format!("{}.toml", row.layout_name)), row.layout_source.clone())
                     .map(|layout| {
                         let canon = Canonicalizer::for_layout(&layout);
-                        (layout, canon)
+                        let grader = Grader::new(&layout.model);
+                        (layout, canon, grader)
                     })
                     .map_err(|e| format!("the stored layout no longer compiles: {e}"))
             });
@@ -65,7 +72,7 @@ impl LayoutCache {
         cache
     }
 
-    fn get(&self, row: &PuzzleRow) -> Result<&(Layout, Canonicalizer), String> {
+    fn get(&self, row: &PuzzleRow) -> Result<&Compiled, String> {
         match self.compiled.get(&fingerprint(&row.layout_source)) {
             Some(Ok(compiled)) => Ok(compiled),
             Some(Err(e)) => Err(e.clone()),
@@ -76,8 +83,31 @@ impl LayoutCache {
 
 pub fn validate(row: &PuzzleRow, layouts: &LayoutCache) -> Verdict {
     let started = Instant::now();
-    let problem = layouts.get(row).and_then(|(layout, canon)| check(row, layout, canon)).err();
-    Verdict { id: row.id, problem, micros: started.elapsed().as_micros() as i64, hash: content_hash(row) }
+    let checked = layouts.get(row).and_then(|(layout, canon, grader)| {
+        check(row, layout, canon)?;
+        check_grade(row, layout, grader.as_ref())
+    });
+    let (problem, grade) = match checked {
+        Ok(grade) => (None, grade),
+        Err(problem) => (Some(problem), None),
+    };
+    // The hash covers the row as it will stand, its grade included.
+    let hash = content_hash(&PuzzleRow { grade: grade.clone().or(row.grade.clone()), ..row.clone() });
+    Verdict { id: row.id, problem, micros: started.elapsed().as_micros() as i64, hash, grade }
+}
+
+/// Grades the puzzle again; a stored grade must agree.
+fn check_grade(row: &PuzzleRow, layout: &Layout, grader: Option<&Grader>) -> Result<Option<StoredGrade>, String> {
+    let Some(grader) = grader else { return Ok(None) };
+    let givens = layout.model.parse_grid(&row.givens).map_err(|e| format!("givens: {e}"))?;
+    let grade = grader.grade(&givens).map(|g| StoredGrade::of(&g)).ok_or("the grader found the givens clash")?;
+    match &row.grade {
+        Some(stored) if *stored != grade => Err(format!(
+            "technique grade is {} {} ({}), but {} {} ({}) recorded",
+            grade.se_rating, grade.level, grade.technique, stored.se_rating, stored.level, stored.technique
+        )),
+        _ => Ok(Some(grade)),
+    }
 }
 
 fn check(row: &PuzzleRow, layout: &Layout, canon: &Canonicalizer) -> Result<(), String> {
@@ -190,9 +220,10 @@ pub fn validate_rows(
                 }
             }
         }
+        let grades: Vec<Option<StoredGrade>> = verdicts.iter().map(|v| v.grade.clone()).collect();
         let records: Vec<_> =
             verdicts.into_iter().map(|v| (v.id, v.problem.is_none(), v.problem, v.micros, v.hash)).collect();
-        catalog.record_validations(&records)?;
+        catalog.record_validations(&records, &grades)?;
         if rows.len() > SAVE_EVERY {
             eprintln!("validated {} of {}", passed + failed, rows.len());
         }
