@@ -6,6 +6,8 @@
 use crate::canon::Canonicalizer;
 use crate::generate::{Generated, Generator, Symmetry};
 use crate::layout::Layout;
+use crate::model::Grid;
+use crate::score::Level;
 use crate::grade::Grader;
 use crate::store::{Batch, BatchStatus, Catalog, NewPuzzle, StoredGrade};
 use anyhow::{anyhow, Context, Result};
@@ -80,10 +82,17 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
             (attempt..attempt + chunk)
                 .into_par_iter()
                 .map(|a| {
-                    let made = generator.puzzle(batch.seed.wrapping_add(a)).map(|puzzle| {
-                        // A difficulty asked for is the technique level where the
-                        // layout has one (graded here), else the score level.
-                        let grade = batch.difficulty.and(grader.as_ref()).and_then(|g| g.grade(&puzzle.givens)).map(|g| StoredGrade::of(&g));
+                    let seed = batch.seed.wrapping_add(a);
+                    // A difficulty asked for is the technique level where the
+                    // layout has one: clues go only while the puzzle stays at
+                    // or below it, then the final grade must match exactly.
+                    let graded_level = batch.difficulty.zip(grader.as_ref());
+                    let made = match graded_level {
+                        Some((wanted, g)) if wanted != Level::Expert => generator.puzzle_within(seed, &|givens: &Grid| g.grade_within(givens, wanted).is_some()),
+                        _ => generator.puzzle(seed),
+                    };
+                    let made = made.map(|puzzle| {
+                        let grade = graded_level.and_then(|(_, g)| g.grade(&puzzle.givens)).map(|g| StoredGrade::of(&g));
                         let level = grade.as_ref().map_or(puzzle.level.name(), |g| g.level.as_str());
                         batch.difficulty.is_none_or(|wanted| wanted.name() == level).then(|| stored_form(&layout, &canon, &puzzle, grade.clone()))
                     });
@@ -108,7 +117,7 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
         let inserted = catalog.commit_chunk(&batch, &chosen, consumed)?;
         let new = inserted.iter().filter(|&&i| i).count() as u64;
         if options.print_lines {
-            for (p, _) in chosen.iter().zip(&inserted).filter(|(_, &i)| i) {
+            for (p, _) in chosen.iter().zip(&inserted).filter(|&(_, &i)| i) {
                 let level = p.grade.as_ref().map_or(&p.level, |g| &g.level);
                 writeln!(out, "{} {} {} {} {} {}", p.givens, p.solution, p.score, level, p.seed, p.effort_nodes)?;
             }

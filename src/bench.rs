@@ -78,8 +78,39 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         println!("  {id:20} {made:6} puzzles  {:>10.1} puzzles/s  mean clues {:.1}", made as f64 / secs, clues as f64 / made as f64);
     }
     bench_parallel_generation(&classic, args.seconds)?;
+    bench_grading(&classic, &args.data)?;
     bench_snakes();
     bench_book(&classic)
+}
+
+/// The technique grader: speed by Sudoku Explainer band (issue goals:
+/// ≥ 2,000/s at SE ≤ 4.5, ≥ 100/s at SE ≥ 7) and the calibration figures.
+fn bench_grading(classic: &Layout, data: &std::path::Path) -> anyhow::Result<()> {
+    let path = data.join("se-rated.txt");
+    let grader = crate::grade::Grader::new(&classic.model).context("classic-9 has a grader")?;
+    let mut bands: [(&str, Vec<crate::model::Grid>); 2] = [("SE <= 4.5", Vec::new()), ("SE >= 7.0", Vec::new())];
+    let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mut fields = line.split_whitespace();
+        let (Some(puzzle), Some(Ok(rating))) = (fields.next(), fields.next().map(str::parse::<f32>)) else { continue };
+        let Ok(grid) = classic.model.parse_grid(puzzle) else { continue };
+        match rating {
+            r if r <= 4.5 => bands[0].1.push(grid),
+            r if r >= 7.0 => bands[1].1.push(grid),
+            _ => {}
+        }
+    }
+    println!("technique grading, one thread, se-rated.txt:");
+    for (name, grids) in &bands {
+        let start = Instant::now();
+        for grid in grids {
+            std::hint::black_box(grader.grade(grid));
+        }
+        let secs = start.elapsed().as_secs_f64();
+        println!("  {name:20} {:6} puzzles  {:>10.0} puzzles/s", grids.len(), grids.len() as f64 / secs);
+    }
+    print!("calibration against SE: {}", crate::grade::calibration(&path));
+    Ok(())
 }
 
 /// The exact parity-snake enumeration (variants.md §2), best of three.

@@ -72,6 +72,14 @@ impl<'a> Generator<'a> {
 
     /// Makes one minimal unique puzzle from `seed`; same seed, same puzzle.
     pub fn puzzle(&self, seed: u64) -> Result<Generated, GenerateError> {
+        self.puzzle_within(seed, &|_: &Grid| true)
+    }
+
+    /// Like [`Generator::puzzle`], but a clue only goes while `acceptable`
+    /// still holds for what is left (e.g. "a human solves it with singles"):
+    /// easy puzzles then keep the clues that make them easy instead of being
+    /// searched for among minimal ones, which are mostly hard.
+    pub fn puzzle_within(&self, seed: u64, acceptable: &(dyn Fn(&Grid) -> bool + Sync)) -> Result<Generated, GenerateError> {
         let model = &self.layout.model;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let solution = fill(&self.solver, &mut rng)?;
@@ -90,6 +98,11 @@ impl<'a> Generator<'a> {
             if removal_keeps_unique(&self.solver, &mut givens, &solution, &orbit) {
                 for &c in &orbit {
                     givens.cells[c] = None;
+                }
+                if !acceptable(&givens) {
+                    for &c in &orbit {
+                        givens.cells[c] = solution.cells[c];
+                    }
                 }
             }
         }

@@ -23,10 +23,13 @@ fn workdir(name: &str) -> PathBuf {
     dir
 }
 
-/// A catalog of `count` validated classic-9 puzzles.
+/// A catalog of `count` validated classic-9 puzzles, a quarter per level.
 fn catalog(dir: &Path, count: &str) -> String {
     let db = dir.join("puzzles.db").to_str().unwrap().to_string();
-    ok(&["generate", "classic-9", "--count", count, "--seed", "11", "--db", &db]);
+    let per_level = (count.parse::<u32>().unwrap() / 4).to_string();
+    for level in ["easy", "medium", "hard", "expert"] {
+        ok(&["generate", "classic-9", "--count", &per_level, "--difficulty", level, "--seed", "11", "--db", &db]);
+    }
     ok(&["validate", "--db", &db]);
     db
 }

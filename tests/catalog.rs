@@ -167,3 +167,15 @@ fn validate_checks_new_and_changed_rows_and_fails_on_a_tampered_one() {
     assert!(fixed.status.success());
     assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE validation = 'ok'"), 40);
 }
+
+#[test]
+fn easy_jigsaw_puzzles_are_made_by_removing_clues_only_while_singles_suffice() {
+    // Minimal jigsaw puzzles are almost never easy (3 in 300): the generator
+    // must stop removing clues at the level asked, not hunt among them.
+    let db = fresh_db("easy-jigsaw");
+    let out = run(&["generate", "jigsaw-9", "--count", "10", "--difficulty", "easy", "--seed", "5", "--db", db.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE technique_level = 'easy' AND se_rating <= 2.3"), 10);
+    let out = run(&["validate", "--db", db.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}

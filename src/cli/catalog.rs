@@ -105,7 +105,7 @@ fn print_solving_path(p: &crate::store::PuzzleRow) {
     let Ok(layout) = crate::layout::Layout::from_source(std::path::Path::new(&format!("{}.toml", p.layout_name)), p.layout_source.clone()) else {
         return;
     };
-    let Some(grade) = layout.model.parse_grid(&p.givens).ok().and_then(|g| crate::grade::grade(&layout.model, &g)) else {
+    let Some(grade) = layout.model.parse_grid(&p.givens).ok().and_then(|g| crate::grade::Grader::new(&layout.model)?.grade(&g)) else {
         return;
     };
     println!("solving path ({} steps, easiest first each time):", grade.steps.len());

@@ -41,7 +41,7 @@ pub fn run(args: DemoArgs) -> Result<()> {
         eprintln!("generated {id}: {PER_LAYOUT_AND_LEVEL} puzzles at each level");
     }
     let rows = catalog.puzzles(None, None)?;
-    let (ok, failed) = crate::validate::validate_rows(&catalog, &rows, 0, |row, problem| {
+    let (ok, failed) = crate::validate::validate_rows(&catalog, &rows, 0, false, |row, problem| {
         eprintln!("puzzle {} ({}): FAILED: {problem}", row.id, row.layout_name)
     })?;
     eprintln!("validated {ok} puzzles, {failed} failed");

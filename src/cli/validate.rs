@@ -9,13 +9,17 @@ use std::time::Instant;
 #[derive(clap::Args, Debug)]
 #[command(long_about = "Re-checks stored puzzles with code independent of the generator: the stored layout \
 file is compiled again, the solution is checked against every rule, a plain backtracking search proves the \
-givens have exactly that one solution, and the clue count, score, level and canonical key are recomputed.\n\n\
+givens have exactly that one solution, and the clue count, score, level, canonical key and technique grade are recomputed.\n\n\
 By default only puzzles never validated, or changed since their last check, are examined. The verdict, \
 its time and a hash of what was checked are stored with each puzzle. Exits with status 1 when any puzzle fails.")]
 pub struct ValidateArgs {
     /// Check every puzzle again, even those already validated and unchanged.
     #[arg(long)]
     pub all: bool,
+    /// Where the technique grade differs from the recorded one (after an
+    /// upgrade of the grader), store the new grade instead of failing.
+    #[arg(long)]
+    pub regrade: bool,
     /// Only puzzles of this layout.
     #[arg(long)]
     pub layout: Option<String>,
@@ -35,7 +39,7 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let started = Instant::now();
-    let (passed, failed) = validate_rows(&catalog, &rows, args.jobs.unwrap_or(0), |row, problem| {
+    let (passed, failed) = validate_rows(&catalog, &rows, args.jobs.unwrap_or(0), args.regrade, |row, problem| {
         eprintln!("puzzle {} ({}): FAILED: {problem}", row.id, row.layout_name)
     })?;
     let seconds = started.elapsed().as_secs_f64();

@@ -1,144 +1,465 @@
-//! A human-style grader: a logical solver that always takes the easiest
-//! step available (singles, locked candidates, subsets, fish, wings, chains,
-//! forcing chains) and rates the puzzle by the hardest step it needed, on
-//! the Sudoku Explainer scale (variants.md §4). Written over houses, so it
-//! grades jigsaw and diagonal layouts too.
+//! Human-style grading (issue #8): a ladder of solving techniques, applied
+//! easiest first, whose ratings follow Sudoku Explainer (SE).
+//!
+//! The grader walks SE's technique table in SE's order, takes the first
+//! producer that has something to say (the easiest hint of that producer for
+//! chains), applies it, and restarts from the singles. The puzzle's rating is
+//! the hardest step on that path, as in SE's `Solver.getDifficulty`.
+//!
+//! The table is Sukaku Explainer's (SudokuMonster's SE fork, which graded
+//! our calibration data): SE 1.2.1's techniques plus skyscraper / kite /
+//! turbot / empty rectangle (4.0 - 4.3), 3- and 4-link X-chains (5.4 - 6.1)
+//! and ALS wings (WXYZ 5.5, VWXYZ 6.2, UVWXYZ 6.6). Chains are SE's: static
+//! X-, Y- and XY-chains and cycles (6.5 - 7.x, rated by length), Nishio
+//! (7.5+), multiple (8.0+), dynamic (8.5+) and dynamic (+) forcing chains
+//! (9.0+); past those, one cell is filled from the solution ("guess", 10.0).
+//!
+//! Two shortcuts keep hard puzzles fast without changing the grade: once the
+//! grade has reached a chain level, the first chain step no harder than it
+//! is taken instead of the easiest one, and the other steps found by an
+//! exhaustive chain search that are no harder than the grade are applied at
+//! once (see `hint::Batch`).
+//!
+//! Everything is written over houses (all-different groups of cells), so
+//! jigsaw, diagonal and other sudoku variants are graded too. Row/column/box
+//! information is optional and only used for SE's naming and ratings (box vs.
+//! line singles, pointing vs. claiming, empty rectangles) and to keep fish to
+//! rows and columns as SE does; without it, fish use any two families of
+//! houses that partition the grid. The grader assumes the puzzle has exactly
+//! one solution (unique rectangles and BUG rely on it).
 
-mod basic;
+// Index loops read more clearly than iterator chains in the pattern searches.
+#![allow(clippy::needless_range_loop)]
+
+mod backtrack;
 mod board;
-pub mod calibrate;
+mod calibrate;
 mod chains;
+mod exclusion;
+mod fish;
 mod forcing;
-mod step;
+mod graph;
+mod hint;
+mod intersections;
+mod model_grader;
+mod problem;
+mod prop_store;
+mod propagation;
+mod rating;
+mod singles;
+mod strong_links;
+mod subsets;
+mod uniqueness;
+mod wings;
+
 #[cfg(test)]
 mod tests;
 
-pub use step::{Step, Technique};
+pub use calibrate::{BandStats, Calibration, calibration, calibration_from_str};
+pub use model_grader::Grader;
+pub use problem::{Problem, SquareInfo};
+pub use rating::{level_of, Level};
 
-use crate::model::{Grid, Model};
-use crate::score::Level;
-use board::{Board, Layout};
+use board::{Board, Hint, Topology};
 
+/// The solving techniques, in SE's order of difficulty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Technique {
+    FullHouse,
+    HiddenSingleBox,
+    HiddenSingle,
+    /// Pointing that directly yields a hidden single (SE "direct pointing").
+    DirectPointing,
+    DirectClaiming,
+    DirectHiddenPair,
+    NakedSingle,
+    DirectHiddenTriple,
+    Pointing,
+    Claiming,
+    NakedPair,
+    XWing,
+    HiddenPair,
+    NakedTriple,
+    Swordfish,
+    HiddenTriple,
+    /// Two conjugate pairs in parallel lines, joined by a weak link.
+    Skyscraper,
+    /// Two conjugate pairs in a row and a column, joined in a box.
+    TwoStringKite,
+    /// Two conjugate pairs, one in a box.
+    TurbotFish,
+    /// A conjugate pair and an empty rectangle (a box whose places lie on
+    /// one row and one column).
+    EmptyRectangle,
+    XYWing,
+    XYZWing,
+    UniqueRectangle,
+    UniqueLoop,
+    NakedQuad,
+    Jellyfish,
+    HiddenQuad,
+    /// X-chain of exactly three conjugate pairs (Sukaku's 3 strong links).
+    StrongLinks3,
+    /// Almost locked set of 3 cells plus a bivalue cell.
+    WXYZWing,
+    BivalueUniversalGrave,
+    /// X-chain of exactly four conjugate pairs.
+    StrongLinks4,
+    VWXYZWing,
+    AlignedPairExclusion,
+    UVWXYZWing,
+    /// Bidirectional X-cycle (a continuous loop on one digit; colouring).
+    XCycle,
+    /// Bidirectional Y-cycle (a loop of bivalue cells).
+    YCycle,
+    /// Forcing X-chain (turbot fish, X-chain; one digit).
+    XChain,
+    XYCycle,
+    /// Forcing chain mixing cell and house links (XY-chains and AICs).
+    XYChain,
+    NishioForcingChain,
+    CellForcingChain,
+    RegionForcingChain,
+    DynamicForcingChain,
+    DynamicForcingChainPlus,
+    /// No logical technique applies: one cell is filled from the solution.
+    Guess,
+}
+
+impl Technique {
+    pub fn name(self) -> &'static str {
+        use Technique::*;
+        match self {
+            FullHouse => "full house",
+            HiddenSingleBox => "hidden single (box)",
+            HiddenSingle => "hidden single",
+            DirectPointing => "direct pointing",
+            DirectClaiming => "direct claiming",
+            DirectHiddenPair => "direct hidden pair",
+            NakedSingle => "naked single",
+            DirectHiddenTriple => "direct hidden triple",
+            Pointing => "pointing",
+            Claiming => "claiming",
+            NakedPair => "naked pair",
+            XWing => "X-wing",
+            HiddenPair => "hidden pair",
+            NakedTriple => "naked triple",
+            Swordfish => "swordfish",
+            HiddenTriple => "hidden triple",
+            Skyscraper => "skyscraper",
+            TwoStringKite => "two-string kite",
+            TurbotFish => "turbot fish",
+            EmptyRectangle => "empty rectangle",
+            XYWing => "XY-wing",
+            XYZWing => "XYZ-wing",
+            UniqueRectangle => "unique rectangle",
+            UniqueLoop => "unique loop",
+            NakedQuad => "naked quad",
+            Jellyfish => "jellyfish",
+            HiddenQuad => "hidden quad",
+            StrongLinks3 => "3 strong-linked fish",
+            WXYZWing => "WXYZ-wing",
+            BivalueUniversalGrave => "bivalue universal grave",
+            StrongLinks4 => "4 strong-linked fish",
+            VWXYZWing => "VWXYZ-wing",
+            AlignedPairExclusion => "aligned pair exclusion",
+            UVWXYZWing => "UVWXYZ-wing",
+            XCycle => "X-cycle",
+            YCycle => "Y-cycle",
+            XChain => "X-chain",
+            XYCycle => "XY-cycle",
+            XYChain => "forcing chain",
+            NishioForcingChain => "Nishio forcing chain",
+            CellForcingChain => "cell forcing chains",
+            RegionForcingChain => "region forcing chains",
+            DynamicForcingChain => "dynamic forcing chains",
+            DynamicForcingChainPlus => "dynamic forcing chains (+)",
+            Guess => "guess",
+        }
+    }
+
+    /// SE's rating of the simplest instance; chains and loops add to it with
+    /// their length (see [`Step::rating`] for the rating of one step).
+    pub fn se_rating(self) -> f32 {
+        rating::base_tenths(self) as f32 / 10.0
+    }
+
+    /// HoDoKu's weight for one step of this technique.
+    pub fn hodoku_weight(self) -> u32 {
+        rating::hodoku_weight(self)
+    }
+}
+
+/// One step of the solving path.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub technique: Technique,
+    /// SE rating of this step (chains grow with their length).
+    pub rating: f32,
+    /// e.g. "hidden single: 7 in box 2 => r3c5=7".
+    pub description: String,
+    /// (cell, 0-based symbol) placed by this step.
+    pub placements: Vec<(usize, u8)>,
+    /// (cell, 0-based symbol) candidates removed by this step.
+    pub eliminations: Vec<(usize, u8)>,
+}
+
+/// The result of grading a puzzle.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Grade {
-    /// The hardest step's rating (SE scale).
+    /// The hardest step on the easiest-step path, SE scale (1.0 - 10.0).
     pub se_rating: f32,
-    /// HoDoKu-style total: the sum of every step's weight.
+    /// HoDoKu-style score: sum of the step weights.
     pub hodoku_score: u32,
     pub level: Level,
     pub hardest: Technique,
-    /// The solving path, easiest step first each time, as text.
-    pub steps: Vec<String>,
-    /// False when no logical step was left (the grid needs guessing).
+    pub steps: Vec<Step>,
+    /// False when the grid is contradictory (no solution).
     pub solved: bool,
 }
 
-/// Rating a puzzle that needs guessing.
-const GUESS_RATING: f32 = 10.0;
+/// Grade a puzzle like a human solver. Never panics; an invalid or
+/// contradictory problem comes back with `solved == false`.
+pub fn grade(problem: &Problem) -> Grade {
+    grade_within(problem, u32::MAX).expect("no ceiling, no refusal")
+}
 
-/// The level a rating names: easy needs singles only, medium also locked
-/// candidates, pairs and X-Wings, hard anything up to chains, expert
-/// forcing chains or guessing.
-pub fn level_of(rating: f32) -> Level {
-    match rating {
-        r if r < 2.5 => Level::Easy,
-        r if r < 3.5 => Level::Medium,
-        r if r < 7.0 => Level::Hard,
-        _ => Level::Expert,
+/// Grades a puzzle unless it needs a step rated above `ceiling` (SE rating
+/// in tenths): then `None`, found without searching the harder techniques —
+/// what a generator asks on every clue it tries to remove.
+pub fn grade_within(problem: &Problem, ceiling: u32) -> Option<Grade> {
+    let mut steps = Vec::new();
+    let mut hardest = Technique::FullHouse;
+    let mut max_rating = 0u32;
+    let mut score = 0u32;
+    let mut solved = false;
+    if problem.validate().is_ok() {
+        let topo = topology_for(problem);
+        let topo: &Topology = &topo;
+        let mut board = Board::new(topo, &problem.givens);
+        let mut ladder = Ladder::new(topo);
+        let mut solution: Option<Option<Vec<u8>>> = None;
+        loop {
+            if board.unsolved.is_empty() {
+                solved = !board.clash;
+                break;
+            }
+            let hint = match ladder.next_hint(&board, max_rating, ceiling) {
+                Some(h) if h.rating > ceiling => return None,
+                Some(h) => h,
+                None if ceiling < rating::GUESS_TENTHS => return None,
+                None => {
+                    if board.broken(topo) {
+                        break;
+                    }
+                    let sol = solution.get_or_insert_with(|| backtrack::solve(topo, &problem.givens));
+                    match sol.as_ref().and_then(|s| backtrack::guess_hint(topo, &board, s)) {
+                        Some(h) => h,
+                        None => break,
+                    }
+                }
+            };
+            if !apply(topo, &mut board, &hint) {
+                break;
+            }
+            let mut record = |hint: Hint| {
+                if hint.rating > max_rating {
+                    max_rating = hint.rating;
+                    hardest = hint.technique;
+                }
+                score += hint.technique.hodoku_weight();
+                steps.push(Step {
+                    technique: hint.technique,
+                    rating: hint.rating as f32 / 10.0,
+                    description: hint.description,
+                    placements: hint.placements,
+                    eliminations: hint.eliminations,
+                });
+            };
+            record(hint);
+            for extra in std::mem::take(&mut ladder.pending) {
+                if apply(topo, &mut board, &extra) {
+                    record(extra);
+                }
+            }
+        }
     }
+    let se_rating = max_rating as f32 / 10.0;
+    Some(Grade {
+        se_rating,
+        hodoku_score: score,
+        level: level_of(se_rating),
+        hardest: if solved || !steps.is_empty() { hardest } else { Technique::Guess },
+        steps,
+        solved,
+    })
 }
 
-/// HoDoKu's step weights, roughly: what the total score adds per step.
-fn hodoku_weight(t: Technique) -> u32 {
-    match t {
-        Technique::FullHouse | Technique::HiddenSingle | Technique::NakedSingle => 4,
-        Technique::Pointing | Technique::Claiming => 50,
-        Technique::NakedPair | Technique::HiddenPair => 60,
-        Technique::NakedTriple | Technique::HiddenTriple => 80,
-        Technique::XWing => 140,
-        Technique::Swordfish => 150,
-        Technique::XyWing => 160,
-        Technique::XyzWing => 180,
-        Technique::UniqueRectangle => 100,
-        Technique::NakedQuad | Technique::HiddenQuad => 120,
-        Technique::Jellyfish => 160,
-        Technique::XChain => 260,
-        Technique::XyChain => 260,
-        Technique::ForcingChain => 500,
-        Technique::DynamicForcingChain => 700,
-        Technique::Guess => 10_000,
+thread_local! {
+    /// The last layout graded on this thread: books grade thousands of
+    /// puzzles on one layout, and building the topology costs more than
+    /// grading an easy puzzle.
+    static LAST_TOPOLOGY: std::cell::RefCell<Option<(Problem, std::rc::Rc<Topology>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+fn topology_for(problem: &Problem) -> std::rc::Rc<Topology> {
+    LAST_TOPOLOGY.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if let Some((key, topo)) = cache.as_ref()
+            && key.n_symbols == problem.n_symbols
+                && key.houses == problem.houses
+                && key.square == problem.square
+                && key.cell_names == problem.cell_names
+                && key.allowed == problem.allowed
+            {
+                return topo.clone();
+            }
+        let topo = std::rc::Rc::new(Topology::new(problem));
+        let key = Problem { givens: Vec::new(), ..problem.clone() };
+        *cache = Some((key, topo.clone()));
+        topo
+    })
+}
+
+/// Apply a hint; false if it made no progress (which would loop forever).
+fn apply(topo: &Topology, board: &mut Board, hint: &Hint) -> bool {
+    let mut progress = false;
+    for &(c, d) in &hint.eliminations {
+        progress |= board.eliminate(c, d as usize);
     }
+    for &(c, d) in &hint.placements {
+        if board.value[c] == board::NO_VALUE {
+            board.place(topo, c, d as usize);
+            progress = true;
+        }
+    }
+    progress
 }
 
-/// The easiest step available, trying techniques in order of rating.
-fn easiest_step(layout: &Layout, board: &Board) -> Option<Step> {
-    basic::full_house(layout, board)
-        .or_else(|| basic::hidden_single(layout, board))
-        .or_else(|| basic::naked_single(layout, board))
-        .or_else(|| basic::locked_candidates(layout, board))
-        .or_else(|| basic::naked_subset(layout, board, 2))
-        .or_else(|| basic::fish(layout, board, 2))
-        .or_else(|| basic::hidden_subset(layout, board, 2))
-        .or_else(|| basic::naked_subset(layout, board, 3))
-        .or_else(|| basic::fish(layout, board, 3))
-        .or_else(|| basic::hidden_subset(layout, board, 3))
-        .or_else(|| basic::wings(layout, board, false))
-        .or_else(|| basic::wings(layout, board, true))
-        .or_else(|| basic::naked_subset(layout, board, 4))
-        .or_else(|| basic::fish(layout, board, 4))
-        .or_else(|| basic::hidden_subset(layout, board, 4))
-        .or_else(|| chains::x_chain(layout, board))
-        .or_else(|| chains::xy_chain(layout, board))
-        .or_else(|| forcing::forcing_chain(layout, board, false))
-        .or_else(|| forcing::forcing_chain(layout, board, true))
+/// The technique table, with the scratch space the chain searches reuse.
+pub(crate) struct Ladder<'a> {
+    topo: &'a Topology,
+    /// Further forcing-chain steps found with the last one (applied next).
+    pending: Vec<Hint>,
+    chains_: Option<Box<chains::ChainSearch>>,
+    forcing_: Option<Box<forcing::Forcing>>,
 }
 
-/// A grader for one model, its tables built once.
-pub struct Grader {
-    model: Model,
-    layout: Layout,
-}
-
-impl Grader {
-    /// `None` when the model is not a plain all-different one (counted
-    /// symbols, relations): the ladder does not apply there.
-    pub fn new(model: &Model) -> Option<Grader> {
-        Some(Grader { model: model.clone(), layout: Layout::from_model(model)? })
+impl<'a> Ladder<'a> {
+    fn new(topo: &'a Topology) -> Ladder<'a> {
+        Ladder {
+            topo,
+            pending: Vec::new(),
+            chains_: None,
+            forcing_: None,
+        }
     }
 
-    /// `None` when the givens clash.
-    pub fn grade(&self, givens: &Grid) -> Option<Grade> {
-        let layout = &self.layout;
-        let mut board = Board::new(layout, &self.model, givens)?;
-        let symbol = |d: u8| self.model.alphabet.char_of(d);
-        let mut grade =
-            Grade { se_rating: 1.0, hodoku_score: 0, level: Level::Easy, hardest: Technique::FullHouse, steps: Vec::new(), solved: false };
-        if board.broken(layout) {
+    /// Chain searches own large scratch tables: made on first use only.
+    fn chains(&mut self) -> &mut chains::ChainSearch {
+        let t = self.topo;
+        self.chains_.get_or_insert_with(|| Box::new(chains::ChainSearch::new(t)))
+    }
+
+    fn forcing(&mut self) -> &mut forcing::Forcing {
+        let t = self.topo;
+        self.forcing_.get_or_insert_with(|| Box::new(forcing::Forcing::new(t)))
+    }
+
+    /// The next step in SE order. `reached` is the hardest rating so far: a
+    /// chain step no harder than that cannot change the grade, so the chain
+    /// searches may return the first such step instead of the easiest.
+    fn next_hint(&mut self, b: &Board, reached: u32, ceiling: u32) -> Option<Hint> {
+        let h = self.next_hint_inner(b, reached, ceiling);
+        if let Some(h) = &h {
+            let limit = h.rating.max(reached);
+            let mut pending = Vec::new();
+            if let Some(f) = self.forcing_.as_mut() {
+                pending = f.take_batch(h, limit);
+            }
+            if let Some(c) = self.chains_.as_mut() {
+                pending.extend(c.take_batch(h, limit));
+            }
+            self.pending = pending;
+        }
+        h
+    }
+
+    fn next_hint_inner(&mut self, b: &Board, reached: u32, ceiling: u32) -> Option<Hint> {
+        let t = self.topo;
+        let mut links = strong_links::LinkIndex::default();
+        let mut als = wings::AlsIndex::default();
+        macro_rules! try_step {
+            ($e:expr) => {
+                if let Some(h) = $e {
+                    return Some(h);
+                }
+            };
+        }
+        try_step!(singles::hidden_single(t, b));
+        try_step!(intersections::locked_candidates(t, b, true));
+        try_step!(subsets::hidden_subset(t, b, 2, true));
+        try_step!(singles::naked_single(t, b));
+        try_step!(subsets::hidden_subset(t, b, 3, true));
+        try_step!(intersections::locked_candidates(t, b, false));
+        try_step!(subsets::naked_subset(t, b, 2));
+        try_step!(fish::fish(t, b, 2));
+        try_step!(subsets::hidden_subset(t, b, 2, false));
+        try_step!(subsets::naked_subset(t, b, 3));
+        try_step!(fish::fish(t, b, 3));
+        try_step!(subsets::hidden_subset(t, b, 3, false));
+        try_step!(strong_links::strong_links(t, b, &mut links, 2));
+        try_step!(wings::xy_wing(t, b, false));
+        try_step!(wings::xy_wing(t, b, true));
+        try_step!(uniqueness::unique_loops(t, b));
+        try_step!(subsets::naked_subset(t, b, 4));
+        try_step!(fish::fish(t, b, 4));
+        try_step!(subsets::hidden_subset(t, b, 4, false));
+        try_step!(strong_links::strong_links(t, b, &mut links, 3));
+        try_step!(wings::als_wing(t, b, &mut als, 3));
+        try_step!(uniqueness::bug(t, b));
+        try_step!(strong_links::strong_links(t, b, &mut links, 4));
+        try_step!(wings::als_wing(t, b, &mut als, 4));
+        try_step!(exclusion::aligned_pair_exclusion(t, b));
+        try_step!(wings::als_wing(t, b, &mut als, 5));
+        if ceiling < rating::FIRST_CHAIN_TENTHS {
             return None;
         }
-        while !board.solved() {
-            let Some(step) = easiest_step(layout, &board) else {
-                grade.se_rating = GUESS_RATING;
-                grade.hardest = Technique::Guess;
-                grade.hodoku_score += hodoku_weight(Technique::Guess);
-                grade.steps.push("no logical step left: guess".into());
-                grade.level = level_of(grade.se_rating);
-                return Some(grade);
-            };
-            if step.rating > grade.se_rating {
-                grade.se_rating = step.rating;
-                grade.hardest = step.technique;
+        // Past the first dynamic chain, any dynamic step no harder than the
+        // grade reached cannot change it: try one before the cheaper chain
+        // producers, which would mostly fail at full cost.
+        let mut dynamic = None;
+        if reached >= 85 {
+            match self.forcing().find(t, b, forcing::Level::Dynamic, reached, None) {
+                Some(h) if h.rating <= reached => return Some(h),
+                other => dynamic = Some(other),
             }
-            grade.hodoku_score += hodoku_weight(step.technique);
-            grade.steps.push(step.describe(layout, symbol));
-            step.apply(layout, &mut board);
         }
-        grade.solved = true;
-        grade.level = level_of(grade.se_rating);
-        Some(grade)
+        try_step!(self.chains().find(t, b, reached));
+        try_step!(self.forcing().find(t, b, forcing::Level::Nishio, reached, None));
+        self.chains();
+        self.forcing();
+        if let (Some(c), Some(f)) = (self.chains_.as_mut(), self.forcing_.as_mut()) {
+            let closure = c.xy_graph(t, b, true);
+            try_step!(f.find(t, b, forcing::Level::Multiple, reached, Some(closure)));
+        }
+        let dynamic = match dynamic {
+            Some(d) => d,
+            None => self.forcing().find(t, b, forcing::Level::Dynamic, reached, None),
+        };
+        dynamic.or_else(|| self.forcing().find(t, b, forcing::Level::DynamicPlus, reached, None))
     }
 }
 
-/// Grades one puzzle (builds the tables; use `Grader` for many).
-pub fn grade(model: &Model, givens: &Grid) -> Option<Grade> {
-    Grader::new(model)?.grade(givens)
+impl std::fmt::Display for Technique {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::fmt::Display for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.description)
+    }
 }

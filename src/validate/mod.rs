@@ -51,6 +51,9 @@ type Compiled = (Layout, Canonicalizer, Option<Grader>);
 #[derive(Default)]
 pub struct LayoutCache {
     compiled: std::collections::HashMap<String, Result<Compiled, String>>,
+    /// Store the grader's grade where it differs from the recorded one
+    /// instead of failing (after an upgrade of the grader).
+    pub regrade: bool,
 }
 
 impl LayoutCache {
@@ -85,7 +88,7 @@ pub fn validate(row: &PuzzleRow, layouts: &LayoutCache) -> Verdict {
     let started = Instant::now();
     let checked = layouts.get(row).and_then(|(layout, canon, grader)| {
         check(row, layout, canon)?;
-        check_grade(row, layout, grader.as_ref())
+        check_grade(row, layout, grader.as_ref(), layouts.regrade)
     });
     let (problem, grade) = match checked {
         Ok(grade) => (None, grade),
@@ -97,13 +100,13 @@ pub fn validate(row: &PuzzleRow, layouts: &LayoutCache) -> Verdict {
 }
 
 /// Grades the puzzle again; a stored grade must agree.
-fn check_grade(row: &PuzzleRow, layout: &Layout, grader: Option<&Grader>) -> Result<Option<StoredGrade>, String> {
+fn check_grade(row: &PuzzleRow, layout: &Layout, grader: Option<&Grader>, regrade: bool) -> Result<Option<StoredGrade>, String> {
     let Some(grader) = grader else { return Ok(None) };
     let givens = layout.model.parse_grid(&row.givens).map_err(|e| format!("givens: {e}"))?;
     let grade = grader.grade(&givens).map(|g| StoredGrade::of(&g)).ok_or("the grader found the givens clash")?;
     match &row.grade {
-        Some(stored) if *stored != grade => Err(format!(
-            "technique grade is {} {} ({}), but {} {} ({}) recorded",
+        Some(stored) if *stored != grade && !regrade => Err(format!(
+            "technique grade is {} {} ({}), but {} {} ({}) recorded (after a grader upgrade, `validate --all --regrade` stores the new grades)",
             grade.se_rating, grade.level, grade.technique, stored.se_rating, stored.level, stored.technique
         )),
         _ => Ok(Some(grade)),
@@ -203,11 +206,12 @@ pub fn validate_rows(
     catalog: &crate::store::Catalog,
     rows: &[PuzzleRow],
     jobs: usize,
+    regrade: bool,
     mut on_failure: impl FnMut(&PuzzleRow, &str),
 ) -> anyhow::Result<(usize, usize)> {
     use rayon::prelude::*;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    let layouts = LayoutCache::for_rows(rows);
+    let layouts = LayoutCache { regrade, ..LayoutCache::for_rows(rows) };
     let (mut passed, mut failed) = (0usize, 0usize);
     for chunk in rows.chunks(SAVE_EVERY) {
         let verdicts: Vec<Verdict> = pool.install(|| chunk.par_iter().map(|row| validate(row, &layouts)).collect());

@@ -1,0 +1,123 @@
+//! Hints: a deduction ready to apply, its text, and the batch of extra
+//! chain steps applied along with it.
+
+use super::Technique;
+use super::board::{Mask, Topology, bits, symbol_char};
+use std::fmt::Write;
+
+/// A deduction found by a technique, ready to apply.
+#[derive(Clone, Debug)]
+pub(crate) struct Hint {
+    pub technique: Technique,
+    /// SE rating in tenths (23 = 2.3).
+    pub rating: u32,
+    pub placements: Vec<(usize, u8)>,
+    pub eliminations: Vec<(usize, u8)>,
+    pub description: String,
+}
+
+impl Hint {
+    pub fn new(technique: Technique, rating: u32) -> Hint {
+        Hint { technique, rating, placements: Vec::new(), eliminations: Vec::new(), description: String::new() }
+    }
+
+    /// Append " => r1c2=5" / " => r1c2<>5, r3c4<>5" to the description.
+    pub fn finish(mut self, topo: &Topology, head: &str) -> Hint {
+        let mut s = String::with_capacity(head.len() + 16 * (self.eliminations.len() + 1));
+        s.push_str(head);
+        s.push_str(" => ");
+        let mut first = true;
+        for &(c, d) in &self.placements {
+            if !first {
+                s.push_str(", ");
+            }
+            first = false;
+            let _ = write!(s, "{}={}", topo.names[c], symbol_char(d as usize));
+        }
+        for &(c, d) in &self.eliminations {
+            if !first {
+                s.push_str(", ");
+            }
+            first = false;
+            let _ = write!(s, "{}<>{}", topo.names[c], symbol_char(d as usize));
+        }
+        self.description = s;
+        self
+    }
+}
+
+/// "r1c2,r1c5" for a list of cells.
+pub(crate) fn cell_list(topo: &Topology, cells: impl IntoIterator<Item = usize>) -> String {
+    let mut s = String::new();
+    for (i, c) in cells.into_iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str(&topo.names[c]);
+    }
+    s
+}
+
+/// "{1,5,7}" for a mask.
+pub(crate) fn digit_list(m: Mask) -> String {
+    let mut s = String::from("{");
+    for (i, d) in bits(m).enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push(symbol_char(d));
+    }
+    s.push('}');
+    s
+}
+
+/// What a hint does: its placements and eliminations.
+type Effect = (Vec<(usize, u8)>, Vec<(usize, u8)>);
+
+/// Steps that lost to the chosen one in an exhaustive search but are no
+/// harder than the grade after it. They are valid deductions on the same
+/// grid, so the grader applies them at once: SE would mostly take them one
+/// by one in the next searches, and they cannot raise the grade. This saves
+/// most of the repeated chain searches on hard puzzles.
+#[derive(Default)]
+pub(crate) struct Batch {
+    extras: Vec<(u32, Hint)>,
+    ready: Vec<Hint>,
+    chosen: Option<Effect>,
+}
+
+impl Batch {
+    pub fn clear(&mut self) {
+        self.extras.clear();
+        self.ready.clear();
+        self.chosen = None;
+    }
+
+    pub fn offer(&mut self, rating: u32, hint: Hint) {
+        self.extras.push((rating, hint));
+    }
+
+    /// The search returns `chosen`; keep the extras no harder than `limit`.
+    pub fn settle(&mut self, limit: u32, chosen: &Hint) {
+        let mut seen = vec![(chosen.placements.clone(), chosen.eliminations.clone())];
+        for (r, h) in std::mem::take(&mut self.extras) {
+            let key = (h.placements.clone(), h.eliminations.clone());
+            if r <= limit && !seen.contains(&key) {
+                seen.push(key);
+                self.ready.push(h);
+            }
+        }
+        self.chosen = Some((chosen.placements.clone(), chosen.eliminations.clone()));
+    }
+
+    /// The extras to apply with `chosen` (none if another search found it).
+    pub fn take(&mut self, chosen: &Hint, limit: u32) -> Vec<Hint> {
+        let mut ready = std::mem::take(&mut self.ready);
+        let ours = self.chosen.take().is_some_and(|(p, e)| p == chosen.placements && e == chosen.eliminations);
+        if !ours {
+            ready.clear();
+        }
+        ready.retain(|h| h.rating <= limit);
+        ready
+    }
+}

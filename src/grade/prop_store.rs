@@ -1,0 +1,179 @@
+//! Finished propagations of one forcing-chain pass.
+
+use super::board::Topology;
+use super::propagation::Propagator;
+
+/// Finished propagations kept for one forcing-chain pass: the on/off sets
+/// as candidate bitsets (for intersecting branches), and the raw parent
+/// graph in discovery order (only read when a conclusion needs rating).
+pub(crate) struct PropStore {
+    w: usize,
+    bits: Vec<u64>,
+    ids: Vec<u32>,
+    /// Local (discovery) indices of each stored propagation in node-id
+    /// order, so a node is found by counting bits below it.
+    by_id: Vec<u32>,
+    par_range: Vec<(u32, u32)>,
+    parents: Vec<u32>,
+    recs: Vec<Rec>,
+    seen: Vec<u32>,
+    seen_gen: u32,
+    stack: Vec<u32>,
+}
+
+#[derive(Clone, Copy)]
+struct Rec {
+    bits_at: usize,
+    nodes_at: usize,
+    parents_at: u32,
+    n: usize,
+}
+
+impl PropStore {
+    pub fn new(topo: &Topology) -> PropStore {
+        let n_cands = topo.n_cells * topo.n_sym;
+        PropStore {
+            w: n_cands.div_ceil(64),
+            bits: Vec::new(),
+            ids: Vec::new(),
+            by_id: Vec::new(),
+            par_range: Vec::new(),
+            parents: Vec::new(),
+            recs: Vec::new(),
+            seen: vec![0; 2 * n_cands + 1],
+            seen_gen: 0,
+            stack: Vec::new(),
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.bits.clear();
+        self.ids.clear();
+        self.by_id.clear();
+        self.par_range.clear();
+        self.parents.clear();
+        self.recs.clear();
+    }
+
+    pub(crate) fn save(&mut self, p: &Propagator) -> u32 {
+        let w = self.w;
+        let bits_at = self.bits.len();
+        self.bits.resize(bits_at + 2 * w, 0);
+        // The first `real` discovered nodes are exactly the sets (a
+        // contradiction's extra node, if any, comes last).
+        let n = p.real.min(p.nodes.len());
+        for &id in &p.nodes[..n] {
+            let ci = (id >> 1) as usize;
+            let part = if id & 1 == 1 { 0 } else { w };
+            self.bits[bits_at + part + ci / 64] |= 1u64 << (ci % 64);
+        }
+        let nodes_at = self.ids.len();
+        for wi in 0..w {
+            let (on_w, off_w) = (self.bits[bits_at + wi], self.bits[bits_at + w + wi]);
+            let mut m = on_w | off_w;
+            while m != 0 {
+                let bit = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let ci = (wi * 64 + bit) as u32;
+                if off_w >> bit & 1 != 0 {
+                    self.by_id.push(p.local[(ci << 1) as usize]);
+                }
+                if on_w >> bit & 1 != 0 {
+                    self.by_id.push(p.local[(ci << 1 | 1) as usize]);
+                }
+            }
+        }
+        self.ids.extend_from_slice(&p.nodes[..n]);
+        self.par_range.extend_from_slice(&p.par_range[..n]);
+        let parents_at = self.parents.len() as u32;
+        self.parents.extend_from_slice(&p.parents);
+        self.recs.push(Rec { bits_at, nodes_at, parents_at, n });
+        (self.recs.len() - 1) as u32
+    }
+
+    /// The "on" set (as = true) or "off" set of a stored propagation.
+    pub fn set(&self, rec: u32, on: bool) -> &[u64] {
+        let r = self.recs[rec as usize];
+        let at = r.bits_at + if on { 0 } else { self.w };
+        &self.bits[at..at + self.w]
+    }
+
+    pub fn words(&self) -> usize {
+        self.w
+    }
+
+    fn local(&self, rec: u32, id: u32) -> Option<u32> {
+        let r = self.recs[rec as usize];
+        let w = self.w;
+        let ci = (id >> 1) as usize;
+        let on = id & 1 == 1;
+        let (wi, bi) = (ci / 64, ci % 64);
+        let on_bits = &self.bits[r.bits_at..r.bits_at + w];
+        let off_bits = &self.bits[r.bits_at + w..r.bits_at + 2 * w];
+        let present = if on { on_bits[wi] >> bi & 1 } else { off_bits[wi] >> bi & 1 };
+        if present == 0 {
+            return None;
+        }
+        let mut rank = 0u32;
+        for j in 0..wi {
+            rank += on_bits[j].count_ones() + off_bits[j].count_ones();
+        }
+        let below = (1u64 << bi) - 1;
+        rank += (on_bits[wi] & below).count_ones() + (off_bits[wi] & below).count_ones();
+        if on && off_bits[wi] >> bi & 1 != 0 {
+            rank += 1;
+        }
+        self.by_id.get(r.nodes_at + rank as usize).copied()
+    }
+
+    /// Distinct ancestors of node `id` in propagation `rec` (itself
+    /// included); stops counting past `cap`.
+    pub fn ancestors(&mut self, rec: u32, id: u32, cap: u32) -> u32 {
+        let Some(start) = self.local(rec, id) else { return u32::MAX / 4 };
+        let r = self.recs[rec as usize];
+        self.seen_gen = self.seen_gen.wrapping_add(1);
+        if self.seen_gen == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.seen_gen = 1;
+        }
+        if self.seen.len() < r.n {
+            self.seen.resize(r.n, 0);
+        }
+        let mut count = 0;
+        self.stack.clear();
+        self.stack.push(start);
+        self.seen[start as usize] = self.seen_gen;
+        while let Some(x) = self.stack.pop() {
+            count += 1;
+            if count > cap {
+                return count;
+            }
+            let (s, e) = self.par_range[r.nodes_at + x as usize];
+            for i in s..e {
+                let p = self.parents[(r.parents_at + i) as usize];
+                if self.seen[p as usize] != self.seen_gen {
+                    self.seen[p as usize] = self.seen_gen;
+                    self.stack.push(p);
+                }
+            }
+        }
+        count
+    }
+
+    /// Node ids from the assumption to `id`, following first parents.
+    pub fn path(&self, rec: u32, id: u32) -> Vec<u32> {
+        let mut v = Vec::new();
+        let Some(mut x) = self.local(rec, id) else { return v };
+        let r = self.recs[rec as usize];
+        loop {
+            v.push(self.ids[r.nodes_at + x as usize]);
+            let (s, e) = self.par_range[r.nodes_at + x as usize];
+            if s == e || v.len() > r.n {
+                break;
+            }
+            x = self.parents[(r.parents_at + s) as usize];
+        }
+        v.reverse();
+        v
+    }
+}

@@ -1,0 +1,210 @@
+//! Wings: XY-wing (SE 4.2) and XYZ-wing (4.4), searched like SE (pivot cells
+//! in grid order, wings among the pivot's peers), and Sukaku Explainer's
+//! larger ALS wings (WXYZ, VWXYZ, UVWXYZ).
+
+use super::Technique;
+use super::board::{Board, CellSet, Hint, Mask, Topology, cell_list, digit_list, symbol_char};
+
+pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool) -> Option<Hint> {
+    let pivot_size = if xyz { 3 } else { 2 };
+    for p in b.unsolved.iter() {
+        let xy = b.cand[p];
+        if xy.count_ones() != pivot_size {
+            continue;
+        }
+        for &w1 in &topo.peers[p] {
+            let xz = b.cand[w1];
+            if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
+                continue;
+            }
+            for &w2 in &topo.peers[p] {
+                let yz = b.cand[w2];
+                if yz.count_ones() != 2 || w2 == w1 {
+                    continue;
+                }
+                let union = xy | xz | yz;
+                let inter = xy & xz & yz;
+                let ok = if xyz {
+                    union.count_ones() == 3 && inter.count_ones() == 1
+                } else {
+                    union.count_ones() == 3 && inter == 0
+                };
+                if !ok {
+                    continue;
+                }
+                let z: Mask = xz & yz;
+                if z.count_ones() != 1 {
+                    continue;
+                }
+                let zd = z.trailing_zeros() as usize;
+                let mut victims = topo.peer_set[w1] & topo.peer_set[w2] & b.dpos[zd];
+                if xyz {
+                    victims &= topo.peer_set[p];
+                }
+                victims.remove(p);
+                victims.remove(w1);
+                victims.remove(w2);
+                if victims.is_empty() {
+                    continue;
+                }
+                let (t, r, name) =
+                    if xyz { (Technique::XYZWing, 44, "XYZ-wing") } else { (Technique::XYWing, 42, "XY-wing") };
+                let mut hint = Hint::new(t, r);
+                hint.eliminations.extend(victims.iter().map(|c| (c, zd as u8)));
+                let head = format!(
+                    "{}: {} {} with {} {} and {} {}, z={}",
+                    name,
+                    topo.names[p],
+                    digit_list(xy),
+                    topo.names[w1],
+                    digit_list(xz),
+                    topo.names[w2],
+                    digit_list(yz),
+                    symbol_char(zd)
+                );
+                return Some(hint.finish(topo, &head));
+            }
+        }
+    }
+    None
+}
+
+/// Sukaku Explainer's WXYZ- (k = 3), VWXYZ- (k = 4) and UVWXYZ-wings (k = 5):
+/// an almost locked set of k cells in one house holding k+1 digits, and a
+/// bivalue cell {x, z} outside it whose x is restricted (every x of the set
+/// sees the bivalue cell). Then z is in the set or in the bivalue cell, so
+/// z leaves every cell seeing all those z's. Ratings: WXYZ 5.5 - 5.6, VWXYZ
+/// 6.2 - 6.4 (by the largest cell of the set), UVWXYZ 6.6.
+pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usize) -> Option<Hint> {
+    index.build(topo, b);
+    let mut bivalue = CellSet::EMPTY;
+    for c in b.unsolved.iter() {
+        if b.cand[c].count_ones() == 2 {
+            bivalue.insert(c);
+        }
+    }
+    let tech = match k {
+        3 => Technique::WXYZWing,
+        4 => Technique::VWXYZWing,
+        _ => Technique::UVWXYZWing,
+    };
+    let mut best: Option<(u32, usize, Hint)> = None;
+    for als in index.sets.iter().filter(|a| a.size == k) {
+        let set = &als.cells[..k];
+        let union = als.digits;
+        let mut seen_by = CellSet::EMPTY;
+        let mut maxc = 0;
+        for &c in set {
+            seen_by |= topo.peer_set[c];
+            maxc = maxc.max(b.cand[c].count_ones());
+        }
+        let rating = match k {
+            3 => 55 + (1 - (3 - maxc as i32).abs()).max(0) as u32,
+            4 => 62 + (2 - (3 - maxc as i32).abs()).max(0) as u32,
+            _ => 66,
+        };
+        if best.as_ref().is_some_and(|(r, _, _)| *r < rating) {
+            continue;
+        }
+        for yz in (bivalue & seen_by).minus(&als.inside).iter() {
+            let m = b.cand[yz];
+            if m & union != m {
+                continue;
+            }
+            let lo = m.trailing_zeros() as usize;
+            let hi = (m & (m - 1)).trailing_zeros() as usize;
+            for (x, z) in [(lo, hi), (hi, lo)] {
+                let restricted = set.iter().all(|&c| b.cand[c] >> x & 1 == 0 || topo.peer_set[yz].contains(c));
+                if !restricted {
+                    continue;
+                }
+                let mut victims = topo.peer_set[yz] & b.dpos[z];
+                for &c in set {
+                    if b.cand[c] >> z & 1 != 0 {
+                        victims &= topo.peer_set[c];
+                    }
+                }
+                let victims = victims.minus(&als.inside);
+                let n = victims.count() as usize;
+                if n == 0 || best.as_ref().is_some_and(|(r, e, _)| (*r, usize::MAX - *e) <= (rating, usize::MAX - n)) {
+                    continue;
+                }
+                let mut hint = Hint::new(tech, rating);
+                hint.eliminations.extend(victims.iter().map(|c| (c, z as u8)));
+                let head = format!(
+                    "{}: {} {} in {} with {} {}, x={} z={}",
+                    tech.name(),
+                    cell_list(topo, set.iter().copied()),
+                    digit_list(union),
+                    topo.houses[als.house].name,
+                    topo.names[yz],
+                    digit_list(m),
+                    symbol_char(x),
+                    symbol_char(z)
+                );
+                best = Some((rating, n, hint.finish(topo, &head)));
+            }
+        }
+    }
+    best.map(|(_, _, h)| h)
+}
+
+/// Almost locked sets of 3 to 5 cells (one more digit than cells) in one
+/// house, built once per grid state for the three wing searches.
+#[derive(Default)]
+pub(crate) struct AlsIndex {
+    built: bool,
+    sets: Vec<Als>,
+}
+
+struct Als {
+    house: usize,
+    size: usize,
+    cells: [usize; 5],
+    inside: CellSet,
+    digits: Mask,
+}
+
+impl AlsIndex {
+    fn build(&mut self, topo: &Topology, b: &Board) {
+        if self.built {
+            return;
+        }
+        self.built = true;
+        for &h in &topo.se_order {
+            let cells: Vec<usize> = (topo.houses[h].set & b.unsolved)
+                .iter()
+                .filter(|&c| (2..=6).contains(&b.cand[c].count_ones()))
+                .collect();
+            if cells.len() < 3 {
+                continue;
+            }
+            let mut chosen = [0usize; 5];
+            self.collect(&cells, h, 0, 0, 0, b, &mut chosen);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn collect(&mut self, cells: &[usize], h: usize, start: usize, depth: usize, union: Mask, b: &Board, chosen: &mut [usize; 5]) {
+        if depth >= 3 && union.count_ones() as usize == depth + 1 {
+            self.sets.push(Als {
+                house: h,
+                size: depth,
+                cells: *chosen,
+                inside: CellSet::from_cells(&chosen[..depth]),
+                digits: union,
+            });
+        }
+        if depth == 5 {
+            return;
+        }
+        for i in start..cells.len() {
+            let u = union | b.cand[cells[i]];
+            if u.count_ones() > 6 {
+                continue;
+            }
+            chosen[depth] = cells[i];
+            self.collect(cells, h, i + 1, depth + 1, u, b, chosen);
+        }
+    }
+}
