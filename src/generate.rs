@@ -20,18 +20,13 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
-    /// The partner of every cell of a `size`×`size` grid (row-major).
-    pub fn partners(self, size: usize) -> Vec<usize> {
-        (0..size * size)
-            .map(|i| {
-                let (r, c) = (i / size, i % size);
-                match self {
-                    Symmetry::None => i,
-                    Symmetry::Rot180 => (size - 1 - r) * size + (size - 1 - c),
-                    Symmetry::Mirror => r * size + (size - 1 - c),
-                }
-            })
-            .collect()
+    /// The partner of every cell of a layout's geometry.
+    pub fn partners(self, geometry: &crate::layout::Geometry) -> Vec<usize> {
+        match self {
+            Symmetry::None => (0..geometry.cell_count()).collect(),
+            Symmetry::Rot180 => geometry.turned(false),
+            Symmetry::Mirror => geometry.turned(true),
+        }
     }
 }
 
@@ -58,6 +53,10 @@ pub enum GenerateError {
 const FILL_ATTEMPTS: u32 = 8;
 const FILL_NODES_PER_ATTEMPT: u64 = 200_000;
 
+/// Search nodes one clue-removal check may take (classic 9×9 checks take
+/// tens; a samurai's worst ones millions).
+const REMOVAL_NODE_BUDGET: u64 = 20_000;
+
 /// Everything needed to make puzzles of one layout; shareable across threads.
 pub struct Generator<'a> {
     pub layout: &'a Layout,
@@ -67,7 +66,7 @@ pub struct Generator<'a> {
 
 impl<'a> Generator<'a> {
     pub fn new(layout: &'a Layout, symmetry: Symmetry) -> Generator<'a> {
-        Generator { layout, solver: Solver::new(&layout.model), partners: symmetry.partners(layout.size) }
+        Generator { layout, solver: Solver::new(&layout.model), partners: symmetry.partners(&layout.geometry) }
     }
 
     /// Makes one minimal unique puzzle from `seed`; same seed, same puzzle.
@@ -142,7 +141,11 @@ fn removal_keeps_unique(solver: &Solver, givens: &mut Grid, solution: &Grid, orb
             givens.cells[orbit[i - 1]] = solution.cells[orbit[i - 1]];
         }
         let value: Symbol = solution.cells[c].unwrap_or(0);
-        if solver.count_excluding(givens, &[(c, value)], 1).solutions > 0 {
+        // A check that runs out of budget keeps the clue: still unique, just
+        // one clue more (big overlapping canvases have rare searches that
+        // would otherwise take minutes).
+        let found = solver.count_excluding_within(givens, &[(c, value)], 1, REMOVAL_NODE_BUDGET).map_or(1, |count| count.solutions);
+        if found > 0 {
             unique = false;
             break;
         }
@@ -204,7 +207,7 @@ mod tests {
         let layout = Layout::load("classic-9").unwrap();
         for symmetry in [Symmetry::Rot180, Symmetry::Mirror] {
             let p = make(&layout, symmetry, 5);
-            let partners = symmetry.partners(9);
+            let partners = symmetry.partners(&layout.geometry);
             for c in 0..81 {
                 assert_eq!(p.givens.cells[c].is_some(), p.givens.cells[partners[c]].is_some(), "{symmetry:?} at {c}");
             }

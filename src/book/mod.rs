@@ -33,7 +33,7 @@ pub struct BookSettings {
 }
 
 pub const PER_PAGE_CHOICES: [usize; 4] = [1, 2, 4, 6];
-pub const ANSWERS_PER_PAGE_CHOICES: [usize; 6] = [6, 9, 12, 16, 20, 25];
+pub const ANSWERS_PER_PAGE_CHOICES: [usize; 9] = [1, 2, 4, 6, 9, 12, 16, 20, 25];
 
 impl BookSettings {
     pub fn check(&self) -> Result<()> {
@@ -41,7 +41,7 @@ impl BookSettings {
             bail!("--per-page {}: a page holds 1, 2, 4 or 6 puzzles", self.per_page);
         }
         if let Some(n) = self.answers_per_page.filter(|n| !ANSWERS_PER_PAGE_CHOICES.contains(n)) {
-            bail!("--answers-per-page {n}: choose one of 6, 9, 12, 16, 20, 25");
+            bail!("--answers-per-page {n}: choose one of 1, 2, 4, 6, 9, 12, 16, 20, 25");
         }
         if self.count == 0 {
             bail!("--count must be at least 1");

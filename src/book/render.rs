@@ -94,16 +94,23 @@ fn grid_band(frame: &PageFrame, style: &Type, footer_lines: usize) -> Area {
 }
 
 /// The grid's cell side in a slot of `area` split `n` ways, with a label line above each grid.
-fn cell_side(area: Area, n: usize, label: f32, grid_cells: usize) -> f32 {
+fn cell_side(area: Area, n: usize, label: f32, (grid_rows, grid_cols): (usize, usize)) -> f32 {
     let (cols, rows) = arrangement(n);
     let slot_w = area.width / cols as f32;
     let slot_h = area.height / rows as f32;
-    let side = (slot_w * 0.92).min(slot_h - label * 2.6);
-    side / grid_cells as f32
+    (slot_w * 0.92 / grid_cols as f32).min((slot_h - label * 2.6) / grid_rows as f32)
 }
 
-fn largest_grid(book: &Book) -> usize {
-    book.layouts.iter().map(|l| l.size).max().unwrap_or(9)
+/// Rows and columns of cells of the book's largest grid (a pie counts as
+/// the square grid whose digits print as large).
+fn largest_grid(book: &Book) -> (usize, usize) {
+    let extent = |l: &crate::layout::Layout| match l.geometry {
+        crate::layout::Geometry::Squares { rows, cols, .. } => (rows, cols),
+        crate::layout::Geometry::Pie { .. } => (l.geometry.span(), l.geometry.span()),
+    };
+    let rows = book.layouts.iter().map(|l| extent(l).0).max().unwrap_or(9);
+    let cols = book.layouts.iter().map(|l| extent(l).1).max().unwrap_or(9);
+    (rows, cols)
 }
 
 /// The most answer grids a page that keep their digits at 7 pt or more
@@ -120,7 +127,7 @@ fn choose_answers_per_page(book: &Book) -> Result<usize> {
         Some(n) if legible(n) => Ok(n),
         Some(n) => bail!("--answers-per-page {n}: answer digits would be under {MIN_TEXT_PT} pt on this trim; choose fewer"),
         None => ANSWERS_PER_PAGE_CHOICES.iter().rev().copied().find(|&n| legible(n)).map_or_else(
-            || bail!("even 6 answer grids a page are too small to read on a {} page", book.settings.trim),
+            || bail!("even one answer grid a page is too small to read on a {} page", book.settings.trim),
             Ok,
         ),
     }

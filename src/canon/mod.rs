@@ -32,9 +32,13 @@ enum Group {
 impl Canonicalizer {
     pub fn for_layout(layout: &Layout) -> Canonicalizer {
         let model = &layout.model;
-        let classic = layout.regions_are_boxes && !layout.diagonals && layout.marks.iter().all(|m| m.is_none()) && model.conflicts.is_empty();
-        let group = match (classic, box_shape(layout)) {
+        let square = layout.geometry.is_full_square(layout.size);
+        let plain = layout.regions_are_boxes && layout.diagonals.is_empty() && model.houses.len() == 3 * layout.size;
+        let classic = square && plain && layout.marks.iter().all(|m| m.is_none()) && model.conflicts.is_empty();
+        let group = match (classic, if classic { box_shape(layout) } else { None }) {
             (true, Some((h, w))) => Group::BandsAndStacks { size: layout.size, band_height: h, stack_width: w, transpose: h == w },
+            // Canvases of several grids and pies keep their cells in place.
+            _ if !square => Group::Permutations(vec![(0..model.cell_count()).collect()]),
             _ => Group::Permutations(square_symmetries(layout.size).into_iter().filter(|p| keeps_layout(layout, p)).collect()),
         };
         // Symbols a rule can tell apart (a mark allows one but not the other,
@@ -120,7 +124,9 @@ fn keeps_layout(layout: &Layout, image: &[usize]) -> bool {
     let houses: Vec<Vec<usize>> = layout.model.houses.iter().map(|h| sorted(h.cells.clone())).collect();
     let houses_kept = houses.iter().all(|h| houses.contains(&sorted(h.iter().map(|&c| image[c]).collect())));
     let marks_kept = (0..image.len()).all(|c| layout.marks[c] == layout.marks[image[c]]);
-    houses_kept && marks_kept
+    let relations = &layout.model.conflicts;
+    let relations_kept = relations.iter().all(|r| relations.iter().any(|q| (q.a, q.b, q.a_symbols, q.b_symbols) == (image[r.a], image[r.b], r.a_symbols, r.b_symbols)));
+    houses_kept && marks_kept && relations_kept
 }
 
 fn sorted(mut v: Vec<usize>) -> Vec<usize> {

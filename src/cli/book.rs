@@ -39,7 +39,7 @@ pub struct BookArgs {
     /// Larger type throughout; puzzle digits of 16 pt or more.
     #[arg(long)]
     pub large_print: bool,
-    /// Answer grids a page (6, 9, 12, 16, 20 or 25); default: the most that stay legible.
+    /// Answer grids a page (1, 2, 4, 6, 9, 12, 16, 20 or 25); default: the most that stay legible.
     #[arg(long)]
     pub answers_per_page: Option<usize>,
     /// Allow puzzles already printed in another book.

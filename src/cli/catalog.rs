@@ -74,10 +74,12 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
     println!("givens    {}", p.givens);
     println!("solution  {}", p.solution);
     if let Ok(layout) = crate::layout::Layout::from_source(std::path::Path::new(&format!("{}.toml", p.layout_name)), p.layout_source.clone()) {
-        let size = layout.size;
-        if p.givens.chars().count() == size * size {
-            for (g, s) in p.givens.chars().collect::<Vec<_>>().chunks(size).zip(p.solution.chars().collect::<Vec<_>>().chunks(size)) {
-                println!("  {}    {}", spaced(g), spaced(s));
+        let (givens, solution): (Vec<char>, Vec<char>) = (p.givens.chars().collect(), p.solution.chars().collect());
+        if givens.len() == layout.geometry.cell_count() && solution.len() == givens.len() {
+            let width = layout.geometry.extent().1;
+            for (g, s) in layout.geometry.display(&givens).lines().zip(layout.geometry.display(&solution).lines()) {
+                let g: Vec<char> = g.chars().collect();
+                println!("  {:<w$}    {}", spaced(&g), spaced(&s.chars().collect::<Vec<_>>()), w = 2 * width - 1);
             }
         }
     }

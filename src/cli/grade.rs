@@ -13,7 +13,7 @@ rating: the hardest step on the Sudoku Explainer scale (10.0: no logical step le
 level: easy (singles), medium (locked candidates, pairs, X-Wing), hard (up to chains), expert (forcing chains).\n\
 With --path the solving steps follow each line, indented.")]
 pub struct GradeArgs {
-    /// Layout id or path to a .toml layout (all-different layouts: classic, jigsaw, diagonal, even/odd).
+    /// Layout id or path to a .toml layout (all-different layouts up to 256 cells: classic, jigsaw, diagonal, even/odd, islands, overlapping grids up to 256 cells, pie).
     pub layout: String,
     /// Puzzles as strings.
     pub puzzles: Vec<String>,
@@ -37,7 +37,11 @@ pub fn run(args: GradeArgs) -> anyhow::Result<()> {
         bail!("no puzzle given: pass puzzle strings or --file FILE");
     }
     let Some(grader) = Grader::new(&layout.model) else {
-        bail!("{}: the technique ladder needs an all-different layout (no counted symbols or relations)", layout.path.display());
+        bail!(
+            "{}: the technique ladder grades all-different layouts of at most {} symbols and 256 cells, without relations between cells (this layout keeps its candidate-score levels)",
+            layout.path.display(),
+            crate::grade::model_grader::MAX_LADDER_SYMBOLS
+        );
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
     for (origin, text) in texts {

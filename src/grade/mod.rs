@@ -41,7 +41,7 @@ mod forcing;
 mod graph;
 mod hint;
 mod intersections;
-mod model_grader;
+pub mod model_grader;
 mod problem;
 mod prop_store;
 mod propagation;

@@ -2,6 +2,10 @@
 //! problem is reported with the file, the line where known, and the fix.
 
 use super::file::LayoutFile;
+use super::frame::{self, Frame, GridRegions, GridSpec};
+use super::geometry::Geometry;
+use crate::model::Conflict;
+use toml::Spanned;
 use super::marks::{check_houses, mark_kinds};
 use super::picture::{parse_picture, SourceSpot};
 use super::{regions, Layout, LayoutError};
@@ -37,33 +41,46 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         ));
     }
 
-    let (region_of, region_names, regions_are_boxes) = match (&file.boxes, &file.regions) {
-        (Some(_), Some(regions)) => return Err(err(Some(line_of(regions.span())), "give either `boxes` or `regions`, not both".into())),
-        (None, None) => return Err(err(None, "missing `boxes` (e.g. boxes = \"3x3\") or a `regions` picture".into())),
-        (Some(boxes), None) => {
-            let (h, w) = parse_boxes(boxes.get_ref(), size).map_err(|m| err(Some(line_of(boxes.span())), m))?;
-            let names = (0..size).map(|i| char::from_digit(i as u32 + 1, 36).unwrap_or('?')).collect::<Vec<_>>();
-            (regions::boxes(size, h, w), names, true)
-        }
-        (None, Some(picture)) => {
-            let spot = spot_of(picture.span());
-            let pic = parse_picture("regions", picture.get_ref(), size, &spot, &err)?;
-            let mut names: Vec<char> = Vec::new();
-            let region_of = pic
-                .cells
-                .iter()
-                .map(|c| names.iter().position(|n| n == c).unwrap_or_else(|| { names.push(*c); names.len() - 1 }))
-                .collect::<Vec<_>>();
-            let here = Some(spot.line_at(picture.span().start));
-            if names.len() != size {
-                return Err(err(here, format!("regions picture has {} different letters, expected {size} regions", names.len())));
-            }
-            regions::check(size, &region_of, &names, size).map_err(|m| err(here, m))?;
-            (region_of, names, false)
-        }
-    };
+    let frame = build_frame(&file, size, &spot_of, &err)?;
+    let geometry = frame.geometry;
+    let cell_count = geometry.cell_count();
+    let regions_are_boxes = file.regions.is_none() && file.grids.as_ref().is_none_or(|g| g.get_ref().iter().all(|e| e.regions.is_none()));
+    let house = |name: String, cells: Vec<usize>| House { name, cells, counts: counts.clone() };
+    let mut houses: Vec<House> = frame.houses.into_iter().map(|(name, cells)| house(name, cells)).collect();
 
-    let houses = build_houses(size, &counts, &region_of, &region_names, regions_are_boxes, file.diagonals);
+    let full_square = geometry.is_full_square(size);
+    let square_picture = |what: &str, picture: &Spanned<String>| -> Result<Vec<char>, LayoutError> {
+        let spot = spot_of(picture.span());
+        if !full_square {
+            return Err(err(Some(spot.line_at(picture.span().start)), format!("{what} need a single square grid")));
+        }
+        Ok(parse_picture(what, picture.get_ref(), size, &spot, &err)?.cells)
+    };
+    let mut islands = vec![None; cell_count];
+    if let Some(picture) = &file.islands {
+        let here = Some(line_of(picture.span()));
+        let cells = square_picture("islands", picture)?;
+        let names = extra_houses(&cells, size).map_err(|m| err(here, format!("islands: {m}")))?;
+        for (i, name) in names.iter().enumerate() {
+            let members: Vec<usize> = (0..cell_count).filter(|&c| cells[c] == *name).collect();
+            members.iter().for_each(|&c| islands[c] = Some(i));
+            houses.push(house(format!("island {name}"), members));
+        }
+        let region_of: Vec<usize> = cells.iter().map(|c| names.iter().position(|n| n == c).unwrap_or(usize::MAX)).collect();
+        regions::check(size, &region_of, &names, size).map_err(|m| err(here, format!("islands: {}", m.replace("region", "island"))))?;
+    }
+    let mut letters = vec![None; cell_count];
+    if let Some(picture) = &file.letters {
+        let here = Some(line_of(picture.span()));
+        let cells = square_picture("letters", picture)?;
+        let names = extra_houses(&cells, 1).map_err(|m| err(here, format!("letters: {m}")))?;
+        if names.len() != size {
+            return Err(err(here, format!("letters: {} lettered cells, expected {size} (one per symbol)", names.len())));
+        }
+        let members: Vec<usize> = (0..cell_count).filter(|&c| cells[c] != '.').collect();
+        members.iter().for_each(|&c| letters[c] = Some(cells[c]));
+        houses.push(house("lettered cells".into(), members));
+    }
 
     let mut custom_marks = BTreeMap::new();
     for (letter, symbols) in &file.mark_symbols {
@@ -79,13 +96,12 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         custom_marks.insert(l, set);
     }
     let mark_kinds = mark_kinds(&alphabet, &custom_marks);
-    let cell_count = size * size;
     let mut marks = vec![None; cell_count];
     let mut allowed = vec![SymbolSet::all(alphabet.len()); cell_count];
     if let Some(picture) = &file.marks {
         let spot = spot_of(picture.span());
-        let pic = parse_picture("marks", picture.get_ref(), size, &spot, &err)?;
-        for (i, &c) in pic.cells.iter().enumerate() {
+        let pic = square_picture("marks", picture)?;
+        for (i, &c) in pic.iter().enumerate() {
             if c == '.' {
                 continue;
             }
@@ -93,7 +109,7 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
                 let known: String = mark_kinds.keys().collect();
                 return Err(err(
                     Some(spot.line_at(picture.span().start)),
-                    format!("marks picture: {} has unknown mark '{c}' (known: {known}; define others under mark_symbols)", Layout::cell_name(i / size, i % size)),
+                    format!("marks picture: {} has unknown mark '{c}' (known: {known}; define others under mark_symbols)", geometry.cell_name(i)),
                 ));
             };
             if kind.symbols.is_empty() {
@@ -122,9 +138,10 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
             other => return Err(err(Some(line_of(levels.span())), format!("levels {other:?}: expected three increasing scores, the upper limits of easy, medium and hard"))),
         },
     };
-    let rules = file.rules.clone().unwrap_or_else(|| default_rules(&alphabet, regions_are_boxes, file.diagonals, file.marks.is_some()));
-    let cell_names = (0..cell_count).map(|i| Layout::cell_name(i / size, i % size)).collect();
-    let model = Model { alphabet: alphabet.clone(), cell_names, houses, allowed, conflicts: Vec::new() };
+    let conflicts = if file.magic_five { magic_five(&alphabet, &geometry).map_err(|m| err(None, m))? } else { Vec::new() };
+    let rules = file.rules.clone().unwrap_or_else(|| default_rules(&alphabet, regions_are_boxes, !frame.diagonals.is_empty(), file.marks.is_some()));
+    let cell_names = (0..cell_count).map(|i| geometry.cell_name(i)).collect();
+    let model = Model { alphabet: alphabet.clone(), cell_names, houses, allowed, conflicts };
     Ok(Layout {
         id: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
         path: path.to_path_buf(),
@@ -133,15 +150,134 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         rules,
         size,
         alphabet,
-        regions: region_of,
+        geometry,
+        regions: frame.regions,
         regions_are_boxes,
-        diagonals: file.diagonals,
+        diagonals: frame.diagonals,
+        islands,
+        letters,
+        magic_five: file.magic_five,
         marks,
         mark_kinds,
         snake_path,
         level_bands,
         model,
     })
+}
+
+type Err<'a> = dyn Fn(Option<usize>, String) -> LayoutError + 'a;
+
+/// Cells and houses: one square grid, several overlapping ones, or a pie.
+fn build_frame<'a>(file: &LayoutFile, size: usize, spot_of: &dyn Fn(std::ops::Range<usize>) -> SourceSpot<'a>, err: &Err) -> Result<Frame, LayoutError> {
+    let line_of = |span: std::ops::Range<usize>| spot_of(span.clone()).line_at(span.start);
+    let shape = file.shape.as_ref().map(|s| (s.get_ref().as_str(), line_of(s.span())));
+    match shape {
+        Some(("pie", line)) => {
+            if file.boxes.is_some() || file.regions.is_some() || file.grids.is_some() || file.diagonals {
+                return Err(err(Some(line), "a pie has rings and slices: remove boxes, regions, grids and diagonals".into()));
+            }
+            let sliding = match file.pairing.as_ref().map(|p| (p.get_ref().as_str(), line_of(p.span()))) {
+                None | Some(("fixed", _)) => false,
+                Some(("sliding", _)) => true,
+                Some((other, line)) => return Err(err(Some(line), format!("pairing \"{other}\": expected \"fixed\" or \"sliding\""))),
+            };
+            frame::pie(size, file.sectors.unwrap_or(size), file.rings.unwrap_or(size / 2), sliding).map_err(|m| err(Some(line), m))
+        }
+        None | Some(("squares", _)) => {
+            if let Some(p) = &file.pairing {
+                return Err(err(Some(line_of(p.span())), "pairing is a setting of shape = \"pie\"".into()));
+            }
+            let boxes = file.boxes.as_ref().map(|b| (b.get_ref().as_str(), line_of(b.span())));
+            let default = grid_regions(boxes, file.regions.as_ref(), size, spot_of, err)?;
+            let specs = match &file.grids {
+                None => {
+                    let regions = default.ok_or_else(|| err(None, "missing `boxes` (e.g. boxes = \"3x3\") or a `regions` picture".into()))?;
+                    vec![GridSpec { at: (0, 0), regions, diagonals: file.diagonals }]
+                }
+                Some(entries) => {
+                    let line = line_of(entries.span());
+                    if entries.get_ref().is_empty() {
+                        return Err(err(Some(line), "grids: list at least one grid".into()));
+                    }
+                    let mut specs = Vec::new();
+                    for (k, entry) in entries.get_ref().iter().enumerate() {
+                        let own = grid_regions(entry.boxes.as_deref().map(|b| (b, line)), entry.regions.as_ref(), size, spot_of, err)?;
+                        let regions = own.or_else(|| default.clone()).ok_or_else(|| err(Some(line), format!("grid {}: give `boxes` or `regions` (here or for the whole file)", k + 1)))?;
+                        let at = (entry.at[0], entry.at[1]);
+                        if specs.iter().any(|s: &GridSpec| s.at == at) {
+                            return Err(err(Some(line), format!("grid {}: two grids at [{}, {}]", k + 1, at.0, at.1)));
+                        }
+                        specs.push(GridSpec { at, regions, diagonals: entry.diagonals || file.diagonals });
+                    }
+                    specs
+                }
+            };
+            Ok(frame::squares(size, &specs))
+        }
+        Some((other, line)) => Err(err(Some(line), format!("shape \"{other}\": expected \"squares\" or \"pie\""))),
+    }
+}
+
+/// A grid's regions from `boxes` or a `regions` picture, `None` if neither.
+fn grid_regions<'a>(boxes: Option<(&str, usize)>, picture: Option<&Spanned<String>>, size: usize, spot_of: &dyn Fn(std::ops::Range<usize>) -> SourceSpot<'a>, err: &Err) -> Result<Option<GridRegions>, LayoutError> {
+    match (boxes, picture) {
+        (Some(_), Some(regions)) => Err(err(Some(spot_of(regions.span()).line_at(regions.span().start)), "give either `boxes` or `regions`, not both".into())),
+        (None, None) => Ok(None),
+        (Some((text, line)), None) => {
+            let (h, w) = parse_boxes(text, size).map_err(|m| err(Some(line), m))?;
+            Ok(Some(GridRegions::Boxes(h, w)))
+        }
+        (None, Some(picture)) => {
+            let spot = spot_of(picture.span());
+            let pic = parse_picture("regions", picture.get_ref(), size, &spot, err)?;
+            let mut names: Vec<char> = Vec::new();
+            let region_of = pic
+                .cells
+                .iter()
+                .map(|c| names.iter().position(|n| n == c).unwrap_or_else(|| { names.push(*c); names.len() - 1 }))
+                .collect::<Vec<_>>();
+            let here = Some(spot.line_at(picture.span().start));
+            if names.len() != size {
+                return Err(err(here, format!("regions picture has {} different letters, expected {size} regions", names.len())));
+            }
+            regions::check(size, &region_of, &names, size).map_err(|m| err(here, m))?;
+            Ok(Some(GridRegions::Picture(region_of, names)))
+        }
+    }
+}
+
+/// The letters of a picture of extra houses ('.' = none), in order of first
+/// appearance; each must mark exactly `cells_each` cells.
+fn extra_houses(picture: &[char], cells_each: usize) -> Result<Vec<char>, String> {
+    let mut names: Vec<char> = Vec::new();
+    for &c in picture.iter().filter(|&&c| c != '.') {
+        if !names.contains(&c) {
+            names.push(c);
+        }
+    }
+    for &name in &names {
+        let count = picture.iter().filter(|&&c| c == name).count();
+        if count != cells_each {
+            return Err(format!("'{name}' marks {count} cells, expected {cells_each}"));
+        }
+    }
+    Ok(names)
+}
+
+/// Atlantis's magic 5: a 5 forbids every larger digit in the cell directly
+/// above it. It is a relation, not a mark: it acts only once one side is placed.
+fn magic_five(alphabet: &Alphabet, geometry: &Geometry) -> Result<Vec<Conflict>, String> {
+    let five = alphabet.symbol_of('5').ok_or("magic_five needs the digit 5 in the alphabet")?;
+    let mut larger = SymbolSet::EMPTY;
+    for s in 0..alphabet.len() as u8 {
+        if alphabet.value_of(s).is_some_and(|v| v > 5) {
+            larger.0 |= 1 << s;
+        }
+    }
+    let conflicts = (0..geometry.cell_count())
+        .filter_map(|cell| geometry.above(cell).map(|up| Conflict { a: cell, a_symbols: SymbolSet::single(five), b: up, b_symbols: larger }))
+        .collect();
+    Ok(conflicts)
 }
 
 fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
@@ -189,27 +325,6 @@ fn parse_boxes(text: &str, size: usize) -> Result<(usize, usize), String> {
         Some((h, w)) => Err(format!("boxes \"{text}\": {h}×{w} boxes hold {} cells but a {size}×{size} grid needs boxes of {size}", h * w)),
         None => Err(format!("boxes \"{text}\": expected HEIGHTxWIDTH, e.g. \"3x3\" or \"2x3\"")),
     }
-}
-
-fn build_houses(size: usize, counts: &[u8], region_of: &[usize], region_names: &[char], boxes: bool, diagonals: bool) -> Vec<House> {
-    let house = |name: String, cells: Vec<usize>| House { name, cells, counts: counts.to_vec() };
-    let mut houses = Vec::new();
-    for r in 0..size {
-        houses.push(house(format!("row {}", r + 1), (0..size).map(|c| r * size + c).collect()));
-    }
-    for c in 0..size {
-        houses.push(house(format!("column {}", c + 1), (0..size).map(|r| r * size + c).collect()));
-    }
-    for (i, name) in region_names.iter().enumerate() {
-        let cells = (0..size * size).filter(|&c| region_of[c] == i).collect();
-        let label = if boxes { format!("box {}", i + 1) } else { format!("region {name}") };
-        houses.push(house(label, cells));
-    }
-    if diagonals {
-        houses.push(house("main diagonal".into(), (0..size).map(|i| i * size + i).collect()));
-        houses.push(house("anti-diagonal".into(), (0..size).map(|i| i * size + size - 1 - i).collect()));
-    }
-    houses
 }
 
 fn default_rules(alphabet: &Alphabet, boxes: bool, diagonals: bool, marks: bool) -> String {

@@ -14,6 +14,11 @@
 //! mark_symbols = { X = "123" }   # optional; extra mark letters (E, O, H, L are built in)
 //! snake_path = [[1, 1], [1, 2]]  # optional; a path drawn through the cells (print only)
 //! levels = [510, 570, 625]       # optional; score limits of easy, medium, hard (see README)
+//! magic_five = true              # optional; Atlantis: a 5 forbids 6–9 directly above it
+//! islands = """..."""            # optional; extra houses as a letter picture, '.' = none
+//! letters = """..."""            # optional; Trividoku's lettered cells A–I, '.' = none
+//! grids = [{ at = [0, 0] }, { at = [6, 6], diagonals = true }]   # optional; overlapping grids
+//! shape = "pie"                  # optional; with sectors, rings, pairing = "fixed" | "sliding"
 //! ```
 
 use serde::Deserialize;
@@ -38,4 +43,31 @@ pub struct LayoutFile {
     pub mark_symbols: BTreeMap<String, String>,
     pub snake_path: Option<Spanned<Vec<[usize; 2]>>>,
     pub levels: Option<Spanned<Vec<u32>>>,
+    /// "squares" (default) or "pie".
+    pub shape: Option<Spanned<String>>,
+    pub sectors: Option<usize>,
+    pub rings: Option<usize>,
+    /// Pie slices: "fixed" sector pairs (default) or "sliding" (every adjacent pair).
+    pub pairing: Option<Spanned<String>>,
+    /// Several grids on one canvas, each with its own houses.
+    pub grids: Option<Spanned<Vec<GridEntry>>>,
+    /// Atlantis: a 5 forbids any larger digit in the cell directly above it.
+    #[serde(default)]
+    pub magic_five: bool,
+    /// Extra houses drawn as a letter picture ('.' = no island), shaded in print.
+    pub islands: Option<Spanned<String>>,
+    /// Trividoku: lettered cells (A–I …) that hold different digits and print as letters.
+    pub letters: Option<Spanned<String>>,
+}
+
+/// One grid of an overlapping layout: its top-left canvas cell (0-based row,
+/// column) and, when they differ from the file's, its boxes, regions or diagonals.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct GridEntry {
+    pub at: [usize; 2],
+    pub boxes: Option<String>,
+    pub regions: Option<Spanned<String>>,
+    #[serde(default)]
+    pub diagonals: bool,
 }

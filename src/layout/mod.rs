@@ -3,6 +3,8 @@
 
 mod build;
 mod file;
+mod frame;
+mod geometry;
 mod marks;
 mod picture;
 mod regions;
@@ -12,6 +14,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+pub use frame::Diagonals;
+pub use geometry::Geometry;
 pub use marks::MarkKind;
 
 /// A checked layout: the geometry as drawn and the model it compiles to.
@@ -24,14 +28,25 @@ pub struct Layout {
     pub source: String,
     pub description: String,
     pub rules: String,
+    /// Cells in a house (a grid's side).
     pub size: usize,
     pub alphabet: Alphabet,
-    /// Region index of each cell (boxes or jigsaw shapes), row-major.
+    /// Where the cells are: one or several square grids, or a pie.
+    pub geometry: Geometry,
+    /// Printed region of each cell (box, jigsaw shape, pie slice): thick
+    /// lines run between regions.
     pub regions: Vec<usize>,
     pub regions_are_boxes: bool,
-    pub diagonals: bool,
+    /// Grids whose long diagonals are houses.
+    pub diagonals: Vec<Diagonals>,
     /// Mark letter of each cell, if any.
     pub marks: Vec<Option<char>>,
+    /// Island of each cell (an extra house, shaded in print), if any.
+    pub islands: Vec<Option<usize>>,
+    /// Trividoku's letter of each cell, if any.
+    pub letters: Vec<Option<char>>,
+    /// Atlantis's magic 5 relation is part of the model.
+    pub magic_five: bool,
     pub mark_kinds: BTreeMap<char, MarkKind>,
     /// Print-only decoration: (row, col) path, 0-based.
     pub snake_path: Vec<(usize, usize)>,

@@ -58,6 +58,18 @@ impl<'a> Canvas<'a> {
         });
     }
 
+    /// A filled polygon (closed automatically).
+    pub fn fill_polygon(&mut self, points: &[(f32, f32)], level: f32) {
+        self.ops.push(Op::SetFillColor { col: grey(level) });
+        self.ops.push(Op::DrawPolygon {
+            polygon: Polygon {
+                rings: vec![PolygonRing { points: points.iter().map(|&(x, y)| point(x, y)).collect() }],
+                mode: PaintMode::Fill,
+                winding_order: WindingOrder::NonZero,
+            },
+        });
+    }
+
     /// Text with its baseline at `y`, aligned on `x`.
     pub fn text(&mut self, text: &str, x: f32, y: f32, size: f32, weight: Weight, level: f32, align: Align) {
         let font = self.fonts.get(weight);

@@ -4,10 +4,11 @@
 pub mod canvas;
 pub mod document;
 pub mod fonts;
+mod pie;
 mod square;
 
 use crate::book::geometry::Area;
-use crate::layout::Layout;
+use crate::layout::{Geometry, Layout};
 use canvas::Canvas;
 
 /// What a grid shows: a symbol per cell (or none), and which are givens.
@@ -39,8 +40,10 @@ pub trait GridRenderer {
     fn draw(&self, canvas: &mut Canvas, area: Area, contents: &GridContents);
 }
 
-/// The renderer for a layout's geometry. Square grids are the only geometry
-/// so far; overlapping and circular layouts add theirs here.
+/// The renderer for a layout's geometry.
 pub fn renderer_for(layout: &Layout) -> Box<dyn GridRenderer + '_> {
-    Box::new(square::SquareGrid { layout })
+    match &layout.geometry {
+        Geometry::Squares { rows, cols, .. } => Box::new(square::SquareGrid { layout, rows: *rows, cols: *cols }),
+        Geometry::Pie { .. } => Box::new(pie::PieGrid { layout }),
+    }
 }

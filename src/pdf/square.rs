@@ -1,9 +1,11 @@
-//! The renderer for square grids: classic boxes, jigsaw regions (thick
-//! borders wherever two regions meet), diagonals (thin grey lines), even/odd
-//! marks (a faded letter in the cell's corner, so the digit space stays free)
-//! and a snake path (a faint grey line through the cell centres).
+//! The renderer for square cells on a canvas: one grid or several
+//! overlapping ones (the gaps between them stay blank), classic boxes,
+//! jigsaw regions (thick borders wherever two regions meet), diagonals (thin
+//! grey lines), islands (light grey), marks (a faded glyph in the cell's
+//! corner, so the digit space stays free) and a snake path (a faint grey line
+//! through the cell centres).
 
-use super::canvas::{Canvas, BLACK, FADED};
+use super::canvas::{Canvas, BLACK, FADED, LIGHT_FILL};
 use super::fonts::Weight;
 use super::{GridContents, GridRenderer};
 use crate::book::geometry::Area;
@@ -11,6 +13,8 @@ use crate::layout::Layout;
 
 pub struct SquareGrid<'a> {
     pub layout: &'a Layout,
+    pub rows: usize,
+    pub cols: usize,
 }
 
 /// Grey of filled-in (not given) digits in an answer key.
@@ -18,77 +22,124 @@ const FILLED: f32 = 0.45;
 const DIAGONAL: f32 = 0.6;
 const SNAKE: f32 = 0.8;
 
+/// Canvas geometry of one drawing: cell side and the top-left corner.
+struct Placement {
+    cell: f32,
+    left: f32,
+    top: f32,
+}
+
+impl Placement {
+    fn corner(&self, r: usize, c: usize) -> (f32, f32) {
+        (self.left + c as f32 * self.cell, self.top - r as f32 * self.cell)
+    }
+    fn centre(&self, r: usize, c: usize) -> (f32, f32) {
+        (self.left + (c as f32 + 0.5) * self.cell, self.top - (r as f32 + 0.5) * self.cell)
+    }
+}
+
 impl GridRenderer for SquareGrid<'_> {
     fn aspect(&self) -> f32 {
-        1.0
+        self.cols as f32 / self.rows as f32
     }
 
     fn draw(&self, canvas: &mut Canvas, area: Area, contents: &GridContents) {
-        let n = self.layout.size;
-        let side = area.width.min(area.height);
-        let cell = side / n as f32;
+        let cell = (area.width / self.cols as f32).min(area.height / self.rows as f32);
+        let (width, height) = (cell * self.cols as f32, cell * self.rows as f32);
         // Centred in the area.
-        let left = area.x + (area.width - side) / 2.0;
-        let top = area.top() - (area.height - side) / 2.0;
-        let corner = |r: usize, c: usize| (left + c as f32 * cell, top - r as f32 * cell);
-        let centre = |r: usize, c: usize| (left + (c as f32 + 0.5) * cell, top - (r as f32 + 0.5) * cell);
+        let at = Placement { cell, left: area.x + (area.width - width) / 2.0, top: area.top() - (area.height - height) / 2.0 };
+        let geometry = &self.layout.geometry;
 
-        self.draw_marks(canvas, cell, &corner);
-        if self.layout.diagonals {
-            let (x0, y0) = corner(0, 0);
-            let (x1, y1) = corner(n, n);
+        for (i, island) in self.layout.islands.iter().enumerate() {
+            if island.is_some() {
+                let (r, c) = geometry.position(i);
+                let (x, y) = at.corner(r + 1, c);
+                canvas.fill_rect(x, y, cell, cell, LIGHT_FILL);
+            }
+        }
+        self.draw_marks(canvas, &at);
+        for d in &self.layout.diagonals {
+            let (x0, y0) = at.corner(d.at.0, d.at.1);
+            let (x1, y1) = at.corner(d.at.0 + d.size, d.at.1 + d.size);
             canvas.line(&[(x0, y0), (x1, y1)], 0.75, DIAGONAL);
             canvas.line(&[(x0, y1), (x1, y0)], 0.75, DIAGONAL);
         }
         if self.layout.snake_path.len() > 1 {
-            let points: Vec<(f32, f32)> = self.layout.snake_path.iter().map(|&(r, c)| centre(r, c)).collect();
+            let points: Vec<(f32, f32)> = self.layout.snake_path.iter().map(|&(r, c)| at.centre(r, c)).collect();
             canvas.line(&points, (cell * 0.18).max(1.0), SNAKE);
         }
-        self.draw_lines(canvas, cell, &corner);
+        self.draw_lines(canvas, &at);
 
         let size = cell * 0.62;
         for (i, symbol) in contents.symbols.iter().enumerate() {
             if let Some(c) = symbol {
-                let (x, y) = centre(i / n, i % n);
+                let (r, col) = geometry.position(i);
+                let (x, y) = at.centre(r, col);
                 let given = contents.given[i];
                 let (weight, level) = if given { (Weight::Bold, BLACK) } else { (Weight::Regular, FILLED) };
-                canvas.centred_glyph(&c.to_string(), x, y, size, weight, level);
+                canvas.centred_glyph(&printed_symbol(*c), x, y, size, weight, level);
             }
         }
     }
 }
 
+/// How a symbol prints: the star of Stars & Stripes as ★.
+fn printed_symbol(c: char) -> String {
+    if c == '*' { "★".into() } else { c.to_string() }
+}
+
+/// How a mark prints: Atlantis's high and low marks as ">6" and "<5".
+pub fn printed_mark(layout: &Layout, mark: char) -> String {
+    let values: Vec<u32> = layout.mark_symbols(mark).iter().filter_map(|s| layout.alphabet.value_of(s)).collect();
+    match (mark, values.first(), values.last()) {
+        ('H', Some(&low), _) => format!(">{}", low - 1),
+        ('L', _, Some(&high)) => format!("<{}", high + 1),
+        _ => mark.to_string(),
+    }
+}
+
 impl SquareGrid<'_> {
-    fn draw_marks(&self, canvas: &mut Canvas, cell: f32, corner: &dyn Fn(usize, usize) -> (f32, f32)) {
-        let n = self.layout.size;
-        let size = (cell * 0.3).max(5.0);
+    fn draw_marks(&self, canvas: &mut Canvas, at: &Placement) {
+        let size = (at.cell * 0.3).max(5.0);
         for (i, mark) in self.layout.marks.iter().enumerate() {
             if let Some(m) = mark {
-                let (x, y) = corner(i / n, i % n);
-                canvas.text(&m.to_string(), x + cell * 0.08, y - cell * 0.08 - size * 0.75, size, Weight::Regular, FADED, super::canvas::Align::Left);
+                let (r, c) = self.layout.geometry.position(i);
+                let (x, y) = at.corner(r, c);
+                let text = printed_mark(self.layout, *m);
+                canvas.text(&text, x + at.cell * 0.08, y - at.cell * 0.08 - size * 0.75, size, Weight::Regular, FADED, super::canvas::Align::Left);
             }
         }
     }
 
     /// Thin lines between cells of one region, thick ones between regions
-    /// and around the grid, drawn as maximal straight runs.
-    fn draw_lines(&self, canvas: &mut Canvas, cell: f32, corner: &dyn Fn(usize, usize) -> (f32, f32)) {
-        let n = self.layout.size;
-        let region = |r: usize, c: usize| self.layout.regions[r * n + c];
-        let thin = (cell * 0.025).max(0.75);
-        let thick = (cell * 0.08).max(2.0);
-        // Horizontal edge k (0..=n) at column c: thick on the border or between regions.
-        let h_thick = |k: usize, c: usize| k == 0 || k == n || region(k - 1, c) != region(k, c);
-        let v_thick = |k: usize, r: usize| k == 0 || k == n || region(r, k - 1) != region(r, k);
+    /// and around every grid, drawn as maximal straight runs. No line runs
+    /// between two gaps.
+    fn draw_lines(&self, canvas: &mut Canvas, at: &Placement) {
+        let geometry = &self.layout.geometry;
+        let region = |r: usize, c: usize| geometry.cell_at(r, c).map(|cell| self.layout.regions[cell]);
+        let (rows, cols) = (self.rows, self.cols);
+        // The line between canvas cells `a` and `b` (either may be off the
+        // canvas): absent between gaps, thin inside a region, thick otherwise.
+        let kind = |a: Option<usize>, b: Option<usize>| match (a, b) {
+            (None, None) => None,
+            (Some(x), Some(y)) if x == y => Some(false),
+            _ => Some(true),
+        };
+        let above = |k: usize, c: usize| if k == 0 { None } else { region(k - 1, c) };
+        let left_of = |k: usize, r: usize| if k == 0 { None } else { region(r, k - 1) };
+        let thin = (at.cell * 0.025).max(0.75);
+        let thick = (at.cell * 0.08).max(2.0);
         for pass_thick in [false, true] {
             let width = if pass_thick { thick } else { thin };
-            for k in 0..=n {
-                for (from, to) in runs(n, |c| h_thick(k, c) == pass_thick) {
-                    let (a, b) = (corner(k, from), corner(k, to));
+            for k in 0..=rows {
+                for (from, to) in runs(cols, |c| kind(above(k, c), region(k, c)) == Some(pass_thick)) {
+                    let (a, b) = (at.corner(k, from), at.corner(k, to));
                     canvas.line(&[a, (b.0, a.1)], width, BLACK);
                 }
-                for (from, to) in runs(n, |r| v_thick(k, r) == pass_thick) {
-                    let (a, b) = (corner(from, k), corner(to, k));
+            }
+            for k in 0..=cols {
+                for (from, to) in runs(rows, |r| kind(left_of(k, r), region(r, k)) == Some(pass_thick)) {
+                    let (a, b) = (at.corner(from, k), at.corner(to, k));
                     canvas.line(&[a, (a.0, b.1)], width, BLACK);
                 }
             }

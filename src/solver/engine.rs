@@ -224,6 +224,12 @@ impl<const W: usize> Engine<W> {
                 }
                 let open = here.minus(state[k]);
                 if open.is_empty() {
+                    // Every cell left for the symbol is solved: a counted
+                    // symbol may have been placed too often (peers only
+                    // guard symbols that occur once).
+                    if n > count {
+                        return Err(Contradiction);
+                    }
                     continue;
                 }
                 if n == count {

@@ -81,6 +81,13 @@ impl Solver {
         self.run(givens, excluded, limit, None, DEFAULT_NODE_BUDGET).0
     }
 
+    /// Like [`Solver::count_excluding`], but gives up (`None`) after
+    /// `node_budget` search nodes.
+    pub fn count_excluding_within(&self, givens: &Grid, excluded: &[(usize, Symbol)], limit: usize, node_budget: u64) -> Option<Count> {
+        let (count, out_of_budget) = self.run(givens, excluded, limit, None, node_budget);
+        (!out_of_budget).then_some(count)
+    }
+
     pub fn verdict(&self, givens: &Grid) -> Verdict {
         let count = self.count(givens, 2);
         match (count.solutions, count.first) {

@@ -1,0 +1,160 @@
+//! The frame of a layout: where its cells are and which groups of them are
+//! houses, before symbols, marks and extra rules are added. One or several
+//! square grids on a canvas, or the rings and slices of a pie.
+
+use super::geometry::Geometry;
+
+/// How one square grid is divided into regions.
+#[derive(Clone, Debug)]
+pub enum GridRegions {
+    /// Boxes of height × width.
+    Boxes(usize, usize),
+    /// Region index of each cell of the grid (row-major) and region names.
+    Picture(Vec<usize>, Vec<char>),
+}
+
+/// One square grid of `size` cells a side on the canvas.
+#[derive(Clone, Debug)]
+pub struct GridSpec {
+    pub at: (usize, usize),
+    pub regions: GridRegions,
+    pub diagonals: bool,
+}
+
+/// A grid whose two long diagonals are houses, for drawing them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Diagonals {
+    pub at: (usize, usize),
+    pub size: usize,
+}
+
+pub struct Frame {
+    pub geometry: Geometry,
+    /// (name, cells) of every house, without repeats.
+    pub houses: Vec<(String, Vec<usize>)>,
+    /// Region of each cell for printing: thick lines run between regions.
+    pub regions: Vec<usize>,
+    pub diagonals: Vec<Diagonals>,
+}
+
+/// One or more square grids of `size` on a canvas just large enough for them.
+/// Houses of several grids are named "row 3 of grid 2"; a house two grids
+/// share (Samurai's corner boxes) is kept once.
+pub fn squares(size: usize, grids: &[GridSpec]) -> Frame {
+    let rows = grids.iter().map(|g| g.at.0 + size).max().unwrap_or(size);
+    let cols = grids.iter().map(|g| g.at.1 + size).max().unwrap_or(size);
+    let mut present = vec![false; rows * cols];
+    for g in grids {
+        for r in 0..size {
+            for c in 0..size {
+                present[(g.at.0 + r) * cols + g.at.1 + c] = true;
+            }
+        }
+    }
+    let geometry = Geometry::from_canvas(rows, cols, &present);
+    let cell = |g: &GridSpec, r: usize, c: usize| geometry.cell_at(g.at.0 + r, g.at.1 + c).expect("grid cells are on the canvas");
+
+    let mut houses: Vec<(String, Vec<usize>)> = Vec::new();
+    let mut regions = vec![usize::MAX; geometry.cell_count()];
+    for (k, g) in grids.iter().enumerate() {
+        let suffix = if grids.len() > 1 { format!(" of grid {}", k + 1) } else { String::new() };
+        let mut add = |name: String, mut cells: Vec<usize>| {
+            cells.sort_unstable();
+            if !houses.iter().any(|(_, h)| *h == cells) {
+                houses.push((name + &suffix, cells));
+            }
+        };
+        for r in 0..size {
+            add(format!("row {}", r + 1), (0..size).map(|c| cell(g, r, c)).collect());
+        }
+        for c in 0..size {
+            add(format!("column {}", c + 1), (0..size).map(|r| cell(g, r, c)).collect());
+        }
+        let (region_of, names, boxes) = match &g.regions {
+            GridRegions::Boxes(h, w) => {
+                let names = (0..size).map(|i| char::from_digit(i as u32 + 1, 36).unwrap_or('?')).collect();
+                (super::regions::boxes(size, *h, *w), names, true)
+            }
+            GridRegions::Picture(region_of, names) => (region_of.clone(), names.clone(), false),
+        };
+        for (i, name) in names.iter().enumerate() {
+            let local: Vec<usize> = (0..size * size).filter(|&c| region_of[c] == i).collect();
+            let label = if boxes { format!("box {}", i + 1) } else { format!("region {name}") };
+            add(label, local.iter().map(|&c| cell(g, c / size, c % size)).collect());
+        }
+        if g.diagonals {
+            add("main diagonal".into(), (0..size).map(|i| cell(g, i, i)).collect());
+            add("anti-diagonal".into(), (0..size).map(|i| cell(g, i, size - 1 - i)).collect());
+        }
+        // The first grid to cover a cell decides its printed region, so a
+        // block two grids share draws as one.
+        for local in 0..size * size {
+            let c = cell(g, local / size, local % size);
+            if regions[c] == usize::MAX {
+                regions[c] = k * size + region_of[local];
+            }
+        }
+    }
+    let diagonals = grids.iter().filter(|g| g.diagonals).map(|g| Diagonals { at: g.at, size }).collect();
+    Frame { geometry, houses, regions, diagonals }
+}
+
+/// The Sudoku Pie: every ring is a house, and so is every slice — a fixed
+/// pair of neighbouring sectors (0,1), (2,3) …, or with `sliding` pairing
+/// every two neighbouring sectors.
+pub fn pie(size: usize, sectors: usize, rings: usize, sliding: bool) -> Result<Frame, String> {
+    if sectors != size || 2 * rings != size || sectors % 2 != 0 {
+        return Err(format!(
+            "a pie of {sectors} sectors × {rings} rings does not fit {size} symbols: every ring holds one of each (sectors = {size}) and so does every pair of sectors (rings = {})",
+            size / 2
+        ));
+    }
+    let cells_of_sector = |s: usize| (0..rings).map(move |k| s * rings + k);
+    let mut houses = Vec::new();
+    for k in 0..rings {
+        houses.push((format!("ring {}", k + 1), (0..sectors).map(|s| s * rings + k).collect()));
+    }
+    let pairs: Vec<usize> = if sliding { (0..sectors).collect() } else { (0..sectors).step_by(2).collect() };
+    for s in pairs {
+        let next = (s + 1) % sectors;
+        let mut cells: Vec<usize> = cells_of_sector(s).chain(cells_of_sector(next)).collect();
+        cells.sort_unstable();
+        houses.push((format!("sectors {} and {}", s + 1, next + 1), cells));
+    }
+    // With sliding pairs no slice stands out; shade alternate sectors.
+    let slice_of_sector: Vec<usize> = (0..sectors).map(|s| if sliding { s } else { s / 2 }).collect();
+    let regions = (0..sectors * rings).map(|c| slice_of_sector[c / rings]).collect();
+    Ok(Frame { geometry: Geometry::Pie { sectors, rings, slice_of_sector }, houses, regions, diagonals: Vec::new() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn classic(at: (usize, usize)) -> GridSpec {
+        GridSpec { at, regions: GridRegions::Boxes(3, 3), diagonals: false }
+    }
+
+    #[test]
+    fn samurai_shares_corner_boxes_once() {
+        let at = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)];
+        let frame = squares(9, &at.map(classic));
+        assert_eq!(frame.geometry.cell_count(), 369);
+        assert_eq!(frame.geometry.extent(), (21, 21));
+        // 5 grids × 27 houses, four shared boxes kept once.
+        assert_eq!(frame.houses.len(), 5 * 27 - 4);
+        assert_eq!(frame.geometry.cell_at(0, 9), None);
+    }
+
+    #[test]
+    fn pie_has_rings_and_fixed_or_sliding_slices() {
+        let fixed = pie(12, 12, 6, false).unwrap();
+        assert_eq!(fixed.houses.len(), 6 + 6);
+        assert_eq!(fixed.houses[6].1, (0..12).collect::<Vec<_>>());
+        let sliding = pie(12, 12, 6, true).unwrap();
+        assert_eq!(sliding.houses.len(), 6 + 12);
+        let last = &sliding.houses[17].1;
+        assert!(last.contains(&0) && last.contains(&71) && last.len() == 12);
+        assert!(pie(12, 12, 5, false).unwrap_err().contains("rings = 6"));
+    }
+}

@@ -1,0 +1,94 @@
+//! The renderer for the Sudoku Pie: a real circle of rings and sectors, a
+//! hub in the middle, slices (the sector pairs that are houses) alternately
+//! shaded and outlined with thick lines, digits printed as numbers 1–12.
+
+use super::canvas::{Canvas, BLACK, LIGHT_FILL};
+use super::fonts::Weight;
+use super::{GridContents, GridRenderer};
+use crate::book::geometry::Area;
+use crate::layout::{Geometry, Layout};
+use std::f32::consts::PI;
+
+pub struct PieGrid<'a> {
+    pub layout: &'a Layout,
+}
+
+const FILLED: f32 = 0.45;
+/// The hub's radius as a share of the outer radius: inner cells stay wide
+/// enough for a two-digit number.
+const HUB: f32 = 0.26;
+/// Straight segments per sector when drawing arcs.
+const ARC_STEPS: usize = 12;
+
+struct Circle {
+    cx: f32,
+    cy: f32,
+    outer: f32,
+    sectors: usize,
+    rings: usize,
+}
+
+impl Circle {
+    fn radius(&self, ring_edge: f32) -> f32 {
+        self.outer * (HUB + (1.0 - HUB) * ring_edge / self.rings as f32)
+    }
+    /// Sector 0 starts at twelve o'clock; sectors run clockwise.
+    fn angle(&self, sector_edge: f32) -> f32 {
+        PI / 2.0 - 2.0 * PI * sector_edge / self.sectors as f32
+    }
+    fn point(&self, ring_edge: f32, sector_edge: f32) -> (f32, f32) {
+        let (r, a) = (self.radius(ring_edge), self.angle(sector_edge));
+        (self.cx + r * a.cos(), self.cy + r * a.sin())
+    }
+    /// Points along ring edge `ring_edge` from sector edge `from` to `to`.
+    fn arc(&self, ring_edge: f32, from: f32, to: f32) -> Vec<(f32, f32)> {
+        let steps = ((to - from) * ARC_STEPS as f32).ceil().max(1.0) as usize;
+        (0..=steps).map(|i| self.point(ring_edge, from + (to - from) * i as f32 / steps as f32)).collect()
+    }
+}
+
+impl GridRenderer for PieGrid<'_> {
+    fn aspect(&self) -> f32 {
+        1.0
+    }
+
+    fn draw(&self, canvas: &mut Canvas, area: Area, contents: &GridContents) {
+        let Geometry::Pie { sectors, rings, slice_of_sector } = &self.layout.geometry else { return };
+        let (sectors, rings) = (*sectors, *rings);
+        let side = area.width.min(area.height);
+        let circle = Circle { cx: area.x + area.width / 2.0, cy: area.y + area.height / 2.0, outer: side / 2.0 * 0.98, sectors, rings };
+        let ring_count = rings as f32;
+
+        for s in (0..sectors).filter(|&s| slice_of_sector[s] % 2 == 1) {
+            let mut wedge = circle.arc(ring_count, s as f32, s as f32 + 1.0);
+            wedge.extend(circle.arc(0.0, s as f32, s as f32 + 1.0).into_iter().rev());
+            canvas.fill_polygon(&wedge, LIGHT_FILL);
+        }
+        let thin = (side * 0.0015).max(0.6);
+        let thick = (side * 0.006).max(1.8);
+        for k in 1..rings {
+            canvas.line(&circle.arc(k as f32, 0.0, sectors as f32), thin, BLACK);
+        }
+        for s in 0..sectors {
+            let between_slices = slice_of_sector[s] != slice_of_sector[(s + sectors - 1) % sectors];
+            let from = circle.point(0.0, s as f32);
+            let to = circle.point(ring_count, s as f32);
+            canvas.line(&[from, to], if between_slices { thick } else { thin }, BLACK);
+        }
+        canvas.line(&circle.arc(0.0, 0.0, sectors as f32), thick, BLACK);
+        canvas.line(&circle.arc(ring_count, 0.0, sectors as f32), thick, BLACK);
+
+        // Sized for the narrowest cell: the inner ring's arc or the ring width.
+        let ring_width = circle.radius(1.0) - circle.radius(0.0);
+        let inner_arc = circle.radius(0.5) * 2.0 * PI / sectors as f32;
+        let size = ring_width.min(inner_arc) * 0.5;
+        for (cell, symbol) in contents.symbols.iter().enumerate() {
+            let Some(c) = symbol else { continue };
+            let (s, k) = (cell / rings, cell % rings);
+            let (x, y) = circle.point(k as f32 + 0.5, s as f32 + 0.5);
+            let label = self.layout.alphabet.symbol_of(*c).and_then(|sym| self.layout.alphabet.value_of(sym)).map_or(c.to_string(), |v| v.to_string());
+            let (weight, level) = if contents.given[cell] { (Weight::Bold, BLACK) } else { (Weight::Regular, FILLED) };
+            canvas.centred_glyph(&label, x, y, size, weight, level);
+        }
+    }
+}
