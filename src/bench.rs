@@ -169,6 +169,7 @@ fn bench_book(layout: &Layout) -> anyhow::Result<()> {
         large_print: false,
         answers_per_page: None,
         allow_reprint: false,
+        trivia: None,
     };
     let mut rows = rows;
     rows.sort_by_key(|r| (r.level.parse::<crate::score::Level>().ok(), r.score));

@@ -85,13 +85,15 @@ impl<'a> Generator<'a> {
         let mut givens = solution.clone();
         let mut order: Vec<usize> = (0..model.cell_count()).collect();
         order.shuffle(&mut rng);
+        // Trividoku's lettered cells stay: solvers learn them from the trivia.
+        let erasable = |cell: usize, givens: &Grid| givens.cells[cell].is_some() && self.layout.letters[cell].is_none();
         for cell in order {
-            if givens.cells[cell].is_none() {
+            if !erasable(cell, &givens) {
                 continue;
             }
             let partner = self.partners[cell];
             let mut orbit = vec![cell];
-            if partner != cell && givens.cells[partner].is_some() {
+            if partner != cell && erasable(partner, &givens) {
                 orbit.push(partner);
             }
             if removal_keeps_unique(&self.solver, &mut givens, &solution, &orbit) {

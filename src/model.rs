@@ -146,9 +146,10 @@ impl Model {
     }
 
     /// Parses the one text encoding of a grid: one character per cell in the
-    /// model's cell order, `.` or `0` for an empty cell.
+    /// model's cell order, `.` or `0` for an empty cell. Spaces may group
+    /// the characters for reading ("5...74 1C.... …").
     pub fn parse_grid(&self, text: &str) -> Result<Grid, GridError> {
-        let chars: Vec<char> = text.trim().chars().collect();
+        let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
         if chars.len() != self.cell_count() {
             return Err(GridError::Length { found: chars.len(), expected: self.cell_count() });
         }

@@ -5,6 +5,7 @@ pub mod curate;
 pub mod geometry;
 pub mod plan;
 pub mod render;
+pub mod trivia;
 
 use crate::layout::Layout;
 use crate::score::Level;
@@ -30,6 +31,10 @@ pub struct BookSettings {
     /// Answer grids a page; `None` picks the most that keep digits legible.
     pub answers_per_page: Option<usize>,
     pub allow_reprint: bool,
+    /// Trividoku's trivia bank as CSV text (kept with the book so a reprint
+    /// asks the same questions); `None`: the sample bank that ships.
+    #[serde(default)]
+    pub trivia: Option<String>,
 }
 
 pub const PER_PAGE_CHOICES: [usize; 4] = [1, 2, 4, 6];
@@ -77,6 +82,8 @@ pub struct Book {
     pub settings: BookSettings,
     pub layouts: Vec<Layout>,
     pub puzzles: Vec<BookPuzzle>,
+    /// The bank Trividoku's questions come from, when a layout has letters.
+    pub trivia: Option<trivia::TriviaBank>,
     /// PDF date of the first printing, e.g. "D:20261122203000Z".
     pub date: String,
 }
@@ -100,7 +107,14 @@ impl Book {
             let level = row.book_level().parse::<Level>().map_err(|e| anyhow::anyhow!("puzzle {}: {e}", row.id))?;
             puzzles.push(BookPuzzle { number: i + 1, row, level, layout });
         }
-        Ok(Book { settings, layouts, puzzles, date: pdf_date(created_at) })
+        let trivia = match layouts.iter().any(|l| l.letters.iter().any(Option::is_some)) {
+            true => Some(match &settings.trivia {
+                Some(text) => trivia::TriviaBank::parse(text, "the book's trivia bank")?,
+                None => trivia::TriviaBank::parse(trivia::SAMPLE, "data/trivia-sample.csv")?,
+            }),
+            false => None,
+        };
+        Ok(Book { settings, layouts, puzzles, trivia, date: pdf_date(created_at) })
     }
 }
 
@@ -148,6 +162,7 @@ mod tests {
             large_print: false,
             answers_per_page: None,
             allow_reprint: false,
+            trivia: Some("q,1\n".into()),
         };
         assert_eq!(BookSettings::from_toml(&s.to_toml()).unwrap(), s);
         assert!(BookSettings { per_page: 3, ..s.clone() }.check().unwrap_err().to_string().contains("1, 2, 4 or 6"));

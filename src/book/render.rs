@@ -4,6 +4,7 @@
 
 use super::geometry::{Area, PageFrame, PageGeometry, MAX_PAGES, MIN_PAGES};
 use super::plan::{arrangement, capitalised, paginate, section_starts, Page};
+use super::trivia::lettered_givens;
 use super::{Book, ANSWERS_PER_PAGE_CHOICES};
 use crate::pdf::canvas::{Align, Canvas, BLACK, FADED};
 use crate::pdf::document::{save, DrawnPage};
@@ -243,7 +244,26 @@ impl Painter<'_> {
             canvas.text(&label, area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
             canvas.text(p.level.name(), area.right(), label_y, s.label * 0.85, Weight::Regular, FADED, Align::Right);
             let layout = &self.book.layouts[p.layout];
-            renderer_for(layout).draw(canvas, area, &GridContents::puzzle(&p.row.givens));
+            match self.book.trivia.as_ref().filter(|_| has_letters(layout)) {
+                None => renderer_for(layout).draw(canvas, area, &GridContents::puzzle(&p.row.givens)),
+                Some(bank) => {
+                    let clues = bank.clues(layout, &p.row.solution, p.row.id as u64);
+                    let lines: Vec<String> = clues.iter().map(|c| format!("{}   {}", c.letter, c.question)).collect();
+                    let (grid, notes) = split_for_notes(area, lines.len(), s.body);
+                    renderer_for(layout).draw(canvas, grid, &GridContents::puzzle(&lettered_givens(layout, &p.row.givens)));
+                    self.notes(canvas, notes, &lines, s.body);
+                }
+            }
+        }
+    }
+
+    /// Lines under a grid (Trividoku's questions, its letter key), shrunk to fit the width.
+    fn notes(&self, canvas: &mut Canvas, area: Area, lines: &[String], size: f32) {
+        let mut y = area.top() - size;
+        for line in lines {
+            let fitted = fit_size(canvas, line, Weight::Regular, size, area.width);
+            canvas.text(line, area.x, y, fitted, Weight::Regular, BLACK, Align::Left);
+            y -= size * NOTE_LEADING;
         }
     }
 
@@ -258,7 +278,18 @@ impl Painter<'_> {
             let (area, label_y) = slot_area(band, per_page, slot, s.label);
             canvas.text(&p.number.to_string(), area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
             let layout = &self.book.layouts[p.layout];
-            renderer_for(layout).draw(canvas, area, &GridContents::answer(&p.row.givens, &p.row.solution));
+            let contents = GridContents::answer(&p.row.givens, &p.row.solution);
+            match self.book.trivia.as_ref().filter(|_| has_letters(layout)) {
+                None => renderer_for(layout).draw(canvas, area, &contents),
+                Some(bank) => {
+                    let clues = bank.clues(layout, &p.row.solution, p.row.id as u64);
+                    let key: Vec<String> = clues.iter().map(|c| format!("{}={}", c.letter, c.answer)).collect();
+                    let lines = [key.join("  ")];
+                    let (grid, notes) = split_for_notes(area, 1, s.label);
+                    renderer_for(layout).draw(canvas, grid, &contents);
+                    self.notes(canvas, notes, &lines, s.label);
+                }
+            }
         }
     }
 
@@ -269,6 +300,21 @@ impl Painter<'_> {
         let (x, align) = if self.frame.right_hand { (c.right(), Align::Right) } else { (c.x, Align::Left) };
         canvas.text(&number.to_string(), x, y, self.style.folio, Weight::Regular, BLACK, align);
     }
+}
+
+/// Line spacing of notes under a grid, in multiples of the type size.
+const NOTE_LEADING: f32 = 1.3;
+
+fn has_letters(layout: &crate::layout::Layout) -> bool {
+    layout.letters.iter().any(Option::is_some)
+}
+
+/// A grid area split into the grid (top) and room for `lines` of notes.
+fn split_for_notes(area: Area, lines: usize, size: f32) -> (Area, Area) {
+    let notes_height = (lines as f32 * NOTE_LEADING + 0.6) * size;
+    let grid = Area { y: area.y + notes_height, height: area.height - notes_height, ..area };
+    let notes = Area { height: notes_height, ..area };
+    (grid, notes)
 }
 
 /// Slot `slot` of `n` in `band`: the square grid area (left-aligned to the

@@ -45,6 +45,10 @@ pub struct BookArgs {
     /// Allow puzzles already printed in another book.
     #[arg(long)]
     pub allow_reprint: bool,
+    /// Trividoku's trivia bank: a CSV of `question,answer` lines, answers 1–9
+    /// (default: the sample in data/trivia-sample.csv).
+    #[arg(long, value_name = "CSV")]
+    pub trivia: Option<PathBuf>,
     /// The PDF to write (default: output/<title>.pdf).
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
@@ -79,6 +83,14 @@ pub fn book(args: BookArgs) -> Result<()> {
         large_print: args.large_print,
         answers_per_page: args.answers_per_page,
         allow_reprint: args.allow_reprint,
+        trivia: match &args.trivia {
+            Some(path) => {
+                let text = std::fs::read_to_string(path).with_context(|| format!("cannot read the trivia bank {}", path.display()))?;
+                crate::book::trivia::TriviaBank::parse(&text, &path.display().to_string())?;
+                Some(text)
+            }
+            None => None,
+        },
     };
     let out = args.out.clone().unwrap_or_else(|| PathBuf::from(format!("output/{}.pdf", slug(&args.title))));
     let (id, rendered) = make_book(&catalog, settings, &out)?;

@@ -59,6 +59,7 @@ pub fn run(args: DemoArgs) -> Result<()> {
         large_print: false,
         answers_per_page: None,
         allow_reprint: false,
+        trivia: None,
     };
     let (id, rendered) = super::book::make_book(&catalog, settings, &args.out)?;
     println!(

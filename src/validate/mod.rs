@@ -5,7 +5,7 @@
 //! that it is the stored one, and the score, level and canonical key are
 //! recomputed and compared.
 
-mod backtrack;
+pub mod backtrack;
 
 pub use backtrack::count_solutions;
 
