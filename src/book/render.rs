@@ -260,8 +260,8 @@ impl Painter<'_> {
     /// Lines under a grid (Trividoku's questions, its letter key), shrunk to fit the width.
     fn notes(&self, canvas: &mut Canvas, area: Area, lines: &[String], size: f32) {
         let mut y = area.top() - size;
+        let fitted = lines.iter().map(|line| fit_size(canvas, line, Weight::Regular, size, area.width)).fold(size, f32::min);
         for line in lines {
-            let fitted = fit_size(canvas, line, Weight::Regular, size, area.width);
             canvas.text(line, area.x, y, fitted, Weight::Regular, BLACK, Align::Left);
             y -= size * NOTE_LEADING;
         }
@@ -284,8 +284,9 @@ impl Painter<'_> {
                 Some(bank) => {
                     let clues = bank.clues(layout, &p.row.solution, p.row.id as u64);
                     let key: Vec<String> = clues.iter().map(|c| format!("{}={}", c.letter, c.answer)).collect();
-                    let lines = [key.join("  ")];
-                    let (grid, notes) = split_for_notes(area, 1, s.label);
+                    // Two short lines fit under even a small answer grid.
+                    let lines: Vec<String> = key.chunks(5).map(|pairs| pairs.join("  ")).collect();
+                    let (grid, notes) = split_for_notes(area, lines.len(), s.label);
                     renderer_for(layout).draw(canvas, grid, &contents);
                     self.notes(canvas, notes, &lines, s.label);
                 }
