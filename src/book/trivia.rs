@@ -22,6 +22,7 @@ pub struct Clue {
     pub answer: u32,
 }
 
+#[derive(Debug)]
 pub struct TriviaBank {
     items: Vec<TriviaItem>,
 }

@@ -28,6 +28,7 @@ pub struct Diagonals {
     pub size: usize,
 }
 
+#[derive(Debug)]
 pub struct Frame {
     pub geometry: Geometry,
     /// (name, cells) of every house, without repeats.
