@@ -108,3 +108,33 @@ fn unknown_layout_id_lists_the_known_ones() {
     let e = Layout::load("no-such-layout").unwrap_err().to_string();
     assert!(e.contains("no such layout 'no-such-layout'") && e.contains("classic-9"), "{e}");
 }
+
+#[test]
+fn bad_islands_letters_grids_and_pies() {
+    let islands = "description = \"x\"\nsize = 4\nboxes = \"2x2\"\nislands = \"\"\"\nAA..\nA...\n....\n....\n\"\"\"\n";
+    assert_eq!(error_of(islands), "layouts/bad.toml: line 4: islands: 'A' marks 3 cells, expected 4");
+    let apart = "description = \"x\"\nsize = 4\nboxes = \"2x2\"\nislands = \"\"\"\nAA..\nA...\n...A\n....\n\"\"\"\n";
+    assert_eq!(error_of(apart), "layouts/bad.toml: line 4: islands: island 'A' is not connected: r3c4 is cut off from r1c1");
+    let letters = "description = \"x\"\nsize = 4\nboxes = \"2x2\"\nletters = \"\"\"\nA...\n.B..\n..C.\n....\n\"\"\"\n";
+    assert_eq!(error_of(letters), "layouts/bad.toml: line 4: letters: 3 lettered cells, expected 4 (one per symbol)");
+    let gridless = "description = \"x\"\nsize = 9\ngrids = [{ at = [0, 0] }, { at = [6, 6] }]\n";
+    assert_eq!(error_of(gridless), "layouts/bad.toml: line 3: grid 1: give `boxes` or `regions` (here or for the whole file)");
+    let twice = "description = \"x\"\nsize = 9\nboxes = \"3x3\"\ngrids = [{ at = [0, 0] }, { at = [0, 0] }]\n";
+    assert_eq!(error_of(twice), "layouts/bad.toml: line 4: grid 2: two grids at [0, 0]");
+    let pie = "description = \"x\"\nsize = 12\nshape = \"pie\"\nrings = 5\n";
+    assert!(error_of(pie).starts_with("layouts/bad.toml: line 3: a pie of 12 sectors × 5 rings does not fit 12 symbols"), "{}", error_of(pie));
+    let pairing = "description = \"x\"\nsize = 12\nshape = \"pie\"\npairing = \"spiral\"\n";
+    assert_eq!(error_of(pairing), "layouts/bad.toml: line 4: pairing \"spiral\": expected \"fixed\" or \"sliding\"");
+    let shape = "description = \"x\"\nsize = 9\nshape = \"hexagon\"\n";
+    assert_eq!(error_of(shape), "layouts/bad.toml: line 3: shape \"hexagon\": expected \"squares\" or \"pie\"");
+    let magic = "description = \"x\"\nsize = 4\nboxes = \"2x2\"\nmagic_five = true\n";
+    assert_eq!(error_of(magic), "layouts/bad.toml: magic_five needs the digit 5 in the alphabet");
+}
+
+#[test]
+fn a_sliding_pie_has_a_slice_at_every_sector() {
+    let text = "description = \"x\"\nsize = 12\nshape = \"pie\"\npairing = \"sliding\"\n";
+    let layout = build(text).unwrap();
+    assert_eq!(layout.model.houses.len(), 6 + 12);
+    assert_eq!(layout.model.cell_count(), 72);
+}
