@@ -17,9 +17,15 @@ pub struct BenchArgs {
     /// Seconds to spend generating each layout.
     #[arg(long, default_value_t = 5.0)]
     pub seconds: f64,
+    /// Only the variant layouts' generation times (median per puzzle).
+    #[arg(long)]
+    pub variants: bool,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
+    if args.variants {
+        return bench_variants(args.seconds);
+    }
     let classic = Layout::load("classic-9")?;
     let solver = Solver::new(&classic.model);
     println!("count-to-2 (uniqueness check), one thread:");
@@ -80,7 +86,31 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     bench_parallel_generation(&classic, args.seconds)?;
     bench_grading(&classic, &args.data)?;
     bench_snakes();
+    bench_variants(args.seconds)?;
     bench_book(&classic)
+}
+
+/// The variant layouts: time to generate one minimal unique puzzle, median
+/// and worst over as many seeds as fit in `seconds` (at least 11). Goals:
+/// samurai ≤ 2 s median, pie-12 and stars-stripes-12 ≤ 0.5 s.
+fn bench_variants(seconds: f64) -> anyhow::Result<()> {
+    println!("variant layouts, one minimal unique puzzle, one thread (median / 90th percentile / worst):");
+    let ids = ["atlantis-9", "islands-9", "trividoku-9", "stars-stripes-12", "pie-12", "twodoku", "sudoku-mix", "triathlon", "butterfly", "flower", "samurai", "sohei", "windmill"];
+    for id in ids {
+        let layout = Layout::load(id)?;
+        let generator = Generator::new(&layout, Symmetry::None);
+        let start = Instant::now();
+        let mut times = Vec::new();
+        while start.elapsed().as_secs_f64() < seconds || times.len() < 11 {
+            let one = Instant::now();
+            generator.puzzle(times.len() as u64 + 1)?;
+            times.push(one.elapsed().as_secs_f64());
+        }
+        times.sort_by(f64::total_cmp);
+        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize] * 1e3;
+        println!("  {id:20} {:5} puzzles  {:>9.1} ms  {:>9.1} ms  {:>9.1} ms", times.len(), at(0.5), at(0.9), at(1.0));
+    }
+    Ok(())
 }
 
 /// The technique grader: speed by Sudoku Explainer band (issue goals:

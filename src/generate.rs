@@ -55,7 +55,7 @@ const FILL_NODES_PER_ATTEMPT: u64 = 200_000;
 
 /// Search nodes one clue-removal check may take (classic 9×9 checks take
 /// tens; a samurai's worst ones millions).
-const REMOVAL_NODE_BUDGET: u64 = 20_000;
+const REMOVAL_NODE_BUDGET: u64 = 200_000;
 
 /// Everything needed to make puzzles of one layout; shareable across threads.
 pub struct Generator<'a> {

@@ -160,3 +160,23 @@ fn the_independent_checker_agrees_on_the_source_pie_count() {
     let givens = layout.model.parse_grid(PIE_SOURCE).unwrap();
     assert_eq!(count_solutions(&layout.model, &givens, usize::MAX).solutions, 4_534_272);
 }
+
+#[test]
+#[ignore = "a minute: every clue of 20 samurai puzzles removed in turn"]
+fn samurai_puzzles_are_minimal() {
+    let layout = Layout::load("samurai").unwrap();
+    let solver = Solver::new(&layout.model);
+    let mut not_minimal = 0;
+    for seed in 1..=20 {
+        let p = Generator::new(&layout, Symmetry::None).puzzle(seed).unwrap();
+        for cell in (0..p.givens.cells.len()).filter(|&c| p.givens.cells[c].is_some()) {
+            let mut fewer = p.givens.clone();
+            fewer.cells[cell] = None;
+            if solver.count(&fewer, 2).solutions == 1 {
+                not_minimal += 1;
+            }
+        }
+    }
+    // A removal check that runs out of its node budget keeps its clue.
+    assert_eq!(not_minimal, 0, "clues kept only because a check ran out of budget");
+}
