@@ -53,7 +53,9 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
     let symmetry = Symmetry::from_str(&batch.symmetry, true).map_err(|e| anyhow!("batch {batch_id}: {e}"))?;
     let generator = Generator::new(&layout, symmetry);
     let canon = Canonicalizer::for_layout(&layout);
-    let grader = Grader::new(&layout.model);
+    // A layout whose marks or islands are drawn per puzzle is graded per
+    // puzzle, after the fact; its bare grid must not steer clue removal.
+    let grader = if layout.random.is_empty() { Grader::new(&layout.model) } else { None };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(options.jobs.max(1)).build()?;
     catalog.set_batch_status(batch.id, BatchStatus::Running, None)?;
 
@@ -92,7 +94,12 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
                         _ => generator.puzzle(seed),
                     };
                     let made = made.map(|puzzle| {
-                        let grade = graded_level.and_then(|(_, g)| g.grade(&puzzle.givens)).map(|g| StoredGrade::of(&g));
+                        let grade = match &puzzle.layout {
+                            // Its own marks or islands: graded under them.
+                            Some(own) => batch.difficulty.and_then(|_| Grader::new(&own.model)?.grade(&puzzle.givens)),
+                            None => graded_level.and_then(|(_, g)| g.grade(&puzzle.givens)),
+                        };
+                        let grade = grade.map(|g| StoredGrade::of(&g));
                         let level = grade.as_ref().map_or(puzzle.level.name(), |g| g.level.as_str());
                         batch.difficulty.is_none_or(|wanted| wanted.name() == level).then(|| stored_form(&layout, &canon, &puzzle, grade.clone()))
                     });
@@ -148,7 +155,10 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
 }
 
 fn stored_form(layout: &Layout, canon: &Canonicalizer, p: &Generated, grade: Option<StoredGrade>) -> NewPuzzle {
+    let own_canon = p.layout.as_ref().map(Canonicalizer::for_layout);
+    let canon = own_canon.as_ref().unwrap_or(canon);
     NewPuzzle {
+        own_layout: p.layout.as_ref().map(|l| l.source.clone()),
         grade,
         givens: layout.model.format_grid(&p.givens),
         solution: layout.model.format_grid(&p.solution),

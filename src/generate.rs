@@ -39,12 +39,17 @@ pub struct Generated {
     pub level: Level,
     /// The solver's effort to prove the final puzzle unique.
     pub effort: SearchStats,
+    /// The layout with this puzzle's own marks or islands, when the layout
+    /// leaves them to the generator.
+    pub layout: Option<Layout>,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum GenerateError {
     #[error("the layout has no complete grid at all (the search proved it): its marks or relations cannot all be met")]
     Unfillable,
+    #[error("choosing the puzzle's marks or islands: {0}")]
+    Random(String),
     #[error("no complete grid found in {attempts} attempts of {nodes} search nodes each: the layout's marks are probably impossible to meet")]
     FillGaveUp { attempts: u32, nodes: u64 },
 }
@@ -79,14 +84,28 @@ impl<'a> Generator<'a> {
     /// easy puzzles then keep the clues that make them easy instead of being
     /// searched for among minimal ones, which are mostly hard.
     pub fn puzzle_within(&self, seed: u64, acceptable: &(dyn Fn(&Grid) -> bool + Sync)) -> Result<Generated, GenerateError> {
-        let model = &self.layout.model;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let solution = fill(&self.solver, &mut rng)?;
+        // Marks or islands left to the generator are drawn on this grid;
+        // the puzzle is then made (and stored) under that derived layout.
+        let derived = match self.layout.random.is_empty() {
+            true => None,
+            false => Some(crate::layout::randomise::derive(self.layout, &solution, &mut rng).map_err(|e| GenerateError::Random(e.to_string()))?),
+        };
+        let own_solver;
+        let (layout, solver) = match &derived {
+            Some(d) => {
+                own_solver = Solver::new(&d.model);
+                (d, &own_solver)
+            }
+            None => (self.layout, &self.solver),
+        };
+        let model = &layout.model;
         let mut givens = solution.clone();
         let mut order: Vec<usize> = (0..model.cell_count()).collect();
         order.shuffle(&mut rng);
         // Trividoku's lettered cells stay: solvers learn them from the trivia.
-        let erasable = |cell: usize, givens: &Grid| givens.cells[cell].is_some() && self.layout.letters[cell].is_none();
+        let erasable = |cell: usize, givens: &Grid| givens.cells[cell].is_some() && layout.letters[cell].is_none();
         for cell in order {
             if !erasable(cell, &givens) {
                 continue;
@@ -96,7 +115,7 @@ impl<'a> Generator<'a> {
             if partner != cell && erasable(partner, &givens) {
                 orbit.push(partner);
             }
-            if removal_keeps_unique(&self.solver, &mut givens, &solution, &orbit) {
+            if removal_keeps_unique(solver, &mut givens, &solution, &orbit) {
                 for &c in &orbit {
                     givens.cells[c] = None;
                 }
@@ -107,11 +126,11 @@ impl<'a> Generator<'a> {
                 }
             }
         }
-        let count = self.solver.count(&givens, 2);
+        let count = solver.count(&givens, 2);
         debug_assert_eq!(count.solutions, 1);
         let score = candidate_score(model, &givens);
-        let level = Level::from_score(score, &self.layout.level_bands);
-        Ok(Generated { givens, solution, seed, score, level, effort: count.stats })
+        let level = Level::from_score(score, &layout.level_bands);
+        Ok(Generated { givens, solution, seed, score, level, effort: count.stats, layout: derived })
     }
 }
 
@@ -170,8 +189,10 @@ mod tests {
     #[test]
     fn every_shipped_layout_generates_a_puzzle_the_solver_proves_unique() {
         for path in list_layout_files() {
-            let layout = Layout::load(&path.display().to_string()).unwrap();
-            let p = make(&layout, Symmetry::None, 3);
+            let base = Layout::load(&path.display().to_string()).unwrap();
+            let p = make(&base, Symmetry::None, 3);
+            // Marks or islands drawn per puzzle come with their own layout.
+            let layout = p.layout.clone().unwrap_or(base);
             let solver = Solver::new(&layout.model);
             let count = solver.count(&p.givens, 2);
             assert_eq!(count.solutions, 1, "{}", layout.id);

@@ -168,7 +168,7 @@ impl Painter<'_> {
         let subtitle = format!("{} puzzles · {}", book.puzzles.len(), levels.join(", "));
         canvas.text(&subtitle, c.centre_x(), c.y + c.height * 0.62 - title_size * 1.6, self.style.label * 1.3, Weight::Regular, BLACK, Align::Centre);
         let mut y = c.y + c.height * 0.62 - title_size * 3.0;
-        for layout in &book.layouts {
+        for layout in distinct_layouts(book) {
             for line in wrap(canvas, &layout.description, Weight::Regular, self.style.body, c.width * 0.8) {
                 canvas.text(&line, c.centre_x(), y, self.style.body, Weight::Regular, BLACK, Align::Centre);
                 y -= self.style.body * 1.4;
@@ -183,7 +183,7 @@ impl Painter<'_> {
         let mut y = c.top() - s.heading;
         canvas.text("How to play", c.x, y, s.heading, Weight::Bold, BLACK, Align::Left);
         y -= s.heading;
-        for layout in &self.book.layouts {
+        for layout in distinct_layouts(self.book) {
             for line in wrap(canvas, &layout.description, Weight::Bold, s.body, c.width) {
                 canvas.text(&line, c.x, y, s.body, Weight::Bold, BLACK, Align::Left);
                 y -= s.body * 1.4;
@@ -195,7 +195,7 @@ impl Painter<'_> {
             y -= s.body * 0.8;
         }
         if self.book.layouts.iter().any(|l| l.marks.iter().any(Option::is_some)) {
-            let note = "A faded letter in a cell's corner is its mark (E: even digit, O: odd digit); write over it freely.";
+            let note = "A faded mark in a cell's corner limits what it holds (E: an even digit, O: an odd digit, >6: 7 to 9, <5: 1 to 4); write over it freely.";
             for line in wrap(canvas, note, Weight::Regular, s.body, c.width) {
                 canvas.text(&line, c.x, y, s.body, Weight::Regular, BLACK, Align::Left);
                 y -= s.body * 1.4;
@@ -221,13 +221,16 @@ impl Painter<'_> {
         }
         let puzzles = &self.book.puzzles[range];
         // One rules line per layout on the page, at the foot.
-        let mut layouts: Vec<usize> = puzzles.iter().map(|p| p.layout).collect();
-        layouts.dedup();
-        layouts.sort();
-        layouts.dedup();
+        // Puzzles with their own marks have their own layouts: one line per layout id.
+        let mut layouts: Vec<&crate::layout::Layout> = Vec::new();
+        for p in puzzles {
+            let layout = &self.book.layouts[p.layout];
+            if !layouts.iter().any(|l| l.id == layout.id) {
+                layouts.push(layout);
+            }
+        }
         let mut rules_lines = Vec::new();
-        for &l in &layouts {
-            let layout = &self.book.layouts[l];
+        for layout in &layouts {
             let text = if layouts.len() > 1 { format!("{}: {}", short_name(&layout.description), layout.rules) } else { layout.rules.clone() };
             rules_lines.extend(wrap(canvas, &text, Weight::Regular, s.body, c.width));
         }
@@ -301,6 +304,18 @@ impl Painter<'_> {
         let (x, align) = if self.frame.right_hand { (c.right(), Align::Right) } else { (c.x, Align::Left) };
         canvas.text(&number.to_string(), x, y, self.style.folio, Weight::Regular, BLACK, align);
     }
+}
+
+/// The book's layouts, one per layout id (puzzles with marks of their own
+/// each have a layout, but share a description and rules).
+fn distinct_layouts(book: &Book) -> Vec<&crate::layout::Layout> {
+    let mut seen: Vec<&crate::layout::Layout> = Vec::new();
+    for layout in &book.layouts {
+        if !seen.iter().any(|l| l.id == layout.id) {
+            seen.push(layout);
+        }
+    }
+    seen
 }
 
 /// Line spacing of notes under a grid, in multiples of the type size.

@@ -138,6 +138,7 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
             other => return Err(err(Some(line_of(levels.span())), format!("levels {other:?}: expected three increasing scores, the upper limits of easy, medium and hard"))),
         },
     };
+    let random = random_parts(&file, full_square, &mark_kinds, &marks, &islands).map_err(|(line, m)| err(line.map(line_of), m))?;
     let conflicts = if file.magic_five { magic_five(&alphabet, &geometry).map_err(|m| err(None, m))? } else { Vec::new() };
     let rules = file.rules.clone().unwrap_or_else(|| default_rules(&alphabet, regions_are_boxes, !frame.diagonals.is_empty(), file.marks.is_some()));
     let cell_names = (0..cell_count).map(|i| geometry.cell_name(i)).collect();
@@ -157,6 +158,7 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         islands,
         letters,
         magic_five: file.magic_five,
+        random,
         marks,
         mark_kinds,
         snake_path,
@@ -262,6 +264,55 @@ fn extra_houses(picture: &[char], cells_each: usize) -> Result<Vec<char>, String
         }
     }
     Ok(names)
+}
+
+/// What the generator is asked to choose per puzzle, checked against the
+/// layout's fixed marks and islands.
+#[allow(clippy::type_complexity)]
+fn random_parts(
+    file: &LayoutFile,
+    full_square: bool,
+    kinds: &BTreeMap<char, super::MarkKind>,
+    marks: &[Option<char>],
+    islands: &[Option<usize>],
+) -> Result<super::randomise::RandomParts, (Option<std::ops::Range<usize>>, String)> {
+    let mut parts = super::randomise::RandomParts::default();
+    if let Some(random) = &file.random_marks {
+        let here = Some(random.span());
+        if marks.iter().any(Option::is_some) {
+            return Err((here, "give a `marks` picture or `random_marks`, not both".into()));
+        }
+        for (letter, &count) in random.get_ref() {
+            let mut chars = letter.chars();
+            let (Some(l), None) = (chars.next(), chars.next()) else {
+                return Err((here, format!("random_marks: '{letter}' must be a single mark letter")));
+            };
+            if !kinds.contains_key(&l) {
+                let known: String = kinds.keys().collect();
+                return Err((here, format!("random_marks: unknown mark '{l}' (known: {known})")));
+            }
+            parts.marks.push((l, count));
+        }
+        let total: usize = parts.marks.iter().map(|(_, n)| n).sum();
+        if total > marks.len() / 2 {
+            return Err((here, format!("random_marks: {total} marks on {} cells; at most half the cells can be marked", marks.len())));
+        }
+    }
+    if let Some(random) = &file.random_islands {
+        let here = Some(random.span());
+        if !full_square {
+            return Err((here, "random_islands need a single square grid".into()));
+        }
+        if islands.iter().any(Option::is_some) {
+            return Err((here, "give an `islands` picture or `random_islands`, not both".into()));
+        }
+        let n = *random.get_ref();
+        if n == 0 || n > 4 {
+            return Err((here, format!("random_islands = {n}: choose 1 to 4")));
+        }
+        parts.islands = n;
+    }
+    Ok(parts)
 }
 
 /// Atlantis's magic 5: a 5 forbids every larger digit in the cell directly

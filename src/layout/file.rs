@@ -17,6 +17,8 @@
 //! magic_five = true              # optional; Atlantis: a 5 forbids 6–9 directly above it
 //! islands = """..."""            # optional; extra houses as a letter picture, '.' = none
 //! letters = """..."""            # optional; Trividoku's lettered cells A–I, '.' = none
+//! random_marks = { E = 4, H = 2 } # optional; marks the generator places anew for each puzzle
+//! random_islands = 3             # optional; islands the generator draws anew for each puzzle
 //! grids = [{ at = [0, 0] }, { at = [6, 6], diagonals = true }]   # optional; overlapping grids
 //! shape = "pie"                  # optional; with sectors, rings, pairing = "fixed" | "sliding"
 //! ```
@@ -56,6 +58,10 @@ pub struct LayoutFile {
     pub magic_five: bool,
     /// Extra houses drawn as a letter picture ('.' = no island), shaded in print.
     pub islands: Option<Spanned<String>>,
+    /// Marks the generator places for each puzzle: letter → how many cells.
+    pub random_marks: Option<Spanned<BTreeMap<String, usize>>>,
+    /// Islands the generator draws for each puzzle.
+    pub random_islands: Option<Spanned<usize>>,
     /// Trividoku: lettered cells (A–I …) that hold different digits and print as letters.
     pub letters: Option<Spanned<String>>,
 }

@@ -7,6 +7,7 @@ mod frame;
 mod geometry;
 mod marks;
 mod picture;
+pub mod randomise;
 mod regions;
 
 use crate::model::{Alphabet, Model, SymbolSet};
@@ -47,6 +48,9 @@ pub struct Layout {
     pub letters: Vec<Option<char>>,
     /// Atlantis's magic 5 relation is part of the model.
     pub magic_five: bool,
+    /// Marks and islands the generator chooses per puzzle (the puzzle is
+    /// then stored under the layout with them drawn in).
+    pub random: randomise::RandomParts,
     pub mark_kinds: BTreeMap<char, MarkKind>,
     /// Print-only decoration: (row, col) path, 0-based.
     pub snake_path: Vec<(usize, usize)>,

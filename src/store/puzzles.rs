@@ -7,6 +7,9 @@ use rusqlite::{params, OptionalExtension, Row};
 /// A generated puzzle on its way into the catalog.
 #[derive(Clone, Debug)]
 pub struct NewPuzzle {
+    /// The layout file with this puzzle's own marks or islands, when its
+    /// batch's layout leaves them to the generator.
+    pub own_layout: Option<String>,
     /// The technique grade, when the batch graded the puzzle.
     pub grade: Option<StoredGrade>,
     pub givens: String,
@@ -151,8 +154,19 @@ impl Catalog {
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?13, ?14, ?15)",
                 )?;
                 for p in puzzles {
+                    let layout_id: i64 = match &p.own_layout {
+                        None => batch.layout_id,
+                        Some(source) => {
+                            let hash = super::fingerprint(source);
+                            conn.execute(
+                                "INSERT OR IGNORE INTO layouts (name, file_hash, source) VALUES (?1, ?2, ?3)",
+                                params![batch.layout_name, hash, source],
+                            )?;
+                            conn.query_row("SELECT id FROM layouts WHERE name = ?1 AND file_hash = ?2", params![batch.layout_name, hash], |r| r.get(0))?
+                        }
+                    };
                     let n = insert.execute(params![
-                        batch.layout_id,
+                        layout_id,
                         batch.layout_name,
                         p.givens,
                         p.solution,

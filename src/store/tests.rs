@@ -14,6 +14,7 @@ fn temp_db(name: &str) -> PathBuf {
 
 fn sample(canonical: &str, seed: u64) -> NewPuzzle {
     NewPuzzle {
+        own_layout: None,
         grade: None,
         givens: "1.".into(),
         solution: "12".into(),

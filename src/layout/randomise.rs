@@ -1,0 +1,170 @@
+//! Marks and islands the generator chooses per puzzle (`random_marks`,
+//! `random_islands`). They are drawn to fit the puzzle's full grid, so the
+//! layout stays fillable by construction, and written into a copy of the
+//! layout file: the puzzle is stored, validated and printed under that copy.
+
+use super::file::LayoutFile;
+use super::{Layout, LayoutError};
+use crate::model::Grid;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::Rng;
+
+/// What a layout leaves to the generator.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RandomParts {
+    /// (mark letter, how many cells), in the file's order.
+    pub marks: Vec<(char, usize)>,
+    pub islands: usize,
+}
+
+impl RandomParts {
+    pub fn is_empty(&self) -> bool {
+        self.marks.is_empty() && self.islands == 0
+    }
+}
+
+/// Tries to grow one island before giving up on a grid.
+const ISLAND_TRIES: usize = 500;
+
+/// The layout with this puzzle's marks and islands drawn in: marks only on
+/// cells whose digit in `solution` they allow, islands of cells with
+/// different digits.
+pub fn derive(layout: &Layout, solution: &Grid, rng: &mut dyn Rng) -> Result<Layout, LayoutError> {
+    let fail = |message: String| LayoutError { file: layout.path.display().to_string(), line: None, message };
+    let symbol = |c: usize| solution.cells[c].ok_or_else(|| fail(format!("the grid is not complete at {}", layout.model.cell_names[c])));
+    let cells = layout.model.cell_count();
+    let mut text = without_random_keys(&layout.source).map_err(fail)?;
+    if !layout.random.marks.is_empty() {
+        let mut picture = vec!['.'; cells];
+        for &(letter, count) in &layout.random.marks {
+            let allowed = layout.mark_symbols(letter);
+            let mut open: Vec<usize> = Vec::new();
+            for c in 0..cells {
+                if picture[c] == '.' && allowed.contains(symbol(c)?) {
+                    open.push(c);
+                }
+            }
+            open.shuffle(rng);
+            for &c in open.iter().take(count) {
+                picture[c] = letter;
+            }
+        }
+        text.push_str(&format!("\n# Marks the generator placed for this puzzle.\nmarks = \"\"\"\n{}\"\"\"\n", picture_rows(&picture, layout.size)));
+    }
+    if layout.random.islands > 0 {
+        let digits: Vec<u8> = (0..cells).map(symbol).collect::<Result<_, _>>()?;
+        let picture = grow_islands(layout.random.islands, layout.size, &digits, rng).ok_or_else(|| fail("could not draw the islands on this grid".into()))?;
+        text.push_str(&format!("\n# Islands the generator drew for this puzzle.\nislands = \"\"\"\n{}\"\"\"\n", picture_rows(&picture, layout.size)));
+    }
+    Layout::from_source(&layout.path, text)
+}
+
+/// The file text without its `random_marks` and `random_islands` lines.
+fn without_random_keys(source: &str) -> Result<String, String> {
+    let file: LayoutFile = toml::from_str(source).map_err(|e| e.message().to_string())?;
+    let mut cuts: Vec<std::ops::Range<usize>> = Vec::new();
+    if let Some(v) = &file.random_marks {
+        cuts.push(v.span());
+    }
+    if let Some(v) = &file.random_islands {
+        cuts.push(v.span());
+    }
+    // Whole lines: from the start of the key's line to the end of the value's.
+    let mut lines: Vec<std::ops::Range<usize>> = cuts
+        .iter()
+        .map(|span| {
+            let start = source[..span.start].rfind('\n').map_or(0, |i| i + 1);
+            let end = source[span.end..].find('\n').map_or(source.len(), |i| span.end + i + 1);
+            start..end
+        })
+        .collect();
+    lines.sort_by_key(|r| std::cmp::Reverse(r.start));
+    let mut text = source.to_string();
+    for range in lines {
+        text.replace_range(range, "");
+    }
+    Ok(text)
+}
+
+fn picture_rows(picture: &[char], size: usize) -> String {
+    picture.chunks(size).map(|row| row.iter().collect::<String>() + "\n").collect()
+}
+
+/// `count` islands of `size` connected cells, each holding different digits,
+/// as a letter picture ('A', 'B', … and '.').
+fn grow_islands(count: usize, size: usize, digits: &[u8], rng: &mut dyn Rng) -> Option<Vec<char>> {
+    let mut picture = vec!['.'; size * size];
+    for k in 0..count {
+        let letter = (b'A' + k as u8) as char;
+        let island = (0..ISLAND_TRIES).find_map(|_| grow_one(&picture, size, digits, rng))?;
+        for c in island {
+            picture[c] = letter;
+        }
+    }
+    Some(picture)
+}
+
+fn grow_one(picture: &[char], size: usize, digits: &[u8], rng: &mut dyn Rng) -> Option<Vec<usize>> {
+    let free: Vec<usize> = (0..picture.len()).filter(|&c| picture[c] == '.').collect();
+    let free: Vec<usize> = free.into_iter().filter(|&c| !touches_other_island(picture, size, c)).collect();
+    let mut island = vec![*free.choose(rng)?];
+    while island.len() < size {
+        let used: Vec<u8> = island.iter().map(|&c| digits[c]).collect();
+        let mut next: Vec<usize> = Vec::new();
+        for &c in &island {
+            let (r, col) = (c / size, c % size);
+            let neighbours = [(r > 0).then(|| c - size), (r + 1 < size).then(|| c + size), (col > 0).then(|| c - 1), (col + 1 < size).then(|| c + 1)];
+            for n in neighbours.into_iter().flatten() {
+                let apart = !touches_other_island(picture, size, n);
+                if picture[n] == '.' && apart && !island.contains(&n) && !used.contains(&digits[n]) && !next.contains(&n) {
+                    next.push(n);
+                }
+            }
+        }
+        island.push(*next.choose(rng)?);
+    }
+    Some(island)
+}
+
+/// Islands print in one grey, so two must never share a side.
+fn touches_other_island(picture: &[char], size: usize, cell: usize) -> bool {
+    let (r, c) = (cell / size, cell % size);
+    let neighbours = [(r > 0).then(|| cell - size), (r + 1 < size).then(|| cell + size), (c > 0).then(|| cell - 1), (c + 1 < size).then(|| cell + 1)];
+    neighbours.into_iter().flatten().any(|n| picture[n] != '.')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::ChaCha8Rng;
+
+    const FILE: &str = "description = \"x\"\nsize = 9\nboxes = \"3x3\"\nrandom_marks = { E = 4, H = 3 }\nrandom_islands = 2\n";
+
+    #[test]
+    fn derived_layouts_carry_the_chosen_marks_and_islands() {
+        let layout = Layout::from_source(std::path::Path::new("layouts/r.toml"), FILE.into()).unwrap();
+        assert_eq!(layout.random.marks, vec![('E', 4), ('H', 3)]);
+        let classic = Layout::load("classic-9").unwrap();
+        let solution = crate::solver::Solver::new(&classic.model).count(&Grid::empty(81), 1).first.unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let derived = derive(&layout, &solution, &mut rng).unwrap();
+        assert!(derived.random.is_empty());
+        assert_eq!(derived.id, "r");
+        assert_eq!(derived.marks.iter().filter(|m| **m == Some('E')).count(), 4);
+        assert_eq!(derived.marks.iter().filter(|m| **m == Some('H')).count(), 3);
+        assert_eq!(derived.islands.iter().filter(|i| i.is_some()).count(), 18);
+        // The grid the marks and islands were drawn from obeys them.
+        derived.model.check_solution(&solution).unwrap();
+        assert!(!derived.source.contains("random_"));
+    }
+
+    #[test]
+    fn random_parts_are_checked() {
+        let build = |text: &str| Layout::from_source(std::path::Path::new("layouts/r.toml"), text.into()).unwrap_err().to_string();
+        let unknown = "description = \"x\"\nsize = 9\nboxes = \"3x3\"\nrandom_marks = { Q = 4 }\n";
+        assert_eq!(build(unknown), "layouts/r.toml: line 4: random_marks: unknown mark 'Q' (known: EHLO)");
+        let many = "description = \"x\"\nsize = 9\nboxes = \"3x3\"\nrandom_islands = 7\n";
+        assert_eq!(build(many), "layouts/r.toml: line 4: random_islands = 7: choose 1 to 4");
+    }
+}
