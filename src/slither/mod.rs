@@ -1,0 +1,20 @@
+//! Slitherlink (spec: variants.md §3): draw one closed loop along the lines
+//! of a grid so that every clue counts the loop's sides around its cell.
+//!
+//! - [`grid`]: the loop model, edge numbering, puzzle and solution text;
+//! - [`count`]: exact loop counts by a frontier DP (OEIS A140517);
+//! - [`enumerate`]: every loop of a small grid, the ground truth for tests;
+//! - [`puzzles`]: exact counts of unique and minimal puzzles on small boards;
+//! - [`solver`]: propagation and search, uniqueness and grading;
+//! - [`generate`]: random book-quality loops and graded unique puzzles.
+
+mod board;
+pub mod count;
+pub mod enumerate;
+pub mod grid;
+pub mod solver;
+#[cfg(test)]
+mod tests;
+
+pub use grid::{EdgeSet, Grid, ParseError, Puzzle, clue_counts, decode_edges, encode_edges, is_single_loop};
+pub use solver::{Deduction, Level, Outcome, count_solutions, deduce, grade, solve};

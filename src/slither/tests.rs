@@ -1,0 +1,263 @@
+//! Tests against plain references: brute-force edge subsets, the DFS loop
+//! list, and the published counts of variants.md §3.
+
+use super::*;
+use super::count::count_loops;
+use super::enumerate::enumerate_loops;
+
+/// Every edge subset of a tiny grid that is a single loop (brute force,
+/// sharing nothing with the DFS enumerator or the DP).
+fn brute_force_loops(grid: &Grid) -> Vec<EdgeSet> {
+    let m = grid.edges();
+    assert!(m <= 24);
+    (1u32..1 << m)
+        .map(|bits| EdgeSet::from_edges(m, (0..m).filter(|e| bits >> e & 1 == 1)))
+        .filter(|set| is_single_loop(grid, set))
+        .collect()
+}
+
+// ---------------------------------------------------------------- grid
+
+#[test]
+fn slither_grid_edges_are_consistent() {
+    let grid = Grid::new(3, 5);
+    assert_eq!(grid.edges(), 4 * 5 + 3 * 6);
+    for cell in 0..grid.cells() {
+        for e in grid.cell_edges(cell) {
+            assert!(grid.edge_cells(e).contains(&cell));
+        }
+    }
+    for p in 0..grid.points() {
+        for e in grid.point_edges(p) {
+            if e != grid::NONE {
+                assert!(grid.edge_points(e).contains(&p));
+            }
+        }
+    }
+    let mut per_edge = vec![0; grid.edges()];
+    for p in 0..grid.points() {
+        for e in grid.point_edges(p).into_iter().filter(|&e| e != grid::NONE) {
+            per_edge[e] += 1;
+        }
+    }
+    assert!(per_edge.iter().all(|&n| n == 2));
+}
+
+#[test]
+fn slither_single_loop_checker() {
+    let grid = Grid::new(2, 2);
+    let cell = |c| EdgeSet::from_edges(grid.edges(), grid.cell_edges(c));
+    assert!(is_single_loop(&grid, &cell(0)));
+    // Two cells touching at a corner: degree 4 at the centre point.
+    let mut two = cell(0);
+    for e in grid.cell_edges(3) {
+        two.insert(e);
+    }
+    assert!(!is_single_loop(&grid, &two));
+    assert!(!is_single_loop(&grid, &EdgeSet::empty(grid.edges())));
+    // Two separate cycles on a 1×3 grid.
+    let wide = Grid::new(1, 3);
+    let mut apart = EdgeSet::from_edges(wide.edges(), wide.cell_edges(0));
+    for e in wide.cell_edges(2) {
+        apart.insert(e);
+    }
+    assert!(!is_single_loop(&wide, &apart));
+    // A path (degree 1 ends) is not a loop.
+    let mut open = cell(0);
+    open.remove(grid.cell_edges(0)[0]);
+    assert!(!is_single_loop(&grid, &open));
+    let outer = EdgeSet::from_edges(grid.edges(), (0..grid.edges()).filter(|&e| grid.edge_cells(e).contains(&grid::NONE)));
+    assert!(is_single_loop(&grid, &outer));
+    assert_eq!(clue_counts(&grid, &outer), vec![2, 2, 2, 2]);
+}
+
+#[test]
+fn slither_puzzle_text_round_trips() {
+    let p = Puzzle::parse("3.2/.../0.1").unwrap();
+    assert_eq!(p.grid, Grid::new(3, 3));
+    assert_eq!(p.clues[0], Some(3));
+    assert_eq!(p.clues[1], None);
+    assert_eq!(p.to_string(), "3.2/.../0.1");
+    assert_eq!(Puzzle::parse_sized("3.2...0.1", 3, 3).unwrap(), p);
+    assert_eq!(Puzzle::parse_sized("3.2/.../0.1", 3, 3).unwrap(), p);
+    let wide = Puzzle::parse("3.2.4/1...0").unwrap();
+    assert_eq!(wide.grid, Grid::new(2, 5));
+    assert_eq!(Puzzle::parse(&wide.to_string()).unwrap(), wide);
+    assert_eq!(Puzzle::parse("3.2/..").unwrap_err(), ParseError::RaggedRow { row: 2, found: 2, expected: 3 });
+    assert_eq!(
+        Puzzle::parse("3.2/.5.").unwrap_err(),
+        ParseError::BadCell { position: 6, row: 2, col: 2, found: '5' }
+    );
+    assert!(matches!(Puzzle::parse_sized("3.2..", 3, 3), Err(ParseError::WrongLength { found: 5, .. })));
+    assert_eq!(Puzzle::parse("  ").unwrap_err(), ParseError::Empty);
+}
+
+#[test]
+fn slither_solution_text_round_trips() {
+    let grid = Grid::new(2, 3);
+    for l in enumerate_loops(&grid) {
+        let text = encode_edges(&l);
+        assert_eq!(text.len(), grid.edges());
+        assert_eq!(decode_edges(&grid, &text).unwrap(), l);
+    }
+    assert!(matches!(decode_edges(&grid, "0101"), Err(ParseError::WrongEdgeCount { found: 4, .. })));
+    let bad = "0".repeat(grid.edges() - 1) + "x";
+    assert_eq!(decode_edges(&grid, &bad).unwrap_err(), ParseError::BadEdge { position: grid.edges(), found: 'x' });
+}
+
+// ---------------------------------------------------------------- counting
+
+const A140517: [u128; 8] = [1, 13, 213, 9_349, 1_222_363, 487_150_371, 603_841_648_931, 2_318_527_339_461_265];
+
+#[test]
+fn slither_enumerator_matches_brute_force() {
+    for (rows, cols) in [(1, 1), (1, 2), (2, 2), (1, 4), (2, 3)] {
+        let grid = Grid::new(rows, cols);
+        let mut dfs = enumerate_loops(&grid);
+        let mut brute = brute_force_loops(&grid);
+        dfs.sort();
+        brute.sort();
+        assert_eq!(dfs, brute, "{rows}x{cols}");
+    }
+}
+
+#[test]
+fn slither_enumerator_counts_small_squares() {
+    for n in 1..=4 {
+        let loops = enumerate_loops(&Grid::new(n, n));
+        assert_eq!(loops.len() as u128, A140517[n - 1]);
+        assert!(loops.iter().all(|l| is_single_loop(&Grid::new(n, n), l)));
+    }
+}
+
+#[test]
+fn slither_dp_matches_enumeration_on_rectangles() {
+    for rows in 1..=4 {
+        for cols in 1..=5 {
+            let listed = enumerate_loops(&Grid::new(rows, cols)).len() as u128;
+            assert_eq!(count_loops(rows, cols), listed, "{rows}x{cols}");
+            assert_eq!(count_loops(cols, rows), listed, "{cols}x{rows}");
+        }
+    }
+}
+
+#[test]
+fn slither_dp_matches_oeis_a140517() {
+    for n in 1..=8 {
+        assert_eq!(count_loops(n, n), A140517[n - 1], "n = {n}");
+    }
+}
+
+// ---------------------------------------------------------------- solver
+
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+
+/// Loops of `grid` that meet every clue of `puzzle` (plain filter over the list).
+fn brute_force_matches<'a>(loops: &'a [EdgeSet], puzzle: &Puzzle) -> Vec<&'a EdgeSet> {
+    loops.iter().filter(|l| puzzle.satisfied_by(l)).collect()
+}
+
+/// Random puzzles on `grid`: clues read off a random loop (kept with
+/// probability `keep`), and with `noise` a clue is replaced by a random value.
+fn random_puzzle(grid: Grid, loops: &[EdgeSet], rng: &mut ChaCha8Rng, keep: f64, noise: f64) -> Puzzle {
+    let l = &loops[rng.random_range(0..loops.len())];
+    let counts = clue_counts(&grid, l);
+    let clues = counts
+        .iter()
+        .map(|&n| {
+            if !rng.random_bool(keep) {
+                None
+            } else if rng.random_bool(noise) {
+                Some(rng.random_range(0..=4))
+            } else {
+                Some(n)
+            }
+        })
+        .collect();
+    Puzzle { grid, clues }
+}
+
+#[test]
+fn slither_solver_counts_match_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for (rows, cols, samples) in [(2, 2, 300), (3, 3, 3000), (2, 4, 1000), (3, 4, 1500), (4, 4, 600)] {
+        let grid = Grid::new(rows, cols);
+        let loops = enumerate_loops(&grid);
+        let (mut unique, mut multiple, mut none) = (0, 0, 0);
+        for i in 0..samples {
+            let keep = [0.2, 0.4, 0.6, 0.9][i % 4];
+            let noise = if i % 5 == 0 { 0.3 } else { 0.0 };
+            let puzzle = random_puzzle(grid, &loops, &mut rng, keep, noise);
+            let truth = brute_force_matches(&loops, &puzzle);
+            let limit = 10_000;
+            assert_eq!(count_solutions(&puzzle, limit), truth.len().min(limit), "{puzzle}");
+            match (solve(&puzzle), truth.len()) {
+                (Outcome::None, 0) => none += 1,
+                (Outcome::Unique(edges), 1) => {
+                    assert_eq!(&edges, truth[0], "{puzzle}");
+                    unique += 1
+                }
+                (Outcome::Multiple, n) if n >= 2 => multiple += 1,
+                (outcome, n) => panic!("{puzzle}: solver says {outcome:?}, {n} loops fit"),
+            }
+            // Deductions are sound: a solve without search is the one answer.
+            for level in Level::ALL {
+                match deduce(&puzzle, level) {
+                    Deduction::Solved(edges) => assert!(truth.len() == 1 && &edges == truth[0], "{puzzle} at {level:?}"),
+                    Deduction::Contradiction => assert!(truth.is_empty(), "{puzzle} at {level:?}"),
+                    Deduction::Stalled => {}
+                }
+            }
+        }
+        assert!(unique > 0 && multiple > 0 && none > 0, "{rows}x{cols}: {unique} {multiple} {none}");
+    }
+}
+
+#[test]
+fn slither_solver_hand_made_puzzles() {
+    // The 2×2 outer square: four 2s allow only it (the single cells give 3s and 1s).
+    let square = Puzzle::parse("22/22").unwrap();
+    let Outcome::Unique(edges) = solve(&square) else { panic!("expected unique") };
+    assert_eq!(clue_counts(&square.grid, &edges), vec![2, 2, 2, 2]);
+    // An empty 2×2 board has 13 loops.
+    assert_eq!(count_solutions(&Puzzle::parse("../..").unwrap(), 100), 13);
+    assert_eq!(solve(&Puzzle::parse("../..").unwrap()), Outcome::Multiple);
+    // A 4 next to a 3 cannot be met by one loop.
+    assert_eq!(solve(&Puzzle::parse("43/..").unwrap()), Outcome::None);
+    // 1×2 "33" is the 2-cell rectangle: the adjacent-3s pattern must not fire.
+    let pair = Puzzle::parse("33").unwrap();
+    assert!(matches!(solve(&pair), Outcome::Unique(_)));
+    assert!(matches!(deduce(&pair, Level::Medium), Deduction::Solved(_)));
+    assert_eq!(Puzzle::parse("4").map(|p| count_solutions(&p, 5)), Ok(1));
+}
+
+#[test]
+fn slither_changed_clue_breaks_a_unique_puzzle() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let grid = Grid::new(4, 4);
+    let loops = enumerate_loops(&grid);
+    let mut checked = 0;
+    while checked < 200 {
+        let puzzle = random_puzzle(grid, &loops, &mut rng, 0.6, 0.0);
+        if brute_force_matches(&loops, &puzzle).len() != 1 {
+            continue;
+        }
+        let cell = (0..grid.cells()).filter(|&c| puzzle.clues[c].is_some()).nth(checked % puzzle.clue_count()).unwrap();
+        let mut changed = puzzle.clone();
+        let k = changed.clues[cell].unwrap();
+        changed.clues[cell] = Some((k + 1 + rng.random_range(0..4)) % 5);
+        assert_ne!(solve(&changed), solve(&puzzle));
+        assert_eq!(count_solutions(&changed, 100), brute_force_matches(&loops, &changed).len());
+        checked += 1;
+    }
+}
+
+#[test]
+fn slither_level_names_round_trip() {
+    for level in Level::ALL {
+        assert_eq!(Level::parse(level.as_str()), Some(level));
+    }
+    assert_eq!(Level::parse("Hard"), Some(Level::Hard));
+    assert_eq!(Level::parse("extreme"), None);
+}
