@@ -64,7 +64,8 @@ fn matching_open(state: u64, i: usize) -> usize {
 }
 
 /// Number of single loops (simple cycles) along the lines of a `rows`×`cols`
-/// cell grid. OEIS A140517 on square grids.
+/// cell grid. OEIS A140517 on square grids. Exact up to 14×14 (2.2·10^38);
+/// larger counts overflow `u128` and panic.
 pub fn count_loops(rows: usize, cols: usize) -> u128 {
     // The frontier spans the shorter side.
     let (rows, cols) = if cols > rows { (cols, rows) } else { (rows, cols) };
@@ -81,7 +82,10 @@ pub fn count_loops(rows: usize, cols: usize) -> u128 {
                 let left = plug(state, c);
                 let up = plug(state, c + 1);
                 let base = with_plug(with_plug(state, c, 0), c + 1, 0);
-                let mut emit = |s: u64| *next.entry(s).or_insert(0) += ways;
+                let mut emit = |s: u64| {
+                    let slot = next.entry(s).or_insert(0);
+                    *slot = slot.checked_add(ways).expect("loop count overflows u128");
+                };
                 match (left, up) {
                     (0, 0) => {
                         emit(base);
@@ -101,7 +105,7 @@ pub fn count_loops(rows: usize, cols: usize) -> u128 {
                         // The two ends of one path meet: a finished loop,
                         // counted only if nothing else is open.
                         if base == 0 {
-                            total += ways;
+                            total = total.checked_add(ways).expect("loop count overflows u128");
                         }
                     }
                     (CLOSE, OPEN) => emit(base),

@@ -11,10 +11,13 @@
 mod board;
 pub mod count;
 pub mod enumerate;
+pub mod generate;
 pub mod grid;
+mod loopgen;
 pub mod solver;
 #[cfg(test)]
 mod tests;
 
 pub use grid::{EdgeSet, Grid, ParseError, Puzzle, clue_counts, decode_edges, encode_edges, is_single_loop};
 pub use solver::{Deduction, Level, Outcome, count_solutions, deduce, grade, solve};
+pub use generate::{GenerateError, Generated, generate};

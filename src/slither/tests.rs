@@ -261,3 +261,106 @@ fn slither_level_names_round_trip() {
     assert_eq!(Level::parse("Hard"), Some(Level::Hard));
     assert_eq!(Level::parse("extreme"), None);
 }
+
+/// Timing of the DP (run with `--ignored --nocapture`).
+#[test]
+#[ignore]
+fn slither_count_timing() {
+    for n in [8, 10, 12] {
+        let start = std::time::Instant::now();
+        let count = count_loops(n, n);
+        println!("count_loops({n}, {n}) = {count} in {:.3} s", start.elapsed().as_secs_f64());
+    }
+}
+
+// ---------------------------------------------------------------- generator
+
+#[test]
+fn slither_random_loops_are_winding_single_loops() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for (rows, cols) in [(5, 5), (7, 10), (10, 10), (20, 20), (2, 2), (3, 8)] {
+        let grid = Grid::new(rows, cols);
+        for _ in 0..20 {
+            let l = loopgen::random_loop(&grid, &mut rng);
+            assert!(is_single_loop(&grid, &l));
+            if rows * cols >= 25 {
+                // Not a rectangle: a rectangle's loop has exactly 4 corners.
+                let corners = (0..grid.points())
+                    .filter(|&p| {
+                        let e = grid.point_edges(p).map(|e| e != grid::NONE && l.contains(e));
+                        (e[0] || e[2]) && (e[1] || e[3])
+                    })
+                    .count();
+                assert!(corners > 4, "{rows}x{cols}: {corners} corners");
+                // Encloses 50-60% of the cells: inside cells are those whose
+                // top-left ray crosses the loop an odd number of times.
+                let inside = (0..grid.cells())
+                    .filter(|&cell| {
+                        let (r, c) = (cell / cols, cell % cols);
+                        (0..=c).filter(|&j| l.contains(grid.v_edge(r, j))).count() % 2 == 1
+                    })
+                    .count();
+                let share = inside as f64 / grid.cells() as f64;
+                assert!((0.45..=0.65).contains(&share), "{rows}x{cols}: {share}");
+            }
+        }
+    }
+}
+
+#[test]
+fn slither_generated_puzzles_are_unique_and_graded() {
+    for (rows, cols) in [(5, 5), (6, 8), (10, 10)] {
+        for level in Level::ALL {
+            for seed in 0..3 {
+                let g = generate(rows, cols, level, seed).unwrap();
+                assert_eq!(g.puzzle.grid, Grid::new(rows, cols));
+                assert!(is_single_loop(&g.puzzle.grid, &g.solution));
+                assert!(g.puzzle.satisfied_by(&g.solution));
+                assert_eq!(solve(&g.puzzle), Outcome::Unique(g.solution.clone()), "{}", g.puzzle);
+                assert_eq!(grade(&g.puzzle), Some(level), "{}", g.puzzle);
+                assert!(g.puzzle.clue_count() < rows * cols);
+                // Same seed, same puzzle.
+                assert_eq!(generate(rows, cols, level, seed).unwrap(), g);
+            }
+        }
+    }
+}
+
+#[test]
+fn slither_generated_small_puzzles_checked_by_brute_force() {
+    let grid = Grid::new(4, 4);
+    let loops = enumerate_loops(&grid);
+    for level in [Level::Easy, Level::Medium] {
+        for seed in 0..20 {
+            let g = generate(4, 4, level, seed).unwrap();
+            assert_eq!(brute_force_matches(&loops, &g.puzzle), vec![&g.solution], "{}", g.puzzle);
+        }
+    }
+}
+
+#[test]
+fn slither_generate_rejects_bad_sizes() {
+    assert_eq!(generate(1, 5, Level::Easy, 0).unwrap_err(), GenerateError::BadSize { rows: 1, cols: 5 });
+    assert!(generate(31, 5, Level::Easy, 0).is_err());
+}
+
+/// Median generation times (run with `--ignored --nocapture`).
+#[test]
+#[ignore]
+fn slither_generate_timing() {
+    for (rows, cols, samples) in [(5, 5, 41), (10, 10, 41), (20, 20, 11)] {
+        for level in Level::ALL {
+            let mut times: Vec<f64> = (0..samples)
+                .map(|seed| {
+                    let start = std::time::Instant::now();
+                    let g = generate(rows, cols, level, seed);
+                    let t = start.elapsed().as_secs_f64() * 1e3;
+                    assert!(g.is_ok());
+                    t
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            println!("{rows}x{cols} {:6}: median {:8.2} ms  max {:8.2} ms", level.as_str(), times[samples as usize / 2], times[samples as usize - 1]);
+        }
+    }
+}
