@@ -76,12 +76,17 @@ pub struct Board<'t> {
     end: Vec<usize>,
     len: Vec<usize>,
     on_total: usize,
+    /// On-edges per cell, and how many clued cells still want more.
+    cell_on: Vec<u8>,
+    unmet: usize,
     pub unknown_total: usize,
     /// A loop has closed; every other edge is off.
     pub closed: bool,
     /// Work list of cells (`0..cells`) and points (`cells..`) to re-examine.
     queue: Vec<usize>,
     queued: Vec<bool>,
+    /// Edges decided since the last [`Board::clear_trail`], in order.
+    pub trail: Vec<usize>,
 }
 
 impl<'t> Board<'t> {
@@ -98,10 +103,13 @@ impl<'t> Board<'t> {
             end: (0..g.points()).collect(),
             len: vec![0; g.points()],
             on_total: 0,
+            cell_on: vec![0; g.cells()],
+            unmet: puzzle.clues.iter().filter(|c| c.is_some_and(|k| k > 0)).count(),
             unknown_total: g.edges(),
             closed: false,
             queue: (0..items).rev().collect(),
             queued: vec![true; items],
+            trail: Vec::new(),
         }
     }
 
@@ -115,10 +123,17 @@ impl<'t> Board<'t> {
         self.end.clone_from(&other.end);
         self.len.clone_from(&other.len);
         self.on_total = other.on_total;
+        self.cell_on.clone_from(&other.cell_on);
+        self.unmet = other.unmet;
         self.unknown_total = other.unknown_total;
         self.closed = other.closed;
         self.queue.clone_from(&other.queue);
         self.queued.clone_from(&other.queued);
+        self.trail.clear();
+    }
+
+    pub fn clear_trail(&mut self) {
+        self.trail.clear();
     }
 
     pub fn tables(&self) -> &'t Tables {
@@ -148,7 +163,7 @@ impl<'t> Board<'t> {
         let cells = self.t.grid.cells();
         self.enqueue(cells + p);
         if self.level >= Level::Medium {
-            // Corner rules read the edges around a cell's corners.
+            // Corner rules read the edges around the corners of 1s and 3s.
             for cell in self.t.point_cells[p] {
                 self.enqueue(cell);
             }
@@ -164,6 +179,7 @@ impl<'t> Board<'t> {
         }
         self.edge[e] = value;
         self.unknown_total -= 1;
+        self.trail.push(e);
         let [a, b] = self.t.edge_points[e];
         for cell in self.t.edge_cells[e] {
             self.enqueue(cell);
@@ -177,6 +193,14 @@ impl<'t> Board<'t> {
             return Err(Contradiction);
         }
         self.on_total += 1;
+        for cell in self.t.edge_cells[e] {
+            if cell != NONE {
+                self.cell_on[cell] += 1;
+                if self.cell_on[cell] == self.clue[cell] {
+                    self.unmet -= 1;
+                }
+            }
+        }
         let (end_a, len_a) = if self.degree[a] == 0 { (a, 0) } else { (self.end[a], self.len[a]) };
         let (end_b, len_b) = if self.degree[b] == 0 { (b, 0) } else { (self.end[b], self.len[b]) };
         self.degree[a] += 1;
@@ -337,14 +361,19 @@ impl<'t> Board<'t> {
     }
 
     fn closing_meets_clues(&self, closing: usize) -> bool {
-        (0..self.clue.len()).all(|cell| {
-            let k = self.clue[cell];
-            k == NO_CLUE || {
-                let sides = self.t.cell_edges[cell];
-                let on = sides.iter().filter(|&&e| self.edge[e] == ON || e == closing).count();
-                on == k as usize
+        // Every clue must be met exactly once `closing` is on: the cells it
+        // borders may go from one short to met, none may go over.
+        let mut unmet = self.unmet;
+        for cell in self.t.edge_cells[closing] {
+            if cell != NONE && self.clue[cell] != NO_CLUE {
+                match (self.cell_on[cell] + 1).cmp(&self.clue[cell]) {
+                    std::cmp::Ordering::Equal => unmet -= 1,
+                    std::cmp::Ordering::Greater => return false,
+                    std::cmp::Ordering::Less => {}
+                }
             }
-        })
+        }
+        unmet == 0
     }
 
     /// Standard openings that need no search, sound on any board: two

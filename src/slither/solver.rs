@@ -89,24 +89,40 @@ fn run_rules(board: &mut Board, level: Level) -> Result<(), Contradiction> {
 
 /// Depth-1 trials until none makes progress: an edge whose one value leads
 /// the medium rules to a contradiction takes the other value.
+///
+/// A trial that ends without contradiction also clears every value it
+/// implied: trying one of those from the same position reaches a subset of
+/// the same state (the rules are monotone), so it cannot contradict either.
+/// This skips most trials of a round; any progress resets the marks.
 fn lookahead(board: &mut Board) -> Result<(), Contradiction> {
     let mut trial = board.clone();
+    let edges = board.edge.len();
+    // `cleared[e * 2 + (value == OFF)]`: that trial is known to be harmless.
+    let mut cleared = vec![false; 2 * edges];
     loop {
         if board.unknown_total == 0 {
             return Ok(());
         }
         let mut progress = false;
-        for e in 0..board.edge.len() {
+        for e in 0..edges {
             if board.edge[e] != UNKNOWN || !worth_trying(board, e) {
                 continue;
             }
             for value in [ON, OFF] {
+                let slot = 2 * e + usize::from(value == OFF);
+                if cleared[slot] {
+                    continue;
+                }
                 trial.copy_from(board);
                 if trial.set(e, value).and_then(|()| trial.propagate()).is_err() {
                     board.set(e, if value == ON { OFF } else { ON })?;
                     board.propagate()?;
+                    cleared.fill(false);
                     progress = true;
                     break;
+                }
+                for &f in &trial.trail {
+                    cleared[2 * f + usize::from(trial.edge[f] == OFF)] = true;
                 }
             }
         }

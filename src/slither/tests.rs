@@ -364,3 +364,12 @@ fn slither_generate_timing() {
         }
     }
 }
+
+/// Profiling target: 20×20 hard puzzles (run with `--ignored`).
+#[test]
+#[ignore]
+fn slither_generate_profile() {
+    for seed in 0..6 {
+        assert!(generate(20, 20, Level::Hard, seed).is_ok());
+    }
+}
