@@ -85,7 +85,7 @@ pub struct Board<'t> {
     /// Work list of cells (`0..cells`) and points (`cells..`) to re-examine.
     queue: Vec<usize>,
     queued: Vec<bool>,
-    /// Edges decided since the last [`Board::clear_trail`], in order.
+    /// Edges decided since the board was made or copied, in order.
     pub trail: Vec<usize>,
 }
 
@@ -132,9 +132,6 @@ impl<'t> Board<'t> {
         self.trail.clear();
     }
 
-    pub fn clear_trail(&mut self) {
-        self.trail.clear();
-    }
 
     pub fn tables(&self) -> &'t Tables {
         self.t

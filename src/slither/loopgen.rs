@@ -66,7 +66,53 @@ fn grow_region(grid: &Grid, rng: &mut ChaCha8Rng) -> Vec<bool> {
         frontier.swap_remove(i);
         push_neighbours(grid, cell, &mut frontier);
     }
+    reshape(grid, &mut inside, size, rng);
     inside
+}
+
+/// Random flips of boundary cells that keep the loop simple and the region
+/// between 50 % and 60 % of the board. Growth from one seed leaves some
+/// parts of a big board untouched; these flips carry the loop everywhere.
+/// Moves that lengthen the loop are always taken and others only sometimes,
+/// so the result winds without becoming a pure maze.
+fn reshape(grid: &Grid, inside: &mut [bool], mut size: usize, rng: &mut ChaCha8Rng) {
+    let cells = grid.cells();
+    let (low, high) = ((cells * 50).div_ceil(100).max(1), (cells * 60 / 100).max(1));
+    for _ in 0..SHUFFLE_ROUNDS * cells {
+        let cell = rng.random_range(0..cells);
+        let touching = orthogonal_inside(grid, inside, cell);
+        let (grow, new_size) = if inside[cell] { (false, size - 1) } else { (true, size + 1) };
+        let towards_window = (grow && size < low) || (!grow && size > high);
+        if !(low..=high).contains(&new_size) && !towards_window {
+            continue;
+        }
+        // Change in loop length, in edges: a cell with `k` inside
+        // neighbours adds 4 - 2k when it joins and 2k - 4 when it leaves
+        // (off-board sides count as outside).
+        let lengthens = if grow { touching < 2 } else { touching > 2 };
+        let neutral = touching == 2;
+        let accept = lengthens || (neutral && rng.random_bool(0.5)) || rng.random_bool(0.1);
+        if !accept {
+            continue;
+        }
+        let ok = if grow { touching > 0 && can_add(grid, inside, cell) } else { can_remove(grid, inside, cell) };
+        if ok {
+            inside[cell] = grow;
+            size = new_size;
+        }
+    }
+}
+
+const SHUFFLE_ROUNDS: usize = 30;
+
+/// The mirror of [`can_add`]: the outside cells around `cell` (off-board
+/// included) form one run holding an orthogonal neighbour.
+fn can_remove(grid: &Grid, inside: &[bool], cell: usize) -> bool {
+    let (r, c) = ((cell / grid.cols) as i32, (cell % grid.cols) as i32);
+    let ring: [bool; 8] = RING.map(|(dr, dc)| !at(grid, r + dr, c + dc).is_some_and(|n| inside[n]));
+    let runs = (0..8).filter(|&i| ring[i] && !ring[(i + 7) % 8]).count();
+    let orthogonal = (0..8).step_by(2).any(|i| ring[i]);
+    runs == 1 && orthogonal
 }
 
 fn push_neighbours(grid: &Grid, cell: usize, out: &mut Vec<usize>) {

@@ -14,6 +14,7 @@ pub mod enumerate;
 pub mod generate;
 pub mod grid;
 mod loopgen;
+pub mod render;
 pub mod solver;
 #[cfg(test)]
 mod tests;
