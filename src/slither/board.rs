@@ -8,6 +8,7 @@
 
 use super::grid::{Grid, NONE, Puzzle};
 use super::solver::Level;
+use std::rc::Rc;
 
 pub const UNKNOWN: u8 = 0;
 pub const ON: u8 = 1;
@@ -70,11 +71,12 @@ pub struct Board<'t> {
     t: &'t Tables,
     /// Rules allowed; a ceiling, not a record of what was used.
     pub level: Level,
-    clue: Vec<u8>,
+    /// Shared: trials copy the board but never change the clues.
+    clue: Rc<[u8]>,
     pub edge: Vec<u8>,
     degree: Vec<u8>,
-    end: Vec<usize>,
-    len: Vec<usize>,
+    end: Vec<u32>,
+    len: Vec<u32>,
     on_total: usize,
     /// On-edges per cell, and how many clued cells still want more.
     cell_on: Vec<u8>,
@@ -87,6 +89,10 @@ pub struct Board<'t> {
     queued: Vec<bool>,
     /// Edges decided since the board was made or copied, in order.
     pub trail: Vec<usize>,
+    /// [`Board::propagate`] stops quietly after this many decisions since
+    /// the board was copied: lookahead trials stay local, as a solver's
+    /// "what if" does on paper, and cost O(1) instead of O(board).
+    pub trail_limit: usize,
 }
 
 impl<'t> Board<'t> {
@@ -100,7 +106,7 @@ impl<'t> Board<'t> {
             clue: puzzle.clues.iter().map(|c| c.unwrap_or(NO_CLUE)).collect(),
             edge: vec![UNKNOWN; g.edges()],
             degree: vec![0; g.points()],
-            end: (0..g.points()).collect(),
+            end: (0..g.points() as u32).collect(),
             len: vec![0; g.points()],
             on_total: 0,
             cell_on: vec![0; g.cells()],
@@ -110,6 +116,7 @@ impl<'t> Board<'t> {
             queue: (0..items).rev().collect(),
             queued: vec![true; items],
             trail: Vec::new(),
+            trail_limit: usize::MAX,
         }
     }
 
@@ -117,7 +124,9 @@ impl<'t> Board<'t> {
     /// scratch board).
     pub fn copy_from(&mut self, other: &Board<'t>) {
         self.level = other.level;
-        self.clue.clone_from(&other.clue);
+        if !Rc::ptr_eq(&self.clue, &other.clue) {
+            self.clue = Rc::clone(&other.clue);
+        }
         self.edge.clone_from(&other.edge);
         self.degree.clone_from(&other.degree);
         self.end.clone_from(&other.end);
@@ -127,9 +136,19 @@ impl<'t> Board<'t> {
         self.unmet = other.unmet;
         self.unknown_total = other.unknown_total;
         self.closed = other.closed;
-        self.queue.clone_from(&other.queue);
-        self.queued.clone_from(&other.queued);
+        // `queued[i]` is true exactly for the items in `queue`, so clearing
+        // our own entries is enough when `other` has nothing pending (the
+        // usual case: trials start from a fully propagated board).
+        for &item in &self.queue {
+            self.queued[item] = false;
+        }
+        self.queue.clear();
+        if !other.queue.is_empty() {
+            self.queue.clone_from(&other.queue);
+            self.queued.clone_from(&other.queued);
+        }
         self.trail.clear();
+        self.trail_limit = other.trail_limit;
     }
 
 
@@ -162,7 +181,9 @@ impl<'t> Board<'t> {
         if self.level >= Level::Medium {
             // Corner rules read the edges around the corners of 1s and 3s.
             for cell in self.t.point_cells[p] {
-                self.enqueue(cell);
+                if cell != NONE && matches!(self.clue[cell], 1 | 3) {
+                    self.enqueue(cell);
+                }
             }
         }
     }
@@ -179,7 +200,9 @@ impl<'t> Board<'t> {
         self.trail.push(e);
         let [a, b] = self.t.edge_points[e];
         for cell in self.t.edge_cells[e] {
-            self.enqueue(cell);
+            if cell != NONE && self.clue[cell] != NO_CLUE {
+                self.enqueue(cell);
+            }
         }
         self.enqueue_point(a);
         self.enqueue_point(b);
@@ -198,8 +221,8 @@ impl<'t> Board<'t> {
                 }
             }
         }
-        let (end_a, len_a) = if self.degree[a] == 0 { (a, 0) } else { (self.end[a], self.len[a]) };
-        let (end_b, len_b) = if self.degree[b] == 0 { (b, 0) } else { (self.end[b], self.len[b]) };
+        let (end_a, len_a) = if self.degree[a] == 0 { (a, 0) } else { (self.end[a] as usize, self.len[a] as usize) };
+        let (end_b, len_b) = if self.degree[b] == 0 { (b, 0) } else { (self.end[b] as usize, self.len[b] as usize) };
         self.degree[a] += 1;
         self.degree[b] += 1;
         if end_a == b {
@@ -216,9 +239,9 @@ impl<'t> Board<'t> {
             }
             return Ok(());
         }
-        let len = len_a + len_b + 1;
-        self.end[end_a] = end_b;
-        self.end[end_b] = end_a;
+        let len = (len_a + len_b + 1) as u32;
+        self.end[end_a] = end_b as u32;
+        self.end[end_b] = end_a as u32;
         self.len[end_a] = len;
         self.len[end_b] = len;
         self.enqueue_point(end_a);
@@ -230,6 +253,9 @@ impl<'t> Board<'t> {
     pub fn propagate(&mut self) -> Step {
         let cells = self.t.grid.cells();
         while let Some(item) = self.queue.pop() {
+            if self.trail.len() >= self.trail_limit {
+                return Ok(());
+            }
             self.queued[item] = false;
             if item < cells {
                 self.cell_rules(item)?;
@@ -345,13 +371,13 @@ impl<'t> Board<'t> {
     /// An edge joining the two ends of one path would close a loop: it is
     /// off if other on-edges exist, or if that loop would leave a clue unmet.
     fn loop_rule(&mut self, p: usize) -> Step {
-        let q = self.end[p];
+        let q = self.end[p] as usize;
         let Some(e) = self.t.point_edges[p].into_iter().find(|&e| {
             e != NONE && self.edge[e] == UNKNOWN && self.t.edge_points[e].contains(&q)
         }) else {
             return Ok(());
         };
-        if self.on_total > self.len[p] || !self.closing_meets_clues(e) {
+        if self.on_total > self.len[p] as usize || !self.closing_meets_clues(e) {
             self.set(e, OFF)?;
         }
         Ok(())

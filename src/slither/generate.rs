@@ -63,10 +63,16 @@ fn erase_clues(tables: &Tables, solution: &EdgeSet, level: Level, rng: &mut ChaC
     }
     let mut order: Vec<usize> = (0..puzzle.clues.len()).collect();
     order.shuffle(rng);
-    for cell in order {
-        let clue = puzzle.clues[cell].take();
-        if !solves(tables, &puzzle, level) {
-            puzzle.clues[cell] = clue;
+    // Erase first under the cheaper medium ceiling, then go on under the
+    // hard one: each hard check runs lookahead, and this halves their number.
+    // Every step still keeps the puzzle solvable at `level`.
+    let passes: &[Level] = if level == Level::Hard { &[Level::Medium, Level::Hard] } else { std::slice::from_ref(&level) };
+    for &ceiling in passes {
+        for &cell in &order {
+            let Some(clue) = puzzle.clues[cell].take() else { continue };
+            if !solves(tables, &puzzle, ceiling) {
+                puzzle.clues[cell] = Some(clue);
+            }
         }
     }
     let easier = match level {

@@ -81,7 +81,7 @@ fn run_rules(board: &mut Board, level: Level) -> Result<(), Contradiction> {
         board.patterns()?;
     }
     board.propagate()?;
-    if level >= Level::Hard {
+    if level >= Level::Hard && board.unknown_total > 0 {
         lookahead(board)?;
     }
     Ok(())
@@ -114,6 +114,7 @@ fn lookahead(board: &mut Board) -> Result<(), Contradiction> {
                     continue;
                 }
                 trial.copy_from(board);
+                trial.trail_limit = TRIAL_LIMIT;
                 if trial.set(e, value).and_then(|()| trial.propagate()).is_err() {
                     board.set(e, if value == ON { OFF } else { ON })?;
                     board.propagate()?;
@@ -131,6 +132,9 @@ fn lookahead(board: &mut Board) -> Result<(), Contradiction> {
         }
     }
 }
+
+/// Decisions a lookahead trial may make before it is abandoned as harmless.
+const TRIAL_LIMIT: usize = 100;
 
 /// Trials pay off next to what is known: an edge at a point the loop
 /// already reaches, or a side of a clued cell.

@@ -372,6 +372,7 @@ fn slither_generate_profile() {
     for seed in 0..6 {
         assert!(generate(20, 20, Level::Hard, seed).is_ok());
     }
+
 }
 
 /// Prints sample puzzles for a visual check (run with `--ignored --nocapture`).
