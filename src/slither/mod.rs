@@ -14,6 +14,7 @@ pub mod enumerate;
 pub mod generate;
 pub mod grid;
 mod loopgen;
+pub mod puzzles;
 pub mod render;
 pub mod solver;
 #[cfg(test)]
@@ -22,3 +23,4 @@ mod tests;
 pub use grid::{EdgeSet, Grid, ParseError, Puzzle, clue_counts, decode_edges, encode_edges, is_single_loop};
 pub use solver::{Deduction, Level, Outcome, count_solutions, deduce, grade, solve};
 pub use generate::{GenerateError, Generated, generate};
+pub use puzzles::{PuzzleCounts, count_puzzles};

@@ -389,3 +389,139 @@ fn slither_show_samples() {
     let l = loopgen::random_loop(&grid, &mut rng);
     println!("{}", render::render(&Puzzle::empty(grid), Some(&l)));
 }
+
+// ---------------------------------------------------------------- puzzle counts
+
+use puzzles::{PuzzleCounts, count_puzzles, count_puzzles_on};
+
+/// Every clue assignment of a tiny board (each cell blank or 0..=max_clue),
+/// checked against the brute-force loop list: no shared code with the
+/// bitset counter.
+fn brute_force_puzzle_counts(grid: Grid, max_clue: u8) -> PuzzleCounts {
+    let loops = brute_force_loops(&grid);
+    let cells = grid.cells();
+    let choices = max_clue as usize + 2;
+    let matches = |clues: &[Option<u8>]| {
+        let p = Puzzle { grid, clues: clues.to_vec() };
+        loops.iter().filter(|l| p.satisfied_by(l)).count()
+    };
+    let mut counts = PuzzleCounts { unique: 0, minimal: 0 };
+    for code in 0..choices.pow(cells as u32) {
+        let clues: Vec<Option<u8>> = (0..cells)
+            .map(|c| match code / choices.pow(c as u32) % choices {
+                0 => None,
+                v => Some(v as u8 - 1),
+            })
+            .collect();
+        if clues.iter().all(Option::is_none) || matches(&clues) != 1 {
+            continue;
+        }
+        counts.unique += 1;
+        let minimal = (0..cells).filter(|&c| clues[c].is_some()).all(|c| {
+            let mut fewer = clues.clone();
+            fewer[c] = None;
+            matches(&fewer) > 1
+        });
+        counts.minimal += u64::from(minimal);
+    }
+    counts
+}
+
+/// Per loop and clue subset, count matching loops directly (quadratic but
+/// independent of the bitset closure); for boards up to ~12 cells.
+fn direct_puzzle_counts(grid: Grid, max_clue: u8) -> PuzzleCounts {
+    let loops = enumerate_loops(&grid);
+    let values: Vec<Vec<u8>> = loops.iter().map(|l| clue_counts(&grid, l)).collect();
+    let cells = grid.cells();
+    let mut counts = PuzzleCounts { unique: 0, minimal: 0 };
+    for v in &values {
+        let clueable = (0..cells).filter(|&c| v[c] <= max_clue).fold(0usize, |m, c| m | 1 << c);
+        let unique: Vec<bool> = (0..1usize << cells)
+            .map(|s| values.iter().filter(|w| (0..cells).all(|c| s >> c & 1 == 0 || w[c] == v[c])).count() == 1)
+            .collect();
+        for s in 1..1usize << cells {
+            if s & !clueable != 0 || !unique[s] {
+                continue;
+            }
+            counts.unique += 1;
+            counts.minimal += u64::from((0..cells).filter(|&c| s >> c & 1 == 1).all(|c| !unique[s & !(1 << c)]));
+        }
+    }
+    counts
+}
+
+#[test]
+fn slither_puzzle_counts_match_brute_force_on_tiny_boards() {
+    for (rows, cols) in [(1, 1), (1, 2), (1, 3), (2, 2)] {
+        for max_clue in [3, 4] {
+            let grid = Grid::new(rows, cols);
+            assert_eq!(count_puzzles_on(grid, max_clue), brute_force_puzzle_counts(grid, max_clue), "{rows}x{cols} max {max_clue}");
+        }
+    }
+}
+
+#[test]
+fn slither_puzzle_counts_match_direct_count() {
+    for (rows, cols) in [(2, 3), (3, 3), (2, 4), (2, 5)] {
+        for max_clue in [3, 4] {
+            let grid = Grid::new(rows, cols);
+            assert_eq!(count_puzzles_on(grid, max_clue), direct_puzzle_counts(grid, max_clue), "{rows}x{cols} max {max_clue}");
+        }
+    }
+}
+
+#[test]
+fn slither_puzzle_counts_on_3x3_match_the_spec() {
+    // Unique counts from the spec; minimal counts are ours, pinned here and
+    // re-derived by `slither_puzzle_counts_match_direct_count`.
+    assert_eq!(count_puzzles(3, 4), PuzzleCounts { unique: 41_433, minimal: 5_299 });
+    assert_eq!(count_puzzles(3, 3), PuzzleCounts { unique: 39_129, minimal: 5_290 });
+    assert_eq!(count_puzzles(2, 4), PuzzleCounts { unique: 93, minimal: 28 });
+    assert_eq!(count_puzzles(2, 3), PuzzleCounts { unique: 61, minimal: 24 });
+}
+
+/// The 4×4 counts (run with `--ignored --nocapture`).
+#[test]
+#[ignore]
+fn slither_puzzle_counts_4x4() {
+    for n in 1..=4 {
+        for max_clue in [4, 3] {
+            let start = std::time::Instant::now();
+            let c = count_puzzles(n, max_clue);
+            println!("n={n} clues 0-{max_clue}: unique {} minimal {} ({:.2} s)", c.unique, c.minimal, start.elapsed().as_secs_f64());
+        }
+    }
+}
+
+/// On 4×4 cells (too big for a direct count) sampled clue sets of sampled
+/// loops: the bitset verdicts agree with the solver's solution counts.
+#[test]
+fn slither_puzzle_sets_on_4x4_agree_with_the_solver() {
+    let sets = puzzles::PuzzleSets::new(Grid::new(4, 4));
+    let mut rng = ChaCha8Rng::seed_from_u64(44);
+    let (mut unique_seen, mut minimal_seen) = (0, 0);
+    for _ in 0..40 {
+        let i = rng.random_range(0..sets.loops.len());
+        let values = clue_counts(&sets.grid, &sets.loops[i]);
+        let (unique, minimal) = sets.for_loop(i, 4);
+        let bit = |set: &[u64], s: usize| set[s / 64] >> (s % 64) & 1 == 1;
+        for _ in 0..100 {
+            // Dense sets are mostly unique, sparse ones mostly not: mix sizes.
+            let density = rng.random_range(0.2..0.9);
+            let s = (0..16).filter(|_| rng.random_bool(density)).fold(0usize, |m, c| m | 1 << c);
+            let puzzle_of = |s: usize| Puzzle {
+                grid: sets.grid,
+                clues: (0..16).map(|c| (s >> c & 1 == 1).then_some(values[c])).collect(),
+            };
+            let is_unique = s != 0 && count_solutions(&puzzle_of(s), 2) == 1;
+            assert_eq!(bit(&unique, s), is_unique, "{}", puzzle_of(s));
+            if is_unique {
+                unique_seen += 1;
+                let is_minimal = (0..16).filter(|&c| s >> c & 1 == 1).all(|c| count_solutions(&puzzle_of(s & !(1 << c)), 2) == 2);
+                assert_eq!(bit(&minimal, s), is_minimal, "{}", puzzle_of(s));
+                minimal_seen += usize::from(is_minimal);
+            }
+        }
+    }
+    assert!(unique_seen > 100 && minimal_seen > 0, "{unique_seen} {minimal_seen}");
+}
