@@ -215,6 +215,21 @@ fn slither_solver_counts_match_brute_force() {
 }
 
 #[test]
+fn slither_clue_dp_matches_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    for (rows, cols) in [(1, 1), (2, 2), (3, 3), (2, 4), (4, 2), (3, 5), (5, 3), (4, 4)] {
+        let grid = Grid::new(rows, cols);
+        let loops = enumerate_loops(&grid);
+        for i in 0..300 {
+            let keep = [0.1, 0.3, 0.6, 1.0][i % 4];
+            let noise = if i % 3 == 0 { 0.2 } else { 0.0 };
+            let puzzle = random_puzzle(grid, &loops, &mut rng, keep, noise);
+            assert_eq!(count::count_matching_loops(&puzzle), brute_force_matches(&loops, &puzzle).len() as u128, "{puzzle}");
+        }
+    }
+}
+
+#[test]
 fn slither_solver_hand_made_puzzles() {
     // The 2×2 outer square: four 2s allow only it (the single cells give 3s and 1s).
     let square = Puzzle::parse("22/22").unwrap();
@@ -318,6 +333,8 @@ fn slither_generated_puzzles_are_unique_and_graded() {
                 assert!(g.puzzle.satisfied_by(&g.solution));
                 assert_eq!(solve(&g.puzzle), Outcome::Unique(g.solution.clone()), "{}", g.puzzle);
                 assert_eq!(grade(&g.puzzle), Some(level), "{}", g.puzzle);
+                // Independent uniqueness proof: the frontier DP counts loops.
+                assert_eq!(count::count_matching_loops(&g.puzzle), 1, "{}", g.puzzle);
                 assert!(g.puzzle.clue_count() < rows * cols);
                 // Same seed, same puzzle.
                 assert_eq!(generate(rows, cols, level, seed).unwrap(), g);
