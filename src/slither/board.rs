@@ -168,6 +168,40 @@ impl<'t> Board<'t> {
         self.closed && self.unknown_total == 0
     }
 
+    /// Search pruning (not a grading rule): the loop must be able to join
+    /// up. Every line drawn so far, and every clue still short of lines,
+    /// has to touch one component of the not-yet-excluded edges.
+    pub fn can_still_connect(&self) -> bool {
+        if self.closed || self.on_total == 0 {
+            return true;
+        }
+        let t = self.t;
+        let Some(start) = (0..self.degree.len()).find(|&p| self.degree[p] > 0) else { return true };
+        let mut seen = vec![false; self.degree.len()];
+        let mut stack = vec![start];
+        seen[start] = true;
+        while let Some(p) = stack.pop() {
+            for e in t.point_edges[p] {
+                if e != NONE && self.edge[e] != OFF {
+                    let [a, b] = t.edge_points[e];
+                    let q = if a == p { b } else { a };
+                    if !seen[q] {
+                        seen[q] = true;
+                        stack.push(q);
+                    }
+                }
+            }
+        }
+        if (0..self.degree.len()).any(|p| self.degree[p] > 0 && !seen[p]) {
+            return false;
+        }
+        (0..self.clue.len()).all(|cell| {
+            self.clue[cell] == NO_CLUE
+                || self.cell_on[cell] >= self.clue[cell]
+                || t.cell_corners[cell].iter().any(|&p| seen[p])
+        })
+    }
+
     fn enqueue(&mut self, item: usize) {
         if item != NONE && !self.queued[item] {
             self.queued[item] = true;

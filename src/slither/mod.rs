@@ -8,6 +8,7 @@
 //! - [`solver`]: propagation and search, uniqueness and grading;
 //! - [`generate`]: random book-quality loops and graded unique puzzles.
 
+pub mod bench;
 mod board;
 pub mod count;
 pub mod enumerate;

@@ -365,20 +365,8 @@ fn slither_generate_rejects_bad_sizes() {
 #[test]
 #[ignore]
 fn slither_generate_timing() {
-    for (rows, cols, samples) in [(5, 5, 41), (10, 10, 41), (20, 20, 11)] {
-        for level in Level::ALL {
-            let mut times: Vec<f64> = (0..samples)
-                .map(|seed| {
-                    let start = std::time::Instant::now();
-                    let g = generate(rows, cols, level, seed);
-                    let t = start.elapsed().as_secs_f64() * 1e3;
-                    assert!(g.is_ok());
-                    t
-                })
-                .collect();
-            times.sort_by(f64::total_cmp);
-            println!("{rows}x{cols} {:6}: median {:8.2} ms  max {:8.2} ms", level.as_str(), times[samples as usize / 2], times[samples as usize - 1]);
-        }
+    for row in bench::generation(&[(5, 5), (10, 10), (20, 20), (15, 25)], 41) {
+        println!("{row}");
     }
 }
 
@@ -541,4 +529,30 @@ fn slither_puzzle_sets_on_4x4_agree_with_the_solver() {
         }
     }
     assert!(unique_seen > 100 && minimal_seen > 0, "{unique_seen} {minimal_seen}");
+}
+
+/// Search cost on generated puzzles (run with `--ignored --nocapture`).
+#[test]
+#[ignore]
+fn slither_check_timing() {
+    for (rows, cols) in [(10, 10), (15, 15), (20, 20)] {
+        for level in Level::ALL {
+            for seed in 0..3 {
+                let g = generate(rows, cols, level, seed).unwrap();
+                let start = std::time::Instant::now();
+                let n = count_solutions(&g.puzzle, 2);
+                println!("{rows}x{cols} {} seed {seed}: {n} solutions, {:.3} ms", level.as_str(), start.elapsed().as_secs_f64() * 1e3);
+                // Fewer clues: usually several solutions, found by search.
+                let mut sparse = g.puzzle.clone();
+                for (i, clue) in sparse.clues.iter_mut().enumerate() {
+                    if i % 4 == 0 {
+                        *clue = None;
+                    }
+                }
+                let start = std::time::Instant::now();
+                let n = count_solutions(&sparse, 2);
+                println!("    a quarter of the cells blanked: {n} solutions, {:.3} ms", start.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+    }
 }
