@@ -6,7 +6,11 @@
 //! - [`enumerate`]: every loop of a small grid, the ground truth for tests;
 //! - [`puzzles`]: exact counts of unique and minimal puzzles on small boards;
 //! - [`solver`]: propagation and search, uniqueness and grading;
-//! - [`generate`]: random book-quality loops and graded unique puzzles.
+//! - [`generate`]: random book-quality loops and graded unique puzzles;
+//! - [`render`]: plain-text drawing; [`bench`]: timings for the CLI.
+//!
+//! Internals: `board` is the solver's hot path (edge states, rules,
+//! path-end tracking); `loopgen` grows the random loops.
 
 pub mod bench;
 mod board;

@@ -556,3 +556,27 @@ fn slither_check_timing() {
         }
     }
 }
+
+/// The frontier DP's cost on generated and on blanked puzzles
+/// (`--ignored --nocapture`). Fine to 10×10; a 20×20 puzzle takes ~20 s
+/// (the frontier is 22 plugs wide), so it is not a fallback for search.
+#[test]
+#[ignore]
+fn slither_clue_dp_timing() {
+    for (rows, cols) in [(10, 10), (12, 12)] {
+        for seed in 0..3 {
+            let g = generate(rows, cols, Level::Medium, seed).unwrap();
+            let mut sparse = g.puzzle.clone();
+            for (i, clue) in sparse.clues.iter_mut().enumerate() {
+                if i % 4 == 0 {
+                    *clue = None;
+                }
+            }
+            for (name, p) in [("generated", &g.puzzle), ("blanked", &sparse)] {
+                let start = std::time::Instant::now();
+                let n = count::count_matching_loops(p);
+                println!("{rows}x{cols} seed {seed} {name}: {n} loops, {:.1} ms", start.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+    }
+}
