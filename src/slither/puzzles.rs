@@ -136,10 +136,10 @@ const LOW: [u64; 6] = [
 /// Adds every subset of every marked set.
 fn close_downwards(sets: &mut [u64], cells: usize) {
     for i in 0..cells {
-        if i < 6 {
+        if let Some(&low) = LOW.get(i) {
             let shift = 1 << i;
             for w in sets.iter_mut() {
-                *w |= (*w >> shift) & LOW[i];
+                *w |= (*w >> shift) & low;
             }
         } else {
             let stride = 1 << (i - 6);
@@ -154,10 +154,10 @@ fn close_downwards(sets: &mut [u64], cells: usize) {
 
 /// Keeps a set S holding cell `i` only if S without `i` is marked in `bad`.
 fn keep_if_removal_is_bad(sets: &mut [u64], bad: &[u64], i: usize) {
-    if i < 6 {
+    if let Some(&low) = LOW.get(i) {
         let shift = 1 << i;
         for (w, b) in sets.iter_mut().zip(bad) {
-            *w &= LOW[i] | (b << shift);
+            *w &= low | (b << shift);
         }
     } else {
         let stride = 1 << (i - 6);
