@@ -580,3 +580,23 @@ fn slither_clue_dp_timing() {
         }
     }
 }
+
+/// Known weakness, kept as a benchmark: two blanked 20×20 puzzles (many
+/// solutions, wide empty areas) take the search 8 s and ~165 s to find a
+/// second solution (`--ignored --nocapture`).
+#[test]
+#[ignore]
+fn slither_slow_search_cases() {
+    for (level, seed) in [(Level::Easy, 1), (Level::Medium, 2)] {
+        let g = generate(20, 20, level, seed).unwrap();
+        let mut sparse = g.puzzle.clone();
+        for (i, clue) in sparse.clues.iter_mut().enumerate() {
+            if i % 4 == 0 {
+                *clue = None;
+            }
+        }
+        let start = std::time::Instant::now();
+        let n = count_solutions(&sparse, 2);
+        println!("{} seed {seed}: {n} solutions, {:.1} ms  {sparse}", level.as_str(), start.elapsed().as_secs_f64() * 1e3);
+    }
+}
