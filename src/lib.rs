@@ -15,6 +15,7 @@ pub mod model;
 pub mod pdf;
 pub mod puzzle_file;
 pub mod score;
+pub mod slither;
 pub mod snake;
 pub mod solver;
 pub mod store;
