@@ -8,6 +8,7 @@ mod generate;
 mod grade;
 mod layouts;
 mod levels;
+mod loops;
 mod snake;
 mod solve;
 mod validate;
@@ -57,6 +58,8 @@ pub enum Command {
     Demo(demo::DemoArgs),
     /// Parity snakes: count, list and export every unambiguous even/odd snake.
     Snake(snake::SnakeArgs),
+    /// Slitherlink: count loops and unique puzzles exactly, solve, generate, time.
+    Loops(loops::LoopsArgs),
     /// List the layouts in layouts/ with a one-line description.
     Layouts,
     /// Suggest level bands for a layout from a sample of generated puzzles.
@@ -74,6 +77,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Reprint(args) => book::reprint(args),
         Command::Demo(args) => demo::run(args),
         Command::Snake(args) => snake::run(args),
+        Command::Loops(args) => loops::run(args),
         Command::Layouts => layouts::run(),
         Command::Grade(args) => grade::run(args),
         Command::Stats(args) => catalog::stats(args),
