@@ -27,9 +27,9 @@ pub struct BookArgs {
     /// Levels, easiest first, e.g. easy,medium,hard.
     #[arg(long, value_delimiter = ',', default_value = "easy,medium,hard,expert")]
     pub levels: Vec<Level>,
-    /// Puzzles a page: 1, 2, 4 or 6.
-    #[arg(long, default_value_t = 2)]
-    pub per_page: usize,
+    /// Puzzles a page: 1, 2, 4 or 6 (default: 2; 1 for overlapping grids and pies, printed as one figure a page).
+    #[arg(long)]
+    pub per_page: Option<usize>,
     /// Trim size: letter, a4, 8.5x11, 6x9, 8x10, 5.5x8.5, or WxH in inches.
     #[arg(long, default_value = "8.5x11")]
     pub trim: crate::book::geometry::Trim,
@@ -69,15 +69,17 @@ pub struct ReprintArgs {
 
 pub fn book(args: BookArgs) -> Result<()> {
     let catalog = Catalog::open(&args.db.db)?;
+    let mut big_figure = false;
     for layout in &args.layout {
-        Layout::load(layout)?; // a clear error for a misspelt id
+        let layout = Layout::load(layout)?; // a clear error for a misspelt id
+        big_figure |= !layout.geometry.is_full_square(layout.size);
     }
     let settings = BookSettings {
         title: args.title.clone(),
         layouts: args.layout.iter().map(|l| Path::new(l).file_stem().map_or(l.clone(), |s| s.to_string_lossy().into_owned())).collect(),
         count: args.count,
         levels: args.levels.clone(),
-        per_page: args.per_page,
+        per_page: args.per_page.unwrap_or(if big_figure { 1 } else { 2 }),
         trim: args.trim,
         bleed: args.bleed,
         large_print: args.large_print,
