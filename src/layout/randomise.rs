@@ -112,9 +112,7 @@ fn grow_one(picture: &[char], size: usize, digits: &[u8], rng: &mut dyn Rng) -> 
         let used: Vec<u8> = island.iter().map(|&c| digits[c]).collect();
         let mut next: Vec<usize> = Vec::new();
         for &c in &island {
-            let (r, col) = (c / size, c % size);
-            let neighbours = [(r > 0).then(|| c - size), (r + 1 < size).then(|| c + size), (col > 0).then(|| c - 1), (col + 1 < size).then(|| c + 1)];
-            for n in neighbours.into_iter().flatten() {
+            for n in neighbours(size, c) {
                 let apart = !touches_other_island(picture, size, n);
                 if picture[n] == '.' && apart && !island.contains(&n) && !used.contains(&digits[n]) && !next.contains(&n) {
                     next.push(n);
@@ -128,9 +126,13 @@ fn grow_one(picture: &[char], size: usize, digits: &[u8], rng: &mut dyn Rng) -> 
 
 /// Islands print in one grey, so two must never share a side.
 fn touches_other_island(picture: &[char], size: usize, cell: usize) -> bool {
+    neighbours(size, cell).any(|n| picture[n] != '.')
+}
+
+/// The cells sharing a side with `cell` on a `size`×`size` grid.
+fn neighbours(size: usize, cell: usize) -> impl Iterator<Item = usize> {
     let (r, c) = (cell / size, cell % size);
-    let neighbours = [(r > 0).then(|| cell - size), (r + 1 < size).then(|| cell + size), (c > 0).then(|| cell - 1), (c + 1 < size).then(|| cell + 1)];
-    neighbours.into_iter().flatten().any(|n| picture[n] != '.')
+    [(r > 0).then(|| cell - size), (r + 1 < size).then(|| cell + size), (c > 0).then(|| cell - 1), (c + 1 < size).then(|| cell + 1)].into_iter().flatten()
 }
 
 #[cfg(test)]

@@ -47,15 +47,7 @@ impl<'a> Canvas<'a> {
     }
 
     pub fn fill_rect(&mut self, x: f32, y: f32, width: f32, height: f32, level: f32) {
-        let corners = [(x, y), (x + width, y), (x + width, y + height), (x, y + height)];
-        self.ops.push(Op::SetFillColor { col: grey(level) });
-        self.ops.push(Op::DrawPolygon {
-            polygon: Polygon {
-                rings: vec![PolygonRing { points: corners.iter().map(|&(x, y)| point(x, y)).collect() }],
-                mode: PaintMode::Fill,
-                winding_order: WindingOrder::NonZero,
-            },
-        });
+        self.fill_polygon(&[(x, y), (x + width, y), (x + width, y + height), (x, y + height)], level);
     }
 
     /// A filled polygon (closed automatically).
