@@ -85,6 +85,9 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
                 .into_par_iter()
                 .map(|a| {
                     let seed = batch.seed.wrapping_add(a);
+                    if crate::slither::stored::board_of(&layout).is_some() {
+                        return (a, crate::slither::stored::make(&layout, &canon, batch.difficulty, seed));
+                    }
                     // A difficulty asked for is the technique level where the
                     // layout has one: clues go only while the puzzle stays at
                     // or below it, then the final grade must match exactly.
@@ -103,7 +106,7 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
                         let level = grade.as_ref().map_or(puzzle.level.name(), |g| g.level.as_str());
                         batch.difficulty.is_none_or(|wanted| wanted.name() == level).then(|| stored_form(&layout, &canon, &puzzle, grade.clone()))
                     });
-                    (a, made)
+                    (a, made.map_err(anyhow::Error::from))
                 })
                 .collect()
         });

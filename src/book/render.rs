@@ -106,7 +106,7 @@ fn cell_side(area: Area, n: usize, label: f32, (grid_rows, grid_cols): (usize, u
 /// the square grid whose digits print as large).
 fn largest_grid(book: &Book) -> (usize, usize) {
     let extent = |l: &crate::layout::Layout| match l.geometry {
-        crate::layout::Geometry::Squares { rows, cols, .. } => (rows, cols),
+        crate::layout::Geometry::Squares { rows, cols, .. } | crate::layout::Geometry::Loops { rows, cols } => (rows, cols),
         crate::layout::Geometry::Pie { .. } => (l.geometry.span(), l.geometry.span()),
     };
     let rows = book.layouts.iter().map(|l| extent(l).0).max().unwrap_or(9);

@@ -72,7 +72,8 @@ pub fn book(args: BookArgs) -> Result<()> {
     let mut big_figure = false;
     for layout in &args.layout {
         let layout = Layout::load(layout)?; // a clear error for a misspelt id
-        big_figure |= !layout.geometry.is_full_square(layout.size);
+        let square_cells = !matches!(layout.geometry, crate::layout::Geometry::Loops { .. });
+        big_figure |= square_cells && !layout.geometry.is_full_square(layout.size);
     }
     let settings = BookSettings {
         title: args.title.clone(),

@@ -74,6 +74,12 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
     println!("givens    {}", p.givens);
     println!("solution  {}", p.solution);
     if let Ok(layout) = crate::layout::Layout::from_source(std::path::Path::new(&format!("{}.toml", p.layout_name)), p.layout_source.clone()) {
+        if let Some((rows, cols)) = crate::slither::stored::board_of(&layout) {
+            let board = crate::slither::Grid::new(rows, cols);
+            if let (Ok(puzzle), Ok(edges)) = (crate::slither::Puzzle::parse_sized(&p.givens, rows, cols), crate::slither::decode_edges(&board, &p.solution)) {
+                println!("{}", crate::slither::render::render(&puzzle, Some(&edges)));
+            }
+        }
         let (givens, solution): (Vec<char>, Vec<char>) = (p.givens.chars().collect(), p.solution.chars().collect());
         if givens.len() == layout.geometry.cell_count() && solution.len() == givens.len() {
             let width = layout.geometry.extent().1;

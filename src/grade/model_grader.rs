@@ -17,12 +17,12 @@ pub struct Grader {
 }
 
 impl Grader {
-    /// `None` when the ladder does not apply: a house holding a symbol more
-    /// than once, dynamic relations between cells, or more than
+    /// `None` when the ladder does not apply: no houses (Slitherlink), a
+    /// house holding a symbol more than once, dynamic relations between cells, or more than
     /// [`MAX_LADDER_SYMBOLS`] symbols.
     pub fn new(model: &Model) -> Option<Grader> {
         let counted = model.houses.iter().any(|h| h.counts.iter().any(|&c| c != 1));
-        if counted || !model.conflicts.is_empty() || model.symbol_count() > MAX_LADDER_SYMBOLS {
+        if counted || model.houses.is_empty() || !model.conflicts.is_empty() || model.symbol_count() > MAX_LADDER_SYMBOLS {
             return None;
         }
         let houses = model.houses.iter().map(|h| h.cells.clone()).collect();

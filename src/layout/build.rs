@@ -25,6 +25,9 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
     let file: LayoutFile = toml::from_str(&source).map_err(|e| err(e.span().map(line_of), e.message().trim().to_string()))?;
 
     let size = *file.size.get_ref();
+    if file.shape.as_ref().is_some_and(|s| s.get_ref() == "loops") {
+        return loops_layout(path, source.clone(), &file).map_err(|m| err(Some(line_of(file.size.span())), m));
+    }
     if !(2..=MAX_SIZE).contains(&size) {
         return Err(err(Some(line_of(file.size.span())), format!("size {size} is out of range (2 to {MAX_SIZE})")));
     }
@@ -216,7 +219,7 @@ fn build_frame<'a>(file: &LayoutFile, size: usize, spot_of: &dyn Fn(std::ops::Ra
             };
             Ok(frame::squares(size, &specs))
         }
-        Some((other, line)) => Err(err(Some(line), format!("shape \"{other}\": expected \"squares\" or \"pie\""))),
+        Some((other, line)) => Err(err(Some(line), format!("shape \"{other}\": expected \"squares\", \"pie\" or \"loops\""))),
     }
 }
 
@@ -264,6 +267,47 @@ fn extra_houses(picture: &[char], cells_each: usize) -> Result<Vec<char>, String
         }
     }
     Ok(names)
+}
+
+/// A Slitherlink board (`shape = "loops"`, `size` columns, `rows` rows or
+/// as many as columns). Its model only names the cells and the clue
+/// alphabet 0–3, so puzzles parse and print like the other layouts; the
+/// loop rules live in `crate::slither`.
+fn loops_layout(path: &Path, source: String, file: &LayoutFile) -> Result<Layout, String> {
+    let cols = *file.size.get_ref();
+    let rows = file.rows.unwrap_or(cols);
+    if !(crate::slither::MIN_SIDE..=crate::slither::MAX_SIDE).contains(&rows) || !(crate::slither::MIN_SIDE..=crate::slither::MAX_SIDE).contains(&cols) {
+        return Err(format!("a {rows}×{cols} Slitherlink board is out of range ({} to {} cells a side)", crate::slither::MIN_SIDE, crate::slither::MAX_SIDE));
+    }
+    let geometry = Geometry::Loops { rows, cols };
+    let cells = rows * cols;
+    let alphabet = Alphabet::from_chars("0123".chars().collect());
+    let cell_names = (0..cells).map(|i| geometry.cell_name(i)).collect();
+    let model = Model { alphabet: alphabet.clone(), cell_names, houses: Vec::new(), allowed: vec![SymbolSet::all(4); cells], conflicts: Vec::new() };
+    Ok(Layout {
+        id: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
+        path: path.to_path_buf(),
+        source,
+        description: file.description.clone(),
+        rules: file.rules.clone().unwrap_or_else(|| {
+            "Draw one loop along the dotted lines that never crosses or touches itself; a number tells how many sides of its cell the loop uses.".into()
+        }),
+        size: cols,
+        alphabet,
+        geometry,
+        regions: vec![0; cells],
+        regions_are_boxes: false,
+        diagonals: Vec::new(),
+        marks: vec![None; cells],
+        mark_kinds: BTreeMap::new(),
+        snake_path: Vec::new(),
+        level_bands: crate::score::DEFAULT_LEVEL_BANDS,
+        islands: vec![None; cells],
+        letters: vec![None; cells],
+        magic_five: false,
+        random: Default::default(),
+        model,
+    })
 }
 
 /// What the generator is asked to choose per puzzle, checked against the

@@ -21,6 +21,7 @@
 //! random_islands = 3             # optional; islands the generator draws anew for each puzzle
 //! grids = [{ at = [0, 0] }, { at = [6, 6], diagonals = true }]   # optional; overlapping grids
 //! shape = "pie"                  # optional; with sectors, rings, pairing = "fixed" | "sliding"
+//! shape = "loops"                # a Slitherlink board of `size` columns and `rows` rows
 //! ```
 
 use serde::Deserialize;
@@ -49,6 +50,8 @@ pub struct LayoutFile {
     pub shape: Option<Spanned<String>>,
     pub sectors: Option<usize>,
     pub rings: Option<usize>,
+    /// Rows of a Slitherlink board (`shape = "loops"`; default: `size`).
+    pub rows: Option<usize>,
     /// Pie slices: "fixed" sector pairs (default) or "sliding" (every adjacent pair).
     pub pairing: Option<Spanned<String>>,
     /// Several grids on one canvas, each with its own houses.

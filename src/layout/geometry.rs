@@ -13,6 +13,9 @@ pub enum Geometry {
     /// sector `s`, ring `k` (ring 0 innermost). `slice_of_sector` groups the
     /// sectors that print as one slice (alternately shaded).
     Pie { sectors: usize, rings: usize, slice_of_sector: Vec<usize> },
+    /// A Slitherlink board of `rows`×`cols` cells (the loop runs on the
+    /// lines between them); cells row by row.
+    Loops { rows: usize, cols: usize },
 }
 
 impl Geometry {
@@ -38,6 +41,7 @@ impl Geometry {
         match self {
             Geometry::Squares { position, .. } => position.len(),
             Geometry::Pie { sectors, rings, .. } => sectors * rings,
+            Geometry::Loops { rows, cols } => rows * cols,
         }
     }
 
@@ -54,6 +58,7 @@ impl Geometry {
         match self {
             Geometry::Squares { position, .. } => position[cell],
             Geometry::Pie { rings, .. } => (cell / rings, cell % rings),
+            Geometry::Loops { cols, .. } => (cell / cols, cell % cols),
         }
     }
 
@@ -62,6 +67,7 @@ impl Geometry {
         match self {
             Geometry::Squares { rows, cols, .. } => (*rows, *cols),
             Geometry::Pie { sectors, rings, .. } => (*sectors, *rings),
+            Geometry::Loops { rows, cols } => (*rows, *cols),
         }
     }
 
@@ -71,6 +77,7 @@ impl Geometry {
         match self {
             Geometry::Squares { rows, cols, .. } => *rows.max(cols),
             Geometry::Pie { .. } => 20,
+            Geometry::Loops { rows, cols } => *rows.max(cols),
         }
     }
 
@@ -84,7 +91,7 @@ impl Geometry {
     pub fn cell_name(&self, cell: usize) -> String {
         let (a, b) = self.position(cell);
         match self {
-            Geometry::Squares { .. } => format!("r{}c{}", a + 1, b + 1),
+            Geometry::Squares { .. } | Geometry::Loops { .. } => format!("r{}c{}", a + 1, b + 1),
             Geometry::Pie { .. } => format!("s{}k{}", a + 1, b + 1),
         }
     }
@@ -104,6 +111,10 @@ impl Geometry {
                     let s2 = if mirror { sectors - 1 - s } else { (s + sectors / 2) % sectors };
                     s2 * rings + k
                 }
+                Geometry::Loops { rows, cols } => {
+                    let (r, c) = self.position(cell);
+                    if mirror { r * cols + cols - 1 - c } else { (rows - 1 - r) * cols + cols - 1 - c }
+                }
             })
             .collect()
     }
@@ -115,7 +126,7 @@ impl Geometry {
                 let (r, c) = self.position(cell);
                 r.checked_sub(1).and_then(|r| self.cell_at(r, c))
             }
-            Geometry::Pie { .. } => None,
+            Geometry::Pie { .. } | Geometry::Loops { .. } => None,
         }
     }
 
@@ -128,6 +139,7 @@ impl Geometry {
                 .map(|c| match self {
                     Geometry::Squares { .. } => self.cell_at(r, c).map_or(' ', |cell| text[cell]),
                     Geometry::Pie { rings, .. } => text[r * rings + c],
+                    Geometry::Loops { cols, .. } => text[r * cols + c],
                 })
                 .collect();
             out.push_str(line.trim_end());

@@ -4,6 +4,7 @@
 pub mod canvas;
 pub mod document;
 pub mod fonts;
+mod loops;
 mod pie;
 mod square;
 
@@ -15,6 +16,11 @@ use canvas::Canvas;
 pub struct GridContents {
     pub symbols: Vec<Option<char>>,
     pub given: Vec<bool>,
+    /// The givens as written (Slitherlink prints these clues in its answers too).
+    pub clues: Vec<Option<char>>,
+    /// The stored solution text of an answer: Slitherlink draws its loop
+    /// from it (its cells hold clues, not symbols).
+    pub solution: Option<String>,
 }
 
 impl GridContents {
@@ -22,13 +28,14 @@ impl GridContents {
     pub fn puzzle(givens: &str) -> GridContents {
         let symbols: Vec<Option<char>> = givens.chars().map(|c| (c != '.' && c != '0').then_some(c)).collect();
         let given = symbols.iter().map(Option::is_some).collect();
-        GridContents { symbols, given }
+        GridContents { clues: symbols.clone(), symbols, given, solution: None }
     }
 
     /// An answer: every cell filled, the givens marked.
     pub fn answer(givens: &str, solution: &str) -> GridContents {
         let given = givens.chars().map(|c| c != '.' && c != '0').collect();
-        GridContents { symbols: solution.chars().map(Some).collect(), given }
+        let clues = GridContents::puzzle(givens).symbols;
+        GridContents { symbols: solution.chars().map(Some).collect(), given, clues, solution: Some(solution.to_string()) }
     }
 }
 
@@ -45,5 +52,6 @@ pub fn renderer_for(layout: &Layout) -> Box<dyn GridRenderer + '_> {
     match &layout.geometry {
         Geometry::Squares { rows, cols, .. } => Box::new(square::SquareGrid { layout, rows: *rows, cols: *cols }),
         Geometry::Pie { .. } => Box::new(pie::PieGrid { layout }),
+        Geometry::Loops { rows, cols } => Box::new(loops::LoopGrid { rows: *rows, cols: *cols }),
     }
 }

@@ -22,8 +22,13 @@ mod loopgen;
 pub mod puzzles;
 pub mod render;
 pub mod solver;
+pub mod stored;
 #[cfg(test)]
 mod tests;
+
+/// Board sides the generator and layouts accept.
+pub const MIN_SIDE: usize = 2;
+pub const MAX_SIDE: usize = 30;
 
 pub use grid::{EdgeSet, Grid, ParseError, Puzzle, clue_counts, decode_edges, encode_edges, is_single_loop};
 pub use solver::{Deduction, Level, Outcome, count_solutions, deduce, grade, solve};

@@ -1,0 +1,57 @@
+//! The renderer for Slitherlink: a lattice of dots, clue numbers centred in
+//! their cells and, in an answer, the loop as a thick line.
+
+use super::canvas::{BLACK, Canvas};
+use super::fonts::Weight;
+use super::{GridContents, GridRenderer};
+use crate::book::geometry::Area;
+use crate::slither;
+
+pub struct LoopGrid {
+    pub rows: usize,
+    pub cols: usize,
+}
+
+/// Grey of the clues under an answer's loop.
+const UNDER_LOOP: f32 = 0.4;
+
+impl GridRenderer for LoopGrid {
+    fn aspect(&self) -> f32 {
+        self.cols as f32 / self.rows as f32
+    }
+
+    fn draw(&self, canvas: &mut Canvas, area: Area, contents: &GridContents) {
+        let cell = (area.width / self.cols as f32).min(area.height / self.rows as f32);
+        let left = area.x + (area.width - cell * self.cols as f32) / 2.0;
+        let top = area.top() - (area.height - cell * self.rows as f32) / 2.0;
+        let point = |r: usize, c: usize| (left + c as f32 * cell, top - r as f32 * cell);
+
+        let answer = contents.solution.as_deref().and_then(|text| {
+            let grid = slither::Grid::new(self.rows, self.cols);
+            slither::decode_edges(&grid, text).ok().map(|edges| (grid, edges))
+        });
+        if let Some((grid, edges)) = &answer {
+            let width = (cell * 0.09).max(1.2);
+            let corner = |p: usize| point(p / (self.cols + 1), p % (self.cols + 1));
+            for e in edges.iter() {
+                let [a, b] = grid.edge_points(e);
+                canvas.line(&[corner(a), corner(b)], width, BLACK);
+            }
+        }
+        let dot = (cell * 0.1).max(1.5);
+        for r in 0..=self.rows {
+            for c in 0..=self.cols {
+                let (x, y) = point(r, c);
+                canvas.fill_rect(x - dot / 2.0, y - dot / 2.0, dot, dot, BLACK);
+            }
+        }
+        let size = cell * 0.55;
+        let level = if answer.is_some() { UNDER_LOOP } else { BLACK };
+        for (i, clue) in contents.clues.iter().enumerate() {
+            if let Some(c) = clue {
+                let (x, y) = point(i / self.cols, i % self.cols);
+                canvas.centred_glyph(&c.to_string(), x + cell / 2.0, y - cell / 2.0, size, Weight::Regular, level);
+            }
+        }
+    }
+}
