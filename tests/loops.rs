@@ -49,6 +49,10 @@ fn a_slitherlink_batch_is_stored_validated_and_printed() {
         .unwrap()
         .map(Result::unwrap)
         .collect();
+    let family: String = conn.query_row("SELECT family FROM layouts WHERE name = 'slitherlink-7x7'", [], |r| r.get(0)).unwrap();
+    assert_eq!(family, "loops");
+    let (givens, solution) = &rows[0];
+    assert_eq!(stdout(&run(&["solve", "slitherlink-7x7", givens])), format!("unique {solution}\n"), "the solve command's contract");
     for (givens, solution) in &rows {
         let puzzle = puzzlebook::slither::Puzzle::parse_sized(givens, 7, 7).unwrap();
         let puzzlebook::slither::Outcome::Unique(edges) = puzzlebook::slither::solve(&puzzle) else { panic!("{givens} is not unique") };

@@ -56,6 +56,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
         (Some(which), _) => resume_target(&catalog, which)?,
         (None, Some(layout_arg)) => {
             let layout = Layout::load(layout_arg)?;
+            check_loops_level(&layout, args.difficulty)?;
             let seed = args.seed.unwrap_or_else(clock_seed);
             let symmetry = args.symmetry.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
             catalog.create_batch(catalog.layout_id(&layout)?, seed, args.count, args.difficulty, &symmetry)?
@@ -117,9 +118,20 @@ fn install_ctrl_c() {
 fn print_only(args: &GenerateArgs) -> anyhow::Result<()> {
     let Some(layout_arg) = &args.layout else { bail!("give a LAYOUT to generate") };
     let layout = Layout::load(layout_arg)?;
-    let generator = Generator::new(&layout, args.symmetry);
     let first_seed = args.seed.unwrap_or_else(clock_seed);
     let mut out = BufWriter::new(std::io::stdout().lock());
+    if crate::slither::stored::board_of(&layout).is_some() {
+        check_loops_level(&layout, args.difficulty)?;
+        let canon = crate::canon::Canonicalizer::for_layout(&layout);
+        for i in 0..args.count {
+            let seed = first_seed.wrapping_add(i);
+            if let Some(p) = crate::slither::stored::make(&layout, &canon, args.difficulty, seed)? {
+                writeln!(out, "{} {} {} {} {} {}", p.givens, p.solution, p.score, p.level, p.seed, p.effort_nodes)?;
+            }
+        }
+        return Ok(());
+    }
+    let generator = Generator::new(&layout, args.symmetry);
     let (mut made, mut attempt) = (0, 0u64);
     while made < args.count {
         let p = generator.puzzle(first_seed.wrapping_add(attempt)).map_err(|e| anyhow::anyhow!("{}: {e}", layout.path.display()))?;
@@ -131,6 +143,14 @@ fn print_only(args: &GenerateArgs) -> anyhow::Result<()> {
         let (givens, solution) = (layout.model.format_grid(&p.givens), layout.model.format_grid(&p.solution));
         writeln!(out, "{givens} {solution} {} {} {} {}", p.score, p.level, p.seed, p.effort.nodes)?;
         out.flush()?;
+    }
+    Ok(())
+}
+
+/// Slitherlink has three levels; say so before a batch starts.
+fn check_loops_level(layout: &Layout, difficulty: Option<crate::score::Level>) -> anyhow::Result<()> {
+    if crate::slither::stored::board_of(layout).is_some() && difficulty == Some(crate::score::Level::Expert) {
+        bail!("{}: Slitherlink levels are easy, medium and hard", layout.path.display());
     }
     Ok(())
 }

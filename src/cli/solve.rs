@@ -37,8 +37,16 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     if lines.is_empty() {
         bail!("no puzzle given: pass puzzle strings or --file FILE");
     }
-    let solver = Solver::new(&layout.model);
     let mut out = BufWriter::new(std::io::stdout().lock());
+    if let Some((rows, cols)) = crate::slither::stored::board_of(&layout) {
+        for (place, line) in &lines {
+            let puzzle = crate::slither::Puzzle::parse_sized(&line.text, rows, cols).with_context(|| place.clone())?;
+            writeln!(out, "{}", loop_answer(&puzzle, args.limit))?;
+        }
+        out.flush()?;
+        return Ok(());
+    }
+    let solver = Solver::new(&layout.model);
     for (place, line) in &lines {
         let givens = layout.model.parse_grid(&line.text).with_context(|| place.clone())?;
         writeln!(out, "{}", answer(&layout.model, &solver, &givens, args.limit))?;
@@ -55,5 +63,18 @@ fn answer(model: &Model, solver: &Solver, givens: &crate::model::Grid, limit: Op
         Verdict::Unique(solution) => format!("unique {}", model.format_grid(&solution)),
         Verdict::Multiple => "multiple".into(),
         Verdict::None => "none".into(),
+    }
+}
+
+/// Slitherlink's answer, in the same form: the solution is the edge string.
+fn loop_answer(puzzle: &crate::slither::Puzzle, limit: Option<usize>) -> String {
+    use crate::slither::Outcome;
+    if let Some(limit) = limit {
+        return format!("solutions {}", crate::slither::count_solutions(puzzle, limit));
+    }
+    match crate::slither::solve(puzzle) {
+        Outcome::Unique(edges) => format!("unique {}", crate::slither::encode_edges(&edges)),
+        Outcome::Multiple => "multiple".into(),
+        Outcome::None => "none".into(),
     }
 }

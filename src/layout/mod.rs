@@ -126,6 +126,11 @@ impl Layout {
         self.mark_kinds.get(&mark).map_or(SymbolSet::all(self.alphabet.len()), |k| k.symbols)
     }
 
+    /// The catalog's puzzle family: "loops" for Slitherlink, "cells" otherwise.
+    pub fn family(&self) -> &'static str {
+        if matches!(self.geometry, Geometry::Loops { .. }) { "loops" } else { "cells" }
+    }
+
     pub fn cell_name(row: usize, col: usize) -> String {
         format!("r{}c{}", row + 1, col + 1)
     }

@@ -60,8 +60,8 @@ impl Catalog {
         let hash = fingerprint(&layout.source);
         self.write(|conn| {
             conn.execute(
-                "INSERT OR IGNORE INTO layouts (name, file_hash, source) VALUES (?1, ?2, ?3)",
-                params![layout.id, hash, layout.source],
+                "INSERT OR IGNORE INTO layouts (name, file_hash, source, family) VALUES (?1, ?2, ?3, ?4)",
+                params![layout.id, hash, layout.source, layout.family()],
             )?;
             Ok(conn.query_row("SELECT id FROM layouts WHERE name = ?1 AND file_hash = ?2", params![layout.id, hash], |r| r.get(0))?)
         })

@@ -29,6 +29,8 @@ impl Catalog {
                 "INSERT OR IGNORE INTO layouts (name, file_hash, source) SELECT name, file_hash, source FROM other.layouts",
                 [],
             )?;
+            // The family as migration 0005 derives it (the other file may predate it).
+            conn.execute("UPDATE layouts SET family = 'loops' WHERE source LIKE '%shape = \"loops\"%'", [])?;
             let mut batch_ids = HashMap::new();
             let mut report = MergeReport::default();
             {

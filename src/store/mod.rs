@@ -25,6 +25,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0002_validation", include_str!("../../migrations/0002_validation.sql")),
     ("0003_books", include_str!("../../migrations/0003_books.sql")),
     ("0004_grade", include_str!("../../migrations/0004_grade.sql")),
+    ("0005_family", include_str!("../../migrations/0005_family.sql")),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";
