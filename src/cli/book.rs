@@ -24,9 +24,9 @@ pub struct BookArgs {
     /// How many puzzles.
     #[arg(long, short = 'n', default_value_t = 120)]
     pub count: usize,
-    /// Levels, easiest first, e.g. easy,medium,hard.
-    #[arg(long, value_delimiter = ',', default_value = "easy,medium,hard,expert")]
-    pub levels: Vec<Level>,
+    /// Levels, easiest first, e.g. easy,medium,hard (default: all four; easy,medium,hard for Slitherlink).
+    #[arg(long, value_delimiter = ',')]
+    pub levels: Option<Vec<Level>>,
     /// Puzzles a page: 1, 2, 4 or 6 (default: 2; 1 for overlapping grids and pies, printed as one figure a page).
     #[arg(long)]
     pub per_page: Option<usize>,
@@ -70,16 +70,18 @@ pub struct ReprintArgs {
 pub fn book(args: BookArgs) -> Result<()> {
     let catalog = Catalog::open(&args.db.db)?;
     let mut big_figure = false;
+    let mut all_loops = true;
     for layout in &args.layout {
         let layout = Layout::load(layout)?; // a clear error for a misspelt id
         let square_cells = !matches!(layout.geometry, crate::layout::Geometry::Loops { .. });
+        all_loops &= !square_cells;
         big_figure |= square_cells && !layout.geometry.is_full_square(layout.size);
     }
     let settings = BookSettings {
         title: args.title.clone(),
         layouts: args.layout.iter().map(|l| Path::new(l).file_stem().map_or(l.clone(), |s| s.to_string_lossy().into_owned())).collect(),
         count: args.count,
-        levels: args.levels.clone(),
+        levels: args.levels.clone().unwrap_or_else(|| if all_loops { vec![Level::Easy, Level::Medium, Level::Hard] } else { Level::ALL.to_vec() }),
         per_page: args.per_page.unwrap_or(if big_figure { 1 } else { 2 }),
         trim: args.trim,
         bleed: args.bleed,
