@@ -43,7 +43,7 @@ impl Grader {
     /// otherwise, or when its givens break a rule.
     pub fn grade_within(&self, givens: &Grid, level: Level) -> Option<Grade> {
         let mut problem = self.template.clone();
-        problem.givens = givens.cells.iter().map(|c| c.map(|s| s as u8)).collect();
+        problem.givens = givens.cells.clone();
         problem.validate().ok()?;
         let graded = grade_within(&problem, ceiling_of(level))?;
         (graded.solved || !graded.steps.is_empty()).then_some(graded)

@@ -1,15 +1,15 @@
 //! From a layout file's text to a checked `Layout` and its `Model`; every
 //! problem is reported with the file, the line where known, and the fix.
 
+use super::extras::{extra_houses, magic_five, random_parts};
 use super::file::LayoutFile;
-use super::frame::{self, Frame, GridRegions, GridSpec};
-use super::geometry::Geometry;
-use crate::model::Conflict;
-use toml::Spanned;
+use super::loops::loops_layout;
 use super::marks::{check_houses, mark_kinds};
 use super::picture::{parse_picture, SourceSpot};
+use super::shapes::build_frame;
 use super::{regions, Layout, LayoutError};
 use crate::model::{Alphabet, House, Model, SymbolSet};
+use toml::Spanned;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -170,211 +170,6 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
     })
 }
 
-type Err<'a> = dyn Fn(Option<usize>, String) -> LayoutError + 'a;
-
-/// Cells and houses: one square grid, several overlapping ones, or a pie.
-fn build_frame<'a>(file: &LayoutFile, size: usize, spot_of: &dyn Fn(std::ops::Range<usize>) -> SourceSpot<'a>, err: &Err) -> Result<Frame, LayoutError> {
-    let line_of = |span: std::ops::Range<usize>| spot_of(span.clone()).line_at(span.start);
-    let shape = file.shape.as_ref().map(|s| (s.get_ref().as_str(), line_of(s.span())));
-    match shape {
-        Some(("pie", line)) => {
-            if file.boxes.is_some() || file.regions.is_some() || file.grids.is_some() || file.diagonals {
-                return Err(err(Some(line), "a pie has rings and slices: remove boxes, regions, grids and diagonals".into()));
-            }
-            let sliding = match file.pairing.as_ref().map(|p| (p.get_ref().as_str(), line_of(p.span()))) {
-                None | Some(("fixed", _)) => false,
-                Some(("sliding", _)) => true,
-                Some((other, line)) => return Err(err(Some(line), format!("pairing \"{other}\": expected \"fixed\" or \"sliding\""))),
-            };
-            frame::pie(size, file.sectors.unwrap_or(size), file.rings.unwrap_or(size / 2), sliding).map_err(|m| err(Some(line), m))
-        }
-        None | Some(("squares", _)) => {
-            if let Some(p) = &file.pairing {
-                return Err(err(Some(line_of(p.span())), "pairing is a setting of shape = \"pie\"".into()));
-            }
-            let boxes = file.boxes.as_ref().map(|b| (b.get_ref().as_str(), line_of(b.span())));
-            let default = grid_regions(boxes, file.regions.as_ref(), size, spot_of, err)?;
-            let specs = match &file.grids {
-                None => {
-                    let regions = default.ok_or_else(|| err(None, "missing `boxes` (e.g. boxes = \"3x3\") or a `regions` picture".into()))?;
-                    vec![GridSpec { at: (0, 0), regions, diagonals: file.diagonals }]
-                }
-                Some(entries) => {
-                    let line = line_of(entries.span());
-                    if entries.get_ref().is_empty() {
-                        return Err(err(Some(line), "grids: list at least one grid".into()));
-                    }
-                    let mut specs = Vec::new();
-                    for (k, entry) in entries.get_ref().iter().enumerate() {
-                        let own = grid_regions(entry.boxes.as_deref().map(|b| (b, line)), entry.regions.as_ref(), size, spot_of, err)?;
-                        let regions = own.or_else(|| default.clone()).ok_or_else(|| err(Some(line), format!("grid {}: give `boxes` or `regions` (here or for the whole file)", k + 1)))?;
-                        let at = (entry.at[0], entry.at[1]);
-                        if specs.iter().any(|s: &GridSpec| s.at == at) {
-                            return Err(err(Some(line), format!("grid {}: two grids at [{}, {}]", k + 1, at.0, at.1)));
-                        }
-                        specs.push(GridSpec { at, regions, diagonals: entry.diagonals || file.diagonals });
-                    }
-                    specs
-                }
-            };
-            Ok(frame::squares(size, &specs))
-        }
-        Some((other, line)) => Err(err(Some(line), format!("shape \"{other}\": expected \"squares\", \"pie\" or \"loops\""))),
-    }
-}
-
-/// A grid's regions from `boxes` or a `regions` picture, `None` if neither.
-fn grid_regions<'a>(boxes: Option<(&str, usize)>, picture: Option<&Spanned<String>>, size: usize, spot_of: &dyn Fn(std::ops::Range<usize>) -> SourceSpot<'a>, err: &Err) -> Result<Option<GridRegions>, LayoutError> {
-    match (boxes, picture) {
-        (Some(_), Some(regions)) => Err(err(Some(spot_of(regions.span()).line_at(regions.span().start)), "give either `boxes` or `regions`, not both".into())),
-        (None, None) => Ok(None),
-        (Some((text, line)), None) => {
-            let (h, w) = parse_boxes(text, size).map_err(|m| err(Some(line), m))?;
-            Ok(Some(GridRegions::Boxes(h, w)))
-        }
-        (None, Some(picture)) => {
-            let spot = spot_of(picture.span());
-            let pic = parse_picture("regions", picture.get_ref(), size, &spot, err)?;
-            let mut names: Vec<char> = Vec::new();
-            let region_of = pic
-                .cells
-                .iter()
-                .map(|c| names.iter().position(|n| n == c).unwrap_or_else(|| { names.push(*c); names.len() - 1 }))
-                .collect::<Vec<_>>();
-            let here = Some(spot.line_at(picture.span().start));
-            if names.len() != size {
-                return Err(err(here, format!("regions picture has {} different letters, expected {size} regions", names.len())));
-            }
-            regions::check(size, &region_of, &names, size).map_err(|m| err(here, m))?;
-            Ok(Some(GridRegions::Picture(region_of, names)))
-        }
-    }
-}
-
-/// The letters of a picture of extra houses ('.' = none), in order of first
-/// appearance; each must mark exactly `cells_each` cells.
-fn extra_houses(picture: &[char], cells_each: usize) -> Result<Vec<char>, String> {
-    let mut names: Vec<char> = Vec::new();
-    for &c in picture.iter().filter(|&&c| c != '.') {
-        if !names.contains(&c) {
-            names.push(c);
-        }
-    }
-    for &name in &names {
-        let count = picture.iter().filter(|&&c| c == name).count();
-        if count != cells_each {
-            return Err(format!("'{name}' marks {count} cells, expected {cells_each}"));
-        }
-    }
-    Ok(names)
-}
-
-/// A Slitherlink board (`shape = "loops"`, `size` columns, `rows` rows or
-/// as many as columns). Its model only names the cells and the clue
-/// alphabet 0–3, so puzzles parse and print like the other layouts; the
-/// loop rules live in `crate::slither`.
-fn loops_layout(path: &Path, source: String, file: &LayoutFile) -> Result<Layout, String> {
-    let cols = *file.size.get_ref();
-    let rows = file.rows.unwrap_or(cols);
-    if !(crate::slither::MIN_SIDE..=crate::slither::MAX_SIDE).contains(&rows) || !(crate::slither::MIN_SIDE..=crate::slither::MAX_SIDE).contains(&cols) {
-        return Err(format!("a {rows}×{cols} Slitherlink board is out of range ({} to {} cells a side)", crate::slither::MIN_SIDE, crate::slither::MAX_SIDE));
-    }
-    let geometry = Geometry::Loops { rows, cols };
-    let cells = rows * cols;
-    let alphabet = Alphabet::from_chars("0123".chars().collect());
-    let cell_names = (0..cells).map(|i| geometry.cell_name(i)).collect();
-    let model = Model { alphabet: alphabet.clone(), cell_names, houses: Vec::new(), allowed: vec![SymbolSet::all(4); cells], conflicts: Vec::new() };
-    Ok(Layout {
-        id: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
-        path: path.to_path_buf(),
-        source,
-        description: file.description.clone(),
-        rules: file.rules.clone().unwrap_or_else(|| {
-            "Draw one loop along the dotted lines that never crosses or touches itself; a number tells how many sides of its cell the loop uses.".into()
-        }),
-        size: cols,
-        alphabet,
-        geometry,
-        regions: vec![0; cells],
-        regions_are_boxes: false,
-        diagonals: Vec::new(),
-        marks: vec![None; cells],
-        mark_kinds: BTreeMap::new(),
-        snake_path: Vec::new(),
-        level_bands: crate::score::DEFAULT_LEVEL_BANDS,
-        islands: vec![None; cells],
-        letters: vec![None; cells],
-        magic_five: false,
-        random: Default::default(),
-        model,
-    })
-}
-
-/// What the generator is asked to choose per puzzle, checked against the
-/// layout's fixed marks and islands.
-#[allow(clippy::type_complexity)]
-fn random_parts(
-    file: &LayoutFile,
-    full_square: bool,
-    kinds: &BTreeMap<char, super::MarkKind>,
-    marks: &[Option<char>],
-    islands: &[Option<usize>],
-) -> Result<super::randomise::RandomParts, (Option<std::ops::Range<usize>>, String)> {
-    let mut parts = super::randomise::RandomParts::default();
-    if let Some(random) = &file.random_marks {
-        let here = Some(random.span());
-        if marks.iter().any(Option::is_some) {
-            return Err((here, "give a `marks` picture or `random_marks`, not both".into()));
-        }
-        for (letter, &count) in random.get_ref() {
-            let mut chars = letter.chars();
-            let (Some(l), None) = (chars.next(), chars.next()) else {
-                return Err((here, format!("random_marks: '{letter}' must be a single mark letter")));
-            };
-            if !kinds.contains_key(&l) {
-                let known: String = kinds.keys().collect();
-                return Err((here, format!("random_marks: unknown mark '{l}' (known: {known})")));
-            }
-            parts.marks.push((l, count));
-        }
-        let total: usize = parts.marks.iter().map(|(_, n)| n).sum();
-        if total > marks.len() / 2 {
-            return Err((here, format!("random_marks: {total} marks on {} cells; at most half the cells can be marked", marks.len())));
-        }
-    }
-    if let Some(random) = &file.random_islands {
-        let here = Some(random.span());
-        if !full_square {
-            return Err((here, "random_islands need a single square grid".into()));
-        }
-        if islands.iter().any(Option::is_some) {
-            return Err((here, "give an `islands` picture or `random_islands`, not both".into()));
-        }
-        let n = *random.get_ref();
-        if n == 0 || n > 4 {
-            return Err((here, format!("random_islands = {n}: choose 1 to 4")));
-        }
-        parts.islands = n;
-    }
-    Ok(parts)
-}
-
-/// Atlantis's magic 5: a 5 forbids every larger digit in the cell directly
-/// above it. It is a relation, not a mark: it acts only once one side is placed.
-fn magic_five(alphabet: &Alphabet, geometry: &Geometry) -> Result<Vec<Conflict>, String> {
-    let five = alphabet.symbol_of('5').ok_or("magic_five needs the digit 5 in the alphabet")?;
-    let mut larger = SymbolSet::EMPTY;
-    for s in 0..alphabet.len() as u8 {
-        if alphabet.value_of(s).is_some_and(|v| v > 5) {
-            larger.0 |= 1 << s;
-        }
-    }
-    let conflicts = (0..geometry.cell_count())
-        .filter_map(|cell| geometry.above(cell).map(|up| Conflict { a: cell, a_symbols: SymbolSet::single(five), b: up, b_symbols: larger }))
-        .collect();
-    Ok(conflicts)
-}
-
 fn parse_alphabet(text: &str) -> Result<Alphabet, String> {
     let chars: Vec<char> = text.chars().collect();
     if chars.len() > 32 {
@@ -413,10 +208,10 @@ fn symbol_counts(alphabet: &Alphabet, counts: &BTreeMap<String, u8>) -> Result<V
     Ok(out)
 }
 
-fn parse_boxes(text: &str, size: usize) -> Result<(usize, usize), String> {
+pub(super) fn parse_boxes(text: &str, size: usize) -> Result<(usize, usize), String> {
     let parsed = text.split_once(['x', '×']).and_then(|(h, w)| Some((h.trim().parse::<usize>().ok()?, w.trim().parse::<usize>().ok()?)));
     match parsed {
-        Some((h, w)) if h > 0 && w > 0 && h * w == size && size % h == 0 => Ok((h, w)),
+        Some((h, w)) if h > 0 && w > 0 && h * w == size && size.is_multiple_of(h) => Ok((h, w)),
         Some((h, w)) => Err(format!("boxes \"{text}\": {h}×{w} boxes hold {} cells but a {size}×{size} grid needs boxes of {size}", h * w)),
         None => Err(format!("boxes \"{text}\": expected HEIGHTxWIDTH, e.g. \"3x3\" or \"2x3\"")),
     }

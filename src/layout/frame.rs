@@ -89,10 +89,10 @@ pub fn squares(size: usize, grids: &[GridSpec]) -> Frame {
         }
         // The first grid to cover a cell decides its printed region, so a
         // block two grids share draws as one.
-        for local in 0..size * size {
+        for (local, &region) in region_of.iter().enumerate() {
             let c = cell(g, local / size, local % size);
             if regions[c] == usize::MAX {
-                regions[c] = k * size + region_of[local];
+                regions[c] = k * size + region;
             }
         }
     }
@@ -104,7 +104,7 @@ pub fn squares(size: usize, grids: &[GridSpec]) -> Frame {
 /// pair of neighbouring sectors (0,1), (2,3) …, or with `sliding` pairing
 /// every two neighbouring sectors.
 pub fn pie(size: usize, sectors: usize, rings: usize, sliding: bool) -> Result<Frame, String> {
-    if sectors != size || 2 * rings != size || sectors % 2 != 0 {
+    if sectors != size || 2 * rings != size || !sectors.is_multiple_of(2) {
         return Err(format!(
             "a pie of {sectors} sectors × {rings} rings does not fit {size} symbols: every ring holds one of each (sectors = {size}) and so does every pair of sectors (rings = {})",
             size / 2

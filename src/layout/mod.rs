@@ -2,12 +2,15 @@
 //! geometry every other stage (model, print) reads from them.
 
 mod build;
+mod extras;
 mod file;
 mod frame;
 mod geometry;
+mod loops;
 mod marks;
 mod picture;
 pub mod randomise;
+mod shapes;
 mod regions;
 
 use crate::model::{Alphabet, Model, SymbolSet};

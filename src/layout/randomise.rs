@@ -39,8 +39,8 @@ pub fn derive(layout: &Layout, solution: &Grid, rng: &mut dyn Rng) -> Result<Lay
         for &(letter, count) in &layout.random.marks {
             let allowed = layout.mark_symbols(letter);
             let mut open: Vec<usize> = Vec::new();
-            for c in 0..cells {
-                if picture[c] == '.' && allowed.contains(symbol(c)?) {
+            for (c, &mark) in picture.iter().enumerate() {
+                if mark == '.' && allowed.contains(symbol(c)?) {
                     open.push(c);
                 }
             }
