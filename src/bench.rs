@@ -95,7 +95,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
 /// samurai ≤ 2 s median, pie-12 and stars-stripes-12 ≤ 0.5 s.
 fn bench_variants(seconds: f64) -> anyhow::Result<()> {
     println!("variant layouts, one minimal unique puzzle, one thread (median / 90th percentile / worst):");
-    let ids = ["atlantis-9", "islands-9", "trividoku-9", "stars-stripes-12", "pie-12", "twodoku", "sudoku-mix", "triathlon", "butterfly", "flower", "samurai", "sohei", "windmill"];
+    let ids = ["atlantis-9", "islands-9", "trividoku-9", "stars-stripes-12", "pie-12", "twodoku", "sudoku-mix", "triathlon", "butterfly", "flower", "samurai", "sohei", "windmill", "tridoku"];
     for id in ids {
         let layout = Layout::load(id)?;
         let generator = Generator::new(&layout, Symmetry::None);

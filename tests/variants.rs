@@ -8,7 +8,7 @@ use puzzlebook::model::Grid;
 use puzzlebook::solver::{Solver, Verdict};
 use puzzlebook::validate::backtrack::count_solutions;
 
-const VARIANTS: [&str; 15] = [
+const VARIANTS: [&str; 16] = [
     "atlantis-9",
     "atlantis-random-9",
     "islands-random-9",
@@ -24,6 +24,7 @@ const VARIANTS: [&str; 15] = [
     "sohei",
     "windmill",
     "pie-12",
+    "tridoku",
 ];
 
 /// A solution with one cell changed to another symbol that its marks allow.
@@ -184,4 +185,24 @@ fn samurai_puzzles_are_minimal() {
     }
     // A removal check that runs out of its node budget keeps its clue.
     assert_eq!(not_minimal, 0, "clues kept only because a check ran out of budget");
+}
+
+#[test]
+fn tridoku_touching_cells_differ() {
+    let layout = Layout::load("tridoku").unwrap();
+    let model = &layout.model;
+    assert_eq!(model.houses.len(), 15);
+    // The apex (cell 0) touches cells 1, 2 and 3 (row 1): nine relations each.
+    let touching_apex: Vec<usize> = model.conflicts.iter().filter(|c| c.a == 0).map(|c| c.b).collect();
+    assert_eq!(touching_apex.len(), 3 * 9);
+    let p = Generator::new(&layout, Symmetry::None).puzzle(5).unwrap();
+    for rel in &model.conflicts {
+        assert_ne!(p.solution.cells[rel.a], p.solution.cells[rel.b], "cells {} and {} touch", rel.a, rel.b);
+    }
+    // The apex and a neighbour with the same digit: no solution.
+    let mut clash = Grid::empty(81);
+    clash.cells[0] = Some(0);
+    clash.cells[2] = Some(0);
+    assert_eq!(Solver::new(model).count(&clash, 1).solutions, 0);
+    assert_eq!(count_solutions(model, &clash, 1).solutions, 0);
 }

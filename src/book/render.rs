@@ -107,7 +107,7 @@ fn cell_side(area: Area, n: usize, label: f32, (grid_rows, grid_cols): (usize, u
 fn largest_grid(book: &Book) -> (usize, usize) {
     let extent = |l: &crate::layout::Layout| match l.geometry {
         crate::layout::Geometry::Squares { rows, cols, .. } | crate::layout::Geometry::Loops { rows, cols } => (rows, cols),
-        crate::layout::Geometry::Pie { .. } => (l.geometry.span(), l.geometry.span()),
+        crate::layout::Geometry::Pie { .. } | crate::layout::Geometry::Triangle { .. } => (l.geometry.span(), l.geometry.span()),
     };
     let rows = book.layouts.iter().map(|l| extent(l).0).max().unwrap_or(9);
     let cols = book.layouts.iter().map(|l| extent(l).1).max().unwrap_or(9);

@@ -13,6 +13,17 @@ use toml::Spanned;
 use std::collections::BTreeMap;
 use std::path::Path;
 
+/// Cells that must differ as relations: one per pair and symbol.
+fn differ(pairs: &[(usize, usize)], symbols: usize) -> Vec<crate::model::Conflict> {
+    let mut out = Vec::with_capacity(pairs.len() * symbols);
+    for &(a, b) in pairs {
+        for s in 0..symbols as u8 {
+            out.push(crate::model::Conflict { a, a_symbols: SymbolSet::single(s), b, b_symbols: SymbolSet::single(s) });
+        }
+    }
+    out
+}
+
 /// Alphabets are `SymbolSet`s (32 bits); grids up to 25×25 are supported.
 const MAX_SIZE: usize = 25;
 
@@ -46,6 +57,7 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
 
     let frame = build_frame(&file, size, &spot_of, &err)?;
     let geometry = frame.geometry;
+    let touching = frame.touching;
     let cell_count = geometry.cell_count();
     let regions_are_boxes = file.regions.is_none() && file.grids.as_ref().is_none_or(|g| g.get_ref().iter().all(|e| e.regions.is_none()));
     let house = |name: String, cells: Vec<usize>| House { name, cells, counts: counts.clone() };
@@ -142,7 +154,8 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         },
     };
     let random = random_parts(&file, full_square, &mark_kinds, &marks, &islands).map_err(|(line, m)| err(line.map(line_of), m))?;
-    let conflicts = if file.magic_five { magic_five(&alphabet, &geometry).map_err(|m| err(None, m))? } else { Vec::new() };
+    let mut conflicts = if file.magic_five { magic_five(&alphabet, &geometry).map_err(|m| err(None, m))? } else { Vec::new() };
+    conflicts.extend(differ(&touching, alphabet.len()));
     let rules = file.rules.clone().unwrap_or_else(|| default_rules(&alphabet, regions_are_boxes, !frame.diagonals.is_empty(), file.marks.is_some()));
     let cell_names = (0..cell_count).map(|i| geometry.cell_name(i)).collect();
     let model = Model { alphabet: alphabet.clone(), cell_names, houses, allowed, conflicts };

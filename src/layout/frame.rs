@@ -36,6 +36,8 @@ pub struct Frame {
     /// Region of each cell for printing: thick lines run between regions.
     pub regions: Vec<usize>,
     pub diagonals: Vec<Diagonals>,
+    /// Pairs of cells that must differ (Tridoku's touching cells).
+    pub touching: Vec<(usize, usize)>,
 }
 
 /// One or more square grids of `size` on a canvas just large enough for them.
@@ -97,7 +99,7 @@ pub fn squares(size: usize, grids: &[GridSpec]) -> Frame {
         }
     }
     let diagonals = grids.iter().filter(|g| g.diagonals).map(|g| Diagonals { at: g.at, size }).collect();
-    Frame { geometry, houses, regions, diagonals }
+    Frame { geometry, houses, regions, diagonals, touching: Vec::new() }
 }
 
 /// The Sudoku Pie: every ring is a house, and so is every slice — a fixed
@@ -125,7 +127,64 @@ pub fn pie(size: usize, sectors: usize, rings: usize, sliding: bool) -> Result<F
     // With sliding pairs no slice stands out; shade alternate sectors.
     let slice_of_sector: Vec<usize> = (0..sectors).map(|s| if sliding { s } else { s / 2 }).collect();
     let regions = (0..sectors * rings).map(|c| slice_of_sector[c / rings]).collect();
-    Ok(Frame { geometry: Geometry::Pie { sectors, rings, slice_of_sector }, houses, regions, diagonals: Vec::new() })
+    Ok(Frame { geometry: Geometry::Pie { sectors, rings, slice_of_sector }, houses, regions, diagonals: Vec::new(), touching: Vec::new() })
+}
+
+/// Tridoku on a triangle of side `size` (9): nine triangular nonets, the
+/// three outer edges and the three legs of the inner (upside-down) triangle
+/// whose corners sit on the middle of each outer edge. Touching cells
+/// (sharing a side or a corner) are listed in `touching`: they must differ.
+pub fn triangle(size: usize) -> Result<Frame, String> {
+    if size != 9 {
+        return Err(format!("a Tridoku triangle has side 9 (nine nonets of 9 cells), not {size}"));
+    }
+    let side = size;
+    let geometry = Geometry::Triangle { side };
+    let cells = side * side;
+    // Lattice corners (row, column) of cell (r, k): upward cells at even k.
+    let corners = |cell: usize| -> [(usize, usize); 3] {
+        let (r, k) = geometry.position(cell);
+        let j = k / 2;
+        if k % 2 == 0 { [(r, j), (r + 1, j), (r + 1, j + 1)] } else { [(r, j), (r, j + 1), (r + 1, j + 1)] }
+    };
+    // The nonet holding a cell: its centroid (×3) in the side-3 triangle grid.
+    let nonet = |cell: usize| {
+        let (r, k) = geometry.position(cell);
+        let j = k / 2;
+        let (y3, x3) = if k % 2 == 0 { (3 * r + 2, 3 * j + 1) } else { (3 * r + 1, 3 * j + 2) };
+        let (band, column) = (y3 / 9, x3 / 9);
+        band * band + 2 * column + usize::from(x3 % 9 > y3 % 9)
+    };
+    let regions: Vec<usize> = (0..cells).map(nonet).collect();
+    let mut houses = Vec::new();
+    for n in 0..side {
+        houses.push((format!("nonet {}", n + 1), (0..cells).filter(|&c| regions[c] == n).collect()));
+    }
+    let up = |r: usize, j: usize| r * r + 2 * j;
+    let half = side / 2;
+    houses.push(("left edge".to_string(), (0..side).map(|r| up(r, 0)).collect()));
+    houses.push(("right edge".to_string(), (0..side).map(|r| up(r, r)).collect()));
+    houses.push(("bottom edge".to_string(), (0..side).map(|j| up(side - 1, j)).collect()));
+    // Inner legs: row `half` from edge to edge, and the two slanted strips
+    // from its ends down to the middle of the bottom edge.
+    let mut top: Vec<usize> = (0..=2 * half).map(|k| half * half + k).collect();
+    let mut left: Vec<usize> = (half..side).map(|r| up(r, r - half)).chain((half + 1..side).map(|r| r * r + 2 * (r - half - 1) + 1)).collect();
+    let mut right: Vec<usize> = (half..side).map(|r| up(r, half)).chain((half + 1..side).map(|r| r * r + 2 * half + 1)).collect();
+    for leg in [&mut top, &mut left, &mut right] {
+        leg.sort_unstable();
+    }
+    houses.push(("top of the inner triangle".to_string(), top));
+    houses.push(("left of the inner triangle".to_string(), left));
+    houses.push(("right of the inner triangle".to_string(), right));
+    let mut touching = Vec::new();
+    for a in 0..cells {
+        for b in a + 1..cells {
+            if corners(a).iter().any(|p| corners(b).contains(p)) {
+                touching.push((a, b));
+            }
+        }
+    }
+    Ok(Frame { geometry, houses, regions, diagonals: Vec::new(), touching })
 }
 
 #[cfg(test)]
@@ -145,6 +204,29 @@ mod tests {
         // 5 grids × 27 houses, four shared boxes kept once.
         assert_eq!(frame.houses.len(), 5 * 27 - 4);
         assert_eq!(frame.geometry.cell_at(0, 9), None);
+    }
+
+    #[test]
+    fn tridoku_has_nine_nonets_six_legs_and_touching_cells() {
+        let frame = triangle(9).unwrap();
+        let touching = &frame.touching;
+        assert_eq!(frame.geometry.cell_count(), 81);
+        assert_eq!(frame.houses.len(), 9 + 3 + 3);
+        for (name, cells) in &frame.houses {
+            assert_eq!(cells.len(), 9, "{name}");
+        }
+        // The inner triangle's corners lie on the outer edges: three cells in both.
+        let outer: Vec<usize> = frame.houses[9..12].iter().flat_map(|(_, c)| c.clone()).collect();
+        let inner: Vec<usize> = frame.houses[12..15].iter().flat_map(|(_, c)| c.clone()).collect();
+        let mut shared: Vec<usize> = inner.iter().copied().filter(|c| outer.contains(c)).collect();
+        shared.sort_unstable();
+        shared.dedup();
+        assert_eq!(shared.len(), 3);
+        // The apex touches the three cells of row 1; a middle cell touches 12.
+        assert_eq!(touching.iter().filter(|&&(a, _)| a == 0).count(), 3);
+        let middle = 5 * 5 + 5;
+        assert_eq!(touching.iter().filter(|&&(a, b)| a == middle || b == middle).count(), 12);
+        assert!(triangle(4).is_err());
     }
 
     #[test]

@@ -16,6 +16,9 @@ pub enum Geometry {
     /// A Slitherlink board of `rows`×`cols` cells (the loop runs on the
     /// lines between them); cells row by row.
     Loops { rows: usize, cols: usize },
+    /// Tridoku: a triangle of `side` rows of small triangles; row `r` holds
+    /// `2r + 1` of them, upward ones at even positions. Cell `r² + k`.
+    Triangle { side: usize },
 }
 
 impl Geometry {
@@ -42,6 +45,7 @@ impl Geometry {
             Geometry::Squares { position, .. } => position.len(),
             Geometry::Pie { sectors, rings, .. } => sectors * rings,
             Geometry::Loops { rows, cols } => rows * cols,
+            Geometry::Triangle { side } => side * side,
         }
     }
 
@@ -59,6 +63,10 @@ impl Geometry {
             Geometry::Squares { position, .. } => position[cell],
             Geometry::Pie { rings, .. } => (cell / rings, cell % rings),
             Geometry::Loops { cols, .. } => (cell / cols, cell % cols),
+            Geometry::Triangle { .. } => {
+                let r = cell.isqrt();
+                (r, cell - r * r)
+            }
         }
     }
 
@@ -68,6 +76,7 @@ impl Geometry {
             Geometry::Squares { rows, cols, .. } => (*rows, *cols),
             Geometry::Pie { sectors, rings, .. } => (*sectors, *rings),
             Geometry::Loops { rows, cols } => (*rows, *cols),
+            Geometry::Triangle { side } => (*side, 2 * side - 1),
         }
     }
 
@@ -78,6 +87,8 @@ impl Geometry {
             Geometry::Squares { rows, cols, .. } => *rows.max(cols),
             Geometry::Pie { .. } => 20,
             Geometry::Loops { rows, cols } => *rows.max(cols),
+            // Its digits sit in triangles about half a square's size.
+            Geometry::Triangle { side } => 2 * side,
         }
     }
 
@@ -91,7 +102,7 @@ impl Geometry {
     pub fn cell_name(&self, cell: usize) -> String {
         let (a, b) = self.position(cell);
         match self {
-            Geometry::Squares { .. } | Geometry::Loops { .. } => format!("r{}c{}", a + 1, b + 1),
+            Geometry::Squares { .. } | Geometry::Loops { .. } | Geometry::Triangle { .. } => format!("r{}c{}", a + 1, b + 1),
             Geometry::Pie { .. } => format!("s{}k{}", a + 1, b + 1),
         }
     }
@@ -115,6 +126,11 @@ impl Geometry {
                     let (r, c) = self.position(cell);
                     if mirror { r * cols + cols - 1 - c } else { (rows - 1 - r) * cols + cols - 1 - c }
                 }
+                // A triangle has no half turn; both symmetries use its mirror.
+                Geometry::Triangle { .. } => {
+                    let (r, k) = self.position(cell);
+                    r * r + 2 * r - k
+                }
             })
             .collect()
     }
@@ -126,7 +142,7 @@ impl Geometry {
                 let (r, c) = self.position(cell);
                 r.checked_sub(1).and_then(|r| self.cell_at(r, c))
             }
-            Geometry::Pie { .. } | Geometry::Loops { .. } => None,
+            Geometry::Pie { .. } | Geometry::Loops { .. } | Geometry::Triangle { .. } => None,
         }
     }
 
@@ -140,6 +156,7 @@ impl Geometry {
                     Geometry::Squares { .. } => self.cell_at(r, c).map_or(' ', |cell| text[cell]),
                     Geometry::Pie { rings, .. } => text[r * rings + c],
                     Geometry::Loops { cols, .. } => text[r * cols + c],
+                    Geometry::Triangle { .. } => if c <= 2 * r { text[r * r + c] } else { ' ' },
                 })
                 .collect();
             out.push_str(line.trim_end());

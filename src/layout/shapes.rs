@@ -57,7 +57,13 @@ pub(super) fn build_frame<'a>(file: &LayoutFile, size: usize, spot_of: &dyn Fn(s
             };
             Ok(frame::squares(size, &specs))
         }
-        Some((other, line)) => Err(err(Some(line), format!("shape \"{other}\": expected \"squares\", \"pie\" or \"loops\""))),
+        Some(("triangle", line)) => {
+            if file.boxes.is_some() || file.regions.is_some() || file.grids.is_some() || file.diagonals {
+                return Err(err(Some(line), "a Tridoku triangle has its own nonets and legs: remove boxes, regions, grids and diagonals".into()));
+            }
+            frame::triangle(size).map_err(|m| err(Some(line), m))
+        }
+        Some((other, line)) => Err(err(Some(line), format!("shape \"{other}\": expected \"squares\", \"pie\", \"triangle\" or \"loops\""))),
     }
 }
 

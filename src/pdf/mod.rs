@@ -7,6 +7,7 @@ pub mod fonts;
 mod loops;
 mod pie;
 mod square;
+mod triangle;
 
 use crate::book::geometry::Area;
 use crate::layout::{Geometry, Layout};
@@ -52,6 +53,7 @@ pub fn renderer_for(layout: &Layout) -> Box<dyn GridRenderer + '_> {
     match &layout.geometry {
         Geometry::Squares { rows, cols, .. } => Box::new(square::SquareGrid { layout, rows: *rows, cols: *cols }),
         Geometry::Pie { .. } => Box::new(pie::PieGrid { layout }),
+        Geometry::Triangle { side } => Box::new(triangle::TriangleGrid { layout, side: *side }),
         Geometry::Loops { rows, cols } => Box::new(loops::LoopGrid { rows: *rows, cols: *cols }),
     }
 }

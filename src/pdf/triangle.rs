@@ -1,0 +1,75 @@
+//! The renderer for Tridoku: an equilateral triangle of small triangles,
+//! thick lines around the nine nonets, the outer edges' cells darker grey
+//! and the inner triangle's legs light grey.
+
+use super::canvas::{BLACK, Canvas, LIGHT_FILL};
+use super::fonts::Weight;
+use super::{GridContents, GridRenderer};
+use crate::book::geometry::Area;
+use crate::layout::Layout;
+
+pub struct TriangleGrid<'a> {
+    pub layout: &'a Layout,
+    pub side: usize,
+}
+
+const FILLED: f32 = 0.45;
+/// Grey of the outer edges' cells (the inner legs use the light fill).
+const EDGE_FILL: f32 = 0.78;
+const HEIGHT: f32 = 0.866_025_4; // √3 / 2
+
+impl TriangleGrid<'_> {
+    /// Lattice corners (row, column) of a cell; upward cells at even k.
+    fn corners(&self, cell: usize) -> [(usize, usize); 3] {
+        let (r, k) = self.layout.geometry.position(cell);
+        let j = k / 2;
+        if k % 2 == 0 { [(r, j), (r + 1, j), (r + 1, j + 1)] } else { [(r, j), (r, j + 1), (r + 1, j + 1)] }
+    }
+
+    fn in_house(&self, cell: usize, prefix: &str) -> bool {
+        self.layout.model.houses.iter().any(|h| h.name.contains(prefix) && h.cells.contains(&cell))
+    }
+}
+
+impl GridRenderer for TriangleGrid<'_> {
+    fn aspect(&self) -> f32 {
+        1.0 / HEIGHT
+    }
+
+    fn draw(&self, canvas: &mut Canvas, area: Area, contents: &GridContents) {
+        let n = self.side as f32;
+        let edge = (area.width / n).min(area.height / (n * HEIGHT));
+        let (apex_x, top) = (area.x + area.width / 2.0, area.top() - (area.height - edge * n * HEIGHT) / 2.0);
+        let point = |(y, x): (usize, usize)| (apex_x + (x as f32 - y as f32 / 2.0) * edge, top - y as f32 * edge * HEIGHT);
+        let cells = self.layout.model.cell_count();
+
+        for cell in 0..cells {
+            let shade = if self.in_house(cell, "edge") { Some(EDGE_FILL) } else if self.in_house(cell, "inner") { Some(LIGHT_FILL) } else { None };
+            if let Some(level) = shade {
+                canvas.fill_polygon(&self.corners(cell).map(point), level);
+            }
+        }
+        let thin = (edge * 0.02).max(0.6);
+        let thick = (edge * 0.07).max(1.8);
+        // Every side once: thick on the outline and between nonets.
+        for a in 0..cells {
+            let [p, q, r] = self.corners(a);
+            for side in [[p, q], [q, r], [p, r]] {
+                let neighbour = (0..cells).find(|&b| b != a && side.iter().all(|v| self.corners(b).contains(v)));
+                if neighbour.is_some_and(|b| b < a) {
+                    continue;
+                }
+                let boundary = neighbour.is_none_or(|b| self.layout.regions[b] != self.layout.regions[a]);
+                canvas.line(&[point(side[0]), point(side[1])], if boundary { thick } else { thin }, BLACK);
+            }
+        }
+        let size = edge * 0.36;
+        for (cell, symbol) in contents.symbols.iter().enumerate() {
+            let Some(c) = symbol else { continue };
+            let pts = self.corners(cell).map(point);
+            let (x, y) = ((pts[0].0 + pts[1].0 + pts[2].0) / 3.0, (pts[0].1 + pts[1].1 + pts[2].1) / 3.0);
+            let (weight, level) = if contents.given[cell] { (Weight::Bold, BLACK) } else { (Weight::Regular, FILLED) };
+            canvas.centred_glyph(&c.to_string(), x, y, size, weight, level);
+        }
+    }
+}
