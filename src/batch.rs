@@ -56,6 +56,7 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
     // A layout whose marks or islands are drawn per puzzle is graded per
     // puzzle, after the fact; its bare grid must not steer clue removal.
     let grader = if layout.random.is_empty() { Grader::new(&layout.model) } else { None };
+    let loops = crate::slither::stored::board_of(&layout).is_some();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(options.jobs.max(1)).build()?;
     catalog.set_batch_status(batch.id, BatchStatus::Running, None)?;
 
@@ -85,7 +86,7 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
                 .into_par_iter()
                 .map(|a| {
                     let seed = batch.seed.wrapping_add(a);
-                    if crate::slither::stored::board_of(&layout).is_some() {
+                    if loops {
                         return (a, crate::slither::stored::make(&layout, &canon, batch.difficulty, seed));
                     }
                     // A difficulty asked for is the technique level where the

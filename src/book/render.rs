@@ -222,13 +222,9 @@ impl Painter<'_> {
         let puzzles = &self.book.puzzles[range];
         // One rules line per layout on the page, at the foot.
         // Puzzles with their own marks have their own layouts: one line per layout id.
-        let mut layouts: Vec<&crate::layout::Layout> = Vec::new();
-        for p in puzzles {
-            let layout = &self.book.layouts[p.layout];
-            if !layouts.iter().any(|l| l.id == layout.id) {
-                layouts.push(layout);
-            }
-        }
+        let mut indices: Vec<usize> = puzzles.iter().map(|p| p.layout).collect();
+        indices.sort_unstable();
+        let layouts = distinct_by_id(indices.iter().map(|&i| &self.book.layouts[i]));
         let mut rules_lines = Vec::new();
         for layout in &layouts {
             let text = if layouts.len() > 1 { format!("{}: {}", short_name(&layout.description), layout.rules) } else { layout.rules.clone() };
@@ -309,8 +305,13 @@ impl Painter<'_> {
 /// The book's layouts, one per layout id (puzzles with marks of their own
 /// each have a layout, but share a description and rules).
 fn distinct_layouts(book: &Book) -> Vec<&crate::layout::Layout> {
+    distinct_by_id(book.layouts.iter())
+}
+
+/// The first layout of each id, in order.
+fn distinct_by_id<'a>(layouts: impl Iterator<Item = &'a crate::layout::Layout>) -> Vec<&'a crate::layout::Layout> {
     let mut seen: Vec<&crate::layout::Layout> = Vec::new();
-    for layout in &book.layouts {
+    for layout in layouts {
         if !seen.iter().any(|l| l.id == layout.id) {
             seen.push(layout);
         }

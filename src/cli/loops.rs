@@ -1,7 +1,7 @@
 //! `puzzlebook loops`: Slitherlink — exact loop and puzzle counts, solving,
 //! generating and timing.
 
-use crate::slither::{self, Level, Outcome, Puzzle};
+use crate::slither::{self, Level, Puzzle};
 use anyhow::{Context, Result, bail};
 use std::time::Instant;
 
@@ -87,11 +87,7 @@ pub fn run(args: LoopsArgs) -> Result<()> {
         LoopsCommand::Solve { puzzles } => {
             for (i, text) in puzzles.iter().enumerate() {
                 let puzzle = Puzzle::parse(text).with_context(|| format!("argument {}", i + 1))?;
-                match slither::solve(&puzzle) {
-                    Outcome::Unique(edges) => println!("unique {}", slither::encode_edges(&edges)),
-                    Outcome::Multiple => println!("multiple"),
-                    Outcome::None => println!("none"),
-                }
+                println!("{}", super::solve::loop_answer(&puzzle, None));
             }
         }
         LoopsCommand::Generate { size, count, difficulty, seed, draw } => {

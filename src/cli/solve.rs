@@ -67,7 +67,7 @@ fn answer(model: &Model, solver: &Solver, givens: &crate::model::Grid, limit: Op
 }
 
 /// Slitherlink's answer, in the same form: the solution is the edge string.
-fn loop_answer(puzzle: &crate::slither::Puzzle, limit: Option<usize>) -> String {
+pub(super) fn loop_answer(puzzle: &crate::slither::Puzzle, limit: Option<usize>) -> String {
     use crate::slither::Outcome;
     if let Some(limit) = limit {
         return format!("solutions {}", crate::slither::count_solutions(puzzle, limit));

@@ -141,12 +141,7 @@ pub fn triangle(size: usize) -> Result<Frame, String> {
     let side = size;
     let geometry = Geometry::Triangle { side };
     let cells = side * side;
-    // Lattice corners (row, column) of cell (r, k): upward cells at even k.
-    let corners = |cell: usize| -> [(usize, usize); 3] {
-        let (r, k) = geometry.position(cell);
-        let j = k / 2;
-        if k % 2 == 0 { [(r, j), (r + 1, j), (r + 1, j + 1)] } else { [(r, j), (r, j + 1), (r + 1, j + 1)] }
-    };
+    let corners = |cell: usize| geometry.triangle_corners(cell);
     // The nonet holding a cell: its centroid (×3) in the side-3 triangle grid.
     let nonet = |cell: usize| {
         let (r, k) = geometry.position(cell);

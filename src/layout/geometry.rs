@@ -135,6 +135,14 @@ impl Geometry {
             .collect()
     }
 
+    /// Lattice corners (row, column) of a Tridoku cell: an upward triangle
+    /// at even positions of its row, a downward one at odd.
+    pub fn triangle_corners(&self, cell: usize) -> [(usize, usize); 3] {
+        let (r, k) = self.position(cell);
+        let j = k / 2;
+        if k % 2 == 0 { [(r, j), (r + 1, j), (r + 1, j + 1)] } else { [(r, j), (r, j + 1), (r + 1, j + 1)] }
+    }
+
     /// The cell directly above, on square canvases.
     pub fn above(&self, cell: usize) -> Option<usize> {
         match self {

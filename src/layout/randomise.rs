@@ -4,6 +4,7 @@
 //! layout file: the puzzle is stored, validated and printed under that copy.
 
 use super::file::LayoutFile;
+use super::regions::neighbours;
 use super::{Layout, LayoutError};
 use crate::model::Grid;
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -129,11 +130,6 @@ fn touches_other_island(picture: &[char], size: usize, cell: usize) -> bool {
     neighbours(size, cell).any(|n| picture[n] != '.')
 }
 
-/// The cells sharing a side with `cell` on a `size`×`size` grid.
-fn neighbours(size: usize, cell: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (cell / size, cell % size);
-    [(r > 0).then(|| cell - size), (r + 1 < size).then(|| cell + size), (c > 0).then(|| cell - 1), (c + 1 < size).then(|| cell + 1)].into_iter().flatten()
-}
 
 #[cfg(test)]
 mod tests {

@@ -30,13 +30,7 @@ fn flood(size: usize, regions: &[usize], start: usize) -> Vec<usize> {
     let mut seen = vec![start];
     let mut todo = vec![start];
     while let Some(c) = todo.pop() {
-        let (r, col) = (c / size, c % size);
-        let mut neighbours = Vec::with_capacity(4);
-        if r > 0 { neighbours.push(c - size) }
-        if r + 1 < size { neighbours.push(c + size) }
-        if col > 0 { neighbours.push(c - 1) }
-        if col + 1 < size { neighbours.push(c + 1) }
-        for n in neighbours {
+        for n in neighbours(size, c) {
             if regions[n] == regions[start] && !seen.contains(&n) {
                 seen.push(n);
                 todo.push(n);
@@ -44,4 +38,10 @@ fn flood(size: usize, regions: &[usize], start: usize) -> Vec<usize> {
         }
     }
     seen
+}
+
+/// The cells sharing a side with `cell` on a `size`×`size` grid.
+pub fn neighbours(size: usize, cell: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / size, cell % size);
+    [(r > 0).then(|| cell - size), (r + 1 < size).then(|| cell + size), (c > 0).then(|| cell - 1), (c + 1 < size).then(|| cell + 1)].into_iter().flatten()
 }

@@ -19,11 +19,8 @@ const EDGE_FILL: f32 = 0.78;
 const HEIGHT: f32 = 0.866_025_4; // √3 / 2
 
 impl TriangleGrid<'_> {
-    /// Lattice corners (row, column) of a cell; upward cells at even k.
     fn corners(&self, cell: usize) -> [(usize, usize); 3] {
-        let (r, k) = self.layout.geometry.position(cell);
-        let j = k / 2;
-        if k % 2 == 0 { [(r, j), (r + 1, j), (r + 1, j + 1)] } else { [(r, j), (r, j + 1), (r + 1, j + 1)] }
+        self.layout.geometry.triangle_corners(cell)
     }
 
     fn in_house(&self, cell: usize, prefix: &str) -> bool {

@@ -54,17 +54,18 @@ pub struct Batch {
     pub status: BatchStatus,
 }
 
+/// The row of layout file `source` under `name`, added if new (inside the
+/// caller's transaction).
+pub(super) fn layout_row(conn: &rusqlite::Connection, name: &str, source: &str, family: &str) -> rusqlite::Result<i64> {
+    let hash = fingerprint(source);
+    conn.execute("INSERT OR IGNORE INTO layouts (name, file_hash, source, family) VALUES (?1, ?2, ?3, ?4)", params![name, hash, source, family])?;
+    conn.query_row("SELECT id FROM layouts WHERE name = ?1 AND file_hash = ?2", params![name, hash], |r| r.get(0))
+}
+
 impl Catalog {
     /// The row of this exact layout file, added if new.
     pub fn layout_id(&self, layout: &Layout) -> Result<i64> {
-        let hash = fingerprint(&layout.source);
-        self.write(|conn| {
-            conn.execute(
-                "INSERT OR IGNORE INTO layouts (name, file_hash, source, family) VALUES (?1, ?2, ?3, ?4)",
-                params![layout.id, hash, layout.source, layout.family()],
-            )?;
-            Ok(conn.query_row("SELECT id FROM layouts WHERE name = ?1 AND file_hash = ?2", params![layout.id, hash], |r| r.get(0))?)
-        })
+        self.write(|conn| Ok(layout_row(conn, &layout.id, &layout.source, layout.family())?))
     }
 
     pub fn create_batch(&self, layout_id: i64, seed: u64, count: u64, difficulty: Option<Level>, symmetry: &str) -> Result<i64> {

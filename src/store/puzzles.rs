@@ -154,16 +154,10 @@ impl Catalog {
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?13, ?14, ?15)",
                 )?;
                 for p in puzzles {
-                    let layout_id: i64 = match &p.own_layout {
+                    // Per-puzzle marks or islands only come with square-cell layouts.
+                    let layout_id = match &p.own_layout {
                         None => batch.layout_id,
-                        Some(source) => {
-                            let hash = super::fingerprint(source);
-                            conn.execute(
-                                "INSERT OR IGNORE INTO layouts (name, file_hash, source) VALUES (?1, ?2, ?3)",
-                                params![batch.layout_name, hash, source],
-                            )?;
-                            conn.query_row("SELECT id FROM layouts WHERE name = ?1 AND file_hash = ?2", params![batch.layout_name, hash], |r| r.get(0))?
-                        }
+                        Some(source) => super::batches::layout_row(conn, &batch.layout_name, source, "cells")?,
                     };
                     let n = insert.execute(params![
                         layout_id,
