@@ -5,12 +5,12 @@
 
 use crate::canon::Canonicalizer;
 use crate::generate::{Generated, Generator, Symmetry};
+use crate::grade::Grader;
 use crate::layout::Layout;
 use crate::model::Grid;
 use crate::score::Level;
-use crate::grade::Grader;
 use crate::store::{Batch, BatchStatus, Catalog, NewPuzzle, StoredGrade};
-use anyhow::{anyhow, Context, Result};
+use anyhow::{Context, Result, anyhow};
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -94,7 +94,9 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
                     // or below it, then the final grade must match exactly.
                     let graded_level = batch.difficulty.zip(grader.as_ref());
                     let made = match graded_level {
-                        Some((wanted, g)) if wanted != Level::Expert => generator.puzzle_within(seed, &|givens: &Grid| g.grade_within(givens, wanted).is_some()),
+                        Some((wanted, g)) if wanted != Level::Expert => {
+                            generator.puzzle_within(seed, &|givens: &Grid| g.grade_within(givens, wanted).is_some())
+                        }
                         _ => generator.puzzle(seed),
                     };
                     let made = made.map(|puzzle| {
@@ -105,7 +107,10 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
                         };
                         let grade = grade.map(|g| StoredGrade::of(&g));
                         let level = grade.as_ref().map_or(puzzle.level.name(), |g| g.level.as_str());
-                        batch.difficulty.is_none_or(|wanted| wanted.name() == level).then(|| stored_form(&layout, &canon, &puzzle, grade.clone()))
+                        batch
+                            .difficulty
+                            .is_none_or(|wanted| wanted.name() == level)
+                            .then(|| stored_form(&layout, &canon, &puzzle, grade.clone()))
                     });
                     (a, made.map_err(anyhow::Error::from))
                 })
@@ -138,7 +143,12 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
         held += new;
         added += new;
         let done_attempts = consumed - batch.next_attempt;
-        progress.update(held, added, start.elapsed(), (batch.difficulty.is_some()).then(|| accepted_attempts as f64 / done_attempts.max(1) as f64));
+        progress.update(
+            held,
+            added,
+            start.elapsed(),
+            (batch.difficulty.is_some()).then(|| accepted_attempts as f64 / done_attempts.max(1) as f64),
+        );
         attempt = consumed;
         // Aim each chunk at CHUNK_SECONDS of work.
         let took = chunk_start.elapsed().as_secs_f64().max(1e-3);
@@ -150,7 +160,9 @@ pub fn run(catalog: &Catalog, batch_id: i64, options: &BatchOptions) -> Result<B
         chunk = chunk.min(still_needed.max(options.jobs.max(1) as u64));
     };
     let note = match status {
-        BatchStatus::Exhausted => Some(format!("no new puzzle in {EXHAUSTED_AFTER} attempts: the layout has few distinct puzzles up to symmetry")),
+        BatchStatus::Exhausted => {
+            Some(format!("no new puzzle in {EXHAUSTED_AFTER} attempts: the layout has few distinct puzzles up to symmetry"))
+        }
         _ => None,
     };
     catalog.set_batch_status(batch.id, status, note.as_deref())?;

@@ -95,7 +95,22 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
 /// samurai ≤ 2 s median, pie-12 and stars-stripes-12 ≤ 0.5 s.
 fn bench_variants(seconds: f64) -> anyhow::Result<()> {
     println!("variant layouts, one minimal unique puzzle, one thread (median / 90th percentile / worst):");
-    let ids = ["atlantis-9", "islands-9", "trividoku-9", "stars-stripes-12", "pie-12", "twodoku", "sudoku-mix", "triathlon", "butterfly", "flower", "samurai", "sohei", "windmill", "tridoku"];
+    let ids = [
+        "atlantis-9",
+        "islands-9",
+        "trividoku-9",
+        "stars-stripes-12",
+        "pie-12",
+        "twodoku",
+        "sudoku-mix",
+        "triathlon",
+        "butterfly",
+        "flower",
+        "samurai",
+        "sohei",
+        "windmill",
+        "tridoku",
+    ];
     for id in ids {
         let layout = Layout::load(id)?;
         let generator = Generator::new(&layout, Symmetry::None);
@@ -145,7 +160,7 @@ fn bench_grading(classic: &Layout, data: &std::path::Path) -> anyhow::Result<()>
 
 /// The exact parity-snake enumeration (variants.md §2), best of three.
 fn bench_snakes() {
-    use crate::snake::{enumerate, Options};
+    use crate::snake::{Options, enumerate};
     for options in [Options::default(), Options { no_diagonal_touch: true }] {
         let mut best = Duration::MAX;
         let mut count = 0;
@@ -206,11 +221,6 @@ fn bench_book(layout: &Layout) -> anyhow::Result<()> {
     let start = Instant::now();
     let book = crate::book::Book::new(settings, rows, "2026-01-01T00:00:00Z")?;
     let rendered = crate::book::render::render(&book)?;
-    println!(
-        "book rendering: {} pages in {:.2} s ({} KB PDF)",
-        rendered.pages,
-        start.elapsed().as_secs_f64(),
-        rendered.bytes.len() / 1024
-    );
+    println!("book rendering: {} pages in {:.2} s ({} KB PDF)", rendered.pages, start.elapsed().as_secs_f64(), rendered.bytes.len() / 1024);
     Ok(())
 }

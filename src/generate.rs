@@ -3,11 +3,11 @@
 
 use crate::layout::Layout;
 use crate::model::{Grid, Symbol};
-use crate::score::{candidate_score, Level};
+use crate::score::{Level, candidate_score};
 use crate::solver::{SearchStats, Solver};
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
+use rand::seq::SliceRandom;
 
 /// Which givens are erased together, so the clue pattern keeps a symmetry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -50,7 +50,9 @@ pub enum GenerateError {
     Unfillable,
     #[error("choosing the puzzle's marks or islands: {0}")]
     Random(String),
-    #[error("no complete grid found in {attempts} attempts of {nodes} search nodes each: the layout's marks are probably impossible to meet")]
+    #[error(
+        "no complete grid found in {attempts} attempts of {nodes} search nodes each: the layout's marks are probably impossible to meet"
+    )]
     FillGaveUp { attempts: u32, nodes: u64 },
 }
 
@@ -90,7 +92,9 @@ impl<'a> Generator<'a> {
         // the puzzle is then made (and stored) under that derived layout.
         let derived = match self.layout.random.is_empty() {
             true => None,
-            false => Some(crate::layout::randomise::derive(self.layout, &solution, &mut rng).map_err(|e| GenerateError::Random(e.to_string()))?),
+            false => {
+                Some(crate::layout::randomise::derive(self.layout, &solution, &mut rng).map_err(|e| GenerateError::Random(e.to_string()))?)
+            }
         };
         let own_solver;
         let (layout, solver) = match &derived {

@@ -3,9 +3,9 @@
 //! and prints it. The binary's `cli` only parses arguments and calls these.
 
 pub mod batch;
-pub mod book;
 pub mod bench;
 pub mod bits;
+pub mod book;
 pub mod canon;
 pub mod cli;
 pub mod generate;

@@ -49,9 +49,8 @@ pub struct Alphabet {
 impl Alphabet {
     /// The default alphabet of `n` symbols: 1–9, then A=10, B=11, …
     pub fn numeric(n: usize) -> Alphabet {
-        let chars = (1..=n as u32)
-            .map(|v| if v <= 9 { char::from_digit(v, 10).unwrap_or('?') } else { (b'A' + (v - 10) as u8) as char })
-            .collect();
+        let chars =
+            (1..=n as u32).map(|v| if v <= 9 { char::from_digit(v, 10).unwrap_or('?') } else { (b'A' + (v - 10) as u8) as char }).collect();
         Alphabet { chars }
     }
 
@@ -186,7 +185,7 @@ impl Model {
             match cell {
                 None => return Err(format!("{} is empty", self.cell_names[i])),
                 Some(s) if !self.allowed[i].contains(*s) => {
-                    return Err(format!("{} holds {} against its mark", self.cell_names[i], self.alphabet.char_of(*s)))
+                    return Err(format!("{} holds {} against its mark", self.cell_names[i], self.alphabet.char_of(*s)));
                 }
                 _ => {}
             }

@@ -51,8 +51,23 @@ fn a_6x9_book_with_bleed_has_the_pages_fonts_and_boxes_asked_for() {
     let db = catalog(&dir, "40");
     let pdf = dir.join("pocket.pdf");
     let out = ok(&[
-        "book", "Pocket", "--layout", "classic-9", "--count", "20", "--per-page", "1", "--trim", "6x9", "--bleed",
-        "--answers-per-page", "6", "--db", &db, "--out", pdf.to_str().unwrap(),
+        "book",
+        "Pocket",
+        "--layout",
+        "classic-9",
+        "--count",
+        "20",
+        "--per-page",
+        "1",
+        "--trim",
+        "6x9",
+        "--bleed",
+        "--answers-per-page",
+        "6",
+        "--db",
+        &db,
+        "--out",
+        pdf.to_str().unwrap(),
     ]);
     // Title, introduction, 20 puzzle pages, 4 answer pages.
     assert!(out.contains("20 puzzles, 26 pages"), "{out}");
@@ -128,7 +143,19 @@ fn puzzles_are_not_printed_twice_and_a_shortage_says_what_to_generate() {
     assert!(err.contains("not enough validated, unprinted puzzles for \"B\""), "{err}");
     assert!(err.contains(&format!("puzzlebook generate classic-9 --count ")) && err.contains("--difficulty"), "{err}");
     assert!(!dir.join("b.pdf").exists());
-    ok(&["book", "B", "--layout", "classic-9", "--count", "12", "--allow-reprint", "--db", &db, "--out", dir.join("b.pdf").to_str().unwrap()]);
+    ok(&[
+        "book",
+        "B",
+        "--layout",
+        "classic-9",
+        "--count",
+        "12",
+        "--allow-reprint",
+        "--db",
+        &db,
+        "--out",
+        dir.join("b.pdf").to_str().unwrap(),
+    ]);
 
     let books = ok(&["books", "--db", &db]);
     assert!(books.contains("book 1 \"A\" — 12 puzzles") && books.contains("book 2 \"B\""), "{books}");
@@ -142,7 +169,8 @@ fn puzzles_are_not_printed_twice_and_a_shortage_says_what_to_generate() {
 fn large_print_refuses_digits_under_16_pt() {
     let dir = workdir("large");
     let db = catalog(&dir, "40");
-    let out = run(&["book", "L", "--layout", "classic-9", "--count", "6", "--per-page", "6", "--trim", "6x9", "--large-print", "--db", &db]);
+    let out =
+        run(&["book", "L", "--layout", "classic-9", "--count", "6", "--per-page", "6", "--trim", "6x9", "--large-print", "--db", &db]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(err.contains("large-print digits of") && err.contains("under the 16 pt minimum"), "{err}");

@@ -38,7 +38,13 @@ fn spawn_batch(db: &Path, count: &str, seed: &str) -> Child {
 fn wait_for_rows(db: &Path) {
     let start = Instant::now();
     while start.elapsed() < Duration::from_secs(60) {
-        if db.exists() && Connection::open(db).ok().and_then(|c| c.query_row("SELECT count(*) FROM puzzles", [], |r| r.get::<_, i64>(0)).ok()).unwrap_or(0) > 0 {
+        if db.exists()
+            && Connection::open(db)
+                .ok()
+                .and_then(|c| c.query_row("SELECT count(*) FROM puzzles", [], |r| r.get::<_, i64>(0)).ok())
+                .unwrap_or(0)
+                > 0
+        {
             return;
         }
         std::thread::sleep(Duration::from_millis(50));
@@ -147,10 +153,8 @@ fn validate_checks_new_and_changed_rows_and_fails_on_a_tampered_one() {
         conn.query_row("SELECT givens, solution FROM puzzles WHERE id = 7", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
     let cell = givens.find('.').unwrap();
     let digit = solution.as_bytes()[cell];
-    let changed: String = solution
-        .char_indices()
-        .map(|(i, c)| if i == cell { (if digit == b'9' { b'1' } else { digit + 1 }) as char } else { c })
-        .collect();
+    let changed: String =
+        solution.char_indices().map(|(i, c)| if i == cell { (if digit == b'9' { b'1' } else { digit + 1 }) as char } else { c }).collect();
     conn.execute("UPDATE puzzles SET solution = ?1 WHERE id = 7", [&changed]).unwrap();
 
     let out = run(&["validate", "--db", path]);

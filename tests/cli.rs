@@ -3,11 +3,7 @@
 use std::process::{Command, Output};
 
 fn puzzlebook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("binary runs")
+    Command::new(env!("CARGO_BIN_EXE_puzzlebook")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().expect("binary runs")
 }
 
 fn stdout(out: &Output) -> String {

@@ -60,11 +60,25 @@ fn a_slitherlink_batch_is_stored_validated_and_printed() {
     }
 
     let book = dir.join("loops.pdf");
-    stdout(&run(&["book", "Loops", "--layout", "slitherlink-7x7", "--count", "6", "--levels", "easy,medium,hard", "--db", db, "--out", book.to_str().unwrap()]));
+    stdout(&run(&[
+        "book",
+        "Loops",
+        "--layout",
+        "slitherlink-7x7",
+        "--count",
+        "6",
+        "--levels",
+        "easy,medium,hard",
+        "--db",
+        db,
+        "--out",
+        book.to_str().unwrap(),
+    ]));
     assert!(std::fs::metadata(&book).unwrap().len() > 10_000);
 
     // A clue changed behind the catalog's back is caught.
-    let (id, givens): (i64, String) = conn.query_row("SELECT id, givens FROM puzzles WHERE givens LIKE '%3%' LIMIT 1", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    let (id, givens): (i64, String) =
+        conn.query_row("SELECT id, givens FROM puzzles WHERE givens LIKE '%3%' LIMIT 1", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
     let tampered = givens.replacen('3', "1", 1);
     conn.execute("UPDATE puzzles SET givens = ?1 WHERE id = ?2", rusqlite::params![tampered, id]).unwrap();
     let out = run(&["validate", "--db", db]);

@@ -46,7 +46,12 @@ fn each_variant_generates_a_unique_puzzle_and_rejects_a_changed_solution() {
         assert_eq!(generated.layout.is_some(), !base.random.is_empty(), "{id}");
         let layout = generated.layout.clone().unwrap_or(base);
         let model = &layout.model;
-        assert!(generated.givens.given_count() * 3 < model.cell_count() * 2, "{id}: only {} of {} clues were erased", model.cell_count() - generated.givens.given_count(), model.cell_count());
+        assert!(
+            generated.givens.given_count() * 3 < model.cell_count() * 2,
+            "{id}: only {} of {} clues were erased",
+            model.cell_count() - generated.givens.given_count(),
+            model.cell_count()
+        );
 
         let Verdict::Unique(solution) = Solver::new(model).verdict(&generated.givens) else { panic!("{id}: not unique") };
         assert_eq!(solution, generated.solution, "{id}");
@@ -88,7 +93,8 @@ fn sudoku_mix_is_a_jigsaw_grid_and_a_diagonal_grid() {
     assert!(names.contains(&"main diagonal of grid 2") && names.contains(&"anti-diagonal of grid 2"));
     assert!(!names.iter().any(|n| n.starts_with("box") && n.ends_with("grid 1")));
     // The shared corner block is one house, kept once.
-    let shared: Vec<usize> = (6..9).flat_map(|r| (6..9).map(move |c| (r, c))).map(|(r, c)| layout.geometry.cell_at(r, c).unwrap()).collect();
+    let shared: Vec<usize> =
+        (6..9).flat_map(|r| (6..9).map(move |c| (r, c))).map(|(r, c)| layout.geometry.cell_at(r, c).unwrap()).collect();
     let holding = layout.model.houses.iter().filter(|h| shared.iter().all(|c| h.cells.contains(c))).count();
     assert_eq!(holding, 1);
 }

@@ -4,7 +4,7 @@
 
 use super::BookSettings;
 use crate::store::{Catalog, PuzzleRow};
-use anyhow::{bail, Result};
+use anyhow::{Result, bail};
 use std::fmt::Write;
 
 /// `total` split into `parts` shares as equal as possible, larger ones first.

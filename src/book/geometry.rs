@@ -1,7 +1,7 @@
 //! Page geometry of a print-on-demand paperback (publishing.md): trim sizes,
 //! bleed, the gutter from the KDP page-count table, mirrored margins.
 
-use anyhow::{bail, Result};
+use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -152,7 +152,18 @@ mod tests {
 
     #[test]
     fn gutter_follows_the_kdp_table() {
-        for (pages, gutter) in [(24, 0.375), (150, 0.375), (151, 0.5), (300, 0.5), (301, 0.625), (500, 0.625), (501, 0.75), (700, 0.75), (701, 0.875), (828, 0.875)] {
+        for (pages, gutter) in [
+            (24, 0.375),
+            (150, 0.375),
+            (151, 0.5),
+            (300, 0.5),
+            (301, 0.625),
+            (500, 0.625),
+            (501, 0.75),
+            (700, 0.75),
+            (701, 0.875),
+            (828, 0.875),
+        ] {
             assert_eq!(gutter_inches(pages), gutter, "{pages} pages");
         }
     }

@@ -10,7 +10,7 @@ pub mod trivia;
 use crate::layout::Layout;
 use crate::score::Level;
 use crate::store::PuzzleRow;
-use anyhow::{bail, Result};
+use anyhow::{Result, bail};
 use geometry::Trim;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;

@@ -12,8 +12,15 @@ pub enum Page {
     Introduction,
     /// Puzzles `range` (indices into `Book::puzzles`); `opens_section` on
     /// the first page of a level.
-    Puzzles { level: Level, opens_section: bool, range: Range<usize> },
-    Answers { first: bool, range: Range<usize> },
+    Puzzles {
+        level: Level,
+        opens_section: bool,
+        range: Range<usize>,
+    },
+    Answers {
+        first: bool,
+        range: Range<usize>,
+    },
 }
 
 /// Columns × rows of grids for `n` a page.

@@ -2,15 +2,15 @@
 //! level, answer key; page numbers on the outside corner; sizes checked
 //! against the print rules (text ≥ 7 pt, large-print digits ≥ 16 pt).
 
-use super::geometry::{Area, PageFrame, PageGeometry, MAX_PAGES, MIN_PAGES};
-use super::plan::{arrangement, capitalised, paginate, section_starts, Page};
+use super::geometry::{Area, MAX_PAGES, MIN_PAGES, PageFrame, PageGeometry};
+use super::plan::{Page, arrangement, capitalised, paginate, section_starts};
 use super::trivia::lettered_givens;
-use super::{Book, ANSWERS_PER_PAGE_CHOICES};
-use crate::pdf::canvas::{Align, Canvas, BLACK, FADED};
-use crate::pdf::document::{save, DrawnPage};
+use super::{ANSWERS_PER_PAGE_CHOICES, Book};
+use crate::pdf::canvas::{Align, BLACK, Canvas, FADED};
+use crate::pdf::document::{DrawnPage, save};
 use crate::pdf::fonts::{Fonts, Weight};
-use crate::pdf::{renderer_for, GridContents};
-use anyhow::{bail, Result};
+use crate::pdf::{GridContents, renderer_for};
+use anyhow::{Result, bail};
 use printpdf::PdfDocument;
 
 /// Digits are this share of a cell's side.
@@ -127,10 +127,12 @@ fn choose_answers_per_page(book: &Book) -> Result<usize> {
     match book.settings.answers_per_page {
         Some(n) if legible(n) => Ok(n),
         Some(n) => bail!("--answers-per-page {n}: answer digits would be under {MIN_TEXT_PT} pt on this trim; choose fewer"),
-        None => ANSWERS_PER_PAGE_CHOICES.iter().rev().copied().find(|&n| legible(n)).map_or_else(
-            || bail!("even one answer grid a page is too small to read on a {} page", book.settings.trim),
-            Ok,
-        ),
+        None => ANSWERS_PER_PAGE_CHOICES
+            .iter()
+            .rev()
+            .copied()
+            .find(|&n| legible(n))
+            .map_or_else(|| bail!("even one answer grid a page is too small to read on a {} page", book.settings.trim), Ok),
     }
 }
 
@@ -166,7 +168,15 @@ impl Painter<'_> {
         canvas.text(&book.settings.title, c.centre_x(), c.y + c.height * 0.62, title_size, Weight::Bold, BLACK, Align::Centre);
         let levels: Vec<&str> = book.settings.levels.iter().map(|l| l.name()).collect();
         let subtitle = format!("{} puzzles · {}", book.puzzles.len(), levels.join(", "));
-        canvas.text(&subtitle, c.centre_x(), c.y + c.height * 0.62 - title_size * 1.6, self.style.label * 1.3, Weight::Regular, BLACK, Align::Centre);
+        canvas.text(
+            &subtitle,
+            c.centre_x(),
+            c.y + c.height * 0.62 - title_size * 1.6,
+            self.style.label * 1.3,
+            Weight::Regular,
+            BLACK,
+            Align::Centre,
+        );
         let mut y = c.y + c.height * 0.62 - title_size * 3.0;
         for layout in distinct_layouts(book) {
             for line in wrap(canvas, &layout.description, Weight::Regular, self.style.body, c.width * 0.8) {
@@ -227,7 +237,8 @@ impl Painter<'_> {
         let layouts = distinct_by_id(indices.iter().map(|&i| &self.book.layouts[i]));
         let mut rules_lines = Vec::new();
         for layout in &layouts {
-            let text = if layouts.len() > 1 { format!("{}: {}", short_name(&layout.description), layout.rules) } else { layout.rules.clone() };
+            let text =
+                if layouts.len() > 1 { format!("{}: {}", short_name(&layout.description), layout.rules) } else { layout.rules.clone() };
             rules_lines.extend(wrap(canvas, &text, Weight::Regular, s.body, c.width));
         }
         let band = grid_band(&self.frame, s, rules_lines.len());

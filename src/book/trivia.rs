@@ -3,7 +3,7 @@
 //! answers with the digit in cell A, and so on.
 
 use crate::layout::Layout;
-use anyhow::{bail, Result};
+use anyhow::{Result, bail};
 
 /// The bank that ships, used when a book names none.
 pub const SAMPLE: &str = include_str!("../../data/trivia-sample.csv");

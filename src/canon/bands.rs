@@ -34,12 +34,17 @@ struct Search {
 
 /// Every cell order (`order[i]` = the input cell shown at position i) whose
 /// givens pattern is the smallest over the group.
-pub fn minimal_pattern_orders(cells: &[Option<Symbol>], n: usize, band_height: usize, stack_width: usize, transpose: bool) -> Vec<Vec<usize>> {
+pub fn minimal_pattern_orders(
+    cells: &[Option<Symbol>],
+    n: usize,
+    band_height: usize,
+    stack_width: usize,
+    transpose: bool,
+) -> Vec<Vec<usize>> {
     let mut search = Search { n, band_height, best: None, leaves: Vec::new() };
     for transposed in [false, true].into_iter().take(if transpose { 2 } else { 1 }) {
-        let row_masks: Vec<u32> = (0..n)
-            .map(|r| (0..n).filter(|&c| cells[view(n, transposed, r, c)].is_some()).fold(0, |m, c| m | 1 << c))
-            .collect();
+        let row_masks: Vec<u32> =
+            (0..n).map(|r| (0..n).filter(|&c| cells[view(n, transposed, r, c)].is_some()).fold(0, |m, c| m | 1 << c)).collect();
         let frame: Frame = vec![(0..n / stack_width).map(|s| vec![(s * stack_width..(s + 1) * stack_width).collect()]).collect()];
         search.explore(transposed, &row_masks, &mut Vec::new(), &mut Vec::new(), frame);
     }
@@ -53,11 +58,7 @@ pub fn minimal_pattern_orders(cells: &[Option<Symbol>], n: usize, band_height: u
 }
 
 fn view(n: usize, transposed: bool, r: usize, c: usize) -> usize {
-    if transposed {
-        c * n + r
-    } else {
-        r * n + c
-    }
+    if transposed { c * n + r } else { r * n + c }
 }
 
 impl Search {

@@ -117,7 +117,16 @@ fn square_symmetries(n: usize) -> Vec<Vec<usize>> {
         |r, c, _| (c, r),
         |r, c, n| (n - 1 - c, n - 1 - r),
     ];
-    maps.iter().map(|f| (0..n * n).map(|i| { let (r, c) = f(i / n, i % n, n); r * n + c }).collect()).collect()
+    maps.iter()
+        .map(|f| {
+            (0..n * n)
+                .map(|i| {
+                    let (r, c) = f(i / n, i % n, n);
+                    r * n + c
+                })
+                .collect()
+        })
+        .collect()
 }
 
 fn keeps_layout(layout: &Layout, image: &[usize]) -> bool {
@@ -125,7 +134,9 @@ fn keeps_layout(layout: &Layout, image: &[usize]) -> bool {
     let houses_kept = houses.iter().all(|h| houses.contains(&sorted(h.iter().map(|&c| image[c]).collect())));
     let marks_kept = (0..image.len()).all(|c| layout.marks[c] == layout.marks[image[c]]);
     let relations = &layout.model.conflicts;
-    let relations_kept = relations.iter().all(|r| relations.iter().any(|q| (q.a, q.b, q.a_symbols, q.b_symbols) == (image[r.a], image[r.b], r.a_symbols, r.b_symbols)));
+    let relations_kept = relations
+        .iter()
+        .all(|r| relations.iter().any(|q| (q.a, q.b, q.a_symbols, q.b_symbols) == (image[r.a], image[r.b], r.a_symbols, r.b_symbols)));
     houses_kept && marks_kept && relations_kept
 }
 

@@ -1,9 +1,9 @@
 use super::*;
 use crate::generate::{Generator, Symmetry};
 use crate::solver::Solver;
+use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
 
 /// A random member of the sudoku group applied to a classic puzzle: band,
 /// row, stack and column permutations, maybe a transposition, a relabelling.
@@ -84,7 +84,13 @@ fn marked_layouts_keep_marks_and_relabel_within_parity() {
     assert_eq!(canon.class_members, vec![vec![0, 2, 4, 6, 8], vec![1, 3, 5, 7]]);
     let puzzle = Generator::new(&layout, Symmetry::None).puzzle(4).unwrap().givens;
     // Mirror left-right (the marks picture is symmetric) and swap 2↔8, 3↔9.
-    let swap = |s: Symbol| match s { 1 => 7, 7 => 1, 2 => 8, 8 => 2, other => other };
+    let swap = |s: Symbol| match s {
+        1 => 7,
+        7 => 1,
+        2 => 8,
+        8 => 2,
+        other => other,
+    };
     let mut copy = Grid::empty(81);
     for i in 0..81 {
         copy.cells[(i / 9) * 9 + 8 - i % 9] = puzzle.cells[i].map(swap);

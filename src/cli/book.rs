@@ -1,11 +1,11 @@
 //! `book`, `books`, `reprint` and `demo`: curating and printing books.
 
 use super::catalog::DbArg;
-use crate::book::render::{render, Rendered};
-use crate::book::{curate, slug, Book, BookSettings};
+use crate::book::render::{Rendered, render};
+use crate::book::{Book, BookSettings, curate, slug};
 use crate::layout::Layout;
 use crate::score::Level;
-use crate::store::{fingerprint, BookRow, Catalog};
+use crate::store::{BookRow, Catalog, fingerprint};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 
@@ -81,7 +81,10 @@ pub fn book(args: BookArgs) -> Result<()> {
         title: args.title.clone(),
         layouts: args.layout.iter().map(|l| Path::new(l).file_stem().map_or(l.clone(), |s| s.to_string_lossy().into_owned())).collect(),
         count: args.count,
-        levels: args.levels.clone().unwrap_or_else(|| if all_loops { vec![Level::Easy, Level::Medium, Level::Hard] } else { Level::ALL.to_vec() }),
+        levels: args
+            .levels
+            .clone()
+            .unwrap_or_else(|| if all_loops { vec![Level::Easy, Level::Medium, Level::Hard] } else { Level::ALL.to_vec() }),
         per_page: args.per_page.unwrap_or(if big_figure { 1 } else { 2 }),
         trim: args.trim,
         bleed: args.bleed,
@@ -169,7 +172,9 @@ pub fn reprint(args: ReprintArgs) -> Result<()> {
     if fingerprint_bytes(&rendered.bytes) == row.pdf_hash {
         println!("identical to the first printing (hash {})", row.pdf_hash);
     } else {
-        eprintln!("warning: this PDF differs from the first printing (puzzlebook has changed since); the puzzles and their order are the same");
+        eprintln!(
+            "warning: this PDF differs from the first printing (puzzlebook has changed since); the puzzles and their order are the same"
+        );
     }
     Ok(())
 }

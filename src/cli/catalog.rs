@@ -63,7 +63,15 @@ pub fn stats(args: DbArg) -> anyhow::Result<()> {
         println!("{:<16} {:<8} {:>8} {:>8} {:>8} {:>10}", r.layout, r.level, r.total, r.valid, r.failed, r.unchecked);
     }
     let sum = |f: fn(&crate::store::StatsRow) -> i64| rows.iter().map(f).sum::<i64>();
-    println!("{:<16} {:<8} {:>8} {:>8} {:>8} {:>10}", "total", "", sum(|r| r.total), sum(|r| r.valid), sum(|r| r.failed), sum(|r| r.unchecked));
+    println!(
+        "{:<16} {:<8} {:>8} {:>8} {:>8} {:>10}",
+        "total",
+        "",
+        sum(|r| r.total),
+        sum(|r| r.valid),
+        sum(|r| r.failed),
+        sum(|r| r.unchecked)
+    );
     Ok(())
 }
 
@@ -73,10 +81,14 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
     println!("puzzle {} ({}), {} clues", p.id, p.layout_name, p.clues);
     println!("givens    {}", p.givens);
     println!("solution  {}", p.solution);
-    if let Ok(layout) = crate::layout::Layout::from_source(std::path::Path::new(&format!("{}.toml", p.layout_name)), p.layout_source.clone()) {
+    if let Ok(layout) =
+        crate::layout::Layout::from_source(std::path::Path::new(&format!("{}.toml", p.layout_name)), p.layout_source.clone())
+    {
         if let Some((rows, cols)) = crate::slither::stored::board_of(&layout) {
             let board = crate::slither::Grid::new(rows, cols);
-            if let (Ok(puzzle), Ok(edges)) = (crate::slither::Puzzle::parse_sized(&p.givens, rows, cols), crate::slither::decode_edges(&board, &p.solution)) {
+            if let (Ok(puzzle), Ok(edges)) =
+                (crate::slither::Puzzle::parse_sized(&p.givens, rows, cols), crate::slither::decode_edges(&board, &p.solution))
+            {
                 println!("{}", crate::slither::render::render(&puzzle, Some(&edges)));
             }
         }
@@ -110,7 +122,8 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
 
 /// The hint feature: the human solving path, step by step.
 fn print_solving_path(p: &crate::store::PuzzleRow) {
-    let Ok(layout) = crate::layout::Layout::from_source(std::path::Path::new(&format!("{}.toml", p.layout_name)), p.layout_source.clone()) else {
+    let Ok(layout) = crate::layout::Layout::from_source(std::path::Path::new(&format!("{}.toml", p.layout_name)), p.layout_source.clone())
+    else {
         return;
     };
     let Some(grade) = layout.model.parse_grid(&p.givens).ok().and_then(|g| crate::grade::Grader::new(&layout.model)?.grade(&g)) else {

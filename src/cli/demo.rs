@@ -7,7 +7,7 @@ use crate::book::BookSettings;
 use crate::layout::Layout;
 use crate::score::Level;
 use crate::store::Catalog;
-use anyhow::{bail, Result};
+use anyhow::{Result, bail};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]

@@ -3,7 +3,7 @@ use crate::generate::{Generator, Symmetry};
 use crate::layout::Layout;
 use crate::score::Level;
 use crate::store::{BatchStatus, Catalog, DEFAULT_DB};
-use anyhow::{bail, Context};
+use anyhow::{Context, bail};
 use clap::ValueEnum;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
@@ -86,7 +86,9 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
             eprintln!("interrupted; resume with: puzzlebook generate --resume {batch_id} --db {}", args.db.display());
             std::process::exit(130);
         }
-        BatchStatus::Exhausted => bail!("batch {batch_id} stopped early: no new puzzle in many attempts (this layout has few distinct puzzles)"),
+        BatchStatus::Exhausted => {
+            bail!("batch {batch_id} stopped early: no new puzzle in many attempts (this layout has few distinct puzzles)")
+        }
         _ => Ok(()),
     }
 }

@@ -3,7 +3,7 @@
 use crate::grade::Grader;
 use crate::layout::Layout;
 use crate::puzzle_file::read_puzzle_lines;
-use anyhow::{bail, Context};
+use anyhow::{Context, bail};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
@@ -27,7 +27,8 @@ pub struct GradeArgs {
 
 pub fn run(args: GradeArgs) -> anyhow::Result<()> {
     let layout = Layout::load(&args.layout)?;
-    let mut texts: Vec<(String, String)> = args.puzzles.iter().enumerate().map(|(i, p)| (format!("argument {}", i + 1), p.clone())).collect();
+    let mut texts: Vec<(String, String)> =
+        args.puzzles.iter().enumerate().map(|(i, p)| (format!("argument {}", i + 1), p.clone())).collect();
     if let Some(path) = &args.file {
         for line in read_puzzle_lines(path)? {
             texts.push((format!("{}: line {}", path.display(), line.line), line.text));

@@ -1,4 +1,4 @@
-use crate::layout::{list_layout_files, Layout};
+use crate::layout::{Layout, list_layout_files};
 
 pub fn run() -> anyhow::Result<()> {
     let files = list_layout_files();

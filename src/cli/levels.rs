@@ -19,7 +19,10 @@ pub fn run(args: LevelsArgs) -> anyhow::Result<()> {
     anyhow::ensure!(args.sample >= 4, "--sample must be at least 4");
     let layout = Layout::load(&args.layout)?;
     if crate::slither::stored::board_of(&layout).is_some() {
-        anyhow::bail!("{}: Slitherlink levels come from the rules its solver needs (easy, medium, hard), not from score bands", layout.path.display());
+        anyhow::bail!(
+            "{}: Slitherlink levels come from the rules its solver needs (easy, medium, hard), not from score bands",
+            layout.path.display()
+        );
     }
     let (scores, bands) = sample_bands(&layout, args.sample, args.seed)?;
     println!(

@@ -81,7 +81,11 @@ pub fn run(args: LoopsArgs) -> Result<()> {
             let max_clue = if clues == "0-3" { 3 } else { 4 };
             let start = Instant::now();
             let counts = slither::count_puzzles(n, max_clue);
-            println!("{} unique puzzles on {n}×{n} cells with clues {clues}; {} of them minimal", grouped(counts.unique as u128), grouped(counts.minimal as u128));
+            println!(
+                "{} unique puzzles on {n}×{n} cells with clues {clues}; {} of them minimal",
+                grouped(counts.unique as u128),
+                grouped(counts.minimal as u128)
+            );
             eprintln!("counted in {:.2} s", start.elapsed().as_secs_f64());
         }
         LoopsCommand::Solve { puzzles } => {

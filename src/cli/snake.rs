@@ -1,6 +1,6 @@
 //! `snake`: the parity snakes of variants.md §2 — counts, lists, export.
 
-use crate::snake::{enumerate, explain_published, export_layout_toml, render_snake, report, Options};
+use crate::snake::{Options, enumerate, explain_published, export_layout_toml, render_snake, report};
 use anyhow::bail;
 use std::io::Write;
 use std::time::Instant;
@@ -44,18 +44,35 @@ pub fn run(args: SnakeArgs) -> anyhow::Result<()> {
         // Marks raise the candidate score: give the layout its own level bands.
         let layout = crate::layout::Layout::from_source(std::path::Path::new(&format!("snake-{number}.toml")), toml.clone())?;
         let (_, bands) = crate::score::sample_bands(&layout, LEVEL_SAMPLE, 1)?;
-        write!(out, "{toml}# Score limits of easy / medium / hard: quartiles of {LEVEL_SAMPLE} generated puzzles.\nlevels = [{}, {}, {}]\n", bands[0], bands[1], bands[2])?;
+        write!(
+            out,
+            "{toml}# Score limits of easy / medium / hard: quartiles of {LEVEL_SAMPLE} generated puzzles.\nlevels = [{}, {}, {}]\n",
+            bands[0], bands[1], bands[2]
+        )?;
         return Ok(());
     }
     if args.list {
         let mut shown = 0;
         for (i, snake) in snakes.iter().enumerate().filter(|(_, s)| args.length.is_none_or(|l| s.len() == l)) {
-            writeln!(out, "snake {} ({} cells, head {} at r{}c{})", i + 1, snake.len(), if snake.first_even { "even" } else { "odd" }, snake.cells[0] / 9 + 1, snake.cells[0] % 9 + 1)?;
+            writeln!(
+                out,
+                "snake {} ({} cells, head {} at r{}c{})",
+                i + 1,
+                snake.len(),
+                if snake.first_even { "even" } else { "odd" },
+                snake.cells[0] / 9 + 1,
+                snake.cells[0] % 9 + 1
+            )?;
             writeln!(out, "{}", render_snake(snake))?;
             shown += 1;
         }
         if shown == 0 {
-            bail!("no snake has {} cells (lengths run {}–{})", args.length.unwrap_or(0), snakes.first().map_or(0, |s| s.len()), snakes.last().map_or(0, |s| s.len()));
+            bail!(
+                "no snake has {} cells (lengths run {}–{})",
+                args.length.unwrap_or(0),
+                snakes.first().map_or(0, |s| s.len()),
+                snakes.last().map_or(0, |s| s.len())
+            );
         }
         return Ok(());
     }

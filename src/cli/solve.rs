@@ -1,13 +1,15 @@
 use crate::layout::Layout;
 use crate::model::Model;
-use crate::puzzle_file::{read_puzzle_lines, PuzzleLine};
+use crate::puzzle_file::{PuzzleLine, read_puzzle_lines};
 use crate::solver::{Solver, Verdict};
-use anyhow::{bail, Context};
+use anyhow::{Context, bail};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Output, one line per puzzle in input order:\n  unique <solution>   exactly one solution\n  multiple            two or more\n  none                no solution\n  solutions <k>       with --limit N: the exact count k, up to N")]
+#[command(
+    after_help = "Output, one line per puzzle in input order:\n  unique <solution>   exactly one solution\n  multiple            two or more\n  none                no solution\n  solutions <k>       with --limit N: the exact count k, up to N"
+)]
 pub struct SolveArgs {
     /// Layout id (see `puzzlebook layouts`) or path to a .toml layout.
     pub layout: String,
@@ -23,12 +25,8 @@ pub struct SolveArgs {
 
 pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     let layout = Layout::load(&args.layout)?;
-    let mut lines: Vec<(String, PuzzleLine)> = args
-        .puzzles
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (format!("argument {}", i + 1), PuzzleLine { line: 0, text: p.clone() }))
-        .collect();
+    let mut lines: Vec<(String, PuzzleLine)> =
+        args.puzzles.iter().enumerate().map(|(i, p)| (format!("argument {}", i + 1), PuzzleLine { line: 0, text: p.clone() })).collect();
     if let Some(path) = &args.file {
         for line in read_puzzle_lines(path)? {
             lines.push((format!("{}: line {}", path.display(), line.line), line));

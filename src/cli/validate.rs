@@ -32,8 +32,7 @@ pub struct ValidateArgs {
 
 pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
     let catalog = Catalog::open(&args.db.db)?;
-    let rows: Vec<_> =
-        catalog.puzzles(args.layout.as_deref(), None)?.into_iter().filter(|r| args.all || needs_check(r)).collect();
+    let rows: Vec<_> = catalog.puzzles(args.layout.as_deref(), None)?.into_iter().filter(|r| args.all || needs_check(r)).collect();
     if rows.is_empty() {
         println!("{}: nothing to validate (every puzzle is checked and unchanged; --all checks again)", args.db.db.display());
         return Ok(());

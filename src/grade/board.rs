@@ -44,12 +44,7 @@ impl CellSet {
     }
     #[inline]
     pub fn minus(&self, o: &CellSet) -> CellSet {
-        CellSet([
-            self.0[0] & !o.0[0],
-            self.0[1] & !o.0[1],
-            self.0[2] & !o.0[2],
-            self.0[3] & !o.0[3],
-        ])
+        CellSet([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2], self.0[3] & !o.0[3]])
     }
     #[inline]
     pub fn first(&self) -> Option<usize> {
@@ -142,11 +137,7 @@ pub(crate) fn bits(m: Mask) -> impl Iterator<Item = usize> {
 
 /// The display character of a 0-based symbol: 1-9, then A, B, ...
 pub(crate) fn symbol_char(d: usize) -> char {
-    if d < 9 {
-        (b'1' + d as u8) as char
-    } else {
-        (b'A' + (d - 9) as u8) as char
-    }
+    if d < 9 { (b'1' + d as u8) as char } else { (b'A' + (d - 9) as u8) as char }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -341,9 +332,7 @@ impl Topology {
         // Fish: SE uses columns as base first, then rows, and never boxes.
         let mut fish_pairs = Vec::new();
         if p.square.is_some() {
-            let fam_kind = |k: HouseKind| {
-                families.iter().position(|fam| fam.first().is_some_and(|&h| houses[h].kind == k))
-            };
+            let fam_kind = |k: HouseKind| families.iter().position(|fam| fam.first().is_some_and(|&h| houses[h].kind == k));
             if let (Some(r), Some(c)) = (fam_kind(HouseKind::Row), fam_kind(HouseKind::Col)) {
                 fish_pairs.push((c, r));
                 fish_pairs.push((r, c));
@@ -564,4 +553,3 @@ impl Board {
         false
     }
 }
-

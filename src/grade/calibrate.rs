@@ -34,8 +34,7 @@ pub struct Calibration {
     pub pairs: Vec<(f32, f32)>,
 }
 
-const BANDS: [(f32, f32); 8] =
-    [(0.0, 3.0), (3.0, 4.0), (4.0, 5.0), (5.0, 6.0), (6.0, 7.0), (7.0, 8.0), (8.0, 9.0), (9.0, 20.0)];
+const BANDS: [(f32, f32); 8] = [(0.0, 3.0), (3.0, 4.0), (4.0, 5.0), (5.0, 6.0), (6.0, 7.0), (7.0, 8.0), (8.0, 9.0), (9.0, 20.0)];
 
 /// Grade every puzzle of a "puzzle rating" file (81 characters, '.' or '0'
 /// for empty, a space, the SE rating; '#' lines are comments).
@@ -95,11 +94,7 @@ pub fn calibration_from_str(text: &str) -> Calibration {
         .map(|&(lo, hi)| {
             let sub: Vec<(f32, f32)> = pairs.iter().copied().filter(|&(s, _)| s >= lo && s < hi).collect();
             let (sp, mae) = stats(&sub);
-            let bias = if sub.is_empty() {
-                0.0
-            } else {
-                sub.iter().map(|&(s, o)| (o - s) as f64).sum::<f64>() / sub.len() as f64
-            };
+            let bias = if sub.is_empty() { 0.0 } else { sub.iter().map(|&(s, o)| (o - s) as f64).sum::<f64>() / sub.len() as f64 };
             BandStats { lo, hi, count: sub.len(), mae, bias, spearman: sp }
         })
         .filter(|b| b.count > 0)
@@ -165,11 +160,7 @@ impl fmt::Display for Calibration {
         )?;
         writeln!(f, "  SE band      count   MAE   bias  Spearman")?;
         for b in &self.bands {
-            writeln!(
-                f,
-                "  {:>4.1}-{:<5.1}  {:>6}  {:>5.2}  {:>+5.2}  {:>6.3}",
-                b.lo, b.hi, b.count, b.mae, b.bias, b.spearman
-            )?;
+            writeln!(f, "  {:>4.1}-{:<5.1}  {:>6}  {:>5.2}  {:>+5.2}  {:>6.3}", b.lo, b.hi, b.count, b.mae, b.bias, b.spearman)?;
         }
         for e in &self.errors {
             writeln!(f, "  error: {e}")?;

@@ -57,7 +57,6 @@ fn limit(base: u32, key: u32, best: &Option<Best>, reached: u32) -> u32 {
     if best.is_some() && grade >= base { beat.max(max_complexity_for_bonus(grade - base)) } else { beat }
 }
 
-
 /// A loop's nodes (start first) and its eliminations.
 type Cycle = (Vec<u32>, Vec<(usize, u8)>);
 
@@ -203,15 +202,7 @@ impl ChainSearch {
 
     /// Rank a found step: the new best, an extra for the batch, or done if
     /// it is no harder than the grade reached.
-    fn consider(
-        &mut self,
-        best: &mut Option<Best>,
-        rating: u32,
-        complexity: u32,
-        key: u32,
-        hint: Hint,
-        reached: u32,
-    ) -> Option<Hint> {
+    fn consider(&mut self, best: &mut Option<Best>, rating: u32, complexity: u32, key: u32, hint: Hint, reached: u32) -> Option<Hint> {
         if !Best::beaten_by(best, rating, complexity, key) {
             self.batch.offer(rating, hint);
             return None;
@@ -257,16 +248,7 @@ impl ChainSearch {
     /// back through one of `closing` that eliminates something (within
     /// `lim_cycle` nodes).
     #[allow(clippy::too_many_arguments)]
-    fn bfs(
-        &mut self,
-        topo: &Topology,
-        b: &Board,
-        start: u32,
-        target: u32,
-        closing: &[u32],
-        lim_cycle: u32,
-        lim_chain: u32,
-    ) -> BfsOut {
+    fn bfs(&mut self, topo: &Topology, b: &Board, start: u32, target: u32, closing: &[u32], lim_cycle: u32, lim_chain: u32) -> BfsOut {
         self.gen_ = self.gen_.wrapping_add(1);
         if self.gen_ == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);

@@ -9,11 +9,8 @@
 use super::Technique;
 use super::board::{Board, CellSet, Hint, Topology, symbol_char};
 
-const FISH: [(Technique, u32, &str); 3] = [
-    (Technique::XWing, 32, "X-wing"),
-    (Technique::Swordfish, 38, "swordfish"),
-    (Technique::Jellyfish, 52, "jellyfish"),
-];
+const FISH: [(Technique, u32, &str); 3] =
+    [(Technique::XWing, 32, "X-wing"), (Technique::Swordfish, 38, "swordfish"), (Technique::Jellyfish, 52, "jellyfish")];
 
 pub(crate) fn fish(topo: &Topology, b: &Board, degree: usize) -> Option<Hint> {
     for &(bf, cf) in &topo.fish_pairs {
@@ -66,9 +63,10 @@ fn search(
     if chosen.len() == degree {
         for d in super::board::bits(digits as u16) {
             if unions[d].count_ones() as usize == degree
-                && let Some(h) = make_hint(topo, b, bf, cf, degree, chosen, d, unions[d]) {
-                    return Some(h);
-                }
+                && let Some(h) = make_hint(topo, b, bf, cf, degree, chosen, d, unions[d])
+            {
+                return Some(h);
+            }
         }
         return None;
     }
@@ -105,16 +103,7 @@ fn search(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn make_hint(
-    topo: &Topology,
-    b: &Board,
-    bf: usize,
-    cf: usize,
-    degree: usize,
-    lines: &[usize],
-    d: usize,
-    union: u32,
-) -> Option<Hint> {
+fn make_hint(topo: &Topology, b: &Board, bf: usize, cf: usize, degree: usize, lines: &[usize], d: usize, union: u32) -> Option<Hint> {
     let mut base_set = CellSet::EMPTY;
     for &i in lines {
         base_set |= topo.houses[topo.families[bf][i]].set;
@@ -133,9 +122,7 @@ fn make_hint(
         return None;
     }
     hint.eliminations.sort_unstable();
-    let names = |hs: &mut dyn Iterator<Item = usize>| {
-        hs.map(|h| topo.houses[h].name.clone()).collect::<Vec<_>>().join(", ")
-    };
+    let names = |hs: &mut dyn Iterator<Item = usize>| hs.map(|h| topo.houses[h].name.clone()).collect::<Vec<_>>().join(", ");
     let head = format!(
         "{}: {} in {} (cover {})",
         name,

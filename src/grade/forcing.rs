@@ -98,14 +98,7 @@ impl Forcing {
     /// than `reached`. For static (multiple) chains, `closure` is the static
     /// implication graph of `b`: a cell or house whose branches reach
     /// nothing in common is skipped without propagating.
-    pub fn find(
-        &mut self,
-        topo: &Topology,
-        b: &Board,
-        level: Level,
-        reached: u32,
-        closure: Option<&Graph>,
-    ) -> Option<Hint> {
+    pub fn find(&mut self, topo: &Topology, b: &Board, level: Level, reached: u32, closure: Option<&Graph>) -> Option<Hint> {
         let (cfg, base) = match level {
             Level::Nishio => (Config { cell_links: false, dynamic: true, plus: false }, 75),
             Level::Multiple => (Config { cell_links: true, dynamic: false, plus: false }, 80),
@@ -113,22 +106,12 @@ impl Forcing {
             Level::DynamicPlus => (Config { cell_links: true, dynamic: true, plus: true }, 90),
         };
         let (tech_cell, tech_region, tech_other) = match level {
-            Level::Nishio => {
-                (Technique::NishioForcingChain, Technique::NishioForcingChain, Technique::NishioForcingChain)
+            Level::Nishio => (Technique::NishioForcingChain, Technique::NishioForcingChain, Technique::NishioForcingChain),
+            Level::Multiple => (Technique::CellForcingChain, Technique::RegionForcingChain, Technique::CellForcingChain),
+            Level::Dynamic => (Technique::DynamicForcingChain, Technique::DynamicForcingChain, Technique::DynamicForcingChain),
+            Level::DynamicPlus => {
+                (Technique::DynamicForcingChainPlus, Technique::DynamicForcingChainPlus, Technique::DynamicForcingChainPlus)
             }
-            Level::Multiple => {
-                (Technique::CellForcingChain, Technique::RegionForcingChain, Technique::CellForcingChain)
-            }
-            Level::Dynamic => (
-                Technique::DynamicForcingChain,
-                Technique::DynamicForcingChain,
-                Technique::DynamicForcingChain,
-            ),
-            Level::DynamicPlus => (
-                Technique::DynamicForcingChainPlus,
-                Technique::DynamicForcingChainPlus,
-                Technique::DynamicForcingChainPlus,
-            ),
         };
         let pass = Pass { level, cfg, base, tech_cell, tech_region, tech_other, reached };
         self.batch.clear();
@@ -178,9 +161,7 @@ impl Forcing {
                             intersect(&self.store, &recs, on, if on { &mut acc_on } else { &mut acc_off });
                         }
                         let head = format!("{}=/<>{}", topo.names[c], symbol_char(v));
-                        if let Some(h) =
-                            self.conclusions(topo, b, &pass, Kind::Double, &recs, &acc_on, &acc_off, &head, &mut best)
-                        {
+                        if let Some(h) = self.conclusions(topo, b, &pass, Kind::Double, &recs, &acc_on, &acc_off, &head, &mut best) {
                             return Some(h);
                         }
                     }
@@ -199,9 +180,10 @@ impl Forcing {
                             continue;
                         }
                         if let Some(g) = closure
-                            && !common_reach(g, pos.iter().map(|p| node(p * ns + v, true)), &mut reach_acc) {
-                                continue;
-                            }
+                            && !common_reach(g, pos.iter().map(|p| node(p * ns + v, true)), &mut reach_acc)
+                        {
+                            continue;
+                        }
                         let mut recs = Vec::with_capacity(n as usize);
                         for p in pos.iter() {
                             recs.push(self.on_prop(topo, b, p * ns + v, &pass, &mut best));
@@ -209,17 +191,7 @@ impl Forcing {
                         intersect(&self.store, &recs, true, &mut acc_on);
                         intersect(&self.store, &recs, false, &mut acc_off);
                         let head = format!("{} in {}", symbol_char(v), house.name);
-                        if let Some(hint) = self.conclusions(
-                            topo,
-                            b,
-                            &pass,
-                            Kind::Region,
-                            &recs,
-                            &acc_on,
-                            &acc_off,
-                            &head,
-                            &mut best,
-                        ) {
+                        if let Some(hint) = self.conclusions(topo, b, &pass, Kind::Region, &recs, &acc_on, &acc_off, &head, &mut best) {
                             return Some(hint);
                         }
                     }
@@ -227,9 +199,10 @@ impl Forcing {
             }
             if !nishio && (card == 2 || (multiple && card > 2)) {
                 if let Some(g) = closure
-                    && !common_reach(g, bits(b.cand[c]).map(|v| node(c * ns + v, true)), &mut reach_acc) {
-                        continue;
-                    }
+                    && !common_reach(g, bits(b.cand[c]).map(|v| node(c * ns + v, true)), &mut reach_acc)
+                {
+                    continue;
+                }
                 let mut recs = Vec::with_capacity(card as usize);
                 for v in bits(b.cand[c]) {
                     recs.push(self.on_prop(topo, b, c * ns + v, &pass, &mut best));
@@ -237,9 +210,7 @@ impl Forcing {
                 intersect(&self.store, &recs, true, &mut acc_on);
                 intersect(&self.store, &recs, false, &mut acc_off);
                 let head = format!("{} {}", topo.names[c], digit_list(b.cand[c]));
-                if let Some(hint) =
-                    self.conclusions(topo, b, &pass, Kind::Cell, &recs, &acc_on, &acc_off, &head, &mut best)
-                {
+                if let Some(hint) = self.conclusions(topo, b, &pass, Kind::Cell, &recs, &acc_on, &acc_off, &head, &mut best) {
                     return Some(hint);
                 }
             }
@@ -395,11 +366,7 @@ impl Forcing {
                     }
                     // Count far enough to rank against the best step, and to
                     // keep any step no harder than the grade for the batch.
-                    let mut cap = complexity_limit(
-                        pass.base,
-                        key,
-                        best.as_ref().map(|x| (x.rating, x.complexity, x.key)),
-                    );
+                    let mut cap = complexity_limit(pass.base, key, best.as_ref().map(|x| (x.rating, x.complexity, x.key)));
                     let grade = best.as_ref().map_or(pass.reached, |x| x.rating.max(pass.reached));
                     if grade >= pass.base {
                         cap = cap.max(max_complexity_for_bonus(grade - pass.base));
@@ -506,4 +473,3 @@ fn intersect(store: &PropStore, recs: &[u32], on: bool, out: &mut [u64]) {
         }
     }
 }
-

@@ -241,4 +241,3 @@ impl Graph {
         (self.reach[k * self.stride + to as usize / 64] >> (to % 64)) & 1 != 0
     }
 }
-

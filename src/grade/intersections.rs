@@ -20,13 +20,7 @@ pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool) -> Opt
             }
             let other = &topo.houses[ix.other];
             let head = || {
-                format!(
-                    "{}: {} of {} locked in {}",
-                    if pointing { "pointing" } else { "claiming" },
-                    symbol_char(d),
-                    base.name,
-                    other.name
-                )
+                format!("{}: {} of {} locked in {}", if pointing { "pointing" } else { "claiming" }, symbol_char(d), base.name, other.name)
             };
             if !direct {
                 let victims = ix.rest & b.dpos[d];
@@ -56,8 +50,7 @@ pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool) -> Opt
                 let left = pos3.minus(&other.set);
                 if left.count() == 1 {
                     let c = left.first()?;
-                    let (t, r) =
-                        if pointing { (Technique::DirectPointing, 17) } else { (Technique::DirectClaiming, 19) };
+                    let (t, r) = if pointing { (Technique::DirectPointing, 17) } else { (Technique::DirectClaiming, 19) };
                     let mut hint = Hint::new(t, r);
                     hint.placements.push((c, d as u8));
                     let head = format!("direct {}, hidden single in {}", head(), house3.name);

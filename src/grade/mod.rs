@@ -58,7 +58,7 @@ mod tests;
 pub use calibrate::{BandStats, Calibration, calibration, calibration_from_str};
 pub use model_grader::Grader;
 pub use problem::{Problem, SquareInfo};
-pub use rating::{level_of, Level};
+pub use rating::{Level, level_of};
 
 use board::{Board, Hint, Topology};
 
@@ -308,13 +308,13 @@ fn topology_for(problem: &Problem) -> std::rc::Rc<Topology> {
         let mut cache = cache.borrow_mut();
         if let Some((key, topo)) = cache.as_ref()
             && key.n_symbols == problem.n_symbols
-                && key.houses == problem.houses
-                && key.square == problem.square
-                && key.cell_names == problem.cell_names
-                && key.allowed == problem.allowed
-            {
-                return topo.clone();
-            }
+            && key.houses == problem.houses
+            && key.square == problem.square
+            && key.cell_names == problem.cell_names
+            && key.allowed == problem.allowed
+        {
+            return topo.clone();
+        }
         let topo = std::rc::Rc::new(Topology::new(problem));
         let key = Problem { givens: Vec::new(), ..problem.clone() };
         *cache = Some((key, topo.clone()));
@@ -348,12 +348,7 @@ pub(crate) struct Ladder<'a> {
 
 impl<'a> Ladder<'a> {
     fn new(topo: &'a Topology) -> Ladder<'a> {
-        Ladder {
-            topo,
-            pending: Vec::new(),
-            chains_: None,
-            forcing_: None,
-        }
+        Ladder { topo, pending: Vec::new(), chains_: None, forcing_: None }
     }
 
     /// Chain searches own large scratch tables: made on first use only.

@@ -2,7 +2,7 @@
 //! [`Problem`] template per layout, its givens swapped in per puzzle.
 
 use super::rating::ceiling_of;
-use super::{grade_within, Grade, Level, Problem, SquareInfo};
+use super::{Grade, Level, Problem, SquareInfo, grade_within};
 use crate::model::{Grid, Model};
 
 /// The largest grids the ladder grades. A minimal 16×16 puzzle needs

@@ -51,8 +51,7 @@ impl Problem {
         if box_h == 0 || box_w == 0 || n > MAX_SYMBOLS {
             return Err(format!("boxes of {box_h}x{box_w}: the side must be 1 to {MAX_SYMBOLS}"));
         }
-        let regions: Vec<usize> =
-            (0..n * n).map(|c| (c / n) / box_h * (n / box_w) + (c % n) / box_w).collect();
+        let regions: Vec<usize> = (0..n * n).map(|c| (c / n) / box_h * (n / box_w) + (c % n) / box_w).collect();
         Self::square_grid(n, &regions, puzzle)
     }
 
@@ -86,11 +85,7 @@ impl Problem {
         }
         houses.extend(boxes);
         let cell_names = (0..n * n).map(|c| format!("r{}c{}", c / n + 1, c % n + 1)).collect();
-        let square = SquareInfo {
-            rows: (0..n).collect(),
-            cols: (n..2 * n).collect(),
-            boxes: (2 * n..3 * n).collect(),
-        };
+        let square = SquareInfo { rows: (0..n).collect(), cols: (n..2 * n).collect(), boxes: (2 * n..3 * n).collect() };
         Problem::new(n, houses, givens, cell_names, Some(square))
     }
 
@@ -130,21 +125,17 @@ impl Problem {
             return Err(format!("{} cells: must be 1 to {}", self.n_cells, MAX_CELLS));
         }
         if self.givens.len() != self.n_cells || self.cell_names.len() != self.n_cells {
-            return Err(format!(
-                "{} cells but {} givens and {} names",
-                self.n_cells,
-                self.givens.len(),
-                self.cell_names.len()
-            ));
+            return Err(format!("{} cells but {} givens and {} names", self.n_cells, self.givens.len(), self.cell_names.len()));
         }
         if self.allowed.as_ref().is_some_and(|a| a.len() != self.n_cells) {
             return Err(format!("{} cells but {} candidate masks", self.n_cells, self.allowed.as_ref().map_or(0, Vec::len)));
         }
         for (c, g) in self.givens.iter().enumerate() {
             if let Some(d) = g
-                && *d as usize >= self.n_symbols {
-                    return Err(format!("{}: symbol {} out of range", self.cell_names[c], d + 1));
-                }
+                && *d as usize >= self.n_symbols
+            {
+                return Err(format!("{}: symbol {} out of range", self.cell_names[c], d + 1));
+            }
         }
         let mut seen = vec![false; self.n_cells];
         for (h, house) in self.houses.iter().enumerate() {
@@ -200,9 +191,10 @@ fn parse_grid(n: usize, puzzle: &str) -> Result<Vec<Option<u8>>, String> {
             _ => return Err(format!("position {}: '{}' is not a cell", pos + 1, ch)),
         };
         if let Some(v) = d
-            && v as usize >= n {
-                return Err(format!("position {}: '{}' is not a symbol of a {}x{} grid", pos + 1, ch, n, n));
-            }
+            && v as usize >= n
+        {
+            return Err(format!("position {}: '{}' is not a symbol of a {}x{} grid", pos + 1, ch, n, n));
+        }
         givens.push(d);
     }
     if givens.len() != n * n {
@@ -210,4 +202,3 @@ fn parse_grid(n: usize, puzzle: &str) -> Result<Vec<Option<u8>>, String> {
     }
     Ok(givens)
 }
-

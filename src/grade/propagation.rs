@@ -347,8 +347,7 @@ impl Propagator {
                 if removed.is_empty() {
                     continue;
                 }
-                let pars: Vec<u32> =
-                    removed.iter().map(|c| self.local[node(c * ns + d, false) as usize]).collect();
+                let pars: Vec<u32> = removed.iter().map(|c| self.local[node(c * ns + d, false) as usize]).collect();
                 for v in victims.iter() {
                     found.push((node(v * ns + d, false), pars.clone()));
                 }
@@ -378,11 +377,7 @@ impl Propagator {
     }
 
     fn removed_off(&self, b: &Board, c: usize, d: usize) -> Option<u32> {
-        if b.has(c, d) && self.cand[c] >> d & 1 == 0 {
-            Some(self.local[node(c * self.ns + d, false) as usize])
-        } else {
-            None
-        }
+        if b.has(c, d) && self.cand[c] >> d & 1 == 0 { Some(self.local[node(c * self.ns + d, false) as usize]) } else { None }
     }
 
     fn hidden_pairs(&self, topo: &Topology, b: &Board, found: &mut Vec<(u32, Vec<u32>)>) {
@@ -427,8 +422,7 @@ impl Propagator {
         let ns = self.ns;
         for &h in &topo.subset_order {
             let house = &topo.houses[h];
-            let cells: Vec<usize> =
-                house.cells.iter().copied().filter(|&c| self.cand[c].count_ones() == 2).collect();
+            let cells: Vec<usize> = house.cells.iter().copied().filter(|&c| self.cand[c].count_ones() == 2).collect();
             for i in 0..cells.len() {
                 for j in i + 1..cells.len() {
                     let m = self.cand[cells[i]];
@@ -503,4 +497,3 @@ impl Propagator {
         }
     }
 }
-

@@ -34,11 +34,7 @@ pub(crate) fn hidden_single(topo: &Topology, b: &Board) -> Option<Hint> {
             let pos = house.set & b.dpos[d];
             if pos.count() == 1 {
                 let c = pos.first()?;
-                let (t, r) = if house.kind == HouseKind::Box {
-                    (Technique::HiddenSingleBox, 12)
-                } else {
-                    (Technique::HiddenSingle, 15)
-                };
+                let (t, r) = if house.kind == HouseKind::Box { (Technique::HiddenSingleBox, 12) } else { (Technique::HiddenSingle, 15) };
                 let mut hint = Hint::new(t, r);
                 hint.placements.push((c, d as u8));
                 let head = format!("hidden single: {} in {}", symbol_char(d), house.name);

@@ -127,9 +127,7 @@ impl LinkIndex {
             let follow: Vec<Vec<usize>> = (0..links.len())
                 .map(|i| {
                     (0..links.len())
-                        .filter(|&j| {
-                            (links[j].from & links[i].to).is_empty() && links[j].from.minus(&seen[i]).is_empty()
-                        })
+                        .filter(|&j| (links[j].from & links[i].to).is_empty() && links[j].from.minus(&seen[i]).is_empty())
                         .collect()
                 })
                 .collect();

@@ -6,20 +6,13 @@
 use super::Technique;
 use super::board::{Board, CellSet, Hint, Mask, Topology, bits, cell_list, digit_list, symbol_char};
 
-const NAKED: [(Technique, u32); 3] =
-    [(Technique::NakedPair, 30), (Technique::NakedTriple, 36), (Technique::NakedQuad, 50)];
-const HIDDEN: [(Technique, u32); 3] =
-    [(Technique::HiddenPair, 34), (Technique::HiddenTriple, 40), (Technique::HiddenQuad, 54)];
+const NAKED: [(Technique, u32); 3] = [(Technique::NakedPair, 30), (Technique::NakedTriple, 36), (Technique::NakedQuad, 50)];
+const HIDDEN: [(Technique, u32); 3] = [(Technique::HiddenPair, 34), (Technique::HiddenTriple, 40), (Technique::HiddenQuad, 54)];
 const SIZE_NAMES: [&str; 3] = ["pair", "triple", "quad"];
 
 /// Visit the k-subsets of `items` (in lexicographic order) whose OR of
 /// `value` has at most `k` bits; stop when `f` returns Some.
-fn subsets_with_small_union<T: Copy, V, R>(
-    items: &[T],
-    k: usize,
-    value: &V,
-    f: &mut dyn FnMut(&[T], u32) -> Option<R>,
-) -> Option<R>
+fn subsets_with_small_union<T: Copy, V, R>(items: &[T], k: usize, value: &V, f: &mut dyn FnMut(&[T], u32) -> Option<R>) -> Option<R>
 where
     V: Fn(T) -> u32,
 {
@@ -65,8 +58,7 @@ pub(crate) fn naked_subset(topo: &Topology, b: &Board, degree: usize) -> Option<
         if (empty.count() as usize) < 2 * degree {
             continue;
         }
-        let cells: Vec<usize> =
-            empty.iter().filter(|&c| (b.cand[c].count_ones() as usize) <= degree).collect();
+        let cells: Vec<usize> = empty.iter().filter(|&c| (b.cand[c].count_ones() as usize) <= degree).collect();
         if cells.len() < degree {
             continue;
         }
@@ -135,13 +127,7 @@ pub(crate) fn hidden_subset(topo: &Topology, b: &Board, degree: usize, direct: b
             }
             let cells: Vec<usize> = bits(union as Mask).map(|i| house.cells[i]).collect();
             let name = SIZE_NAMES[degree - 2];
-            let head = format!(
-                "hidden {}: {} in {} of {}",
-                name,
-                digit_list(set_mask),
-                cell_list(topo, cells.iter().copied()),
-                house.name
-            );
+            let head = format!("hidden {}: {} in {} of {}", name, digit_list(set_mask), cell_list(topo, cells.iter().copied()), house.name);
             if direct {
                 for v in 0..topo.n_sym {
                     if set_mask >> v & 1 != 0 || pos[v].count_ones() < 2 {
@@ -150,11 +136,7 @@ pub(crate) fn hidden_subset(topo: &Topology, b: &Board, degree: usize, direct: b
                     let left = pos[v] & !union;
                     if left.count_ones() == 1 {
                         let c = house.cells[left.trailing_zeros() as usize];
-                        let (t, r) = if degree == 2 {
-                            (Technique::DirectHiddenPair, 20)
-                        } else {
-                            (Technique::DirectHiddenTriple, 25)
-                        };
+                        let (t, r) = if degree == 2 { (Technique::DirectHiddenPair, 20) } else { (Technique::DirectHiddenTriple, 25) };
                         let mut hint = Hint::new(t, r);
                         hint.placements.push((c, v as u8));
                         let head = format!("direct {head}, hidden single {} in {}", symbol_char(v), house.name);

@@ -45,13 +45,7 @@ fn reference_solutions(p: &Problem, limit: usize) -> Vec<Vec<u8>> {
     }
     let mut grid: Vec<Option<u8>> = p.givens.clone();
     let mut out = Vec::new();
-    fn rec(
-        grid: &mut Vec<Option<u8>>,
-        peers: &[Vec<usize>],
-        ns: usize,
-        limit: usize,
-        out: &mut Vec<Vec<u8>>,
-    ) {
+    fn rec(grid: &mut Vec<Option<u8>>, peers: &[Vec<usize>], ns: usize, limit: usize, out: &mut Vec<Vec<u8>>) {
         if out.len() >= limit {
             return;
         }
@@ -61,8 +55,7 @@ fn reference_solutions(p: &Problem, limit: usize) -> Vec<Vec<u8>> {
             if grid[c].is_some() {
                 continue;
             }
-            let opts: Vec<u8> =
-                (0..ns as u8).filter(|&d| peers[c].iter().all(|&q| grid[q] != Some(d))).collect();
+            let opts: Vec<u8> = (0..ns as u8).filter(|&d| peers[c].iter().all(|&q| grid[q] != Some(d))).collect();
             if best.as_ref().is_none_or(|(_, o)| opts.len() < o.len()) {
                 let empty = opts.is_empty();
                 best = Some((c, opts));
@@ -470,8 +463,7 @@ fn x_cycle_on_a_hand_made_grid() {
     // Digit 1 in rows 1 and 5 only in columns 1 and 5: as a loop
     // r1c1=1 -> r5c1<>1 -> r5c5=1 -> r1c5<>1 -> r1c1=1 (SE's "generalized
     // X-wing", 6.5), clearing columns 1 and 5 elsewhere.
-    let rm: Vec<(usize, usize)> =
-        [0, 4].iter().flat_map(|&r| [1, 2, 3, 5, 6, 7, 8].map(move |c| (cell(r, c), 0))).collect();
+    let rm: Vec<(usize, usize)> = [0, 4].iter().flat_map(|&r| [1, 2, 3, 5, 6, 7, 8].map(move |c| (cell(r, c), 0))).collect();
     let (topo, b) = open_grid(&rm);
     let mut search = chains::ChainSearch::new(&topo);
     let h = search.find(&topo, &b, 0).unwrap_or_else(|| panic!("no cycle"));
@@ -626,8 +618,7 @@ fn grades_without_row_column_box_information() {
     // and the grade can only differ in the box/line distinctions.
     for ex in EXAMPLES.iter().filter(|e| e.rating <= 4.5) {
         let p = classic(ex.puzzle);
-        let plain = Problem::new(9, p.houses.clone(), p.givens.clone(), p.cell_names.clone(), None)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let plain = Problem::new(9, p.houses.clone(), p.givens.clone(), p.cell_names.clone(), None).unwrap_or_else(|e| panic!("{e}"));
         let g = grade(&plain);
         assert_sound(&plain, &g, &reference_solution(&plain));
     }
@@ -666,9 +657,10 @@ fn odd_inputs_do_not_panic() {
         let text = std::fs::read_to_string(path).unwrap_or_default();
         for line in text.lines().filter(|l| !l.starts_with('#')).take(20) {
             if let Some(pz) = line.split_whitespace().next()
-                && let Ok(p) = Problem::classic(3, 3, pz) {
-                    let _ = grade(&p);
-                }
+                && let Ok(p) = Problem::classic(3, 3, pz)
+            {
+                let _ = grade(&p);
+            }
         }
     }
     // A hand-built invalid problem is refused without panicking.

@@ -240,8 +240,7 @@ fn type3(
             let n_empty = (house.set & b.unsolved).count() as usize;
             // Naked set: c1+c2 act as one cell holding the extra digits.
             if degree * 2 <= n_empty {
-                let others: Vec<usize> =
-                    house.cells.iter().copied().filter(|&c| c != c1 && c != c2 && b.cand[c] != 0).collect();
+                let others: Vec<usize> = house.cells.iter().copied().filter(|&c| c != c1 && c != c2 && b.cand[c] != 0).collect();
                 let mut chosen = Vec::new();
                 naked_combos(&others, degree - 1, 0, &mut chosen, &mut |set: &[usize]| {
                     let mut union = extra;
@@ -263,12 +262,8 @@ fn type3(
                         }
                     }
                     if !hint.eliminations.is_empty() {
-                        let more = format!(
-                            ", naked set {} with {} in {}",
-                            digit_list(union),
-                            cell_list(topo, set.iter().copied()),
-                            house.name
-                        );
+                        let more =
+                            format!(", naked set {} with {} in {}", digit_list(union), cell_list(topo, set.iter().copied()), house.name);
                         let rating = hint.rating;
                         out.push(Found { rating, kind: 3, hint: hint.finish(topo, &head(3, &more)) });
                     }
@@ -309,12 +304,7 @@ fn type3(
                         }
                     }
                     if !hint.eliminations.is_empty() {
-                        let more = format!(
-                            ", hidden set {} in {} of {}",
-                            digit_list(set_mask),
-                            cell_list(topo, cells.iter()),
-                            house.name
-                        );
+                        let more = format!(", hidden set {} in {} of {}", digit_list(set_mask), cell_list(topo, cells.iter()), house.name);
                         let rating = hint.rating;
                         out.push(Found { rating, kind: 3, hint: hint.finish(topo, &head(3, &more)) });
                     }
@@ -466,22 +456,20 @@ pub(crate) fn bug(topo: &Topology, b: &Board) -> Option<Hint> {
         if !victims.is_empty() {
             let mut hint = Hint::new(Technique::BivalueUniversalGrave, 57);
             hint.eliminations.extend(victims.iter().map(|c| (c, x as u8)));
-            let head = format!(
-                "BUG type 2: one of {} is {}",
-                cell_list(topo, bug_cells.iter().copied()),
-                symbol_char(x)
-            );
+            let head = format!("BUG type 2: one of {} is {}", cell_list(topo, bug_cells.iter().copied()), symbol_char(x));
             hints.push(hint.finish(topo, &head));
         }
         if bug_cells.len() == 2
-            && let Some(h) = bug4(topo, b, &bug_cells, &values_of, all_bug) {
-                hints.push(h);
-            }
+            && let Some(h) = bug4(topo, b, &bug_cells, &values_of, all_bug)
+        {
+            hints.push(h);
+        }
     } else if !common.is_empty() {
         if bug_cells.len() == 2
-            && let Some(h) = bug4(topo, b, &bug_cells, &values_of, all_bug) {
-                hints.push(h);
-            }
+            && let Some(h) = bug4(topo, b, &bug_cells, &values_of, all_bug)
+        {
+            hints.push(h);
+        }
         if let Some(h) = bug3(topo, b, &bug_cells, common, all_bug) {
             hints.push(h);
         }
@@ -489,13 +477,7 @@ pub(crate) fn bug(topo: &Topology, b: &Board) -> Option<Hint> {
     hints.into_iter().next()
 }
 
-fn bug4(
-    topo: &Topology,
-    b: &Board,
-    cells: &[usize],
-    values_of: &dyn Fn(usize) -> Mask,
-    all_bug: Mask,
-) -> Option<Hint> {
+fn bug4(topo: &Topology, b: &Board, cells: &[usize], values_of: &dyn Fn(usize) -> Mask, all_bug: Mask) -> Option<Hint> {
     let (c1, c2) = (cells[0], cells[1]);
     let common = b.cand[c1] & b.cand[c2] & !all_bug;
     if common.count_ones() != 1 {
@@ -512,12 +494,7 @@ fn bug4(
     if hint.eliminations.is_empty() {
         return None;
     }
-    let head = format!(
-        "BUG type 4: {} share {} in {}",
-        cell_list(topo, [c1, c2]),
-        symbol_char(v),
-        topo.houses[h].name
-    );
+    let head = format!("BUG type 4: {} share {} in {}", cell_list(topo, [c1, c2]), symbol_char(v), topo.houses[h].name);
     Some(hint.finish(topo, &head))
 }
 

@@ -24,11 +24,7 @@ pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool) -> Option<Hint> {
                 }
                 let union = xy | xz | yz;
                 let inter = xy & xz & yz;
-                let ok = if xyz {
-                    union.count_ones() == 3 && inter.count_ones() == 1
-                } else {
-                    union.count_ones() == 3 && inter == 0
-                };
+                let ok = if xyz { union.count_ones() == 3 && inter.count_ones() == 1 } else { union.count_ones() == 3 && inter == 0 };
                 if !ok {
                     continue;
                 }
@@ -47,8 +43,7 @@ pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool) -> Option<Hint> {
                 if victims.is_empty() {
                     continue;
                 }
-                let (t, r, name) =
-                    if xyz { (Technique::XYZWing, 44, "XYZ-wing") } else { (Technique::XYWing, 42, "XY-wing") };
+                let (t, r, name) = if xyz { (Technique::XYZWing, 44, "XYZ-wing") } else { (Technique::XYWing, 42, "XY-wing") };
                 let mut hint = Hint::new(t, r);
                 hint.eliminations.extend(victims.iter().map(|c| (c, zd as u8)));
                 let head = format!(
@@ -172,10 +167,8 @@ impl AlsIndex {
         }
         self.built = true;
         for &h in &topo.se_order {
-            let cells: Vec<usize> = (topo.houses[h].set & b.unsolved)
-                .iter()
-                .filter(|&c| (2..=6).contains(&b.cand[c].count_ones()))
-                .collect();
+            let cells: Vec<usize> =
+                (topo.houses[h].set & b.unsolved).iter().filter(|&c| (2..=6).contains(&b.cand[c].count_ones())).collect();
             if cells.len() < 3 {
                 continue;
             }
@@ -187,13 +180,7 @@ impl AlsIndex {
     #[allow(clippy::too_many_arguments)]
     fn collect(&mut self, cells: &[usize], h: usize, start: usize, depth: usize, union: Mask, b: &Board, chosen: &mut [usize; 5]) {
         if depth >= 3 && union.count_ones() as usize == depth + 1 {
-            self.sets.push(Als {
-                house: h,
-                size: depth,
-                cells: *chosen,
-                inside: CellSet::from_cells(&chosen[..depth]),
-                digits: union,
-            });
+            self.sets.push(Als { house: h, size: depth, cells: *chosen, inside: CellSet::from_cells(&chosen[..depth]), digits: union });
         }
         if depth == 5 {
             return;

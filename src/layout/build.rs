@@ -5,13 +5,13 @@ use super::extras::{extra_houses, magic_five, random_parts};
 use super::file::LayoutFile;
 use super::loops::loops_layout;
 use super::marks::{check_houses, mark_kinds};
-use super::picture::{parse_picture, SourceSpot};
+use super::picture::{SourceSpot, parse_picture};
 use super::shapes::build_frame;
-use super::{regions, Layout, LayoutError};
+use super::{Layout, LayoutError, regions};
 use crate::model::{Alphabet, House, Model, SymbolSet};
-use toml::Spanned;
 use std::collections::BTreeMap;
 use std::path::Path;
+use toml::Spanned;
 
 /// Cells that must differ as relations: one per pair and symbol.
 fn differ(pairs: &[(usize, usize)], symbols: usize) -> Vec<crate::model::Conflict> {
@@ -51,7 +51,10 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
     if fill != size {
         return Err(err(
             None,
-            format!("the symbols fill {fill} cells of a house ({} symbols with their counts) but each row, column and region has {size} cells", alphabet.len()),
+            format!(
+                "the symbols fill {fill} cells of a house ({} symbols with their counts) but each row, column and region has {size} cells",
+                alphabet.len()
+            ),
         ));
     }
 
@@ -105,7 +108,9 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         };
         let mut set = SymbolSet::EMPTY;
         for c in symbols.chars() {
-            let s = alphabet.symbol_of(c).ok_or_else(|| err(None, format!("mark_symbols: '{c}' in mark {l} is not a symbol of this layout")))?;
+            let s = alphabet
+                .symbol_of(c)
+                .ok_or_else(|| err(None, format!("mark_symbols: '{c}' in mark {l} is not a symbol of this layout")))?;
             set.0 |= 1 << s;
         }
         custom_marks.insert(l, set);
@@ -124,7 +129,10 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
                 let known: String = mark_kinds.keys().collect();
                 return Err(err(
                     Some(spot.line_at(picture.span().start)),
-                    format!("marks picture: {} has unknown mark '{c}' (known: {known}; define others under mark_symbols)", geometry.cell_name(i)),
+                    format!(
+                        "marks picture: {} has unknown mark '{c}' (known: {known}; define others under mark_symbols)",
+                        geometry.cell_name(i)
+                    ),
                 ));
             };
             if kind.symbols.is_empty() {
@@ -140,7 +148,10 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
     if let Some(path_value) = &file.snake_path {
         for &[r, c] in path_value.get_ref() {
             if !(1..=size).contains(&r) || !(1..=size).contains(&c) {
-                return Err(err(Some(line_of(path_value.span())), format!("snake_path: [{r}, {c}] is outside the {size}×{size} grid (rows and columns count from 1)")));
+                return Err(err(
+                    Some(line_of(path_value.span())),
+                    format!("snake_path: [{r}, {c}] is outside the {size}×{size} grid (rows and columns count from 1)"),
+                ));
             }
             snake_path.push((r - 1, c - 1));
         }
@@ -150,13 +161,21 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         None => crate::score::DEFAULT_LEVEL_BANDS,
         Some(levels) => match levels.get_ref().as_slice() {
             &[a, b, c] if a < b && b < c => [a, b, c],
-            other => return Err(err(Some(line_of(levels.span())), format!("levels {other:?}: expected three increasing scores, the upper limits of easy, medium and hard"))),
+            other => {
+                return Err(err(
+                    Some(line_of(levels.span())),
+                    format!("levels {other:?}: expected three increasing scores, the upper limits of easy, medium and hard"),
+                ));
+            }
         },
     };
     let random = random_parts(&file, full_square, &mark_kinds, &marks, &islands).map_err(|(line, m)| err(line.map(line_of), m))?;
     let mut conflicts = if file.magic_five { magic_five(&alphabet, &geometry).map_err(|m| err(None, m))? } else { Vec::new() };
     conflicts.extend(differ(&touching, alphabet.len()));
-    let rules = file.rules.clone().unwrap_or_else(|| default_rules(&alphabet, regions_are_boxes, !frame.diagonals.is_empty(), file.marks.is_some()));
+    let rules = file
+        .rules
+        .clone()
+        .unwrap_or_else(|| default_rules(&alphabet, regions_are_boxes, !frame.diagonals.is_empty(), file.marks.is_some()));
     let cell_names = (0..cell_count).map(|i| geometry.cell_name(i)).collect();
     let model = Model { alphabet: alphabet.clone(), cell_names, houses, allowed, conflicts };
     Ok(Layout {
@@ -233,10 +252,7 @@ pub(super) fn parse_boxes(text: &str, size: usize) -> Result<(usize, usize), Str
 fn default_rules(alphabet: &Alphabet, boxes: bool, diagonals: bool, marks: bool) -> String {
     let first = alphabet.char_of(0);
     let last = alphabet.char_of((alphabet.len() - 1) as u8);
-    let mut text = format!(
-        "Place {first}–{last} once in every row, column and {}",
-        if boxes { "box" } else { "outlined region" }
-    );
+    let mut text = format!("Place {first}–{last} once in every row, column and {}", if boxes { "box" } else { "outlined region" });
     if diagonals {
         text.push_str(" and on both long diagonals");
     }

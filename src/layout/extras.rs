@@ -85,7 +85,9 @@ pub(super) fn magic_five(alphabet: &Alphabet, geometry: &Geometry) -> Result<Vec
         }
     }
     let conflicts = (0..geometry.cell_count())
-        .filter_map(|cell| geometry.above(cell).map(|up| Conflict { a: cell, a_symbols: SymbolSet::single(five), b: up, b_symbols: larger }))
+        .filter_map(|cell| {
+            geometry.above(cell).map(|up| Conflict { a: cell, a_symbols: SymbolSet::single(five), b: up, b_symbols: larger })
+        })
         .collect();
     Ok(conflicts)
 }

@@ -163,7 +163,8 @@ pub fn triangle(size: usize) -> Result<Frame, String> {
     // Inner legs: row `half` from edge to edge, and the two slanted strips
     // from its ends down to the middle of the bottom edge.
     let mut top: Vec<usize> = (0..=2 * half).map(|k| half * half + k).collect();
-    let mut left: Vec<usize> = (half..side).map(|r| up(r, r - half)).chain((half + 1..side).map(|r| r * r + 2 * (r - half - 1) + 1)).collect();
+    let mut left: Vec<usize> =
+        (half..side).map(|r| up(r, r - half)).chain((half + 1..side).map(|r| r * r + 2 * (r - half - 1) + 1)).collect();
     let mut right: Vec<usize> = (half..side).map(|r| up(r, half)).chain((half + 1..side).map(|r| r * r + 2 * half + 1)).collect();
     for leg in [&mut top, &mut left, &mut right] {
         leg.sort_unstable();

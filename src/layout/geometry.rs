@@ -164,7 +164,13 @@ impl Geometry {
                     Geometry::Squares { .. } => self.cell_at(r, c).map_or(' ', |cell| text[cell]),
                     Geometry::Pie { rings, .. } => text[r * rings + c],
                     Geometry::Loops { cols, .. } => text[r * cols + c],
-                    Geometry::Triangle { .. } => if c <= 2 * r { text[r * r + c] } else { ' ' },
+                    Geometry::Triangle { .. } => {
+                        if c <= 2 * r {
+                            text[r * r + c]
+                        } else {
+                            ' '
+                        }
+                    }
                 })
                 .collect();
             out.push_str(line.trim_end());

@@ -1,8 +1,8 @@
 //! Slitherlink boards as layouts (`shape = "loops"`).
 
+use super::Layout;
 use super::file::LayoutFile;
 use super::geometry::Geometry;
-use super::Layout;
 use crate::model::{Alphabet, Model, SymbolSet};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -14,14 +14,26 @@ use std::path::Path;
 pub(super) fn loops_layout(path: &Path, source: String, file: &LayoutFile) -> Result<Layout, String> {
     let cols = *file.size.get_ref();
     let rows = file.rows.unwrap_or(cols);
-    if !(crate::slither::MIN_SIDE..=crate::slither::MAX_SIDE).contains(&rows) || !(crate::slither::MIN_SIDE..=crate::slither::MAX_SIDE).contains(&cols) {
-        return Err(format!("a {rows}×{cols} Slitherlink board is out of range ({} to {} cells a side)", crate::slither::MIN_SIDE, crate::slither::MAX_SIDE));
+    if !(crate::slither::MIN_SIDE..=crate::slither::MAX_SIDE).contains(&rows)
+        || !(crate::slither::MIN_SIDE..=crate::slither::MAX_SIDE).contains(&cols)
+    {
+        return Err(format!(
+            "a {rows}×{cols} Slitherlink board is out of range ({} to {} cells a side)",
+            crate::slither::MIN_SIDE,
+            crate::slither::MAX_SIDE
+        ));
     }
     let geometry = Geometry::Loops { rows, cols };
     let cells = rows * cols;
     let alphabet = Alphabet::from_chars("0123".chars().collect());
     let cell_names = (0..cells).map(|i| geometry.cell_name(i)).collect();
-    let model = Model { alphabet: alphabet.clone(), cell_names, houses: Vec::new(), allowed: vec![SymbolSet::all(4); cells], conflicts: Vec::new() };
+    let model = Model {
+        alphabet: alphabet.clone(),
+        cell_names,
+        houses: Vec::new(),
+        allowed: vec![SymbolSet::all(4); cells],
+        conflicts: Vec::new(),
+    };
     Ok(Layout {
         id: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
         path: path.to_path_buf(),

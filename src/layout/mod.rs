@@ -10,8 +10,8 @@ mod loops;
 mod marks;
 mod picture;
 pub mod randomise;
-mod shapes;
 mod regions;
+mod shapes;
 
 use crate::model::{Alphabet, Model, SymbolSet};
 use std::collections::BTreeMap;

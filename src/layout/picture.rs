@@ -32,7 +32,13 @@ impl SourceSpot<'_> {
     }
 }
 
-pub fn parse_picture(what: &str, value: &str, size: usize, spot: &SourceSpot, err: &dyn Fn(Option<usize>, String) -> LayoutError) -> Result<Picture, LayoutError> {
+pub fn parse_picture(
+    what: &str,
+    value: &str,
+    size: usize,
+    spot: &SourceSpot,
+    err: &dyn Fn(Option<usize>, String) -> LayoutError,
+) -> Result<Picture, LayoutError> {
     let first_line = spot.first_row_line();
     let rows: Vec<(usize, String)> = value
         .lines()

@@ -7,8 +7,8 @@ use super::file::LayoutFile;
 use super::regions::neighbours;
 use super::{Layout, LayoutError};
 use crate::model::Grid;
-use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
+use rand::seq::{IndexedRandom, SliceRandom};
 
 /// What a layout leaves to the generator.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -50,12 +50,19 @@ pub fn derive(layout: &Layout, solution: &Grid, rng: &mut dyn Rng) -> Result<Lay
                 picture[c] = letter;
             }
         }
-        text.push_str(&format!("\n# Marks the generator placed for this puzzle.\nmarks = \"\"\"\n{}\"\"\"\n", picture_rows(&picture, layout.size)));
+        text.push_str(&format!(
+            "\n# Marks the generator placed for this puzzle.\nmarks = \"\"\"\n{}\"\"\"\n",
+            picture_rows(&picture, layout.size)
+        ));
     }
     if layout.random.islands > 0 {
         let digits: Vec<u8> = (0..cells).map(symbol).collect::<Result<_, _>>()?;
-        let picture = grow_islands(layout.random.islands, layout.size, &digits, rng).ok_or_else(|| fail("could not draw the islands on this grid".into()))?;
-        text.push_str(&format!("\n# Islands the generator drew for this puzzle.\nislands = \"\"\"\n{}\"\"\"\n", picture_rows(&picture, layout.size)));
+        let picture = grow_islands(layout.random.islands, layout.size, &digits, rng)
+            .ok_or_else(|| fail("could not draw the islands on this grid".into()))?;
+        text.push_str(&format!(
+            "\n# Islands the generator drew for this puzzle.\nislands = \"\"\"\n{}\"\"\"\n",
+            picture_rows(&picture, layout.size)
+        ));
     }
     Layout::from_source(&layout.path, text)
 }
@@ -129,7 +136,6 @@ fn grow_one(picture: &[char], size: usize, digits: &[u8], rng: &mut dyn Rng) -> 
 fn touches_other_island(picture: &[char], size: usize, cell: usize) -> bool {
     neighbours(size, cell).any(|n| picture[n] != '.')
 }
-
 
 #[cfg(test)]
 mod tests {

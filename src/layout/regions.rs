@@ -43,5 +43,7 @@ fn flood(size: usize, regions: &[usize], start: usize) -> Vec<usize> {
 /// The cells sharing a side with `cell` on a `size`×`size` grid.
 pub fn neighbours(size: usize, cell: usize) -> impl Iterator<Item = usize> {
     let (r, c) = (cell / size, cell % size);
-    [(r > 0).then(|| cell - size), (r + 1 < size).then(|| cell + size), (c > 0).then(|| cell - 1), (c + 1 < size).then(|| cell + 1)].into_iter().flatten()
+    [(r > 0).then(|| cell - size), (r + 1 < size).then(|| cell + size), (c > 0).then(|| cell - 1), (c + 1 < size).then(|| cell + 1)]
+        .into_iter()
+        .flatten()
 }

@@ -4,14 +4,19 @@
 use super::build::parse_boxes;
 use super::file::LayoutFile;
 use super::frame::{self, Frame, GridRegions, GridSpec};
-use super::picture::{parse_picture, SourceSpot};
-use super::{regions, LayoutError};
+use super::picture::{SourceSpot, parse_picture};
+use super::{LayoutError, regions};
 use toml::Spanned;
 
 pub(super) type Err<'a> = dyn Fn(Option<usize>, String) -> LayoutError + 'a;
 
 /// Cells and houses: one square grid, several overlapping ones, or a pie.
-pub(super) fn build_frame<'a>(file: &LayoutFile, size: usize, spot_of: &dyn Fn(std::ops::Range<usize>) -> SourceSpot<'a>, err: &Err) -> Result<Frame, LayoutError> {
+pub(super) fn build_frame<'a>(
+    file: &LayoutFile,
+    size: usize,
+    spot_of: &dyn Fn(std::ops::Range<usize>) -> SourceSpot<'a>,
+    err: &Err,
+) -> Result<Frame, LayoutError> {
     let line_of = |span: std::ops::Range<usize>| spot_of(span.clone()).line_at(span.start);
     let shape = file.shape.as_ref().map(|s| (s.get_ref().as_str(), line_of(s.span())));
     match shape {
@@ -34,7 +39,8 @@ pub(super) fn build_frame<'a>(file: &LayoutFile, size: usize, spot_of: &dyn Fn(s
             let default = grid_regions(boxes, file.regions.as_ref(), size, spot_of, err)?;
             let specs = match &file.grids {
                 None => {
-                    let regions = default.ok_or_else(|| err(None, "missing `boxes` (e.g. boxes = \"3x3\") or a `regions` picture".into()))?;
+                    let regions =
+                        default.ok_or_else(|| err(None, "missing `boxes` (e.g. boxes = \"3x3\") or a `regions` picture".into()))?;
                     vec![GridSpec { at: (0, 0), regions, diagonals: file.diagonals }]
                 }
                 Some(entries) => {
@@ -45,7 +51,9 @@ pub(super) fn build_frame<'a>(file: &LayoutFile, size: usize, spot_of: &dyn Fn(s
                     let mut specs = Vec::new();
                     for (k, entry) in entries.get_ref().iter().enumerate() {
                         let own = grid_regions(entry.boxes.as_deref().map(|b| (b, line)), entry.regions.as_ref(), size, spot_of, err)?;
-                        let regions = own.or_else(|| default.clone()).ok_or_else(|| err(Some(line), format!("grid {}: give `boxes` or `regions` (here or for the whole file)", k + 1)))?;
+                        let regions = own.or_else(|| default.clone()).ok_or_else(|| {
+                            err(Some(line), format!("grid {}: give `boxes` or `regions` (here or for the whole file)", k + 1))
+                        })?;
                         let at = (entry.at[0], entry.at[1]);
                         if specs.iter().any(|s: &GridSpec| s.at == at) {
                             return Err(err(Some(line), format!("grid {}: two grids at [{}, {}]", k + 1, at.0, at.1)));
@@ -59,7 +67,10 @@ pub(super) fn build_frame<'a>(file: &LayoutFile, size: usize, spot_of: &dyn Fn(s
         }
         Some(("triangle", line)) => {
             if file.boxes.is_some() || file.regions.is_some() || file.grids.is_some() || file.diagonals {
-                return Err(err(Some(line), "a Tridoku triangle has its own nonets and legs: remove boxes, regions, grids and diagonals".into()));
+                return Err(err(
+                    Some(line),
+                    "a Tridoku triangle has its own nonets and legs: remove boxes, regions, grids and diagonals".into(),
+                ));
             }
             frame::triangle(size).map_err(|m| err(Some(line), m))
         }
@@ -68,9 +79,17 @@ pub(super) fn build_frame<'a>(file: &LayoutFile, size: usize, spot_of: &dyn Fn(s
 }
 
 /// A grid's regions from `boxes` or a `regions` picture, `None` if neither.
-pub(super) fn grid_regions<'a>(boxes: Option<(&str, usize)>, picture: Option<&Spanned<String>>, size: usize, spot_of: &dyn Fn(std::ops::Range<usize>) -> SourceSpot<'a>, err: &Err) -> Result<Option<GridRegions>, LayoutError> {
+pub(super) fn grid_regions<'a>(
+    boxes: Option<(&str, usize)>,
+    picture: Option<&Spanned<String>>,
+    size: usize,
+    spot_of: &dyn Fn(std::ops::Range<usize>) -> SourceSpot<'a>,
+    err: &Err,
+) -> Result<Option<GridRegions>, LayoutError> {
     match (boxes, picture) {
-        (Some(_), Some(regions)) => Err(err(Some(spot_of(regions.span()).line_at(regions.span().start)), "give either `boxes` or `regions`, not both".into())),
+        (Some(_), Some(regions)) => {
+            Err(err(Some(spot_of(regions.span()).line_at(regions.span().start)), "give either `boxes` or `regions`, not both".into()))
+        }
         (None, None) => Ok(None),
         (Some((text, line)), None) => {
             let (h, w) = parse_boxes(text, size).map_err(|m| err(Some(line), m))?;
@@ -83,7 +102,12 @@ pub(super) fn grid_regions<'a>(boxes: Option<(&str, usize)>, picture: Option<&Sp
             let region_of = pic
                 .cells
                 .iter()
-                .map(|c| names.iter().position(|n| n == c).unwrap_or_else(|| { names.push(*c); names.len() - 1 }))
+                .map(|c| {
+                    names.iter().position(|n| n == c).unwrap_or_else(|| {
+                        names.push(*c);
+                        names.len() - 1
+                    })
+                })
                 .collect::<Vec<_>>();
             let here = Some(spot.line_at(picture.span().start));
             if names.len() != size {

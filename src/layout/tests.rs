@@ -78,7 +78,10 @@ fn region_not_connected_or_wrong_size() {
 #[test]
 fn symbol_count_that_cannot_fit_a_house() {
     let e = error_of("description = \"x\"\nsize = 12\nsymbols = \"123456789\"\nboxes = \"3x4\"\n");
-    assert_eq!(e, "layouts/bad.toml: the symbols fill 9 cells of a house (9 symbols with their counts) but each row, column and region has 12 cells");
+    assert_eq!(
+        e,
+        "layouts/bad.toml: the symbols fill 9 cells of a house (9 symbols with their counts) but each row, column and region has 12 cells"
+    );
     let stars = "description = \"x\"\nsize = 12\nsymbols = \"123456789*\"\ncounts = { \"*\" = 3 }\nboxes = \"3x4\"\n";
     assert!(build(stars).is_ok());
 }
@@ -122,7 +125,11 @@ fn bad_islands_letters_grids_and_pies() {
     let twice = "description = \"x\"\nsize = 9\nboxes = \"3x3\"\ngrids = [{ at = [0, 0] }, { at = [0, 0] }]\n";
     assert_eq!(error_of(twice), "layouts/bad.toml: line 4: grid 2: two grids at [0, 0]");
     let pie = "description = \"x\"\nsize = 12\nshape = \"pie\"\nrings = 5\n";
-    assert!(error_of(pie).starts_with("layouts/bad.toml: line 3: a pie of 12 sectors × 5 rings does not fit 12 symbols"), "{}", error_of(pie));
+    assert!(
+        error_of(pie).starts_with("layouts/bad.toml: line 3: a pie of 12 sectors × 5 rings does not fit 12 symbols"),
+        "{}",
+        error_of(pie)
+    );
     let pairing = "description = \"x\"\nsize = 12\nshape = \"pie\"\npairing = \"spiral\"\n";
     assert_eq!(error_of(pairing), "layouts/bad.toml: line 4: pairing \"spiral\": expected \"fixed\" or \"sliding\"");
     let shape = "description = \"x\"\nsize = 9\nshape = \"hexagon\"\n";

@@ -1,10 +1,9 @@
 //! A page being drawn: a list of printpdf operations with the few drawing
 //! verbs the book needs. Coordinates are points from the bottom-left.
 
-use super::fonts::{Fonts, Weight, CAP_HEIGHT};
+use super::fonts::{CAP_HEIGHT, Fonts, Weight};
 use printpdf::{
-    Color, Greyscale, Line, LinePoint, Op, PaintMode, PdfFontHandle, Point, Polygon, PolygonRing, Pt, TextItem,
-    TextMatrix, WindingOrder,
+    Color, Greyscale, Line, LinePoint, Op, PaintMode, PdfFontHandle, Point, Polygon, PolygonRing, Pt, TextItem, TextMatrix, WindingOrder,
 };
 
 /// Grey levels: 0 = black, 1 = white. Print needs fills of at least 10 %.
@@ -41,9 +40,7 @@ impl<'a> Canvas<'a> {
     pub fn line(&mut self, points: &[(f32, f32)], width: f32, level: f32) {
         self.ops.push(Op::SetOutlineColor { col: grey(level) });
         self.ops.push(Op::SetOutlineThickness { pt: Pt(width) });
-        self.ops.push(Op::DrawLine {
-            line: Line { points: points.iter().map(|&(x, y)| point(x, y)).collect(), is_closed: false },
-        });
+        self.ops.push(Op::DrawLine { line: Line { points: points.iter().map(|&(x, y)| point(x, y)).collect(), is_closed: false } });
     }
 
     pub fn fill_rect(&mut self, x: f32, y: f32, width: f32, height: f32, level: f32) {

@@ -4,7 +4,7 @@
 //! dates are the book's own.
 
 use crate::book::geometry::PageFrame;
-use anyhow::{anyhow, Result};
+use anyhow::{Result, anyhow};
 use printpdf::{Mm, Op, PdfDocument, PdfPage, PdfSaveOptions, Pt, Rect};
 
 /// One finished page: its frame and its drawing.

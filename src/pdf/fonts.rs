@@ -2,7 +2,7 @@
 //! (free license, see fonts/LICENSE-DejaVu.txt) and compiled into the binary
 //! so printing needs no file at run time.
 
-use anyhow::{anyhow, Result};
+use anyhow::{Result, anyhow};
 use printpdf::{FontId, ParsedFont, PdfDocument};
 
 const REGULAR: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
@@ -22,8 +22,7 @@ pub struct Font {
 impl Font {
     fn load(doc: &mut PdfDocument, bytes: &[u8], name: &str) -> Result<Font> {
         let mut warnings = Vec::new();
-        let parsed =
-            ParsedFont::from_bytes(bytes, 0, &mut warnings).ok_or_else(|| anyhow!("the embedded font {name} cannot be read"))?;
+        let parsed = ParsedFont::from_bytes(bytes, 0, &mut warnings).ok_or_else(|| anyhow!("the embedded font {name} cannot be read"))?;
         let id = doc.add_font(&parsed);
         Ok(Font { id, parsed })
     }

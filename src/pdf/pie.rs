@@ -2,7 +2,7 @@
 //! hub in the middle, slices (the sector pairs that are houses) alternately
 //! shaded and outlined with thick lines, digits printed as numbers 1–12.
 
-use super::canvas::{Canvas, BLACK, LIGHT_FILL};
+use super::canvas::{BLACK, Canvas, LIGHT_FILL};
 use super::fonts::Weight;
 use super::{GridContents, GridRenderer};
 use crate::book::geometry::Area;
@@ -86,7 +86,12 @@ impl GridRenderer for PieGrid<'_> {
             let Some(c) = symbol else { continue };
             let (s, k) = (cell / rings, cell % rings);
             let (x, y) = circle.point(k as f32 + 0.5, s as f32 + 0.5);
-            let label = self.layout.alphabet.symbol_of(*c).and_then(|sym| self.layout.alphabet.value_of(sym)).map_or(c.to_string(), |v| v.to_string());
+            let label = self
+                .layout
+                .alphabet
+                .symbol_of(*c)
+                .and_then(|sym| self.layout.alphabet.value_of(sym))
+                .map_or(c.to_string(), |v| v.to_string());
             let (weight, level) = if contents.given[cell] { (Weight::Bold, BLACK) } else { (Weight::Regular, FILLED) };
             canvas.centred_glyph(&label, x, y, size, weight, level);
         }

@@ -5,7 +5,7 @@
 //! corner, so the digit space stays free) and a snake path (a faint grey line
 //! through the cell centres).
 
-use super::canvas::{Canvas, BLACK, FADED, LIGHT_FILL};
+use super::canvas::{BLACK, Canvas, FADED, LIGHT_FILL};
 use super::fonts::Weight;
 use super::{GridContents, GridRenderer};
 use crate::book::geometry::Area;
@@ -106,7 +106,15 @@ impl SquareGrid<'_> {
                 let (r, c) = self.layout.geometry.position(i);
                 let (x, y) = at.corner(r, c);
                 let text = printed_mark(self.layout, *m);
-                canvas.text(&text, x + at.cell * 0.08, y - at.cell * 0.08 - size * 0.75, size, Weight::Regular, FADED, super::canvas::Align::Left);
+                canvas.text(
+                    &text,
+                    x + at.cell * 0.08,
+                    y - at.cell * 0.08 - size * 0.75,
+                    size,
+                    Weight::Regular,
+                    FADED,
+                    super::canvas::Align::Left,
+                );
             }
         }
     }

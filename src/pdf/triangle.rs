@@ -41,7 +41,13 @@ impl GridRenderer for TriangleGrid<'_> {
         let cells = self.layout.model.cell_count();
 
         for cell in 0..cells {
-            let shade = if self.in_house(cell, "edge") { Some(EDGE_FILL) } else if self.in_house(cell, "inner") { Some(LIGHT_FILL) } else { None };
+            let shade = if self.in_house(cell, "edge") {
+                Some(EDGE_FILL)
+            } else if self.in_house(cell, "inner") {
+                Some(LIGHT_FILL)
+            } else {
+                None
+            };
             if let Some(level) = shade {
                 canvas.fill_polygon(&self.corners(cell).map(point), level);
             }

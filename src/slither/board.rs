@@ -151,7 +151,6 @@ impl<'t> Board<'t> {
         self.trail_limit = other.trail_limit;
     }
 
-
     pub fn tables(&self) -> &'t Tables {
         self.t
     }
@@ -196,9 +195,7 @@ impl<'t> Board<'t> {
             return false;
         }
         (0..self.clue.len()).all(|cell| {
-            self.clue[cell] == NO_CLUE
-                || self.cell_on[cell] >= self.clue[cell]
-                || t.cell_corners[cell].iter().any(|&p| seen[p])
+            self.clue[cell] == NO_CLUE || self.cell_on[cell] >= self.clue[cell] || t.cell_corners[cell].iter().any(|&p| seen[p])
         })
     }
 
@@ -406,9 +403,9 @@ impl<'t> Board<'t> {
     /// off if other on-edges exist, or if that loop would leave a clue unmet.
     fn loop_rule(&mut self, p: usize) -> Step {
         let q = self.end[p] as usize;
-        let Some(e) = self.t.point_edges[p].into_iter().find(|&e| {
-            e != NONE && self.edge[e] == UNKNOWN && self.t.edge_points[e].contains(&q)
-        }) else {
+        let Some(e) =
+            self.t.point_edges[p].into_iter().find(|&e| e != NONE && self.edge[e] == UNKNOWN && self.t.edge_points[e].contains(&q))
+        else {
             return Ok(());
         };
         if self.on_total > self.len[p] as usize || !self.closing_meets_clues(e) {

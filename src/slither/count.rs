@@ -158,7 +158,10 @@ pub fn count_matching_loops(puzzle: &Puzzle) -> u128 {
                         need = with_need(need, c, 0);
                     }
                     // Cell (r, c - 1) now has top, left and right decided.
-                    if r < rows && c > 0 && let Some(k) = clue(r, c - 1) {
+                    if r < rows
+                        && c > 0
+                        && let Some(k) = clue(r, c - 1)
+                    {
                         let known = u8::from(left != 0) + u8::from(plug(state, c - 1) != 0) + u8::from(down);
                         need = match k.checked_sub(known) {
                             Some(0) => with_need(need, c - 1, NEED_OFF),

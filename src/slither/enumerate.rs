@@ -10,12 +10,7 @@ use super::grid::{EdgeSet, Grid, NONE};
 
 pub fn enumerate_loops(grid: &Grid) -> Vec<EdgeSet> {
     let mut loops = Vec::new();
-    let mut walk = Walk {
-        grid,
-        visited: vec![false; grid.points()],
-        path: Vec::new(),
-        loops: &mut loops,
-    };
+    let mut walk = Walk { grid, visited: vec![false; grid.points()], path: Vec::new(), loops: &mut loops };
     for start in 0..grid.points() {
         walk.visited[start] = true;
         walk.extend(start, start, NONE);

@@ -194,9 +194,7 @@ pub fn is_single_loop(grid: &Grid, edges: &EdgeSet) -> bool {
 
 /// How many sides of each cell the edge set uses (the clue every cell would show).
 pub fn clue_counts(grid: &Grid, edges: &EdgeSet) -> Vec<u8> {
-    (0..grid.cells())
-        .map(|cell| grid.cell_edges(cell).iter().filter(|&&e| edges.contains(e)).count() as u8)
-        .collect()
+    (0..grid.cells()).map(|cell| grid.cell_edges(cell).iter().filter(|&&e| edges.contains(e)).count() as u8).collect()
 }
 
 /// A puzzle: a grid and an optional clue 0–4 per cell.

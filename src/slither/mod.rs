@@ -30,7 +30,7 @@ mod tests;
 pub const MIN_SIDE: usize = 2;
 pub const MAX_SIDE: usize = 30;
 
-pub use grid::{EdgeSet, Grid, ParseError, Puzzle, clue_counts, decode_edges, encode_edges, is_single_loop};
-pub use solver::{Deduction, Level, Outcome, count_solutions, deduce, grade, solve};
 pub use generate::{GenerateError, Generated, generate};
+pub use grid::{EdgeSet, Grid, ParseError, Puzzle, clue_counts, decode_edges, encode_edges, is_single_loop};
 pub use puzzles::{PuzzleCounts, count_puzzles};
+pub use solver::{Deduction, Level, Outcome, count_solutions, deduce, grade, solve};

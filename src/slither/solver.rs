@@ -140,8 +140,7 @@ const TRIAL_LIMIT: usize = 100;
 /// already reaches, or a side of a clued cell.
 fn worth_trying(board: &Board, e: usize) -> bool {
     let t = board.tables();
-    t.edge_points[e].iter().any(|&p| board.degree(p) > 0)
-        || t.edge_cells[e].iter().any(|&c| c != NONE && board.clue(c).is_some())
+    t.edge_points[e].iter().any(|&p| board.degree(p) > 0) || t.edge_cells[e].iter().any(|&c| c != NONE && board.clue(c).is_some())
 }
 
 /// The lowest level whose rules solve the puzzle without search; `None` if

@@ -72,7 +72,13 @@ pub fn check(row: &PuzzleRow, layout: &Layout, canon: &Canonicalizer) -> Result<
     }
     let counts = grid::clue_counts(&board, &edges);
     if let Some(cell) = (0..rows * cols).find(|&c| puzzle.clues[c].is_some_and(|clue| clue != counts[c])) {
-        return Err(format!("clue {} at r{}c{} but the loop uses {} of its sides", puzzle.clues[cell].unwrap_or(0), cell / cols + 1, cell % cols + 1, counts[cell]));
+        return Err(format!(
+            "clue {} at r{}c{} but the loop uses {} of its sides",
+            puzzle.clues[cell].unwrap_or(0),
+            cell / cols + 1,
+            cell % cols + 1,
+            counts[cell]
+        ));
     }
     let solutions = if cols <= DP_MAX_COLS { count::count_matching_loops(&puzzle) } else { super::count_solutions(&puzzle, 2) as u128 };
     match solutions {

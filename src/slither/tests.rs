@@ -1,9 +1,9 @@
 //! Tests against plain references: brute-force edge subsets, the DFS loop
 //! list, and the published counts of variants.md §3.
 
-use super::*;
 use super::count::count_loops;
 use super::enumerate::enumerate_loops;
+use super::*;
 
 /// Every edge subset of a tiny grid that is a single loop (brute force,
 /// sharing nothing with the DFS enumerator or the DP).
@@ -84,10 +84,7 @@ fn slither_puzzle_text_round_trips() {
     assert_eq!(wide.grid, Grid::new(2, 5));
     assert_eq!(Puzzle::parse(&wide.to_string()).unwrap(), wide);
     assert_eq!(Puzzle::parse("3.2/..").unwrap_err(), ParseError::RaggedRow { row: 2, found: 2, expected: 3 });
-    assert_eq!(
-        Puzzle::parse("3.2/.5.").unwrap_err(),
-        ParseError::BadCell { position: 6, row: 2, col: 2, found: '5' }
-    );
+    assert_eq!(Puzzle::parse("3.2/.5.").unwrap_err(), ParseError::BadCell { position: 6, row: 2, col: 2, found: '5' });
     assert!(matches!(Puzzle::parse_sized("3.2..", 3, 3), Err(ParseError::WrongLength { found: 5, .. })));
     assert_eq!(Puzzle::parse("  ").unwrap_err(), ParseError::Empty);
 }
@@ -377,7 +374,6 @@ fn slither_generate_profile() {
     for seed in 0..6 {
         assert!(generate(20, 20, Level::Hard, seed).is_ok());
     }
-
 }
 
 /// Prints sample puzzles for a visual check (run with `--ignored --nocapture`).
@@ -514,10 +510,7 @@ fn slither_puzzle_sets_on_4x4_agree_with_the_solver() {
             // Dense sets are mostly unique, sparse ones mostly not: mix sizes.
             let density = rng.random_range(0.2..0.9);
             let s = (0..16).filter(|_| rng.random_bool(density)).fold(0usize, |m, c| m | 1 << c);
-            let puzzle_of = |s: usize| Puzzle {
-                grid: sets.grid,
-                clues: (0..16).map(|c| (s >> c & 1 == 1).then_some(values[c])).collect(),
-            };
+            let puzzle_of = |s: usize| Puzzle { grid: sets.grid, clues: (0..16).map(|c| (s >> c & 1 == 1).then_some(values[c])).collect() };
             let is_unique = s != 0 && count_solutions(&puzzle_of(s), 2) == 1;
             assert_eq!(bit(&unique, s), is_unique, "{}", puzzle_of(s));
             if is_unique {

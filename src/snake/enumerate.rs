@@ -23,30 +23,19 @@
 //! counts (≤ 4 evens, ≤ 5 odds) are re-checked on the houses a step changes;
 //! S6 is decided exactly whenever a path may end.
 
-use super::grid::{
-    ALL_BOXES, Board, CELLS, DARK, LANES_2, LANES_3, LANES_8, ON_GRID, SIZE, TABLES, bit, box_of,
-    spread,
-};
+use super::grid::{ALL_BOXES, Board, CELLS, DARK, LANES_2, LANES_3, LANES_8, ON_GRID, SIZE, TABLES, bit, box_of, spread};
 use super::{Options, Snake, Symmetry, parity};
 
 /// Every snake meeting S1–S6 under `options`, each once (canonical
 /// direction: first cell < last cell), sorted by length, then cells, then
 /// odd-first before even-first. A snake's number is its index + 1.
 pub fn enumerate(options: &Options) -> Vec<Snake> {
-    let mut walk = Walk {
-        options: *options,
-        path: [0; CELLS],
-        found: Vec::new(),
-    };
+    let mut walk = Walk { options: *options, path: [0; CELLS], found: Vec::new() };
     for start in (0..CELLS).filter(|&c| in_fundamental_domain(c)) {
         walk.path[0] = start as u8;
         walk.step(&State::start(start), 1, start, None);
     }
-    let mut all: Vec<Snake> = walk
-        .found
-        .iter()
-        .flat_map(|snake| Symmetry::ALL.iter().map(move |&s| snake.transformed(s)))
-        .collect();
+    let mut all: Vec<Snake> = walk.found.iter().flat_map(|snake| Symmetry::ALL.iter().map(move |&s| snake.transformed(s))).collect();
     all.sort();
     all.dedup();
     all
@@ -81,14 +70,8 @@ struct State {
 
 impl State {
     fn start(cell: usize) -> State {
-        let mut state = State {
-            snake: bit(cell),
-            forced: 0,
-            like_dark_counts: 0,
-            unlike_dark_counts: 0,
-            boxes: 1 << box_of(cell),
-            alive: BOTH,
-        };
+        let mut state =
+            State { snake: bit(cell), forced: 0, like_dark_counts: 0, unlike_dark_counts: 0, boxes: 1 << box_of(cell), alive: BOTH };
         state.force(bit(cell));
         state
     }
@@ -202,14 +185,10 @@ impl Walk {
         done.force(TABLES.orth[tail]);
         let (like_dark, unlike_dark) = done.split();
         let start_dark = DARK >> self.path[0] & 1 == 1;
-        for (pattern, even, odd) in [
-            (DARK_EVEN, like_dark, unlike_dark),
-            (DARK_ODD, unlike_dark, like_dark),
-        ] {
+        for (pattern, even, odd) in [(DARK_EVEN, like_dark, unlike_dark), (DARK_ODD, unlike_dark, like_dark)] {
             if done.alive & pattern != 0 && parity::completes(even, odd) {
                 let first_even = start_dark == (pattern == DARK_EVEN);
-                self.found
-                    .push(Snake::new(self.path[..len].to_vec(), first_even));
+                self.found.push(Snake::new(self.path[..len].to_vec(), first_even));
             }
         }
     }

@@ -16,11 +16,7 @@ pub fn export_layout_toml(snake: &Snake, id: usize) -> String {
         picture.extend((0..SIZE).map(|c| marks[r * SIZE + c].map_or('.', Parity::letter)));
         picture.push('\n');
     }
-    let path: Vec<String> = snake
-        .cells
-        .iter()
-        .map(|&c| format!("[{}, {}]", row_of(c as usize) + 1, col_of(c as usize) + 1))
-        .collect();
+    let path: Vec<String> = snake.cells.iter().map(|&c| format!("[{}, {}]", row_of(c as usize) + 1, col_of(c as usize) + 1)).collect();
     let mut out = String::new();
     // `write!` to a String cannot fail.
     let _ = writeln!(

@@ -144,8 +144,7 @@ impl Tables {
                 k += 1;
             }
             let houses = [row_of(cell), SIZE + col_of(cell), 2 * SIZE + box_of(cell)];
-            t.house_lanes[cell] =
-                (1 << (4 * houses[0])) | (1 << (4 * houses[1])) | (1 << (4 * houses[2]));
+            t.house_lanes[cell] = (1 << (4 * houses[0])) | (1 << (4 * houses[1])) | (1 << (4 * houses[2]));
             t.house[houses[0]] |= bit(cell);
             t.house[houses[1]] |= bit(cell);
             t.house[houses[2]] |= bit(cell);
@@ -164,9 +163,7 @@ impl Tables {
 /// True when no house holds more than four evens or five odds.
 #[inline]
 pub fn within_house_counts(even: Board, odd: Board) -> bool {
-    TABLES.house.iter().all(|&h| {
-        (even & h).count_ones() <= EVENS_PER_HOUSE && (odd & h).count_ones() <= ODDS_PER_HOUSE
-    })
+    TABLES.house.iter().all(|&h| (even & h).count_ones() <= EVENS_PER_HOUSE && (odd & h).count_ones() <= ODDS_PER_HOUSE)
 }
 
 /// Name of house `h` for messages, e.g. "row 3", "box 9" (1-based).

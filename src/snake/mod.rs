@@ -35,10 +35,7 @@ pub use enumerate::enumerate;
 pub use export::{export_layout_toml, render_snake};
 pub use grid::{CELLS, SIZE, Symmetry};
 pub use parity::{complete as parity_completion, completes as parity_completes};
-pub use published::{
-    PublishedComparison, PublishedSearch, compare_published, explain_published,
-    run_published_search,
-};
+pub use published::{PublishedComparison, PublishedSearch, compare_published, explain_published, run_published_search};
 pub use report::{Report, count_up_to_symmetry, report};
 pub use rules::{Violation, check};
 
@@ -89,11 +86,7 @@ pub enum EndParities {
 }
 
 impl EndParities {
-    pub const ALL: [EndParities; 3] = [
-        EndParities::EvenEven,
-        EndParities::EvenOdd,
-        EndParities::OddOdd,
-    ];
+    pub const ALL: [EndParities; 3] = [EndParities::EvenEven, EndParities::EvenOdd, EndParities::OddOdd];
 
     pub fn label(self) -> &'static str {
         match self {
@@ -155,25 +148,13 @@ impl Snake {
 
     /// This snake in canonical direction.
     pub fn canonical(&self) -> Snake {
-        if self.is_canonical() {
-            self.clone()
-        } else {
-            self.reversed()
-        }
+        if self.is_canonical() { self.clone() } else { self.reversed() }
     }
 
     /// Image under a symmetry of the square, in canonical direction.
     pub fn transformed(&self, symmetry: Symmetry) -> Snake {
-        let cells = self
-            .cells
-            .iter()
-            .map(|&c| symmetry.map(c as usize) as u8)
-            .collect();
-        Snake {
-            cells,
-            first_even: self.first_even,
-        }
-        .canonical()
+        let cells = self.cells.iter().map(|&c| symmetry.map(c as usize) as u8).collect();
+        Snake { cells, first_even: self.first_even }.canonical()
     }
 
     pub fn end_parities(&self) -> EndParities {
@@ -211,19 +192,13 @@ impl Snake {
 
     /// Bitboard of the snake's cells (cells off the grid are ignored).
     pub(crate) fn cell_board(&self) -> Board {
-        self.cells
-            .iter()
-            .filter(|&&c| (c as usize) < CELLS)
-            .fold(0, |b, &c| b | bit(c as usize))
+        self.cells.iter().filter(|&&c| (c as usize) < CELLS).fold(0, |b, &c| b | bit(c as usize))
     }
 }
 
 impl Ord for Snake {
     fn cmp(&self, other: &Snake) -> Ordering {
-        self.len()
-            .cmp(&other.len())
-            .then_with(|| self.cells.cmp(&other.cells))
-            .then_with(|| self.first_even.cmp(&other.first_even))
+        self.len().cmp(&other.len()).then_with(|| self.cells.cmp(&other.cells)).then_with(|| self.first_even.cmp(&other.first_even))
     }
 }
 

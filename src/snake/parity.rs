@@ -56,10 +56,8 @@ pub fn complete(even: Board, odd: Board) -> Option<Board> {
         }
         if !below.is_multiple_of(3) {
             for b in 0..3 {
-                box_min_after[r][b] = box_min_after[below][b]
-                    + ((even_rows[below] >> (3 * b)) & 0b111).count_ones() as u8;
-                box_max_after[r][b] = box_max_after[below][b]
-                    + ((!odd_rows[below] >> (3 * b)) & 0b111).count_ones() as u8;
+                box_min_after[r][b] = box_min_after[below][b] + ((even_rows[below] >> (3 * b)) & 0b111).count_ones() as u8;
+                box_max_after[r][b] = box_max_after[below][b] + ((!odd_rows[below] >> (3 * b)) & 0b111).count_ones() as u8;
             }
         }
     }
@@ -101,8 +99,7 @@ impl RowSearch {
         if r == SIZE {
             return true;
         }
-        let memo_key = (r.is_multiple_of(3) && r > 0)
-            .then(|| cols.iter().fold(r as u64, |acc, &c| acc * 8 + c as u64));
+        let memo_key = (r.is_multiple_of(3) && r > 0).then(|| cols.iter().fold(r as u64, |acc, &c| acc * 8 + c as u64));
         if memo_key.is_some_and(|key| self.dead_bands.contains(&key)) {
             return false;
         }

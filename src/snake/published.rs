@@ -64,18 +64,10 @@ impl Mark {
     }
     /// Python `opposite_parity`: anything but EVEN maps to EVEN.
     fn opposite(self) -> Mark {
-        if self == Mark::Even {
-            Mark::Odd
-        } else {
-            Mark::Even
-        }
+        if self == Mark::Even { Mark::Odd } else { Mark::Even }
     }
     fn snake(self) -> Mark {
-        if self == Mark::Even {
-            Mark::EvenSnake
-        } else {
-            Mark::OddSnake
-        }
+        if self == Mark::Even { Mark::EvenSnake } else { Mark::OddSnake }
     }
 }
 
@@ -105,9 +97,7 @@ fn python_houses() -> Vec<[usize; SIZE]> {
     }
     for box_x in 0..3 {
         for box_y in 0..3 {
-            houses.push(std::array::from_fn(|k| {
-                (3 * box_y + k % 3) * SIZE + 3 * box_x + k / 3
-            }));
+            houses.push(std::array::from_fn(|k| (3 * box_y + k % 3) * SIZE + 3 * box_x + k / 3));
         }
     }
     houses
@@ -151,19 +141,11 @@ impl Search {
     }
 
     fn has_adjacent(grid: &Grid, cell: usize, mark: Mark) -> bool {
-        TABLES
-            .neighbours(cell)
-            .iter()
-            .any(|&n| grid[n as usize] == mark)
+        TABLES.neighbours(cell).iter().any(|&n| grid[n as usize] == mark)
     }
 
     fn has_two_adjacent_snakes(grid: &Grid, cell: usize) -> bool {
-        TABLES
-            .neighbours(cell)
-            .iter()
-            .filter(|&&n| grid[n as usize].is_snake())
-            .count()
-            >= 2
+        TABLES.neighbours(cell).iter().filter(|&&n| grid[n as usize].is_snake()).count() >= 2
     }
 
     /// Python `fill_empty_cells_around`; `false` where it raises.
@@ -181,20 +163,11 @@ impl Search {
     }
 
     fn all_boxes_have_snake(&self, grid: &Grid) -> bool {
-        self.houses[2 * SIZE..]
-            .iter()
-            .all(|b| b.iter().any(|&c| grid[c].is_snake()))
+        self.houses[2 * SIZE..].iter().all(|b| b.iter().any(|&c| grid[c].is_snake()))
     }
 
     /// Python `recursive_dfs`.
-    fn visit(
-        &mut self,
-        mut grid: Grid,
-        head: usize,
-        neck: Option<usize>,
-        last_parity: Mark,
-        start_even: bool,
-    ) {
+    fn visit(&mut self, mut grid: Grid, head: usize, neck: Option<usize>, last_parity: Mark, start_even: bool) {
         self.nodes += 1;
         if !self.check_grid_parity(&mut grid) {
             return;
@@ -212,8 +185,7 @@ impl Search {
             let Some(next) = step(head, dir) else {
                 continue;
             };
-            let enterable = grid[next] == Mark::Empty
-                || (grid[next] == next_parity && !Self::has_two_adjacent_snakes(&grid, next));
+            let enterable = grid[next] == Mark::Empty || (grid[next] == next_parity && !Self::has_two_adjacent_snakes(&grid, next));
             if !enterable {
                 continue;
             }
@@ -241,12 +213,7 @@ pub fn run_published_search() -> PublishedSearch {
 /// snakes the published one cannot reach.
 pub(crate) fn python_search(start_even: bool) -> PublishedSearch {
     let first = if start_even { Mark::Even } else { Mark::Odd };
-    let mut search = Search {
-        houses: python_houses(),
-        path: Vec::new(),
-        events: Vec::new(),
-        nodes: 0,
-    };
+    let mut search = Search { houses: python_houses(), path: Vec::new(), events: Vec::new(), nodes: 0 };
     for start_x in 0..SIZE {
         for start_y in 0..=start_x {
             let start = start_y * SIZE + start_x;
@@ -256,10 +223,7 @@ pub(crate) fn python_search(start_even: bool) -> PublishedSearch {
             search.visit(grid, start, None, first, start_even);
         }
     }
-    PublishedSearch {
-        events: search.events,
-        nodes: search.nodes,
-    }
+    PublishedSearch { events: search.events, nodes: search.nodes }
 }
 
 /// How the published search's reports relate to the exact snakes.
@@ -368,11 +332,7 @@ pub fn compare_published(search: &PublishedSearch, exact: &[Snake]) -> Published
         let reason = match check(snake, &Options::default()) {
             Err(Violation::Ambiguous { cell }) => {
                 let ends = [snake.cells.first(), snake.cells.last()];
-                if ends
-                    .iter()
-                    .flatten()
-                    .any(|&&e| TABLES.orth[e as usize] >> cell & 1 == 1)
-                {
+                if ends.iter().flatten().any(|&&e| TABLES.orth[e as usize] >> cell & 1 == 1) {
                     &mut c.rejected_ambiguous_end
                 } else {
                     &mut c.rejected_ambiguous_body
@@ -432,31 +392,11 @@ impl fmt::Display for PublishedComparison {
             "  rejected:        {} events = {} paths, {} of them reported twice",
             self.rejected_events, self.rejected_distinct, self.rejected_reported_twice
         )?;
-        writeln!(
-            f,
-            "    S4 at head/tail:                       {}",
-            self.rejected_ambiguous_end
-        )?;
-        writeln!(
-            f,
-            "    S4 in the body:                        {}",
-            self.rejected_ambiguous_body
-        )?;
-        writeln!(
-            f,
-            "    S6 over count (last 2 cells' nbrs):   {}",
-            self.rejected_house_count
-        )?;
-        writeln!(
-            f,
-            "    S6 no full completion:                 {}",
-            self.rejected_no_completion
-        )?;
-        writeln!(
-            f,
-            "    other:                                 {}",
-            self.rejected_other
-        )?;
+        writeln!(f, "    S4 at head/tail:                       {}", self.rejected_ambiguous_end)?;
+        writeln!(f, "    S4 in the body:                        {}", self.rejected_ambiguous_body)?;
+        writeln!(f, "    S6 over count (last 2 cells' nbrs):   {}", self.rejected_house_count)?;
+        writeln!(f, "    S6 no full completion:                 {}", self.rejected_no_completion)?;
+        writeln!(f, "    other:                                 {}", self.rejected_other)?;
         writeln!(
             f,
             "exact: {} snakes, lengths {}-{}; found by the search {}, not reachable by it {}:",
@@ -464,24 +404,10 @@ impl fmt::Display for PublishedComparison {
             or_dash(self.exact_shortest),
             or_dash(self.exact_longest),
             self.valid_distinct,
-            self.missed_both_ends_even
-                + self.missed_odd_ends_outside_triangle
-                + self.missed_otherwise
+            self.missed_both_ends_even + self.missed_odd_ends_outside_triangle + self.missed_otherwise
         )?;
-        writeln!(
-            f,
-            "    both ends even:                        {}",
-            self.missed_both_ends_even
-        )?;
-        writeln!(
-            f,
-            "    odd ends only below the diagonal:      {}",
-            self.missed_odd_ends_outside_triangle
-        )?;
-        write!(
-            f,
-            "    missed otherwise:                      {}",
-            self.missed_otherwise
-        )
+        writeln!(f, "    both ends even:                        {}", self.missed_both_ends_even)?;
+        writeln!(f, "    odd ends only below the diagonal:      {}", self.missed_odd_ends_outside_triangle)?;
+        write!(f, "    missed otherwise:                      {}", self.missed_otherwise)
     }
 }

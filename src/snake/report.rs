@@ -40,51 +40,27 @@ pub fn report(snakes: &[Snake]) -> Report {
 /// The smallest image of `snake` under the 8 symmetries: equal for two
 /// snakes exactly when one maps onto the other.
 pub(crate) fn symmetry_class(snake: &Snake) -> Snake {
-    Symmetry::ALL
-        .iter()
-        .map(|&s| snake.transformed(s))
-        .min()
-        .unwrap_or_else(|| snake.canonical())
+    Symmetry::ALL.iter().map(|&s| snake.transformed(s)).min().unwrap_or_else(|| snake.canonical())
 }
 
 /// Number of distinct snakes in `snakes` up to the 8 symmetries of the square.
 pub fn count_up_to_symmetry(snakes: &[Snake]) -> usize {
-    snakes
-        .iter()
-        .map(symmetry_class)
-        .collect::<HashSet<_>>()
-        .len()
+    snakes.iter().map(symmetry_class).collect::<HashSet<_>>().len()
 }
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "snakes: {} ({} up to the 8 symmetries of the square)",
-            self.total, self.up_to_symmetry
-        )?;
+        writeln!(f, "snakes: {} ({} up to the 8 symmetries of the square)", self.total, self.up_to_symmetry)?;
         match (self.shortest, self.longest) {
             (Some(lo), Some(hi)) => writeln!(f, "length: shortest {lo}, longest {hi}")?,
             _ => writeln!(f, "length: no snakes")?,
         }
         let labels = EndParities::ALL.map(EndParities::label);
-        writeln!(
-            f,
-            "{:>6} {:>10} {:>10} {:>10} {:>8}",
-            "length", labels[0], labels[1], labels[2], "total"
-        )?;
+        writeln!(f, "{:>6} {:>10} {:>10} {:>10} {:>8}", "length", labels[0], labels[1], labels[2], "total")?;
         for (len, counts) in &self.by_length {
             let sum: usize = counts.iter().sum();
-            writeln!(
-                f,
-                "{:>6} {:>10} {:>10} {:>10} {:>8}",
-                len, counts[0], counts[1], counts[2], sum
-            )?;
+            writeln!(f, "{:>6} {:>10} {:>10} {:>10} {:>8}", len, counts[0], counts[1], counts[2], sum)?;
         }
-        write!(
-            f,
-            "{:>6} {:>10} {:>10} {:>10} {:>8}",
-            "all", self.by_ends[0], self.by_ends[1], self.by_ends[2], self.total
-        )
+        write!(f, "{:>6} {:>10} {:>10} {:>10} {:>8}", "all", self.by_ends[0], self.by_ends[1], self.by_ends[2], self.total)
     }
 }

@@ -2,10 +2,7 @@
 //! Used to classify outside results (the published search); the enumerator
 //! enforces the same rules incrementally.
 
-use super::grid::{
-    ALL_BOXES, Board, CELLS, EVENS_PER_HOUSE, ODDS_PER_HOUSE, TABLES, bit, box_of, cell_name,
-    house_name,
-};
+use super::grid::{ALL_BOXES, Board, CELLS, EVENS_PER_HOUSE, ODDS_PER_HOUSE, TABLES, bit, box_of, cell_name, house_name};
 use super::{Options, Snake, parity};
 use std::fmt;
 
@@ -41,12 +38,7 @@ impl fmt::Display for Violation {
             Violation::OffGrid { index } => write!(f, "cell {} is off the 9×9 grid", index + 1),
             Violation::Repeats { index } => write!(f, "cell {} repeats an earlier cell", index + 1),
             Violation::Gap { index } => {
-                write!(
-                    f,
-                    "S1: cells {} and {} are not orthogonally adjacent",
-                    index + 1,
-                    index + 2
-                )
+                write!(f, "S1: cells {} and {} are not orthogonally adjacent", index + 1, index + 2)
             }
             Violation::TouchesItself { a, b } => {
                 write!(f, "S2: cells {} and {} touch orthogonally", a + 1, b + 1)
@@ -55,19 +47,11 @@ impl fmt::Display for Violation {
                 write!(f, "S2: cells {} and {} touch diagonally", a + 1, b + 1)
             }
             Violation::Ambiguous { cell } => {
-                write!(
-                    f,
-                    "S4: {} must be both even and odd",
-                    cell_name(*cell as usize)
-                )
+                write!(f, "S4: {} must be both even and odd", cell_name(*cell as usize))
             }
             Violation::MissesBox { box_index } => write!(f, "S5: no cell in box {}", box_index + 1),
             Violation::HouseOverflow { house } => {
-                write!(
-                    f,
-                    "S6: {} has more than four evens or five odds",
-                    house_name(*house)
-                )
+                write!(f, "S6: {} has more than four evens or five odds", house_name(*house))
             }
             Violation::NoCompletion => write!(f, "S6: the forced pattern has no sudoku completion"),
         }
@@ -111,9 +95,9 @@ pub fn check(snake: &Snake, options: &Options) -> Result<(), Violation> {
         let box_index = (0..9).find(|b| boxes & (1 << b) == 0).unwrap_or(0);
         return Err(Violation::MissesBox { box_index });
     }
-    if let Some(house) = TABLES.house.iter().position(|&h| {
-        (even & h).count_ones() > EVENS_PER_HOUSE || (odd & h).count_ones() > ODDS_PER_HOUSE
-    }) {
+    if let Some(house) =
+        TABLES.house.iter().position(|&h| (even & h).count_ones() > EVENS_PER_HOUSE || (odd & h).count_ones() > ODDS_PER_HOUSE)
+    {
         return Err(Violation::HouseOverflow { house });
     }
     if !parity::completes(even, odd) {
@@ -138,9 +122,7 @@ pub(crate) fn forced_pattern(snake: &Snake) -> Result<(Board, Board), Violation>
     }
     let clash = even & odd & !on_snake;
     if clash != 0 {
-        return Err(Violation::Ambiguous {
-            cell: clash.trailing_zeros() as u8,
-        });
+        return Err(Violation::Ambiguous { cell: clash.trailing_zeros() as u8 });
     }
     Ok((even, odd))
 }

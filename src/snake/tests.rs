@@ -13,11 +13,7 @@ fn default_snakes() -> &'static [Snake] {
 
 fn no_diagonal_snakes() -> &'static [Snake] {
     static SNAKES: OnceLock<Vec<Snake>> = OnceLock::new();
-    SNAKES.get_or_init(|| {
-        enumerate(&Options {
-            no_diagonal_touch: true,
-        })
-    })
+    SNAKES.get_or_init(|| enumerate(&Options { no_diagonal_touch: true }))
 }
 
 // ---------------------------------------------------------------- reference
@@ -29,10 +25,7 @@ fn reference_is_snake(cells: &[(i32, i32)], even: &[bool], no_diagonal_touch: bo
     if n == 0 || even.len() != n {
         return false;
     }
-    if cells
-        .iter()
-        .any(|&(r, c)| !(0..9).contains(&r) || !(0..9).contains(&c))
-    {
+    if cells.iter().any(|&(r, c)| !(0..9).contains(&r) || !(0..9).contains(&c)) {
         return false;
     }
     for i in 0..n {
@@ -100,10 +93,7 @@ fn reference_is_snake(cells: &[(i32, i32)], even: &[bool], no_diagonal_touch: bo
 /// Fill the grid cell by cell, never exceeding four evens or five odds in a
 /// row, column or box (with nine cells per house that means exactly 4 / 5).
 fn reference_completes(fixed: &[[Option<bool>; 9]; 9]) -> bool {
-    fn house_ok(
-        grid: &[[Option<bool>; 9]; 9],
-        cells: impl Iterator<Item = (usize, usize)>,
-    ) -> bool {
+    fn house_ok(grid: &[[Option<bool>; 9]; 9], cells: impl Iterator<Item = (usize, usize)>) -> bool {
         let (mut evens, mut odds) = (0, 0);
         for (r, c) in cells {
             match grid[r][c] {
@@ -142,24 +132,15 @@ fn reference_completes(fixed: &[[Option<bool>; 9]; 9]) -> bool {
 }
 
 fn as_pairs(snake: &Snake) -> Vec<(i32, i32)> {
-    snake
-        .cells
-        .iter()
-        .map(|&c| (c as i32 / 9, c as i32 % 9))
-        .collect()
+    snake.cells.iter().map(|&c| (c as i32 / 9, c as i32 % 9)).collect()
 }
 
 fn parities(snake: &Snake) -> Vec<bool> {
-    (0..snake.len())
-        .map(|i| snake.parity_of(i).is_even())
-        .collect()
+    (0..snake.len()).map(|i| snake.parity_of(i).is_even()).collect()
 }
 
 fn from_pairs(cells: &[(i32, i32)], first_even: bool) -> Snake {
-    Snake::new(
-        cells.iter().map(|&(r, c)| (r * 9 + c) as u8).collect(),
-        first_even,
-    )
+    Snake::new(cells.iter().map(|&(r, c)| (r * 9 + c) as u8).collect(), first_even)
 }
 
 /// Small deterministic generator for test data (64-bit LCG, high bits).
@@ -167,10 +148,7 @@ struct Lcg(u64);
 
 impl Lcg {
     fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         ((self.0 >> 33) % n as u64) as usize
     }
 }
@@ -179,22 +157,10 @@ impl Lcg {
 
 #[test]
 fn every_enumerated_snake_passes_the_reference_checker() {
-    for (snakes, options) in [
-        (default_snakes(), Options::default()),
-        (
-            no_diagonal_snakes(),
-            Options {
-                no_diagonal_touch: true,
-            },
-        ),
-    ] {
+    for (snakes, options) in [(default_snakes(), Options::default()), (no_diagonal_snakes(), Options { no_diagonal_touch: true })] {
         for snake in snakes {
             assert!(
-                reference_is_snake(
-                    &as_pairs(snake),
-                    &parities(snake),
-                    options.no_diagonal_touch
-                ),
+                reference_is_snake(&as_pairs(snake), &parities(snake), options.no_diagonal_touch),
                 "{:?} rejected:\n{}",
                 snake,
                 render_snake(snake)
@@ -248,11 +214,7 @@ fn mutants_agree_with_the_enumeration() {
             near.push((path[..n - 1].to_vec(), first_even));
         }
         for (path, first_even) in near {
-            if path
-                .iter()
-                .any(|&(r, c)| !(0..9).contains(&r) || !(0..9).contains(&c))
-                || path == cells
-            {
+            if path.iter().any(|&(r, c)| !(0..9).contains(&r) || !(0..9).contains(&c)) || path == cells {
                 continue;
             }
             let mutant = from_pairs(&path, first_even);
@@ -270,10 +232,7 @@ fn mutants_agree_with_the_enumeration() {
         }
         let all_flipped: Vec<bool> = even.iter().map(|e| !e).collect();
         let other = Snake::new(snake.cells.clone(), !snake.first_even);
-        assert_eq!(
-            reference_is_snake(&cells, &all_flipped, false),
-            all.contains(&other)
-        );
+        assert_eq!(reference_is_snake(&cells, &all_flipped, false), all.contains(&other));
     }
     assert!(mutants > 100_000, "{mutants} mutants");
     assert_eq!(accepted, 0, "a one-step move always breaks S1 or S2");
@@ -403,10 +362,7 @@ fn exact_completion_agrees_with_backtracking_on_random_patterns() {
         }
     }
     assert!(feasible > 50 && feasible < 400, "{feasible} feasible");
-    assert!(
-        subtle_infeasible > 0,
-        "no infeasible pattern within the house counts"
-    );
+    assert!(subtle_infeasible > 0, "no infeasible pattern within the house counts");
 }
 
 // ---------------------------------------------------------------- export
@@ -414,52 +370,25 @@ fn exact_completion_agrees_with_backtracking_on_random_patterns() {
 #[test]
 fn export_marks_match_forced_marks_and_path() {
     let snakes = default_snakes();
-    for (index, snake) in [
-        (0, &snakes[0]),
-        (snakes.len() - 1, &snakes[snakes.len() - 1]),
-    ] {
+    for (index, snake) in [(0, &snakes[0]), (snakes.len() - 1, &snakes[snakes.len() - 1])] {
         let toml = export_layout_toml(snake, index + 1);
-        let keys: Vec<&str> = toml
-            .lines()
-            .filter_map(|l| l.split_once(" = ").map(|(k, _)| k))
-            .filter(|k| !k.contains(['[', '"', '.']))
-            .collect();
-        assert_eq!(
-            keys,
-            [
-                "description",
-                "rules",
-                "size",
-                "boxes",
-                "marks",
-                "snake_path"
-            ]
-        );
+        let keys: Vec<&str> =
+            toml.lines().filter_map(|l| l.split_once(" = ").map(|(k, _)| k)).filter(|k| !k.contains(['[', '"', '.'])).collect();
+        assert_eq!(keys, ["description", "rules", "size", "boxes", "marks", "snake_path"]);
         assert!(toml.contains(&format!("#{}", index + 1)));
 
-        let picture = toml
-            .split("marks = \"\"\"\n")
-            .nth(1)
-            .and_then(|rest| rest.split("\"\"\"").next());
+        let picture = toml.split("marks = \"\"\"\n").nth(1).and_then(|rest| rest.split("\"\"\"").next());
         let lines: Vec<&str> = picture.map(|p| p.lines().collect()).unwrap_or_default();
         assert_eq!(lines.len(), 9);
         let marks = snake.forced_marks();
         for (r, line) in lines.iter().enumerate() {
-            let expected: String = (0..9)
-                .map(|c| marks[r * 9 + c].map_or('.', Parity::letter))
-                .collect();
+            let expected: String = (0..9).map(|c| marks[r * 9 + c].map_or('.', Parity::letter)).collect();
             assert_eq!(*line, expected);
         }
 
-        let path_line = toml
-            .lines()
-            .find(|l| l.starts_with("snake_path = "))
-            .unwrap_or("");
-        let numbers: Vec<usize> = path_line
-            .split(|ch: char| !ch.is_ascii_digit())
-            .filter(|s| !s.is_empty())
-            .filter_map(|s| s.parse().ok())
-            .collect();
+        let path_line = toml.lines().find(|l| l.starts_with("snake_path = ")).unwrap_or("");
+        let numbers: Vec<usize> =
+            path_line.split(|ch: char| !ch.is_ascii_digit()).filter(|s| !s.is_empty()).filter_map(|s| s.parse().ok()).collect();
         assert_eq!(numbers.len(), 2 * snake.len());
         for (i, pair) in numbers.chunks(2).enumerate() {
             assert_eq!((pair[0] - 1) * 9 + (pair[1] - 1), snake.cells[i] as usize);
@@ -492,10 +421,7 @@ fn forced_marks_and_rendering_agree() {
 fn published_search_is_reproduced_and_explained() {
     let search = run_published_search();
     let c = compare_published(&search, default_snakes());
-    assert_eq!(
-        c.events, 3242,
-        "variants.md: a faithful re-run gives 3,242 events"
-    );
+    assert_eq!(c.events, 3242, "variants.md: a faithful re-run gives 3,242 events");
     assert_eq!((c.shortest_event, c.longest_event), (Some(21), Some(37)));
     // Every event starts odd, at row ≤ column.
     for e in &search.events {
@@ -504,35 +430,18 @@ fn published_search_is_reproduced_and_explained() {
     assert_eq!(c.valid_events + c.rejected_events, c.events);
     assert_eq!(c.valid_distinct + c.rejected_distinct, c.distinct_reported);
     assert_eq!(c.valid_events, c.valid_distinct + c.valid_reported_twice);
-    assert_eq!(
-        c.rejected_events,
-        c.rejected_distinct + c.rejected_reported_twice
-    );
-    let reasons = c.rejected_ambiguous_end
-        + c.rejected_ambiguous_body
-        + c.rejected_house_count
-        + c.rejected_no_completion
-        + c.rejected_other;
+    assert_eq!(c.rejected_events, c.rejected_distinct + c.rejected_reported_twice);
+    let reasons =
+        c.rejected_ambiguous_end + c.rejected_ambiguous_body + c.rejected_house_count + c.rejected_no_completion + c.rejected_other;
     assert_eq!(reasons, c.rejected_events);
     // S4 cannot clash (parity follows the checkerboard colour).
-    assert_eq!(
-        c.rejected_ambiguous_end + c.rejected_ambiguous_body + c.rejected_other,
-        0
-    );
+    assert_eq!(c.rejected_ambiguous_end + c.rejected_ambiguous_body + c.rejected_other, 0);
     // The search finds every exact snake it can reach, from each qualifying end.
     assert_eq!(c.missed_otherwise, 0);
-    assert_eq!(
-        c.valid_distinct + c.missed_both_ends_even + c.missed_odd_ends_outside_triangle,
-        c.exact_total
-    );
+    assert_eq!(c.valid_distinct + c.missed_both_ends_even + c.missed_odd_ends_outside_triangle, c.exact_total);
     let qualifying_ends: usize = default_snakes()
         .iter()
-        .map(|s| {
-            [s.clone(), s.reversed()]
-                .iter()
-                .filter(|d| !d.first_even && d.cells[0] / 9 <= d.cells[0] % 9)
-                .count()
-        })
+        .map(|s| [s.clone(), s.reversed()].iter().filter(|d| !d.first_even && d.cells[0] / 9 <= d.cells[0] % 9).count())
         .sum();
     assert_eq!(c.valid_events, qualifying_ends);
 }
@@ -547,17 +456,11 @@ fn even_start_variant_of_the_published_search_agrees() {
     for event in &search.events {
         assert!(event.first_even);
         let snake = event.canonical();
-        assert_eq!(
-            check(&snake, &Options::default()).is_ok(),
-            all.contains(&snake),
-            "{snake:?}"
-        );
+        assert_eq!(check(&snake, &Options::default()).is_ok(), all.contains(&snake), "{snake:?}");
         reported.insert(snake);
     }
     for snake in default_snakes() {
-        let even_end_in_triangle = [snake.clone(), snake.reversed()]
-            .iter()
-            .any(|d| d.first_even && d.cells[0] / 9 <= d.cells[0] % 9);
+        let even_end_in_triangle = [snake.clone(), snake.reversed()].iter().any(|d| d.first_even && d.cells[0] / 9 <= d.cells[0] % 9);
         assert_eq!(even_end_in_triangle, reported.contains(snake), "{snake:?}");
     }
 }
@@ -565,12 +468,7 @@ fn even_start_variant_of_the_published_search_agrees() {
 #[test]
 #[ignore = "timing; run with --ignored --nocapture"]
 fn print_timing_and_report() {
-    for options in [
-        Options::default(),
-        Options {
-            no_diagonal_touch: true,
-        },
-    ] {
+    for options in [Options::default(), Options { no_diagonal_touch: true }] {
         let mut best = f64::MAX;
         for _ in 0..5 {
             let t = std::time::Instant::now();
@@ -583,8 +481,5 @@ fn print_timing_and_report() {
     }
     let t = std::time::Instant::now();
     let comparison = explain_published();
-    println!(
-        "published comparison ({:.2} s):\n{comparison}",
-        t.elapsed().as_secs_f64()
-    );
+    println!("published comparison ({:.2} s):\n{comparison}", t.elapsed().as_secs_f64());
 }

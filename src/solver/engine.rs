@@ -8,8 +8,8 @@
 
 use crate::bits::Bits;
 use crate::model::{Model, Symbol, SymbolSet};
-use rand::seq::SliceRandom;
 use rand::Rng;
+use rand::seq::SliceRandom;
 
 pub struct Contradiction;
 
@@ -113,16 +113,27 @@ impl<const W: usize> Engine<W> {
                 peers[class * cells + c].remove(c);
             }
         }
-        let allowed = (0..symbols)
-            .map(|s| mask(&(0..cells).filter(|&c| model.allowed[c].contains(s as Symbol)).collect::<Vec<_>>()))
-            .collect();
+        let allowed =
+            (0..symbols).map(|s| mask(&(0..cells).filter(|&c| model.allowed[c].contains(s as Symbol)).collect::<Vec<_>>())).collect();
         let mut relations: Vec<Vec<RelationEdge>> = (0..cells).map(|_| Vec::new()).collect();
         for r in &model.conflicts {
             relations[r.a].push(RelationEdge { trigger: r.a_symbols, target: r.b, forbidden: r.b_symbols });
             relations[r.b].push(RelationEdge { trigger: r.b_symbols, target: r.a, forbidden: r.a_symbols });
         }
         let intersections = (0..symbols).map(|s| intersections_for(model, &houses, s)).collect();
-        Engine { symbols, all_cells: Bits::first_n(cells), houses, symbol_houses, counted, peers, symbol_class, cells, allowed, relations, intersections }
+        Engine {
+            symbols,
+            all_cells: Bits::first_n(cells),
+            houses,
+            symbol_houses,
+            counted,
+            peers,
+            symbol_class,
+            cells,
+            allowed,
+            relations,
+            intersections,
+        }
     }
 
     /// State layout: `cand[0..k]`, `solved`, then the boards each symbol had
@@ -346,10 +357,7 @@ impl<const W: usize> Engine<W> {
         }
         let cell = match two.minus(three).first() {
             Some(c) => c,
-            None => unsolved
-                .iter()
-                .min_by_key(|&c| state[..k].iter().filter(|cand| cand.contains(c)).count())
-                .unwrap_or(0),
+            None => unsolved.iter().min_by_key(|&c| state[..k].iter().filter(|cand| cand.contains(c)).count()).unwrap_or(0),
         };
         (cell, self.options(state, cell))
     }

@@ -6,8 +6,8 @@ mod engine;
 
 use crate::bits::Bits;
 use crate::model::{Grid, Model, Symbol};
-use engine::{Engine, SearchControl};
 pub use engine::SearchStats;
+use engine::{Engine, SearchControl};
 use rand::Rng;
 
 /// The answer to "how many solutions does this puzzle have?".

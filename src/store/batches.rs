@@ -1,10 +1,10 @@
 //! Batches: one `generate` run each, resumable from `next_attempt`.
 
-use super::{fingerprint, Catalog};
+use super::{Catalog, fingerprint};
 use crate::layout::Layout;
 use crate::score::Level;
-use anyhow::{anyhow, Context, Result};
-use rusqlite::{params, OptionalExtension};
+use anyhow::{Context, Result, anyhow};
+use rusqlite::{OptionalExtension, params};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BatchStatus {
@@ -58,7 +58,10 @@ pub struct Batch {
 /// caller's transaction).
 pub(super) fn layout_row(conn: &rusqlite::Connection, name: &str, source: &str, family: &str) -> rusqlite::Result<i64> {
     let hash = fingerprint(source);
-    conn.execute("INSERT OR IGNORE INTO layouts (name, file_hash, source, family) VALUES (?1, ?2, ?3, ?4)", params![name, hash, source, family])?;
+    conn.execute(
+        "INSERT OR IGNORE INTO layouts (name, file_hash, source, family) VALUES (?1, ?2, ?3, ?4)",
+        params![name, hash, source, family],
+    )?;
     conn.query_row("SELECT id FROM layouts WHERE name = ?1 AND file_hash = ?2", params![name, hash], |r| r.get(0))
 }
 
@@ -115,7 +118,11 @@ impl Catalog {
     /// Puzzles the batch holds, of the asked level if any.
     pub fn batch_held(&self, batch: &Batch) -> Result<u64> {
         let n: i64 = match batch.difficulty {
-            Some(level) => self.conn.query_row("SELECT count(*) FROM puzzles WHERE batch_id = ?1 AND level = ?2", params![batch.id, level.name()], |r| r.get(0))?,
+            Some(level) => self.conn.query_row(
+                "SELECT count(*) FROM puzzles WHERE batch_id = ?1 AND level = ?2",
+                params![batch.id, level.name()],
+                |r| r.get(0),
+            )?,
             None => self.conn.query_row("SELECT count(*) FROM puzzles WHERE batch_id = ?1", [batch.id], |r| r.get(0))?,
         };
         Ok(n as u64)

@@ -2,8 +2,8 @@
 //! finding the puzzles a new book may use.
 
 use super::Catalog;
-use anyhow::{anyhow, Result};
-use rusqlite::{params, OptionalExtension};
+use anyhow::{Result, anyhow};
+use rusqlite::{OptionalExtension, params};
 
 #[derive(Clone, Debug)]
 pub struct BookRow {
@@ -69,22 +69,18 @@ impl Catalog {
     pub fn book(&self, id: i64) -> Result<BookRow> {
         let mut book = self
             .conn
-            .query_row(
-                "SELECT id, title, settings, created_at, pdf_path, pages, pdf_hash FROM books WHERE id = ?1",
-                [id],
-                |r| {
-                    Ok(BookRow {
-                        id: r.get(0)?,
-                        title: r.get(1)?,
-                        settings: r.get(2)?,
-                        created_at: r.get(3)?,
-                        pdf_path: r.get(4)?,
-                        pages: r.get(5)?,
-                        pdf_hash: r.get(6)?,
-                        puzzles: Vec::new(),
-                    })
-                },
-            )
+            .query_row("SELECT id, title, settings, created_at, pdf_path, pages, pdf_hash FROM books WHERE id = ?1", [id], |r| {
+                Ok(BookRow {
+                    id: r.get(0)?,
+                    title: r.get(1)?,
+                    settings: r.get(2)?,
+                    created_at: r.get(3)?,
+                    pdf_path: r.get(4)?,
+                    pages: r.get(5)?,
+                    pdf_hash: r.get(6)?,
+                    puzzles: Vec::new(),
+                })
+            })
             .optional()?
             .ok_or_else(|| anyhow!("{}: there is no book {id} (`puzzlebook books` lists them)", self.path.display()))?;
         let mut stmt = self.conn.prepare("SELECT puzzle_id FROM book_puzzles WHERE book_id = ?1 ORDER BY number")?;

@@ -14,7 +14,7 @@ pub use books::{BookRow, Candidate};
 pub use merge::MergeReport;
 pub use puzzles::{NewPuzzle, PuzzleRow, StatsRow, StoredGrade};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, OpenFlags};
 use std::path::{Path, PathBuf};
 use std::time::Duration;

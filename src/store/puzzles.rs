@@ -1,8 +1,8 @@
 //! Puzzle rows: inserting a batch's chunk, reading back, statistics.
 
 use super::{Batch, Catalog, GENERATOR_VERSION};
-use anyhow::{anyhow, Result};
-use rusqlite::{params, OptionalExtension, Row};
+use anyhow::{Result, anyhow};
+use rusqlite::{OptionalExtension, Row, params};
 
 /// A generated puzzle on its way into the catalog.
 #[derive(Clone, Debug)]
@@ -33,7 +33,11 @@ pub struct StoredGrade {
 impl StoredGrade {
     pub fn of(grade: &crate::grade::Grade) -> StoredGrade {
         // One decimal, as SE prints it, so a re-grade compares equal.
-        StoredGrade { se_rating: (grade.se_rating as f64 * 10.0).round() / 10.0, technique: grade.hardest.name().to_string(), level: grade.level.name().to_string() }
+        StoredGrade {
+            se_rating: (grade.se_rating as f64 * 10.0).round() / 10.0,
+            technique: grade.hardest.name().to_string(),
+            level: grade.level.name().to_string(),
+        }
     }
 }
 
@@ -212,7 +216,14 @@ impl Catalog {
         )?;
         let rows = stmt
             .query_map([], |r| {
-                Ok(StatsRow { layout: r.get(0)?, level: r.get(1)?, total: r.get(2)?, valid: r.get(3)?, failed: r.get(4)?, unchecked: r.get(5)? })
+                Ok(StatsRow {
+                    layout: r.get(0)?,
+                    level: r.get(1)?,
+                    total: r.get(2)?,
+                    valid: r.get(3)?,
+                    failed: r.get(4)?,
+                    unchecked: r.get(5)?,
+                })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(rows)
@@ -230,7 +241,8 @@ impl Catalog {
             for (id, ok, detail, micros, hash) in verdicts {
                 update.execute(params![id, if *ok { "ok" } else { "failed" }, detail, micros, hash])?;
             }
-            let mut graded = conn.prepare_cached("UPDATE puzzles SET se_rating = ?2, technique = ?3, technique_level = ?4 WHERE id = ?1")?;
+            let mut graded =
+                conn.prepare_cached("UPDATE puzzles SET se_rating = ?2, technique = ?3, technique_level = ?4 WHERE id = ?1")?;
             for ((id, ..), grade) in verdicts.iter().zip(grades) {
                 if let Some(g) = grade {
                     graded.execute(params![id, g.se_rating, g.technique, g.level])?;

@@ -16,8 +16,7 @@ pub struct Counted {
 }
 
 pub fn count_solutions(model: &Model, givens: &Grid, limit: usize) -> Counted {
-    let mut search =
-        Search { model, houses_of: model.houses_of_cells(), overlaps: overlaps(model), limit, found: 0, first: None };
+    let mut search = Search { model, houses_of: model.houses_of_cells(), overlaps: overlaps(model), limit, found: 0, first: None };
     let mut start = State { grid: Grid::empty(model.cell_count()), candidates: model.allowed.iter().map(|a| a.0).collect() };
     let consistent = givens.cells.iter().enumerate().all(|(cell, g)| match g {
         Some(s) => start.candidates[cell] & (1 << s) != 0 && search.place(&mut start, cell, *s),
@@ -201,9 +200,8 @@ fn overlaps(model: &Model) -> Vec<Overlap> {
     let mut pairs = Vec::new();
     for a in 0..houses.len() {
         for b in (0..houses.len()).filter(|&b| b != a) {
-            let outside = |x: usize, y: usize| -> Vec<usize> {
-                houses[x].cells.iter().copied().filter(|c| !houses[y].cells.contains(c)).collect()
-            };
+            let outside =
+                |x: usize, y: usize| -> Vec<usize> { houses[x].cells.iter().copied().filter(|c| !houses[y].cells.contains(c)).collect() };
             let (only_a, only_b) = (outside(a, b), outside(b, a));
             let shared = houses[a].cells.len() - only_a.len();
             if shared >= 2 && !only_a.is_empty() {

@@ -10,11 +10,11 @@ pub mod backtrack;
 pub use backtrack::count_solutions;
 
 use crate::canon::Canonicalizer;
+use crate::grade::Grader;
 use crate::layout::Layout;
 use crate::model::Grid;
-use crate::score::{candidate_score, Level};
-use crate::grade::Grader;
-use crate::store::{fingerprint, PuzzleRow, StoredGrade};
+use crate::score::{Level, candidate_score};
+use crate::store::{PuzzleRow, StoredGrade, fingerprint};
 use std::path::Path;
 use std::time::Instant;
 
@@ -228,8 +228,7 @@ pub fn validate_rows(
             }
         }
         let grades: Vec<Option<StoredGrade>> = verdicts.iter().map(|v| v.grade.clone()).collect();
-        let records: Vec<_> =
-            verdicts.into_iter().map(|v| (v.id, v.problem.is_none(), v.problem, v.micros, v.hash)).collect();
+        let records: Vec<_> = verdicts.into_iter().map(|v| (v.id, v.problem.is_none(), v.problem, v.micros, v.hash)).collect();
         catalog.record_validations(&records, &grades)?;
         if rows.len() > SAVE_EVERY {
             eprintln!("validated {} of {}", passed + failed, rows.len());

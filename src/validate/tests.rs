@@ -47,9 +47,10 @@ fn a_swapped_pair_in_the_solution_is_caught() {
     let layout = Layout::load("classic-9").unwrap();
     let mut row = stored(&layout, 6);
     let s: Vec<char> = row.solution.chars().collect();
-    let (a, b) = (0..9).flat_map(|i| (i + 1..9).map(move |j| (i, j))).find(|&(i, j)| {
-        row.givens.as_bytes()[i] == b'.' && row.givens.as_bytes()[j] == b'.'
-    }).unwrap();
+    let (a, b) = (0..9)
+        .flat_map(|i| (i + 1..9).map(move |j| (i, j)))
+        .find(|&(i, j)| row.givens.as_bytes()[i] == b'.' && row.givens.as_bytes()[j] == b'.')
+        .unwrap();
     row.solution = with_char(&with_char(&row.solution, a, s[b]), b, s[a]);
     let problem = verdict(&row).unwrap();
     assert!(problem.starts_with("solution: column"), "{problem}");
@@ -118,4 +119,3 @@ fn the_plain_counter_agrees_with_the_engine_on_shared_data() {
         }
     }
 }
-
