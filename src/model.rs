@@ -208,16 +208,17 @@ impl Model {
             }
         }
         for rel in &self.conflicts {
-            if let (Some(x), Some(y)) = (grid.cells[rel.a], grid.cells[rel.b]) {
-                if rel.a_symbols.contains(x) && rel.b_symbols.contains(y) {
-                    return Err(format!(
-                        "{} = {} and {} = {} break a relation",
-                        self.cell_names[rel.a],
-                        self.alphabet.char_of(x),
-                        self.cell_names[rel.b],
-                        self.alphabet.char_of(y)
-                    ));
-                }
+            if let (Some(x), Some(y)) = (grid.cells[rel.a], grid.cells[rel.b])
+                && rel.a_symbols.contains(x)
+                && rel.b_symbols.contains(y)
+            {
+                return Err(format!(
+                    "{} = {} and {} = {} break a relation",
+                    self.cell_names[rel.a],
+                    self.alphabet.char_of(x),
+                    self.cell_names[rel.b],
+                    self.alphabet.char_of(y)
+                ));
             }
         }
         Ok(())

@@ -141,7 +141,7 @@ fn puzzles_are_not_printed_twice_and_a_shortage_says_what_to_generate() {
     let err = String::from_utf8_lossy(&second.stderr);
     assert!(!second.status.success());
     assert!(err.contains("not enough validated, unprinted puzzles for \"B\""), "{err}");
-    assert!(err.contains(&format!("puzzlebook generate classic-9 --count ")) && err.contains("--difficulty"), "{err}");
+    assert!(err.contains("puzzlebook generate classic-9 --count ") && err.contains("--difficulty"), "{err}");
     assert!(!dir.join("b.pdf").exists());
     ok(&[
         "book",

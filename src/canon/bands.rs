@@ -80,7 +80,7 @@ impl Search {
             return;
         }
         let h = self.band_height;
-        let candidates: Vec<usize> = if depth % h == 0 {
+        let candidates: Vec<usize> = if depth.is_multiple_of(h) {
             (0..self.n).filter(|&r| r % h == 0 && !rows.iter().any(|&x| x / h == r / h)).flat_map(|r| r..r + h).collect()
         } else {
             let band = rows[depth - depth % h] / h;

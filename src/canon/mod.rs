@@ -107,7 +107,8 @@ fn box_shape(layout: &Layout) -> Option<(usize, usize)> {
 
 /// The 8 symmetries of the square as cell images, identity first.
 fn square_symmetries(n: usize) -> Vec<Vec<usize>> {
-    let maps: [fn(usize, usize, usize) -> (usize, usize); 8] = [
+    type CellMap = fn(usize, usize, usize) -> (usize, usize);
+    let maps: [CellMap; 8] = [
         |r, c, _| (r, c),
         |r, c, n| (c, n - 1 - r),
         |r, c, n| (n - 1 - r, n - 1 - c),

@@ -26,9 +26,8 @@ fn random_transform(grid: &Grid, n: usize, h: usize, w: usize, rng: &mut ChaCha8
     let mut labels: Vec<Symbol> = (0..n as Symbol).collect();
     labels.shuffle(rng);
     let mut out = Grid::empty(n * n);
-    for r in 0..n {
-        for c in 0..n {
-            let (sr, sc) = (rows[r], cols[c]);
+    for (r, &sr) in rows.iter().enumerate() {
+        for (c, &sc) in cols.iter().enumerate() {
             let from = if transpose { sc * n + sr } else { sr * n + sc };
             out.cells[r * n + c] = grid.cells[from].map(|s| labels[s as usize]);
         }

@@ -150,10 +150,10 @@ pub fn list_layout_files() -> Vec<PathBuf> {
         let Ok(entries) = std::fs::read_dir(&dir) else { continue };
         for entry in entries.flatten() {
             let path = entry.path();
-            if path.extension().is_some_and(|e| e == "toml") {
-                if let Some(id) = id_of(&path) {
-                    by_id.entry(id).or_insert(path);
-                }
+            if path.extension().is_some_and(|e| e == "toml")
+                && let Some(id) = id_of(&path)
+            {
+                by_id.entry(id).or_insert(path);
             }
         }
     }

@@ -60,6 +60,7 @@ impl<'a> Canvas<'a> {
     }
 
     /// Text with its baseline at `y`, aligned on `x`.
+    #[allow(clippy::too_many_arguments)] // replaced by a text style in the canvas trait
     pub fn text(&mut self, text: &str, x: f32, y: f32, size: f32, weight: Weight, level: f32, align: Align) {
         let font = self.fonts.get(weight);
         let width = font.width(text, size);

@@ -186,15 +186,15 @@ fn check_rules(layout: &Layout, solution: &Grid) -> Result<(), String> {
 fn check_agrees(layout: &Layout, givens: &Grid, solution: &Grid) -> Result<(), String> {
     let model = &layout.model;
     for (cell, (g, s)) in givens.cells.iter().zip(&solution.cells).enumerate() {
-        if let (Some(g), Some(s)) = (g, s) {
-            if g != s {
-                return Err(format!(
-                    "given {} at {} but the solution has {}",
-                    model.alphabet.char_of(*g),
-                    model.cell_names[cell],
-                    model.alphabet.char_of(*s)
-                ));
-            }
+        if let (Some(g), Some(s)) = (g, s)
+            && g != s
+        {
+            return Err(format!(
+                "given {} at {} but the solution has {}",
+                model.alphabet.char_of(*g),
+                model.cell_names[cell],
+                model.alphabet.char_of(*s)
+            ));
         }
     }
     Ok(())
