@@ -26,7 +26,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     if args.variants {
         return bench_variants(args.seconds);
     }
-    let classic = Layout::load("classic-9")?;
+    let (classic_layout, classic) = Layout::load_cells("classic-9")?;
     let solver = Solver::new(&classic.model);
     println!("count-to-2 (uniqueness check), one thread:");
     for (file, expect_unique) in [("17-clue.txt", true), ("top1465.txt", true), ("hardest-1106.txt", true), ("multi-solution.txt", false)] {
@@ -57,7 +57,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
             nodes as f64 / grids.len() as f64
         );
     }
-    let canon = crate::canon::Canonicalizer::for_layout(&classic);
+    let canon = crate::canon::Canonicalizer::for_cells(&classic);
     let lines = read_puzzle_lines(&args.data.join("17-clue.txt"))?;
     let grids: Vec<_> = lines.iter().filter_map(|l| classic.model.parse_grid(&l.text).ok()).collect();
     let start = Instant::now();
@@ -83,11 +83,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         let secs = start.elapsed().as_secs_f64();
         println!("  {id:20} {made:6} puzzles  {:>10.1} puzzles/s  mean clues {:.1}", made as f64 / secs, clues as f64 / made as f64);
     }
-    bench_parallel_generation(&classic, args.seconds)?;
+    bench_parallel_generation(&classic_layout, args.seconds)?;
     bench_grading(&classic, &args.data)?;
     bench_snakes();
     bench_variants(args.seconds)?;
-    bench_book(&classic)
+    bench_book(&classic_layout)
 }
 
 /// The variant layouts: time to generate one minimal unique puzzle, median
@@ -130,7 +130,7 @@ fn bench_variants(seconds: f64) -> anyhow::Result<()> {
 
 /// The technique grader: speed by Sudoku Explainer band (issue goals:
 /// ≥ 2,000/s at SE ≤ 4.5, ≥ 100/s at SE ≥ 7) and the calibration figures.
-fn bench_grading(classic: &Layout, data: &std::path::Path) -> anyhow::Result<()> {
+fn bench_grading(classic: &crate::layout::CellLayout, data: &std::path::Path) -> anyhow::Result<()> {
     let path = data.join("se-rated.txt");
     let grader = crate::grade::Grader::new(&classic.model).context("classic-9 has a grader")?;
     let mut bands: [(&str, Vec<crate::model::Grid>); 2] = [("SE <= 4.5", Vec::new()), ("SE >= 7.0", Vec::new())];
@@ -195,11 +195,11 @@ fn bench_parallel_generation(layout: &Layout, seconds: f64) -> anyhow::Result<()
 
 /// Renders a book of about 300 pages (one puzzle a page, 6×9 trim) and times it.
 fn bench_book(layout: &Layout) -> anyhow::Result<()> {
-    let generator = Generator::new(layout, Symmetry::None);
+    let family = crate::family::open(layout.clone());
     let puzzles = 270; // + title, introduction and the answer pages: about 300
     let rows = (1..=puzzles)
         .map(|seed| {
-            let p = generator.puzzle(seed)?;
+            let p = family.make(seed, None)?.context("a puzzle without a level asked")?;
             Ok(crate::store::PuzzleRow::for_print(seed as i64, layout, &p))
         })
         .collect::<anyhow::Result<Vec<_>>>()?;

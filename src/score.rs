@@ -3,9 +3,8 @@
 //! of its houses, or ruled out by its mark, are gone) and add a weight per
 //! empty cell that grows steeply with its candidate count.
 
+pub use crate::level::{DEFAULT_LEVEL_BANDS, Level};
 use crate::model::{Grid, Model};
-use std::fmt;
-use std::str::FromStr;
 
 /// Weight of an empty cell with `k` of `n` symbols left: 1 for a single
 /// candidate, doubling per candidate on a 9-symbol scale (2^(k-1) for 9×9),
@@ -60,69 +59,4 @@ pub fn basic_candidates(model: &Model, givens: &Grid) -> Vec<crate::model::Symbo
         }
     }
     candidates
-}
-
-/// The scores (sorted) of `sample` generated puzzles from `seed` on, and
-/// their quartiles: the bands that make each level a quarter of the output.
-pub fn sample_bands(layout: &crate::layout::Layout, sample: u64, seed: u64) -> anyhow::Result<(Vec<u32>, [u32; 3])> {
-    use crate::generate::{Generator, Symmetry};
-    let generator = Generator::new(layout, Symmetry::None);
-    let mut scores = Vec::with_capacity(sample as usize);
-    for i in 0..sample {
-        scores.push(generator.puzzle(seed.wrapping_add(i))?.score);
-    }
-    scores.sort_unstable();
-    let quartile = |q: usize| scores[scores.len() * q / 4];
-    let bands = [quartile(1), quartile(2), quartile(3)];
-    Ok((scores, bands))
-}
-
-/// Book levels by candidate score, in bands a layout may set (`levels`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Easy,
-    Medium,
-    Hard,
-    Expert,
-}
-
-/// The default bands: the quartiles of the scores of 2,000 minimal classic-9
-/// puzzles (seeds 1–2000, no symmetry), rounded; see README. Layouts whose
-/// scores run higher (fewer givens, marks) set their own from a sample with
-/// `puzzlebook levels LAYOUT`.
-pub const DEFAULT_LEVEL_BANDS: [u32; 3] = [510, 570, 625];
-
-impl Level {
-    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
-
-    /// `bands` are the exclusive upper limits of easy, medium and hard.
-    pub fn from_score(score: u32, bands: &[u32; 3]) -> Level {
-        bands.iter().position(|&upper| score < upper).map_or(Level::Expert, |i| Level::ALL[i])
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == s.to_ascii_lowercase())
-            .ok_or_else(|| format!("unknown level '{s}' (expected easy, medium, hard or expert)"))
-    }
 }

@@ -25,7 +25,7 @@
 
 use lopdf::content::Content;
 use lopdf::{Document, Object};
-use puzzlebook::layout::{Geometry, Layout};
+use puzzlebook::layout::{Geometry, Kind, Layout};
 use rusqlite::Connection;
 use std::collections::HashMap;
 use std::f32::consts::PI;
@@ -389,12 +389,31 @@ fn close(a: f32, b: f32, what: &str) -> Result<(), String> {
     if (a - b).abs() <= 0.02 * a.abs().max(b.abs()).max(1.0) { Ok(()) } else { Err(format!("{what}: {a} vs {b}")) }
 }
 
+/// Where a layout's cells sit, as this test reads the layout file.
+enum Drawn {
+    Squares { rows: usize, cols: usize, position: Vec<(usize, usize)> },
+    Loops { rows: usize, cols: usize },
+    Triangle { side: usize },
+    Pie { sectors: usize, rings: usize },
+}
+
+fn drawn(layout: &Layout) -> Drawn {
+    match &layout.kind {
+        Kind::Loops(board) => Drawn::Loops { rows: board.rows, cols: board.cols },
+        Kind::Cells(cells) => match &cells.geometry {
+            Geometry::Squares { rows, cols, position, .. } => Drawn::Squares { rows: *rows, cols: *cols, position: position.clone() },
+            Geometry::Triangle { side } => Drawn::Triangle { side: *side },
+            Geometry::Pie { sectors, rings, .. } => Drawn::Pie { sectors: *sectors, rings: *rings },
+        },
+    }
+}
+
 /// The grid's frame from its drawing alone: the lines' extent on square
 /// canvases, triangles and the pie; the dots' centres on Slitherlink.
 fn grid_frame(layout: &Layout, shapes: &[Shape]) -> Result<GridFrame, String> {
     let all = BBox::of(shapes.iter().flat_map(|s| s.points.iter().copied())).ok_or("nothing is drawn")?;
-    match &layout.geometry {
-        Geometry::Squares { rows, cols, position, .. } => {
+    match &drawn(layout) {
+        Drawn::Squares { rows, cols, position } => {
             // Row by row over the canvas (gaps are no cells): `position`
             // is the layout's canvas (row, column) of each stored cell.
             let cell = all.width() / *cols as f32;
@@ -402,7 +421,7 @@ fn grid_frame(layout: &Layout, shapes: &[Shape]) -> Result<GridFrame, String> {
             let centres = position.iter().map(|&(r, c)| (all.left + (c as f32 + 0.5) * cell, all.top - (r as f32 + 0.5) * cell)).collect();
             Ok(GridFrame { bbox: all, centres, tolerance: 0.25 * cell, cell })
         }
-        Geometry::Loops { rows, cols } => {
+        Drawn::Loops { rows, cols } => {
             let dots = BBox::of(shapes.iter().filter(|s| s.filled).map(Shape::centre)).ok_or("no dots")?;
             let cell = dots.width() / *cols as f32;
             close(dots.height() / *rows as f32, cell, "cell height vs width")?;
@@ -411,7 +430,7 @@ fn grid_frame(layout: &Layout, shapes: &[Shape]) -> Result<GridFrame, String> {
                 .collect();
             Ok(GridFrame { bbox: dots, centres, tolerance: 0.25 * cell, cell })
         }
-        Geometry::Triangle { side } => {
+        Drawn::Triangle { side } => {
             // Row r holds 2r + 1 triangles, upward at even k; cell r² + k.
             let edge = all.width() / *side as f32;
             let height = edge * 3f32.sqrt() / 2.0;
@@ -426,7 +445,7 @@ fn grid_frame(layout: &Layout, shapes: &[Shape]) -> Result<GridFrame, String> {
             }
             Ok(GridFrame { bbox: all, centres, tolerance: 0.2 * edge, cell: edge })
         }
-        Geometry::Pie { sectors, rings, .. } => {
+        Drawn::Pie { sectors, rings } => {
             // Sector 0 at twelve o'clock, clockwise; rings from the hub
             // outwards, equally wide; cell s · rings + k.
             let (cx, cy) = ((all.left + all.right) / 2.0, (all.bottom + all.top) / 2.0);
@@ -456,7 +475,7 @@ fn stored_symbol(layout: &Layout, printed: &str) -> Result<char, String> {
     if printed == "★" {
         return Ok('*');
     }
-    if matches!(layout.geometry, Geometry::Pie { .. }) {
+    if matches!(drawn(layout), Drawn::Pie { .. }) {
         return match printed.parse::<u32>() {
             Ok(n @ 1..=9) => Ok(char::from_digit(n, 10).unwrap()),
             Ok(n @ 10..=35) => Ok((b'A' + (n - 10) as u8) as char),
@@ -567,7 +586,7 @@ fn compare(what: &str, printed: &str, expected: &str) -> Result<(), String> {
 }
 
 fn is_loops(layout: &Layout) -> bool {
-    matches!(layout.geometry, Geometry::Loops { .. })
+    matches!(drawn(layout), Drawn::Loops { .. })
 }
 
 /// What a puzzle page must show: the givens, '.' empty. A sudoku-family
@@ -577,7 +596,8 @@ fn expected_puzzle(layout: &Layout, givens: &str) -> String {
     if is_loops(layout) {
         return givens.to_string();
     }
-    givens.chars().enumerate().map(|(i, c)| layout.letters.get(i).copied().flatten().unwrap_or(if c == '0' { '.' } else { c })).collect()
+    let letters = layout.cells().map_or(&[][..], |cells| &cells.letters[..]);
+    givens.chars().enumerate().map(|(i, c)| letters.get(i).copied().flatten().unwrap_or(if c == '0' { '.' } else { c })).collect()
 }
 
 /// What an answer grid must show in its cells: the solution (Slitherlink:
@@ -626,7 +646,7 @@ fn check_puzzle(layout: &Layout, givens: &str, solution: &str, puzzle: &Slot, an
             let what = format!("answer {n} (page {})", answer.page);
             errors.extend(compare(&format!("{what} cells"), &grid.symbols, &expected_answer(layout, givens, solution)).err());
             errors.extend(compare(&format!("{what} bold cells"), &bold_mask(&grid.bold), &expected_bold(layout, givens, true)).err());
-            if let Geometry::Loops { rows, cols } = layout.geometry {
+            if let Drawn::Loops { rows, cols } = drawn(layout) {
                 match read_loop(rows, cols, answer, &grid.frame) {
                     Ok(sides) => errors.extend(compare(&format!("{what} loop"), &sides, solution).err()),
                     Err(e) => errors.push(format!("{what}: {e}")),

@@ -2,19 +2,18 @@
 //! pages (`plan`), and drawing those pages into a PDF (`render`).
 
 pub mod curate;
-pub mod geometry;
+pub mod make;
 pub mod plan;
 pub mod render;
 pub mod trivia;
 
-use crate::layout::Layout;
-use crate::score::Level;
+use crate::family::Family;
+use crate::level::Level;
+use crate::page::Trim;
 use crate::store::PuzzleRow;
 use anyhow::{Result, bail};
-use geometry::Trim;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::path::Path;
 
 /// Everything that decides a book's content and look. Stored with the book
 /// (as TOML) so `reprint` makes the same PDF.
@@ -76,11 +75,12 @@ pub struct BookPuzzle {
     pub layout: usize,
 }
 
-/// A book ready to draw: settings, the layouts its puzzles were made under
-/// (compiled from the catalog's stored files), its puzzles in order.
+/// A book ready to draw: settings, the families of the layouts its puzzles
+/// were made under (compiled from the catalog's stored files), its puzzles
+/// in order.
 pub struct Book {
     pub settings: BookSettings,
-    pub layouts: Vec<Layout>,
+    pub layouts: Vec<Box<dyn Family>>,
     pub puzzles: Vec<BookPuzzle>,
     /// The bank Trividoku's questions come from, when a layout has letters.
     pub trivia: Option<trivia::TriviaBank>,
@@ -90,7 +90,7 @@ pub struct Book {
 
 impl Book {
     pub fn new(settings: BookSettings, rows: Vec<PuzzleRow>, created_at: &str) -> Result<Book> {
-        let mut layouts: Vec<Layout> = Vec::new();
+        let mut layouts: Vec<Box<dyn Family>> = Vec::new();
         let mut index_of: HashMap<String, usize> = HashMap::new();
         let mut puzzles = Vec::with_capacity(rows.len());
         for (i, row) in rows.into_iter().enumerate() {
@@ -98,8 +98,7 @@ impl Book {
             let layout = match index_of.get(&key) {
                 Some(&index) => index,
                 None => {
-                    let layout = Layout::from_source(Path::new(&format!("{}.toml", row.layout_name)), row.layout_source.clone())?;
-                    layouts.push(layout);
+                    layouts.push(crate::family::stored(&row.layout_name, &row.layout_source)?);
                     index_of.insert(key, layouts.len() - 1);
                     layouts.len() - 1
                 }
@@ -107,7 +106,7 @@ impl Book {
             let level = row.book_level().parse::<Level>().map_err(|e| anyhow::anyhow!("puzzle {}: {e}", row.id))?;
             puzzles.push(BookPuzzle { number: i + 1, row, level, layout });
         }
-        let trivia = match layouts.iter().any(|l| l.letters.iter().any(Option::is_some)) {
+        let trivia = match layouts.iter().any(|l| !l.lettered_cells().is_empty()) {
             true => Some(match &settings.trivia {
                 Some(text) => trivia::TriviaBank::parse(text, "the book's trivia bank")?,
                 None => trivia::TriviaBank::parse(trivia::SAMPLE, "data/trivia-sample.csv")?,

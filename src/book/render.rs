@@ -2,14 +2,12 @@
 //! level, answer key; page numbers on the outside corner; sizes checked
 //! against the print rules (text ≥ 7 pt, large-print digits ≥ 16 pt).
 
-use super::geometry::{Area, MAX_PAGES, MIN_PAGES, PageFrame, PageGeometry};
 use super::plan::{Page, arrangement, capitalised, paginate, section_starts};
-use super::trivia::lettered_givens;
 use super::{ANSWERS_PER_PAGE_CHOICES, Book};
+use crate::page::{Area, MAX_PAGES, MIN_PAGES, PageFrame, PageGeometry};
 use crate::pdf::canvas::{Align, BLACK, Canvas, FADED};
 use crate::pdf::document::{DrawnPage, save};
 use crate::pdf::fonts::{Fonts, Weight};
-use crate::pdf::{GridContents, renderer_for};
 use anyhow::{Result, bail};
 use printpdf::PdfDocument;
 
@@ -102,15 +100,10 @@ fn cell_side(area: Area, n: usize, label: f32, (grid_rows, grid_cols): (usize, u
     (slot_w * 0.92 / grid_cols as f32).min((slot_h - label * 2.6) / grid_rows as f32)
 }
 
-/// Rows and columns of cells of the book's largest grid (a pie counts as
-/// the square grid whose digits print as large).
+/// Rows and columns of cells of the book's largest figure.
 fn largest_grid(book: &Book) -> (usize, usize) {
-    let extent = |l: &crate::layout::Layout| match l.geometry {
-        crate::layout::Geometry::Squares { rows, cols, .. } | crate::layout::Geometry::Loops { rows, cols } => (rows, cols),
-        crate::layout::Geometry::Pie { .. } | crate::layout::Geometry::Triangle { .. } => (l.geometry.span(), l.geometry.span()),
-    };
-    let rows = book.layouts.iter().map(|l| extent(l).0).max().unwrap_or(9);
-    let cols = book.layouts.iter().map(|l| extent(l).1).max().unwrap_or(9);
+    let rows = book.layouts.iter().map(|l| l.print_extent().0).max().unwrap_or(9);
+    let cols = book.layouts.iter().map(|l| l.print_extent().1).max().unwrap_or(9);
     (rows, cols)
 }
 
@@ -204,7 +197,7 @@ impl Painter<'_> {
             }
             y -= s.body * 0.8;
         }
-        if self.book.layouts.iter().any(|l| l.marks.iter().any(Option::is_some)) {
+        if self.book.layouts.iter().any(|l| l.has_marks()) {
             let note = "A faded mark in a cell's corner limits what it holds (E: an even digit, O: an odd digit, >6: 7 to 9, <5: 1 to 4); write over it freely.";
             for line in wrap(canvas, note, Weight::Regular, s.body, c.width) {
                 canvas.text(&line, c.x, y, s.body, Weight::Regular, BLACK, Align::Left);
@@ -234,7 +227,7 @@ impl Painter<'_> {
         // Puzzles with their own marks have their own layouts: one line per layout id.
         let mut indices: Vec<usize> = puzzles.iter().map(|p| p.layout).collect();
         indices.sort_unstable();
-        let layouts = distinct_by_id(indices.iter().map(|&i| &self.book.layouts[i]));
+        let layouts = distinct_by_id(indices.iter().map(|&i| self.book.layouts[i].layout()));
         let mut rules_lines = Vec::new();
         for layout in &layouts {
             let text =
@@ -253,14 +246,16 @@ impl Painter<'_> {
             let label = format!("Puzzle {}", p.number);
             canvas.text(&label, area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
             canvas.text(p.level.name(), area.right(), label_y, s.label * 0.85, Weight::Regular, FADED, Align::Right);
-            let layout = &self.book.layouts[p.layout];
-            match self.book.trivia.as_ref().filter(|_| has_letters(layout)) {
-                None => renderer_for(layout).draw(canvas, area, &GridContents::puzzle(&p.row.givens)),
+            let family = &self.book.layouts[p.layout];
+            let contents = family.page(&p.row.givens);
+            let lettered = family.lettered_cells();
+            match self.book.trivia.as_ref().filter(|_| !lettered.is_empty()) {
+                None => family.renderer().draw(canvas, area, &contents),
                 Some(bank) => {
-                    let clues = bank.clues(layout, &p.row.solution, p.row.id as u64);
+                    let clues = bank.clues(&lettered, &p.row.solution, p.row.id as u64);
                     let lines: Vec<String> = clues.iter().map(|c| format!("{}   {}", c.letter, c.question)).collect();
                     let (grid, notes) = split_for_notes(area, lines.len(), s.body);
-                    renderer_for(layout).draw(canvas, grid, &GridContents::puzzle(&lettered_givens(layout, &p.row.givens)));
+                    family.renderer().draw(canvas, grid, &contents);
                     self.notes(canvas, notes, &lines, s.body);
                 }
             }
@@ -287,17 +282,18 @@ impl Painter<'_> {
         for (slot, p) in self.book.puzzles[range].iter().enumerate() {
             let (area, label_y) = slot_area(band, per_page, slot, s.label);
             canvas.text(&p.number.to_string(), area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
-            let layout = &self.book.layouts[p.layout];
-            let contents = GridContents::answer(&p.row.givens, &p.row.solution);
-            match self.book.trivia.as_ref().filter(|_| has_letters(layout)) {
-                None => renderer_for(layout).draw(canvas, area, &contents),
+            let family = &self.book.layouts[p.layout];
+            let contents = family.answer_page(&p.row.givens, &p.row.solution);
+            let lettered = family.lettered_cells();
+            match self.book.trivia.as_ref().filter(|_| !lettered.is_empty()) {
+                None => family.renderer().draw(canvas, area, &contents),
                 Some(bank) => {
-                    let clues = bank.clues(layout, &p.row.solution, p.row.id as u64);
+                    let clues = bank.clues(&lettered, &p.row.solution, p.row.id as u64);
                     let key: Vec<String> = clues.iter().map(|c| format!("{}={}", c.letter, c.answer)).collect();
                     // Two short lines fit under even a small answer grid.
                     let lines: Vec<String> = key.chunks(5).map(|pairs| pairs.join("  ")).collect();
                     let (grid, notes) = split_for_notes(area, lines.len(), s.label);
-                    renderer_for(layout).draw(canvas, grid, &contents);
+                    family.renderer().draw(canvas, grid, &contents);
                     self.notes(canvas, notes, &lines, s.label);
                 }
             }
@@ -316,7 +312,7 @@ impl Painter<'_> {
 /// The book's layouts, one per layout id (puzzles with marks of their own
 /// each have a layout, but share a description and rules).
 fn distinct_layouts(book: &Book) -> Vec<&crate::layout::Layout> {
-    distinct_by_id(book.layouts.iter())
+    distinct_by_id(book.layouts.iter().map(|f| f.layout()))
 }
 
 /// The first layout of each id, in order.
@@ -332,10 +328,6 @@ fn distinct_by_id<'a>(layouts: impl Iterator<Item = &'a crate::layout::Layout>) 
 
 /// Line spacing of notes under a grid, in multiples of the type size.
 const NOTE_LEADING: f32 = 1.3;
-
-fn has_letters(layout: &crate::layout::Layout) -> bool {
-    layout.letters.iter().any(Option::is_some)
-}
 
 /// A grid area split into the grid (top) and room for `lines` of notes.
 fn split_for_notes(area: Area, lines: usize, size: f32) -> (Area, Area) {

@@ -2,7 +2,6 @@
 //! each puzzle the items that give its lettered cells: letter A's question
 //! answers with the digit in cell A, and so on.
 
-use crate::layout::Layout;
 use anyhow::{Result, bail};
 
 /// The bank that ships, used when a book names none.
@@ -63,14 +62,11 @@ impl TriviaBank {
     /// The clues of one puzzle, A first: for each lettered cell a question
     /// whose answer is that cell's digit. `salt` (the puzzle's id) varies
     /// the choice between puzzles and keeps it the same on a reprint.
-    pub fn clues(&self, layout: &Layout, solution: &str, salt: u64) -> Vec<Clue> {
+    pub fn clues(&self, lettered: &[(usize, char)], solution: &str, salt: u64) -> Vec<Clue> {
         let digits: Vec<char> = solution.chars().collect();
-        let mut clues: Vec<Clue> = layout
-            .letters
+        let mut clues: Vec<Clue> = lettered
             .iter()
-            .enumerate()
-            .filter_map(|(cell, letter)| {
-                let letter = (*letter)?;
+            .filter_map(|&(cell, letter)| {
                 let answer = digits.get(cell)?.to_digit(10)?;
                 let choices: Vec<&TriviaItem> = self.items.iter().filter(|item| item.answer == answer).collect();
                 let pick = (salt.wrapping_mul(31) + letter as u64) as usize % choices.len().max(1);
@@ -80,11 +76,6 @@ impl TriviaBank {
         clues.sort_by_key(|c| c.letter);
         clues
     }
-}
-
-/// The givens as printed: lettered cells show their letter, not the digit.
-pub fn lettered_givens(layout: &Layout, givens: &str) -> String {
-    givens.chars().zip(&layout.letters).map(|(c, letter)| letter.unwrap_or(c)).collect()
 }
 
 #[cfg(test)]
@@ -109,17 +100,19 @@ mod tests {
 
     #[test]
     fn each_letter_gets_a_question_answered_by_its_cells_digit() {
-        let layout = Layout::load("trividoku-9").unwrap();
+        let family = crate::family::open(crate::layout::Layout::load("trividoku-9").unwrap());
+        let lettered = family.lettered_cells();
         let bank = TriviaBank::parse(SAMPLE, "sample").unwrap();
         let solution = "429136578657984123183572496532817964714269385896453712368741259941625837275398641";
-        let clues = bank.clues(&layout, solution, 7);
+        let clues = bank.clues(&lettered, solution, 7);
         assert_eq!(clues.iter().map(|c| c.letter).collect::<String>(), "ABCDEFGHI");
         for clue in &clues {
-            let cell = layout.letters.iter().position(|l| *l == Some(clue.letter)).unwrap();
+            let cell = lettered.iter().find(|&&(_, l)| l == clue.letter).unwrap().0;
             assert_eq!(solution.as_bytes()[cell] - b'0', clue.answer as u8);
             assert!(bank.items.contains(&TriviaItem { question: clue.question.clone(), answer: clue.answer }));
         }
-        let printed = lettered_givens(&layout, &".".repeat(81));
-        assert_eq!(printed.chars().filter(|c| c.is_ascii_uppercase()).count(), 9);
+        // The page shows the nine letters where the givens are empty.
+        let printed = family.page(&".".repeat(81)).symbols;
+        assert_eq!(printed.iter().flatten().filter(|c| c.is_ascii_uppercase()).count(), 9);
     }
 }

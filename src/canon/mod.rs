@@ -11,7 +11,7 @@
 
 mod bands;
 
-use crate::layout::Layout;
+use crate::layout::CellLayout;
 use crate::model::{Grid, Symbol};
 
 pub struct Canonicalizer {
@@ -30,7 +30,7 @@ enum Group {
 }
 
 impl Canonicalizer {
-    pub fn for_layout(layout: &Layout) -> Canonicalizer {
+    pub fn for_cells(layout: &CellLayout) -> Canonicalizer {
         let model = &layout.model;
         let square = layout.geometry.is_full_square(layout.size);
         let plain = layout.regions_are_boxes && layout.diagonals.is_empty() && model.houses.len() == 3 * layout.size;
@@ -97,7 +97,7 @@ impl Canonicalizer {
 }
 
 /// Box height and width of a layout whose regions are boxes.
-fn box_shape(layout: &Layout) -> Option<(usize, usize)> {
+fn box_shape(layout: &CellLayout) -> Option<(usize, usize)> {
     let n = layout.size;
     let first_box: Vec<usize> = (0..n * n).filter(|&c| layout.regions[c] == layout.regions[0]).collect();
     let h = first_box.iter().map(|c| c / n).max()? + 1;
@@ -130,7 +130,7 @@ fn square_symmetries(n: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
-fn keeps_layout(layout: &Layout, image: &[usize]) -> bool {
+fn keeps_layout(layout: &CellLayout, image: &[usize]) -> bool {
     let houses: Vec<Vec<usize>> = layout.model.houses.iter().map(|h| sorted(h.cells.clone())).collect();
     let houses_kept = houses.iter().all(|h| houses.contains(&sorted(h.iter().map(|&c| image[c]).collect())));
     let marks_kept = (0..image.len()).all(|c| layout.marks[c] == layout.marks[image[c]]);

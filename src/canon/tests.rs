@@ -1,5 +1,6 @@
 use super::*;
 use crate::generate::{Generator, Symmetry};
+use crate::layout::Layout;
 use crate::solver::Solver;
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
@@ -40,9 +41,9 @@ use rand::Rng;
 #[test]
 fn transformed_copies_share_the_key_in_the_full_group() {
     for (id, h, w) in [("classic-9", 3, 3), ("classic-6", 2, 3), ("classic-4", 2, 2)] {
-        let layout = Layout::load(id).unwrap();
-        let canon = Canonicalizer::for_layout(&layout);
-        let generator = Generator::new(&layout, Symmetry::None);
+        let (base, layout) = Layout::load_cells(id).unwrap();
+        let canon = Canonicalizer::for_cells(&layout);
+        let generator = Generator::new(&base, Symmetry::None);
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         for seed in 1..=20 {
             let puzzle = generator.puzzle(seed).unwrap().givens;
@@ -57,10 +58,10 @@ fn transformed_copies_share_the_key_in_the_full_group() {
 
 #[test]
 fn the_key_is_an_equivalent_puzzle_and_different_puzzles_differ() {
-    let layout = Layout::load("classic-9").unwrap();
-    let canon = Canonicalizer::for_layout(&layout);
+    let (base, layout) = Layout::load_cells("classic-9").unwrap();
+    let canon = Canonicalizer::for_cells(&layout);
     let solver = Solver::new(&layout.model);
-    let generator = Generator::new(&layout, Symmetry::None);
+    let generator = Generator::new(&base, Symmetry::None);
     let mut keys = std::collections::HashSet::new();
     for seed in 1..=50 {
         let puzzle = generator.puzzle(seed).unwrap().givens;
@@ -75,13 +76,13 @@ fn the_key_is_an_equivalent_puzzle_and_different_puzzles_differ() {
 
 #[test]
 fn marked_layouts_keep_marks_and_relabel_within_parity() {
-    let layout = Layout::load("even-odd-9").unwrap();
-    let canon = Canonicalizer::for_layout(&layout);
+    let (base, layout) = Layout::load_cells("even-odd-9").unwrap();
+    let canon = Canonicalizer::for_cells(&layout);
     let Group::Permutations(perms) = &canon.group else { panic!("marked layouts use explicit symmetries") };
     assert!(perms.len() > 1 && perms.len() <= 8);
     // Classes: evens {2,4,6,8} and odds {1,3,5,7,9}.
     assert_eq!(canon.class_members, vec![vec![0, 2, 4, 6, 8], vec![1, 3, 5, 7]]);
-    let puzzle = Generator::new(&layout, Symmetry::None).puzzle(4).unwrap().givens;
+    let puzzle = Generator::new(&base, Symmetry::None).puzzle(4).unwrap().givens;
     // Mirror left-right (the marks picture is symmetric) and swap 2↔8, 3↔9.
     let swap = |s: Symbol| match s {
         1 => 7,
@@ -99,8 +100,8 @@ fn marked_layouts_keep_marks_and_relabel_within_parity() {
 
 #[test]
 fn jigsaw_keeps_only_symmetries_of_its_regions() {
-    let layout = Layout::load("jigsaw-9").unwrap();
-    let canon = Canonicalizer::for_layout(&layout);
+    let layout = Layout::load_cells("jigsaw-9").unwrap().1;
+    let canon = Canonicalizer::for_cells(&layout);
     let Group::Permutations(perms) = &canon.group else { panic!() };
     for p in perms {
         assert!(keeps_layout(&layout, p));

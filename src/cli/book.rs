@@ -1,11 +1,12 @@
 //! `book`, `books`, `reprint` and `demo`: curating and printing books.
 
 use super::catalog::DbArg;
-use crate::book::render::{Rendered, render};
-use crate::book::{Book, BookSettings, curate, slug};
+use crate::book::make::{fingerprint_bytes, make_book, render_again, write_pdf};
+use crate::book::render::Rendered;
+use crate::book::{BookSettings, slug};
 use crate::layout::Layout;
-use crate::score::Level;
-use crate::store::{BookRow, Catalog, fingerprint};
+use crate::level::Level;
+use crate::store::BookRow;
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 
@@ -24,7 +25,7 @@ pub struct BookArgs {
     /// How many puzzles.
     #[arg(long, short = 'n', default_value_t = 120)]
     pub count: usize,
-    /// Levels, easiest first, e.g. easy,medium,hard (default: all four; easy,medium,hard for Slitherlink).
+    /// Levels, easiest first, e.g. easy,medium,hard (default: every level all the layouts have: easy,medium,hard,expert; easy,medium,hard with Slitherlink).
     #[arg(long, value_delimiter = ',')]
     pub levels: Option<Vec<Level>>,
     /// Puzzles a page: 1, 2, 4 or 6 (default: 2; 1 for overlapping grids and pies, printed as one figure a page).
@@ -32,7 +33,7 @@ pub struct BookArgs {
     pub per_page: Option<usize>,
     /// Trim size: letter, a4, 8.5x11, 6x9, 8x10, 5.5x8.5, or WxH in inches.
     #[arg(long, default_value = "8.5x11")]
-    pub trim: crate::book::geometry::Trim,
+    pub trim: crate::page::Trim,
     /// Add 0.125 in of bleed on the top, bottom and outside edge.
     #[arg(long)]
     pub bleed: bool,
@@ -68,23 +69,20 @@ pub struct ReprintArgs {
 }
 
 pub fn book(args: BookArgs) -> Result<()> {
-    let catalog = Catalog::open(&args.db.db)?;
+    let catalog = crate::family::open_catalog(&args.db.db)?;
     let mut big_figure = false;
-    let mut all_loops = true;
+    // Default levels: those every layout of the book can make.
+    let mut levels = Level::ALL.to_vec();
     for layout in &args.layout {
-        let layout = Layout::load(layout)?; // a clear error for a misspelt id
-        let square_cells = !matches!(layout.geometry, crate::layout::Geometry::Loops { .. });
-        all_loops &= !square_cells;
-        big_figure |= square_cells && !layout.geometry.is_full_square(layout.size);
+        let family = crate::family::open(Layout::load(layout)?); // a clear error for a misspelt id
+        big_figure |= family.one_figure_a_page();
+        levels.retain(|l| family.levels().contains(l));
     }
     let settings = BookSettings {
         title: args.title.clone(),
         layouts: args.layout.iter().map(|l| Path::new(l).file_stem().map_or(l.clone(), |s| s.to_string_lossy().into_owned())).collect(),
         count: args.count,
-        levels: args
-            .levels
-            .clone()
-            .unwrap_or_else(|| if all_loops { vec![Level::Easy, Level::Medium, Level::Hard] } else { Level::ALL.to_vec() }),
+        levels: args.levels.clone().unwrap_or(levels),
         per_page: args.per_page.unwrap_or(if big_figure { 1 } else { 2 }),
         trim: args.trim,
         bleed: args.bleed,
@@ -106,28 +104,6 @@ pub fn book(args: BookArgs) -> Result<()> {
     Ok(())
 }
 
-/// Chooses, renders, writes and records a book; returns its id.
-pub fn make_book(catalog: &Catalog, settings: BookSettings, out: &Path) -> Result<(i64, Rendered)> {
-    settings.check()?;
-    let rows = curate::choose(catalog, &settings)?;
-    let created_at = catalog.now()?;
-    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let book = Book::new(settings.clone(), rows, &created_at)?;
-    let rendered = render(&book)?;
-    write_pdf(out, &rendered.bytes)?;
-    let id = catalog.add_book(&BookRow {
-        id: 0,
-        title: settings.title.clone(),
-        settings: settings.to_toml(),
-        created_at,
-        pdf_path: out.display().to_string(),
-        pages: rendered.pages as i64,
-        pdf_hash: fingerprint_bytes(&rendered.bytes),
-        puzzles: ids,
-    })?;
-    Ok((id, rendered))
-}
-
 fn report(id: i64, row: &BookRow, rendered: &Rendered, out: &Path) {
     let settings = BookSettings::from_toml(&row.settings).ok();
     let trim = settings.as_ref().map_or(String::new(), |s| format!(", {} trim{}", s.trim, if s.bleed { " + bleed" } else { "" }));
@@ -146,7 +122,7 @@ fn report(id: i64, row: &BookRow, rendered: &Rendered, out: &Path) {
 }
 
 pub fn books(args: DbArg) -> Result<()> {
-    let catalog = Catalog::open(&args.db)?;
+    let catalog = crate::family::open_catalog(&args.db)?;
     let books = catalog.books()?;
     if books.is_empty() {
         println!("{}: no books yet (try `puzzlebook book \"My Book\" --layout classic-9 --count 20`)", args.db.display());
@@ -160,12 +136,9 @@ pub fn books(args: DbArg) -> Result<()> {
 }
 
 pub fn reprint(args: ReprintArgs) -> Result<()> {
-    let catalog = Catalog::open(&args.db.db)?;
+    let catalog = crate::family::open_catalog(&args.db.db)?;
     let row = catalog.book(args.id)?;
-    let settings = BookSettings::from_toml(&row.settings).with_context(|| format!("book {}: stored settings", row.id))?;
-    let puzzles = row.puzzles.iter().map(|&id| catalog.puzzle(id)).collect::<Result<Vec<_>>>()?;
-    let book = Book::new(settings, puzzles, &row.created_at)?;
-    let rendered = render(&book)?;
+    let rendered = render_again(&catalog, &row)?;
     let out = args.out.unwrap_or_else(|| PathBuf::from(&row.pdf_path));
     write_pdf(&out, &rendered.bytes)?;
     report(row.id, &row, &rendered, &out);
@@ -176,20 +149,5 @@ pub fn reprint(args: ReprintArgs) -> Result<()> {
             "warning: this PDF differs from the first printing (puzzlebook has changed since); the puzzles and their order are the same"
         );
     }
-    Ok(())
-}
-
-fn fingerprint_bytes(bytes: &[u8]) -> String {
-    fingerprint(&String::from_utf8_lossy(bytes))
-}
-
-/// Writes next to the target and renames, so a crash never leaves half a PDF.
-fn write_pdf(out: &Path, bytes: &[u8]) -> Result<()> {
-    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    let partial = out.with_extension("pdf.partial");
-    std::fs::write(&partial, bytes).with_context(|| format!("cannot write {}", partial.display()))?;
-    std::fs::rename(&partial, out).with_context(|| format!("cannot write {}", out.display()))?;
     Ok(())
 }

@@ -1,6 +1,6 @@
 //! Reading the catalog: stats, show, export, merge.
 
-use crate::store::{Catalog, DEFAULT_DB};
+use crate::store::DEFAULT_DB;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
@@ -52,7 +52,7 @@ pub struct MergeArgs {
 }
 
 pub fn stats(args: DbArg) -> anyhow::Result<()> {
-    let catalog = Catalog::open(&args.db)?;
+    let catalog = crate::family::open_catalog(&args.db)?;
     let rows = catalog.stats()?;
     if rows.is_empty() {
         println!("{}: no puzzles yet (try `puzzlebook generate classic-9 --count 100`)", args.db.display());
@@ -76,30 +76,14 @@ pub fn stats(args: DbArg) -> anyhow::Result<()> {
 }
 
 pub fn show(args: ShowArgs) -> anyhow::Result<()> {
-    let catalog = Catalog::open(&args.db.db)?;
+    let catalog = crate::family::open_catalog(&args.db.db)?;
     let p = catalog.puzzle(args.id)?;
     println!("puzzle {} ({}), {} clues", p.id, p.layout_name, p.clues);
     println!("givens    {}", p.givens);
     println!("solution  {}", p.solution);
-    if let Ok(layout) =
-        crate::layout::Layout::from_source(std::path::Path::new(&format!("{}.toml", p.layout_name)), p.layout_source.clone())
-    {
-        if let Some((rows, cols)) = crate::slither::stored::board_of(&layout) {
-            let board = crate::slither::Grid::new(rows, cols);
-            if let (Ok(puzzle), Ok(edges)) =
-                (crate::slither::Puzzle::parse_sized(&p.givens, rows, cols), crate::slither::decode_edges(&board, &p.solution))
-            {
-                println!("{}", crate::slither::render::render(&puzzle, Some(&edges)));
-            }
-        }
-        let (givens, solution): (Vec<char>, Vec<char>) = (p.givens.chars().collect(), p.solution.chars().collect());
-        if givens.len() == layout.geometry.cell_count() && solution.len() == givens.len() {
-            let width = layout.geometry.extent().1;
-            for (g, s) in layout.geometry.display(&givens).lines().zip(layout.geometry.display(&solution).lines()) {
-                let g: Vec<char> = g.chars().collect();
-                println!("  {:<w$}    {}", spaced(&g), spaced(&s.chars().collect::<Vec<_>>()), w = 2 * width - 1);
-            }
-        }
+    let family = crate::family::stored(&p.layout_name, &p.layout_source);
+    if let Ok(family) = &family {
+        print!("{}", family.show(&p));
     }
     println!("score     {} ({}), solver effort {} nodes", p.score, p.level, p.effort_nodes);
     if let Some(g) = &p.grade {
@@ -116,31 +100,18 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
         ),
         _ => println!("validated not yet (run `puzzlebook validate`)"),
     }
-    print_solving_path(&p);
+    // The hint feature: the human solving path, step by step.
+    if let Some(report) = family.ok().and_then(|f| f.grade(&p.givens).ok()).filter(|r| !r.steps.is_empty()) {
+        println!("solving path ({} steps, easiest first each time):", report.steps.len());
+        for (i, step) in report.steps.iter().enumerate() {
+            println!("  {:3}. {step}", i + 1);
+        }
+    }
     Ok(())
 }
 
-/// The hint feature: the human solving path, step by step.
-fn print_solving_path(p: &crate::store::PuzzleRow) {
-    let Ok(layout) = crate::layout::Layout::from_source(std::path::Path::new(&format!("{}.toml", p.layout_name)), p.layout_source.clone())
-    else {
-        return;
-    };
-    let Some(grade) = layout.model.parse_grid(&p.givens).ok().and_then(|g| crate::grade::Grader::new(&layout.model)?.grade(&g)) else {
-        return;
-    };
-    println!("solving path ({} steps, easiest first each time):", grade.steps.len());
-    for (i, step) in grade.steps.iter().enumerate() {
-        println!("  {:3}. {step}", i + 1);
-    }
-}
-
-fn spaced(chars: &[char]) -> String {
-    chars.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
-}
-
 pub fn export(args: ExportArgs) -> anyhow::Result<()> {
-    let catalog = Catalog::open(&args.db.db)?;
+    let catalog = crate::family::open_catalog(&args.db.db)?;
     let rows = catalog.puzzles(args.layout.as_deref(), args.level.as_deref())?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     if let ExportFormat::Csv = args.format {
@@ -169,7 +140,7 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
 }
 
 pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
-    let catalog = Catalog::open(&args.db.db)?;
+    let catalog = crate::family::open_catalog(&args.db.db)?;
     let report = catalog.merge(&args.other)?;
     println!(
         "merged {}: {} batches, {} new puzzles, {} already here; run `puzzlebook validate` to check the new ones",

@@ -2,11 +2,10 @@
 //! layouts at every level into a demo catalog, validates them, and prints a
 //! sample book — the whole pipeline in a few seconds.
 
-use crate::batch::{self, BatchOptions};
+use crate::batch;
 use crate::book::BookSettings;
 use crate::layout::Layout;
 use crate::score::Level;
-use crate::store::Catalog;
 use anyhow::{Result, bail};
 use std::path::PathBuf;
 
@@ -28,22 +27,27 @@ pub fn run(args: DemoArgs) -> Result<()> {
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", args.db.display()));
     }
-    let catalog = Catalog::open(&args.db)?;
+    let catalog = crate::family::open_catalog(&args.db)?;
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     for id in LAYOUTS {
-        let layout = Layout::load(id)?;
-        let layout_id = catalog.layout_id(&layout)?;
+        let family = crate::family::open(Layout::load(id)?);
+        let layout_id = catalog.layout_id(family.layout(), family.name())?;
         for (i, level) in Level::ALL.into_iter().enumerate() {
             let seed = 1000 * (i as u64 + 1);
             let batch = catalog.create_batch(layout_id, seed, PER_LAYOUT_AND_LEVEL, Some(level), "none")?;
-            batch::run(&catalog, batch, &BatchOptions { jobs, print_lines: false })?;
+            batch::run(&catalog, batch, jobs, &mut |_| {})?;
         }
         eprintln!("generated {id}: {PER_LAYOUT_AND_LEVEL} puzzles at each level");
     }
     let rows = catalog.puzzles(None, None)?;
-    let (ok, failed) = crate::validate::validate_rows(&catalog, &rows, 0, false, |row, problem| {
-        eprintln!("puzzle {} ({}): FAILED: {problem}", row.id, row.layout_name)
-    })?;
+    let (ok, failed) = crate::validate::validate_rows(
+        &catalog,
+        &rows,
+        0,
+        false,
+        |row, problem| eprintln!("puzzle {} ({}): FAILED: {problem}", row.id, row.layout_name),
+        super::validate::progress_line,
+    )?;
     eprintln!("validated {ok} puzzles, {failed} failed");
     if failed > 0 {
         bail!("{failed} demo puzzle(s) failed validation");
@@ -61,7 +65,7 @@ pub fn run(args: DemoArgs) -> Result<()> {
         allow_reprint: false,
         trivia: None,
     };
-    let (id, rendered) = super::book::make_book(&catalog, settings, &args.out)?;
+    let (id, rendered) = crate::book::make::make_book(&catalog, settings, &args.out)?;
     println!(
         "book {id}: {} puzzles of {} layouts, {} pages → {} (catalog {})",
         LAYOUTS.len() * 4 * PER_LAYOUT_AND_LEVEL as usize,

@@ -1,12 +1,13 @@
-use crate::batch::{self, BatchOptions};
-use crate::generate::{Generator, Symmetry};
+use crate::batch::{self, BatchEvent};
+use crate::generate::Symmetry;
 use crate::layout::Layout;
-use crate::score::Level;
-use crate::store::{BatchStatus, Catalog, DEFAULT_DB};
+use crate::level::Level;
+use crate::store::{Batch, BatchStatus, Catalog, DEFAULT_DB, NewPuzzle};
 use anyhow::{Context, bail};
-use clap::ValueEnum;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Every puzzle is stored in the catalog (--db). On a terminal a progress bar shows instead of the \
@@ -24,8 +25,8 @@ pub struct GenerateArgs {
     /// Seed of the first attempt; attempt i uses seed + i. Random when omitted.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Erase clues in symmetric pairs.
-    #[arg(long, value_enum, default_value_t = Symmetry::None)]
+    /// Erase clues in symmetric pairs: none, rot180 (a half turn) or mirror (left–right).
+    #[arg(long, default_value = "none")]
     pub symmetry: Symmetry,
     /// Keep only puzzles of this level (easy, medium, hard, expert) until --count of them are stored.
     #[arg(long, value_name = "LEVEL")]
@@ -51,22 +52,34 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
     if args.no_store {
         return print_only(&args);
     }
-    let catalog = Catalog::open(&args.db)?;
+    let catalog = crate::family::open_catalog(&args.db)?;
     let batch_id = match (&args.resume, &args.layout) {
         (Some(which), _) => resume_target(&catalog, which)?,
         (None, Some(layout_arg)) => {
-            let layout = Layout::load(layout_arg)?;
-            check_loops_level(&layout, args.difficulty)?;
+            let family = crate::family::of(Layout::load(layout_arg)?, args.symmetry)?;
+            check_level(family.as_ref(), args.difficulty)?;
             let seed = args.seed.unwrap_or_else(clock_seed);
-            let symmetry = args.symmetry.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
-            catalog.create_batch(catalog.layout_id(&layout)?, seed, args.count, args.difficulty, &symmetry)?
+            let layout_id = catalog.layout_id(family.layout(), family.name())?;
+            catalog.create_batch(layout_id, seed, args.count, args.difficulty, args.symmetry.as_str())?
         }
         (None, None) => bail!("give a LAYOUT to generate, or --resume to finish a batch"),
     };
     install_ctrl_c();
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let print_lines = args.print || !std::io::stdout().is_terminal();
-    let outcome = batch::run(&catalog, batch_id, &BatchOptions { jobs, print_lines })?;
+    let progress = Progress::new(&catalog.batch(batch_id)?);
+    let mut out = std::io::stdout().lock();
+    let mut written = Ok(());
+    let outcome = batch::run(&catalog, batch_id, jobs, &mut |event| match event {
+        BatchEvent::Progress { batch_id, held, total, added, elapsed, acceptance } => {
+            progress.update(batch_id, held, total, added, elapsed, acceptance)
+        }
+        BatchEvent::Stored(p) if print_lines && written.is_ok() => written = writeln!(out, "{}", puzzle_line(p)),
+        BatchEvent::Stored(_) => {}
+    })?;
+    progress.finish();
+    written?;
+    out.flush()?;
     let batch = catalog.batch(batch_id)?;
     let what = batch.difficulty.map_or(String::new(), |l| format!(" {l}"));
     eprintln!(
@@ -119,40 +132,35 @@ fn install_ctrl_c() {
 
 fn print_only(args: &GenerateArgs) -> anyhow::Result<()> {
     let Some(layout_arg) = &args.layout else { bail!("give a LAYOUT to generate") };
-    let layout = Layout::load(layout_arg)?;
+    let family = crate::family::of(Layout::load(layout_arg)?, args.symmetry)?;
+    check_level(family.as_ref(), args.difficulty)?;
     let first_seed = args.seed.unwrap_or_else(clock_seed);
     let mut out = BufWriter::new(std::io::stdout().lock());
-    if crate::slither::stored::board_of(&layout).is_some() {
-        check_loops_level(&layout, args.difficulty)?;
-        let canon = crate::canon::Canonicalizer::for_layout(&layout);
-        for i in 0..args.count {
-            let seed = first_seed.wrapping_add(i);
-            if let Some(p) = crate::slither::stored::make(&layout, &canon, args.difficulty, seed)? {
-                writeln!(out, "{} {} {} {} {} {}", p.givens, p.solution, p.score, p.level, p.seed, p.effort_nodes)?;
-            }
-        }
-        return Ok(());
-    }
-    let generator = Generator::new(&layout, args.symmetry);
     let (mut made, mut attempt) = (0, 0u64);
     while made < args.count {
-        let p = generator.puzzle(first_seed.wrapping_add(attempt)).map_err(|e| anyhow::anyhow!("{}: {e}", layout.path.display()))?;
+        let seed = first_seed.wrapping_add(attempt);
         attempt += 1;
-        if args.difficulty.is_some_and(|level| level != p.level) {
-            continue;
+        if let Some(p) = family.make(seed, args.difficulty)? {
+            made += 1;
+            writeln!(out, "{}", puzzle_line(&p))?;
+            out.flush()?;
         }
-        made += 1;
-        let (givens, solution) = (layout.model.format_grid(&p.givens), layout.model.format_grid(&p.solution));
-        writeln!(out, "{givens} {solution} {} {} {} {}", p.score, p.level, p.seed, p.effort.nodes)?;
-        out.flush()?;
     }
     Ok(())
 }
 
-/// Slitherlink has three levels; say so before a batch starts.
-fn check_loops_level(layout: &Layout, difficulty: Option<crate::score::Level>) -> anyhow::Result<()> {
-    if crate::slither::stored::board_of(layout).is_some() && difficulty == Some(crate::score::Level::Expert) {
-        bail!("{}: Slitherlink levels are easy, medium and hard", layout.path.display());
+/// `givens solution score level seed effort`: the level is the technique
+/// grade where the puzzle was graded.
+fn puzzle_line(p: &NewPuzzle) -> String {
+    let level = p.grade.as_ref().map_or(&p.level, |g| &g.level);
+    format!("{} {} {} {level} {} {}", p.givens, p.solution, p.score, p.seed, p.effort_nodes)
+}
+
+/// A level the family cannot make is refused before a batch starts.
+fn check_level(family: &dyn crate::family::Family, difficulty: Option<Level>) -> anyhow::Result<()> {
+    if let Some(level) = difficulty.filter(|l| !family.levels().contains(l)) {
+        let known: Vec<&str> = family.levels().iter().map(|l| l.name()).collect();
+        bail!("{}: no {level} puzzles: this layout's levels are {}", family.layout().path.display(), known.join(", "));
     }
     Ok(())
 }
@@ -160,4 +168,49 @@ fn check_loops_level(layout: &Layout, difficulty: Option<crate::score::Level>) -
 fn clock_seed() -> u64 {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     (nanos as u64) ^ ((nanos >> 64) as u64)
+}
+
+/// A bar on a terminal; plain log lines every few seconds otherwise.
+struct Progress {
+    bar: Option<ProgressBar>,
+    last_log: std::cell::Cell<Instant>,
+}
+
+impl Progress {
+    fn new(batch: &Batch) -> Progress {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::with_draw_target(Some(batch.count_asked), ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template("{prefix} [{bar:40}] {pos}/{len} puzzles  {msg}  ETA {eta}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar())
+                    .progress_chars("=> "),
+            );
+            bar.set_prefix(format!("batch {}", batch.id));
+            bar
+        });
+        Progress { bar, last_log: std::cell::Cell::new(Instant::now()) }
+    }
+
+    fn update(&self, batch_id: i64, held: u64, total: u64, added: u64, elapsed: Duration, acceptance: Option<f64>) {
+        let rate = added as f64 / elapsed.as_secs_f64().max(1e-9);
+        let accept = acceptance.map_or(String::new(), |a| format!(", {:.0}% of attempts at the level", a * 100.0));
+        match &self.bar {
+            Some(bar) => {
+                bar.set_position(held);
+                bar.set_message(format!("{rate:.0}/s{accept}"));
+            }
+            None if self.last_log.get().elapsed() >= Duration::from_secs(5) => {
+                self.last_log.set(Instant::now());
+                let eta = if rate > 0.0 { format!("{:.0}s", (total - held.min(total)) as f64 / rate) } else { "?".into() };
+                eprintln!("batch {batch_id}: {held}/{total} puzzles, {rate:.0}/s{accept}, ETA {eta}");
+            }
+            None => {}
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
 }

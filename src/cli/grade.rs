@@ -1,9 +1,8 @@
 //! `grade`: rate puzzles like a human solver (technique ladder, SE scale).
 
-use crate::grade::Grader;
 use crate::layout::Layout;
 use crate::puzzle_file::read_puzzle_lines;
-use anyhow::{Context, bail};
+use anyhow::bail;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
@@ -26,7 +25,7 @@ pub struct GradeArgs {
 }
 
 pub fn run(args: GradeArgs) -> anyhow::Result<()> {
-    let layout = Layout::load(&args.layout)?;
+    let family = crate::family::open(Layout::load(&args.layout)?);
     let mut texts: Vec<(String, String)> =
         args.puzzles.iter().enumerate().map(|(i, p)| (format!("argument {}", i + 1), p.clone())).collect();
     if let Some(path) = &args.file {
@@ -37,26 +36,30 @@ pub fn run(args: GradeArgs) -> anyhow::Result<()> {
     if texts.is_empty() {
         bail!("no puzzle given: pass puzzle strings or --file FILE");
     }
-    let Some(grader) = Grader::new(&layout.model) else {
-        bail!(
-            "{}: the technique ladder grades all-different layouts of at most {} symbols and 256 cells, without relations between cells (this layout keeps its candidate-score levels)",
-            layout.path.display(),
-            crate::grade::model_grader::MAX_LADDER_SYMBOLS
-        );
-    };
     let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut failed = 0;
     for (origin, text) in texts {
-        let givens = layout.model.parse_grid(&text).with_context(|| origin.clone())?;
-        let Some(g) = grader.grade(&givens) else {
-            bail!("{origin}: the givens break a rule");
+        // A bad line is reported and the rest still graded, as `solve --file` does.
+        let report = match family.grade(&text) {
+            Ok(report) => report,
+            Err(e) => {
+                out.flush()?;
+                eprintln!("{origin}: {e:#}");
+                failed += 1;
+                continue;
+            }
         };
-        writeln!(out, "{:.1} {} {}", g.se_rating, g.level, g.hardest)?;
+        let rating = report.rating.map_or("-".to_string(), |r| format!("{r:.1}"));
+        writeln!(out, "{rating} {} {}", report.level, report.hardest)?;
         if args.path {
-            for step in &g.steps {
+            for step in &report.steps {
                 writeln!(out, "  {step}")?;
             }
         }
     }
     out.flush()?;
+    if failed > 0 {
+        bail!("{failed} puzzle(s) could not be graded");
+    }
     Ok(())
 }

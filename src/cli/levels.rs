@@ -1,5 +1,4 @@
 use crate::layout::Layout;
-use crate::score::sample_bands;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Prints the quartiles of the candidate scores of a sample of generated puzzles and the \
@@ -17,24 +16,18 @@ pub struct LevelsArgs {
 
 pub fn run(args: LevelsArgs) -> anyhow::Result<()> {
     anyhow::ensure!(args.sample >= 4, "--sample must be at least 4");
-    let layout = Layout::load(&args.layout)?;
-    if crate::slither::stored::board_of(&layout).is_some() {
-        anyhow::bail!(
-            "{}: Slitherlink levels come from the rules its solver needs (easy, medium, hard), not from score bands",
-            layout.path.display()
-        );
-    }
-    let (scores, bands) = sample_bands(&layout, args.sample, args.seed)?;
+    let family = crate::family::open(Layout::load(&args.layout)?);
+    let crate::family::SampleBands { scores, bands, current } = family.sample_bands(args.sample, args.seed)?;
     println!(
         "{}: {} puzzles, scores {}–{}, quartiles {} / {} / {} (current levels {:?})",
-        layout.id,
+        family.layout().id,
         scores.len(),
         scores[0],
         scores[scores.len() - 1],
         bands[0],
         bands[1],
         bands[2],
-        layout.level_bands
+        current
     );
     println!("levels = [{}, {}, {}]", bands[0], bands[1], bands[2]);
     Ok(())

@@ -91,7 +91,12 @@ pub fn run(args: LoopsArgs) -> Result<()> {
         LoopsCommand::Solve { puzzles } => {
             for (i, text) in puzzles.iter().enumerate() {
                 let puzzle = Puzzle::parse(text).with_context(|| format!("argument {}", i + 1))?;
-                println!("{}", super::solve::loop_answer(&puzzle, None));
+                let answer = match slither::solve(&puzzle) {
+                    slither::Outcome::Unique(edges) => format!("unique {}", slither::encode_edges(&edges)),
+                    slither::Outcome::Multiple => "multiple".into(),
+                    slither::Outcome::None => "none".into(),
+                };
+                println!("{answer}");
             }
         }
         LoopsCommand::Generate { size, count, difficulty, seed, draw } => {

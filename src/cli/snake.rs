@@ -43,7 +43,7 @@ pub fn run(args: SnakeArgs) -> anyhow::Result<()> {
         let toml = export_layout_toml(snake, number);
         // Marks raise the candidate score: give the layout its own level bands.
         let layout = crate::layout::Layout::from_source(std::path::Path::new(&format!("snake-{number}.toml")), toml.clone())?;
-        let (_, bands) = crate::score::sample_bands(&layout, LEVEL_SAMPLE, 1)?;
+        let bands = crate::family::open(layout).sample_bands(LEVEL_SAMPLE, 1)?.bands;
         write!(
             out,
             "{toml}# Score limits of easy / medium / hard: quartiles of {LEVEL_SAMPLE} generated puzzles.\nlevels = [{}, {}, {}]\n",

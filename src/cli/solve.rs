@@ -1,7 +1,5 @@
 use crate::layout::Layout;
-use crate::model::Model;
 use crate::puzzle_file::{PuzzleLine, read_puzzle_lines};
-use crate::solver::{Solver, Verdict};
 use anyhow::{Context, bail};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -24,7 +22,10 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> anyhow::Result<()> {
-    let layout = Layout::load(&args.layout)?;
+    if args.limit == Some(0) {
+        bail!("--limit 0: the limit must be at least 1");
+    }
+    let family = crate::family::open(Layout::load(&args.layout)?);
     let mut lines: Vec<(String, PuzzleLine)> =
         args.puzzles.iter().enumerate().map(|(i, p)| (format!("argument {}", i + 1), PuzzleLine { line: 0, text: p.clone() })).collect();
     if let Some(path) = &args.file {
@@ -36,43 +37,10 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
         bail!("no puzzle given: pass puzzle strings or --file FILE");
     }
     let mut out = BufWriter::new(std::io::stdout().lock());
-    if let Some((rows, cols)) = crate::slither::stored::board_of(&layout) {
-        for (place, line) in &lines {
-            let puzzle = crate::slither::Puzzle::parse_sized(&line.text, rows, cols).with_context(|| place.clone())?;
-            writeln!(out, "{}", loop_answer(&puzzle, args.limit))?;
-        }
-        out.flush()?;
-        return Ok(());
-    }
-    let solver = Solver::new(&layout.model);
     for (place, line) in &lines {
-        let givens = layout.model.parse_grid(&line.text).with_context(|| place.clone())?;
-        writeln!(out, "{}", answer(&layout.model, &solver, &givens, args.limit))?;
+        let answer = family.solve(&line.text, args.limit).with_context(|| place.clone())?;
+        writeln!(out, "{answer}")?;
     }
     out.flush()?;
     Ok(())
-}
-
-fn answer(model: &Model, solver: &Solver, givens: &crate::model::Grid, limit: Option<usize>) -> String {
-    if let Some(limit) = limit {
-        return format!("solutions {}", solver.count(givens, limit).solutions);
-    }
-    match solver.verdict(givens) {
-        Verdict::Unique(solution) => format!("unique {}", model.format_grid(&solution)),
-        Verdict::Multiple => "multiple".into(),
-        Verdict::None => "none".into(),
-    }
-}
-
-/// Slitherlink's answer, in the same form: the solution is the edge string.
-pub(super) fn loop_answer(puzzle: &crate::slither::Puzzle, limit: Option<usize>) -> String {
-    use crate::slither::Outcome;
-    if let Some(limit) = limit {
-        return format!("solutions {}", crate::slither::count_solutions(puzzle, limit));
-    }
-    match crate::slither::solve(puzzle) {
-        Outcome::Unique(edges) => format!("unique {}", crate::slither::encode_edges(&edges)),
-        Outcome::Multiple => "multiple".into(),
-        Outcome::None => "none".into(),
-    }
 }

@@ -1,7 +1,6 @@
 //! `validate`: the independent re-check of stored puzzles before publishing.
 
 use super::catalog::DbArg;
-use crate::store::Catalog;
 use crate::validate::{needs_check, validate_rows};
 use anyhow::bail;
 use std::time::Instant;
@@ -31,16 +30,21 @@ pub struct ValidateArgs {
 }
 
 pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
-    let catalog = Catalog::open(&args.db.db)?;
+    let catalog = crate::family::open_catalog(&args.db.db)?;
     let rows: Vec<_> = catalog.puzzles(args.layout.as_deref(), None)?.into_iter().filter(|r| args.all || needs_check(r)).collect();
     if rows.is_empty() {
         println!("{}: nothing to validate (every puzzle is checked and unchanged; --all checks again)", args.db.db.display());
         return Ok(());
     }
     let started = Instant::now();
-    let (passed, failed) = validate_rows(&catalog, &rows, args.jobs.unwrap_or(0), args.regrade, |row, problem| {
-        eprintln!("puzzle {} ({}): FAILED: {problem}", row.id, row.layout_name)
-    })?;
+    let (passed, failed) = validate_rows(
+        &catalog,
+        &rows,
+        args.jobs.unwrap_or(0),
+        args.regrade,
+        |row, problem| eprintln!("puzzle {} ({}): FAILED: {problem}", row.id, row.layout_name),
+        progress_line,
+    )?;
     let seconds = started.elapsed().as_secs_f64();
     println!(
         "validated {} puzzles in {seconds:.1} s ({:.0}/s): {passed} ok, {failed} failed",
@@ -51,4 +55,11 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
         bail!("{failed} puzzle(s) failed validation; `puzzlebook show ID` shows each one");
     }
     Ok(())
+}
+
+/// "validated N of M" on long runs, after each saved chunk.
+pub(super) fn progress_line(done: usize, total: usize) {
+    if total > 2000 {
+        eprintln!("validated {done} of {total}");
+    }
 }

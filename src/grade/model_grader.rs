@@ -65,10 +65,10 @@ fn square_info(model: &Model) -> Option<SquareInfo> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::Layout;
+    use crate::layout::{CellLayout, Layout};
     use crate::solver::{Solver, Verdict};
 
-    fn solution(layout: &Layout, givens: &Grid) -> Grid {
+    fn solution(layout: &CellLayout, givens: &Grid) -> Grid {
         match Solver::new(&layout.model).verdict(givens) {
             Verdict::Unique(grid) => grid,
             _ => panic!("the test puzzle is unique"),
@@ -79,7 +79,7 @@ mod tests {
     /// leave several solutions, with them a human solves it by chains.
     const EVEN_ODD: &str = ".3......6.....7....8.9.....1............4..3...2.....75...7.4........8....7......";
 
-    fn solved_by_path(layout: &Layout, grade: &Grade, givens: &Grid) -> Grid {
+    fn solved_by_path(layout: &CellLayout, grade: &Grade, givens: &Grid) -> Grid {
         let mut grid = givens.clone();
         for step in &grade.steps {
             for &(cell, symbol) in &step.placements {
@@ -92,21 +92,21 @@ mod tests {
 
     #[test]
     fn even_odd_marks_are_candidates_the_ladder_starts_from() {
-        let layout = Layout::load("even-odd-9").unwrap();
+        let layout = Layout::load_cells("even-odd-9").unwrap().1;
         let givens = layout.model.parse_grid(EVEN_ODD).unwrap();
         let grade = Grader::new(&layout.model).unwrap().grade(&givens).unwrap();
         assert!(grade.solved && grade.hardest != super::super::Technique::Guess, "{:?}", grade.hardest);
         let solution = solution(&layout, &givens);
         assert_eq!(solved_by_path(&layout, &grade, &givens), solution);
 
-        let classic = Layout::load("classic-9").unwrap();
+        let classic = Layout::load_cells("classic-9").unwrap().1;
         let plain = Grader::new(&classic.model).unwrap().grade(&classic.model.parse_grid(EVEN_ODD).unwrap()).unwrap();
         assert_eq!(plain.hardest, super::super::Technique::Guess, "without the marks no logic finishes it");
     }
 
     #[test]
     fn a_ceiling_refuses_puzzles_that_need_harder_steps() {
-        let layout = Layout::load("even-odd-9").unwrap();
+        let layout = Layout::load_cells("even-odd-9").unwrap().1;
         let grader = Grader::new(&layout.model).unwrap();
         let givens = layout.model.parse_grid(EVEN_ODD).unwrap();
         let full = grader.grade(&givens).unwrap();

@@ -7,7 +7,7 @@ use super::loops::loops_layout;
 use super::marks::{check_houses, mark_kinds};
 use super::picture::{SourceSpot, parse_picture};
 use super::shapes::build_frame;
-use super::{Layout, LayoutError, regions};
+use super::{CellLayout, Layout, LayoutError, regions};
 use crate::model::{Alphabet, House, Model, SymbolSet};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -178,12 +178,7 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         .unwrap_or_else(|| default_rules(&alphabet, regions_are_boxes, !frame.diagonals.is_empty(), file.marks.is_some()));
     let cell_names = (0..cell_count).map(|i| geometry.cell_name(i)).collect();
     let model = Model { alphabet: alphabet.clone(), cell_names, houses, allowed, conflicts };
-    Ok(Layout {
-        id: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
-        path: path.to_path_buf(),
-        source,
-        description: file.description,
-        rules,
+    let cells = CellLayout {
         size,
         alphabet,
         geometry,
@@ -199,6 +194,14 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         snake_path,
         level_bands,
         model,
+    };
+    Ok(Layout {
+        id: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
+        path: path.to_path_buf(),
+        source,
+        description: file.description,
+        rules,
+        kind: super::Kind::Cells(Box::new(cells)),
     })
 }
 

@@ -1,4 +1,5 @@
 //! The layout file format (`layouts/*.toml`) as serde reads it.
+//! The complete reference is layouts/README.md.
 //!
 //! ```toml
 //! description = "Jigsaw 9×9: irregular regions instead of boxes"

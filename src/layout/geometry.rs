@@ -13,9 +13,6 @@ pub enum Geometry {
     /// sector `s`, ring `k` (ring 0 innermost). `slice_of_sector` groups the
     /// sectors that print as one slice (alternately shaded).
     Pie { sectors: usize, rings: usize, slice_of_sector: Vec<usize> },
-    /// A Slitherlink board of `rows`×`cols` cells (the loop runs on the
-    /// lines between them); cells row by row.
-    Loops { rows: usize, cols: usize },
     /// Tridoku: a triangle of `side` rows of small triangles; row `r` holds
     /// `2r + 1` of them, upward ones at even positions. Cell `r² + k`.
     Triangle { side: usize },
@@ -44,7 +41,6 @@ impl Geometry {
         match self {
             Geometry::Squares { position, .. } => position.len(),
             Geometry::Pie { sectors, rings, .. } => sectors * rings,
-            Geometry::Loops { rows, cols } => rows * cols,
             Geometry::Triangle { side } => side * side,
         }
     }
@@ -62,7 +58,6 @@ impl Geometry {
         match self {
             Geometry::Squares { position, .. } => position[cell],
             Geometry::Pie { rings, .. } => (cell / rings, cell % rings),
-            Geometry::Loops { cols, .. } => (cell / cols, cell % cols),
             Geometry::Triangle { .. } => {
                 let r = cell.isqrt();
                 (r, cell - r * r)
@@ -75,7 +70,6 @@ impl Geometry {
         match self {
             Geometry::Squares { rows, cols, .. } => (*rows, *cols),
             Geometry::Pie { sectors, rings, .. } => (*sectors, *rings),
-            Geometry::Loops { rows, cols } => (*rows, *cols),
             Geometry::Triangle { side } => (*side, 2 * side - 1),
         }
     }
@@ -86,7 +80,6 @@ impl Geometry {
         match self {
             Geometry::Squares { rows, cols, .. } => *rows.max(cols),
             Geometry::Pie { .. } => 20,
-            Geometry::Loops { rows, cols } => *rows.max(cols),
             // Its digits sit in triangles about half a square's size.
             Geometry::Triangle { side } => 2 * side,
         }
@@ -102,7 +95,7 @@ impl Geometry {
     pub fn cell_name(&self, cell: usize) -> String {
         let (a, b) = self.position(cell);
         match self {
-            Geometry::Squares { .. } | Geometry::Loops { .. } | Geometry::Triangle { .. } => format!("r{}c{}", a + 1, b + 1),
+            Geometry::Squares { .. } | Geometry::Triangle { .. } => format!("r{}c{}", a + 1, b + 1),
             Geometry::Pie { .. } => format!("s{}k{}", a + 1, b + 1),
         }
     }
@@ -121,10 +114,6 @@ impl Geometry {
                     let (s, k) = self.position(cell);
                     let s2 = if mirror { sectors - 1 - s } else { (s + sectors / 2) % sectors };
                     s2 * rings + k
-                }
-                Geometry::Loops { rows, cols } => {
-                    let (r, c) = self.position(cell);
-                    if mirror { r * cols + cols - 1 - c } else { (rows - 1 - r) * cols + cols - 1 - c }
                 }
                 // A triangle has no half turn; both symmetries use its mirror.
                 Geometry::Triangle { .. } => {
@@ -150,7 +139,7 @@ impl Geometry {
                 let (r, c) = self.position(cell);
                 r.checked_sub(1).and_then(|r| self.cell_at(r, c))
             }
-            Geometry::Pie { .. } | Geometry::Loops { .. } | Geometry::Triangle { .. } => None,
+            Geometry::Pie { .. } | Geometry::Triangle { .. } => None,
         }
     }
 
@@ -163,7 +152,6 @@ impl Geometry {
                 .map(|c| match self {
                     Geometry::Squares { .. } => self.cell_at(r, c).map_or(' ', |cell| text[cell]),
                     Geometry::Pie { rings, .. } => text[r * rings + c],
-                    Geometry::Loops { cols, .. } => text[r * cols + c],
                     Geometry::Triangle { .. } => {
                         if c <= 2 * r {
                             text[r * r + c]

@@ -22,7 +22,8 @@ pub use frame::Diagonals;
 pub use geometry::Geometry;
 pub use marks::MarkKind;
 
-/// A checked layout: the geometry as drawn and the model it compiles to.
+/// A checked layout: what every layout has (its id, file, words for the
+/// catalog and the reader) and its family's part.
 #[derive(Clone, Debug)]
 pub struct Layout {
     /// The file name without `.toml`.
@@ -30,8 +31,33 @@ pub struct Layout {
     pub path: PathBuf,
     /// The file's text, kept so a catalog can record its hash.
     pub source: String,
+    /// One line for the catalog and `puzzlebook layouts`.
     pub description: String,
+    /// The rules as the reader is told them.
     pub rules: String,
+    pub kind: Kind,
+}
+
+/// The part of a layout only its family reads; `crate::family::of` is the
+/// one place that looks at which it is.
+#[derive(Clone, Debug)]
+pub enum Kind {
+    /// The sudoku family: symbols in cells under houses, marks, relations.
+    Cells(Box<CellLayout>),
+    /// Slitherlink: a board of `rows`×`cols` cells with loop clues.
+    Loops(LoopBoard),
+}
+
+/// A Slitherlink board: cells row by row, the loop on the lines between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoopBoard {
+    pub rows: usize,
+    pub cols: usize,
+}
+
+/// A cell layout: the geometry as drawn and the model it compiles to.
+#[derive(Clone, Debug)]
+pub struct CellLayout {
     /// Cells in a house (a grid's side).
     pub size: usize,
     pub alphabet: Alphabet,
@@ -60,6 +86,13 @@ pub struct Layout {
     /// Candidate-score limits of easy, medium and hard; above is expert.
     pub level_bands: [u32; 3],
     pub model: Model,
+}
+
+impl CellLayout {
+    /// The allowed symbols of a mark letter, for printing and messages.
+    pub fn mark_symbols(&self, mark: char) -> SymbolSet {
+        self.mark_kinds.get(&mark).map_or(SymbolSet::all(self.alphabet.len()), |k| k.symbols)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -124,14 +157,22 @@ impl Layout {
         })
     }
 
-    /// The allowed symbols of a mark letter, for printing and messages.
-    pub fn mark_symbols(&self, mark: char) -> SymbolSet {
-        self.mark_kinds.get(&mark).map_or(SymbolSet::all(self.alphabet.len()), |k| k.symbols)
+    /// The cell part of a sudoku-family layout (`None` for other families).
+    pub fn cells(&self) -> Option<&CellLayout> {
+        match &self.kind {
+            Kind::Cells(cells) => Some(cells),
+            Kind::Loops(_) => None,
+        }
     }
 
-    /// The catalog's puzzle family: "loops" for Slitherlink, "cells" otherwise.
-    pub fn family(&self) -> &'static str {
-        if matches!(self.geometry, Geometry::Loops { .. }) { "loops" } else { "cells" }
+    /// Loads a layout that must be of the sudoku family (tests, benchmarks
+    /// and the cell engines' own tools).
+    pub fn load_cells(arg: &str) -> Result<(Layout, CellLayout), LayoutError> {
+        let layout = Layout::load(arg)?;
+        match layout.cells().cloned() {
+            Some(cells) => Ok((layout, cells)),
+            None => Err(LayoutError { file: layout.path.display().to_string(), line: None, message: "not a sudoku-family layout".into() }),
+        }
     }
 
     pub fn cell_name(row: usize, col: usize) -> String {

@@ -30,11 +30,12 @@ const ISLAND_TRIES: usize = 500;
 /// The layout with this puzzle's marks and islands drawn in: marks only on
 /// cells whose digit in `solution` they allow, islands of cells with
 /// different digits.
-pub fn derive(layout: &Layout, solution: &Grid, rng: &mut dyn Rng) -> Result<Layout, LayoutError> {
-    let fail = |message: String| LayoutError { file: layout.path.display().to_string(), line: None, message };
+pub fn derive(base: &Layout, solution: &Grid, rng: &mut dyn Rng) -> Result<Layout, LayoutError> {
+    let fail = |message: String| LayoutError { file: base.path.display().to_string(), line: None, message };
+    let layout = base.cells().ok_or_else(|| fail("marks and islands are drawn on cell layouts only".into()))?;
     let symbol = |c: usize| solution.cells[c].ok_or_else(|| fail(format!("the grid is not complete at {}", layout.model.cell_names[c])));
     let cells = layout.model.cell_count();
-    let mut text = without_random_keys(&layout.source).map_err(fail)?;
+    let mut text = without_random_keys(&base.source).map_err(fail)?;
     if !layout.random.marks.is_empty() {
         let mut picture = vec!['.'; cells];
         for &(letter, count) in &layout.random.marks {
@@ -64,7 +65,7 @@ pub fn derive(layout: &Layout, solution: &Grid, rng: &mut dyn Rng) -> Result<Lay
             picture_rows(&picture, layout.size)
         ));
     }
-    Layout::from_source(&layout.path, text)
+    Layout::from_source(&base.path, text)
 }
 
 /// The file text without its `random_marks` and `random_islands` lines.
@@ -148,19 +149,20 @@ mod tests {
     #[test]
     fn derived_layouts_carry_the_chosen_marks_and_islands() {
         let layout = Layout::from_source(std::path::Path::new("layouts/r.toml"), FILE.into()).unwrap();
-        assert_eq!(layout.random.marks, vec![('E', 4), ('H', 3)]);
-        let classic = Layout::load("classic-9").unwrap();
+        assert_eq!(layout.cells().unwrap().random.marks, vec![('E', 4), ('H', 3)]);
+        let classic = Layout::load_cells("classic-9").unwrap().1;
         let solution = crate::solver::Solver::new(&classic.model).count(&Grid::empty(81), 1).first.unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let derived = derive(&layout, &solution, &mut rng).unwrap();
+        let derived_layout = derive(&layout, &solution, &mut rng).unwrap();
+        assert_eq!(derived_layout.id, "r");
+        assert!(!derived_layout.source.contains("random_"));
+        let derived = derived_layout.cells().unwrap();
         assert!(derived.random.is_empty());
-        assert_eq!(derived.id, "r");
         assert_eq!(derived.marks.iter().filter(|m| **m == Some('E')).count(), 4);
         assert_eq!(derived.marks.iter().filter(|m| **m == Some('H')).count(), 3);
         assert_eq!(derived.islands.iter().filter(|i| i.is_some()).count(), 18);
         // The grid the marks and islands were drawn from obeys them.
         derived.model.check_solution(&solution).unwrap();
-        assert!(!derived.source.contains("random_"));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! goes through lopdf, where the /ID becomes a hash of the content and the
 //! dates are the book's own.
 
-use crate::book::geometry::PageFrame;
+use crate::page::PageFrame;
 use anyhow::{Result, anyhow};
 use printpdf::{Mm, Op, PdfDocument, PdfPage, PdfSaveOptions, Pt, Rect};
 
@@ -15,7 +15,7 @@ pub struct DrawnPage {
 
 /// A page box. printpdf 0.12 writes a `Rect` as `[x y width height]` where
 /// PDF wants `[x0 y0 x1 y1]`, so the far corner goes in width/height.
-fn page_box(area: crate::book::geometry::Area) -> Rect {
+fn page_box(area: crate::page::Area) -> Rect {
     Rect { x: Pt(area.x), y: Pt(area.y), width: Pt(area.right()), height: Pt(area.top()), mode: None, winding_order: None }
 }
 

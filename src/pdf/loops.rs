@@ -4,7 +4,7 @@
 use super::canvas::{BLACK, Canvas};
 use super::fonts::Weight;
 use super::{GridContents, GridRenderer};
-use crate::book::geometry::Area;
+use crate::page::Area;
 use crate::slither;
 
 pub struct LoopGrid {

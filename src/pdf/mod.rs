@@ -9,11 +9,12 @@ mod pie;
 mod square;
 mod triangle;
 
-use crate::book::geometry::Area;
-use crate::layout::{Geometry, Layout};
+use crate::layout::{CellLayout, Geometry, LoopBoard};
+use crate::page::Area;
 use canvas::Canvas;
 
-/// What a grid shows: a symbol per cell (or none), and which are givens.
+/// What a grid shows (a family decides it: `Family::page`,
+/// `Family::answer_page`): a symbol per cell (or none), and which are givens.
 pub struct GridContents {
     pub symbols: Vec<Option<char>>,
     pub given: Vec<bool>,
@@ -24,22 +25,6 @@ pub struct GridContents {
     pub solution: Option<String>,
 }
 
-impl GridContents {
-    /// A puzzle as printed: its givens only.
-    pub fn puzzle(givens: &str) -> GridContents {
-        let symbols: Vec<Option<char>> = givens.chars().map(|c| (c != '.' && c != '0').then_some(c)).collect();
-        let given = symbols.iter().map(Option::is_some).collect();
-        GridContents { clues: symbols.clone(), symbols, given, solution: None }
-    }
-
-    /// An answer: every cell filled, the givens marked.
-    pub fn answer(givens: &str, solution: &str) -> GridContents {
-        let given = givens.chars().map(|c| c != '.' && c != '0').collect();
-        let clues = GridContents::puzzle(givens).symbols;
-        GridContents { symbols: solution.chars().map(Some).collect(), given, clues, solution: Some(solution.to_string()) }
-    }
-}
-
 /// Draws one kind of grid geometry into an area of the page.
 pub trait GridRenderer {
     /// Width over height of the drawn grid.
@@ -48,12 +33,16 @@ pub trait GridRenderer {
     fn draw(&self, canvas: &mut Canvas, area: Area, contents: &GridContents);
 }
 
-/// The renderer for a layout's geometry.
-pub fn renderer_for(layout: &Layout) -> Box<dyn GridRenderer + '_> {
+/// The renderer of a cell layout's geometry.
+pub fn cell_renderer(layout: &CellLayout) -> Box<dyn GridRenderer + '_> {
     match &layout.geometry {
         Geometry::Squares { rows, cols, .. } => Box::new(square::SquareGrid { layout, rows: *rows, cols: *cols }),
         Geometry::Pie { .. } => Box::new(pie::PieGrid { layout }),
         Geometry::Triangle { side } => Box::new(triangle::TriangleGrid { layout, side: *side }),
-        Geometry::Loops { rows, cols } => Box::new(loops::LoopGrid { rows: *rows, cols: *cols }),
     }
+}
+
+/// The renderer of a Slitherlink board.
+pub fn loop_renderer(board: LoopBoard) -> Box<dyn GridRenderer> {
+    Box::new(loops::LoopGrid { rows: board.rows, cols: board.cols })
 }

@@ -5,12 +5,12 @@
 use super::canvas::{BLACK, Canvas, LIGHT_FILL};
 use super::fonts::Weight;
 use super::{GridContents, GridRenderer};
-use crate::book::geometry::Area;
-use crate::layout::{Geometry, Layout};
+use crate::layout::{CellLayout, Geometry};
+use crate::page::Area;
 use std::f32::consts::PI;
 
 pub struct PieGrid<'a> {
-    pub layout: &'a Layout,
+    pub layout: &'a CellLayout,
 }
 
 const FILLED: f32 = 0.45;

@@ -8,11 +8,11 @@
 use super::canvas::{BLACK, Canvas, FADED, LIGHT_FILL};
 use super::fonts::Weight;
 use super::{GridContents, GridRenderer};
-use crate::book::geometry::Area;
-use crate::layout::Layout;
+use crate::layout::CellLayout;
+use crate::page::Area;
 
 pub struct SquareGrid<'a> {
-    pub layout: &'a Layout,
+    pub layout: &'a CellLayout,
     pub rows: usize,
     pub cols: usize,
 }
@@ -89,7 +89,7 @@ fn printed_symbol(c: char) -> String {
 }
 
 /// How a mark prints: Atlantis's high and low marks as ">6" and "<5".
-pub fn printed_mark(layout: &Layout, mark: char) -> String {
+pub fn printed_mark(layout: &CellLayout, mark: char) -> String {
     let values: Vec<u32> = layout.mark_symbols(mark).iter().filter_map(|s| layout.alphabet.value_of(s)).collect();
     match (mark, values.first(), values.last()) {
         ('H', Some(&low), _) => format!(">{}", low - 1),

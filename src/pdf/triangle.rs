@@ -5,11 +5,11 @@
 use super::canvas::{BLACK, Canvas, LIGHT_FILL};
 use super::fonts::Weight;
 use super::{GridContents, GridRenderer};
-use crate::book::geometry::Area;
-use crate::layout::Layout;
+use crate::layout::CellLayout;
+use crate::page::Area;
 
 pub struct TriangleGrid<'a> {
-    pub layout: &'a Layout,
+    pub layout: &'a CellLayout,
     pub side: usize,
 }
 

@@ -22,7 +22,6 @@ mod loopgen;
 pub mod puzzles;
 pub mod render;
 pub mod solver;
-pub mod stored;
 #[cfg(test)]
 mod tests;
 

@@ -1,10 +1,10 @@
 use super::*;
-use crate::layout::Layout;
+use crate::layout::{CellLayout, Layout};
 use crate::model::{Conflict, SymbolSet};
 use std::path::Path;
 
-fn layout(text: &str) -> Layout {
-    Layout::from_source(Path::new("test.toml"), text.to_string()).unwrap()
+fn layout(text: &str) -> CellLayout {
+    Layout::from_source(Path::new("test.toml"), text.to_string()).unwrap().cells().unwrap().clone()
 }
 
 /// Plain backtracking over cells in order, checking house counts, marks and
@@ -45,7 +45,7 @@ fn brute_force_count(model: &crate::model::Model, givens: &Grid) -> usize {
 
 #[test]
 fn four_by_four_has_288_grids() {
-    let l = Layout::load("classic-4").unwrap();
+    let l = Layout::load_cells("classic-4").unwrap().1;
     let solver = Solver::new(&l.model);
     assert_eq!(solver.count(&Grid::empty(16), 1000).solutions, 288);
     assert_eq!(brute_force_count(&l.model, &Grid::empty(16)), 288);
@@ -82,7 +82,7 @@ fn counts_match_brute_force_on_small_variants() {
 #[test]
 fn relations_act_on_placement_and_match_brute_force() {
     // Magic-5 style on 4×4: a 3 forbids 4 in the cell directly above it.
-    let mut model = Layout::load("classic-4").unwrap().model;
+    let mut model = Layout::load_cells("classic-4").unwrap().1.model;
     for cell in 4..16 {
         model.conflicts.push(Conflict { a: cell, a_symbols: SymbolSet::single(2), b: cell - 4, b_symbols: SymbolSet::single(3) });
     }
@@ -96,7 +96,7 @@ fn relations_act_on_placement_and_match_brute_force() {
 
 #[test]
 fn known_puzzle_has_its_known_solution() {
-    let l = Layout::load("classic-9").unwrap();
+    let l = Layout::load_cells("classic-9").unwrap().1;
     let solver = Solver::new(&l.model);
     let givens = l.model.parse_grid("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........").unwrap();
     let Verdict::Unique(solution) = solver.verdict(&givens) else { panic!("expected unique") };
@@ -105,7 +105,7 @@ fn known_puzzle_has_its_known_solution() {
 
 #[test]
 fn conflicting_givens_have_no_solution_and_open_grids_many() {
-    let l = Layout::load("classic-9").unwrap();
+    let l = Layout::load_cells("classic-9").unwrap().1;
     let solver = Solver::new(&l.model);
     let twice_in_row = l.model.parse_grid(&format!("11{}", ".".repeat(79))).unwrap();
     assert_eq!(solver.verdict(&twice_in_row), Verdict::None);
@@ -122,7 +122,7 @@ fn data_slice(file: &str, take: usize) -> Vec<String> {
 }
 
 fn check_data(file: &str, take: usize, expect_unique: bool) {
-    let l = Layout::load("classic-9").unwrap();
+    let l = Layout::load_cells("classic-9").unwrap().1;
     let solver = Solver::new(&l.model);
     for text in data_slice(file, take) {
         let givens = l.model.parse_grid(&text).unwrap();

@@ -66,9 +66,10 @@ pub(super) fn layout_row(conn: &rusqlite::Connection, name: &str, source: &str, 
 }
 
 impl Catalog {
-    /// The row of this exact layout file, added if new.
-    pub fn layout_id(&self, layout: &Layout) -> Result<i64> {
-        self.write(|conn| Ok(layout_row(conn, &layout.id, &layout.source, layout.family())?))
+    /// The row of this exact layout file, added if new; `family` is the
+    /// catalog's name of its family (`Family::name`).
+    pub fn layout_id(&self, layout: &Layout, family: &str) -> Result<i64> {
+        self.write(|conn| Ok(layout_row(conn, &layout.id, &layout.source, family)?))
     }
 
     pub fn create_batch(&self, layout_id: i64, seed: u64, count: u64, difficulty: Option<Level>, symmetry: &str) -> Result<i64> {

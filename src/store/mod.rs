@@ -12,7 +12,7 @@ mod puzzles;
 pub use batches::{Batch, BatchStatus};
 pub use books::{BookRow, Candidate};
 pub use merge::MergeReport;
-pub use puzzles::{NewPuzzle, PuzzleRow, StatsRow, StoredGrade};
+pub use puzzles::{NewPuzzle, PuzzleRow, Rekey, StatsRow, StoredGrade};
 
 use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, OpenFlags};
@@ -26,6 +26,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0003_books", include_str!("../../migrations/0003_books.sql")),
     ("0004_grade", include_str!("../../migrations/0004_grade.sql")),
     ("0005_family", include_str!("../../migrations/0005_family.sql")),
+    ("0006_rekey", include_str!("../../migrations/0006_rekey.sql")),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";

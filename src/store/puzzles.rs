@@ -75,18 +75,18 @@ impl PuzzleRow {
 
 impl PuzzleRow {
     /// A row for a puzzle that is not stored (benchmarks, previews).
-    pub fn for_print(id: i64, layout: &crate::layout::Layout, p: &crate::generate::Generated) -> PuzzleRow {
+    pub fn for_print(id: i64, layout: &crate::layout::Layout, p: &NewPuzzle) -> PuzzleRow {
         PuzzleRow {
             id,
             layout_name: layout.id.clone(),
-            layout_source: layout.source.clone(),
-            givens: layout.model.format_grid(&p.givens),
-            solution: layout.model.format_grid(&p.solution),
-            canonical: String::new(),
-            clues: p.givens.given_count() as i64,
+            layout_source: p.own_layout.clone().unwrap_or_else(|| layout.source.clone()),
+            givens: p.givens.clone(),
+            solution: p.solution.clone(),
+            canonical: p.canonical.clone(),
+            clues: p.clues as i64,
             score: p.score,
-            level: p.level.name().to_string(),
-            effort_nodes: 0,
+            level: p.level.clone(),
+            effort_nodes: p.effort_nodes as i64,
             seed: p.seed,
             batch_id: None,
             generator_version: super::GENERATOR_VERSION.to_string(),
@@ -96,7 +96,7 @@ impl PuzzleRow {
             validated_at: None,
             validation_micros: None,
             validated_hash: None,
-            grade: None,
+            grade: p.grade.clone(),
         }
     }
 }
@@ -249,6 +249,63 @@ impl Catalog {
                 }
             }
             Ok(())
+        })
+    }
+}
+
+/// A puzzle whose canonical key a migration asked to recompute.
+#[derive(Clone, Debug)]
+pub struct Rekey {
+    pub id: i64,
+    pub layout_name: String,
+    pub layout_source: String,
+    pub givens: String,
+}
+
+impl Catalog {
+    /// Puzzles listed for a new canonical key (migration 0006).
+    pub fn pending_rekeys(&self) -> Result<Vec<Rekey>> {
+        let mut statement = self.conn.prepare(
+            "SELECT p.id, p.layout_name, l.source, p.givens FROM rekey k JOIN puzzles p ON p.id = k.puzzle_id
+             JOIN layouts l ON l.id = p.layout_id ORDER BY p.id",
+        )?;
+        let rows = statement
+            .query_map([], |r| Ok(Rekey { id: r.get(0)?, layout_name: r.get(1)?, layout_source: r.get(2)?, givens: r.get(3)? }))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Stores the new keys in one transaction and empties the list. A row
+    /// whose new key another puzzle of its layout already holds is a
+    /// duplicate up to symmetry: it keeps a marked key and fails validation,
+    /// so no book takes it. Re-keyed rows are validated again. Returns the
+    /// ids of the duplicates.
+    pub fn apply_rekeys(&self, keys: &[(i64, String)]) -> Result<Vec<i64>> {
+        self.write(|conn| {
+            let mut duplicates = Vec::new();
+            for (id, key) in keys {
+                let holder: Option<i64> = conn
+                    .query_row(
+                        "SELECT q.id FROM puzzles q JOIN puzzles p ON p.layout_name = q.layout_name
+                         WHERE p.id = ?1 AND q.canonical = ?2 AND q.id <> ?1",
+                        params![id, key],
+                        |r| r.get(0),
+                    )
+                    .optional()?;
+                match holder {
+                    None => {
+                        conn.execute("UPDATE puzzles SET canonical = ?2, validation = NULL WHERE id = ?1", params![id, key])?;
+                    }
+                    Some(other) => {
+                        duplicates.push(*id);
+                        conn.execute(
+                            "UPDATE puzzles SET canonical = ?2, validation = 'failed', validation_detail = ?3 WHERE id = ?1",
+                            params![id, format!("{key}#{id}"), format!("the same puzzle as puzzle {other} up to symmetry")],
+                        )?;
+                    }
+                }
+                conn.execute("DELETE FROM rekey WHERE puzzle_id = ?1", [id])?;
+            }
+            Ok(duplicates)
         })
     }
 }

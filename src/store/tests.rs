@@ -73,8 +73,8 @@ fn a_newer_file_is_refused_with_a_clear_message() {
 fn chunks_deduplicate_by_canonical_key_and_move_the_resume_point() {
     let catalog = Catalog::open(&temp_db("chunks")).unwrap();
     let layout = Layout::load("classic-4").unwrap();
-    let layout_id = catalog.layout_id(&layout).unwrap();
-    assert_eq!(catalog.layout_id(&layout).unwrap(), layout_id, "same file, same row");
+    let layout_id = catalog.layout_id(&layout, "cells").unwrap();
+    assert_eq!(catalog.layout_id(&layout, "cells").unwrap(), layout_id, "same file, same row");
     let id = catalog.create_batch(layout_id, 5, 3, None, "none").unwrap();
     let batch = catalog.batch(id).unwrap();
     let added = catalog.commit_chunk(&batch, &[sample("a", 5), sample("b", 6), sample("a", 7)], 3).unwrap();
@@ -93,7 +93,7 @@ fn merge_adds_new_puzzles_keeps_batches_and_skips_duplicates() {
     let other = Catalog::open(&other_path).unwrap();
     let layout = Layout::load("classic-4").unwrap();
     for (catalog, keys) in [(&here, ["a", "b"]), (&other, ["b", "c"])] {
-        let id = catalog.create_batch(catalog.layout_id(&layout).unwrap(), 1, 2, None, "none").unwrap();
+        let id = catalog.create_batch(catalog.layout_id(&layout, "cells").unwrap(), 1, 2, None, "none").unwrap();
         catalog.commit_chunk(&catalog.batch(id).unwrap(), &[sample(keys[0], 1), sample(keys[1], 2)], 2).unwrap();
     }
     drop(other);

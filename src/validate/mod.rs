@@ -10,12 +10,12 @@ pub mod backtrack;
 pub use backtrack::count_solutions;
 
 use crate::canon::Canonicalizer;
+use crate::family::Family;
 use crate::grade::Grader;
-use crate::layout::Layout;
+use crate::layout::CellLayout;
 use crate::model::Grid;
 use crate::score::{Level, candidate_score};
 use crate::store::{PuzzleRow, StoredGrade, fingerprint};
-use std::path::Path;
 use std::time::Instant;
 
 /// The verdict on one stored puzzle.
@@ -44,13 +44,10 @@ pub fn needs_check(row: &PuzzleRow) -> bool {
     row.validated_hash.as_deref() != Some(content_hash(row).as_str())
 }
 
-/// A stored layout compiled once: the layout, its canonicalizer, its grader.
-type Compiled = (Layout, Canonicalizer, Option<Grader>);
-
-/// Compiled layouts are reused across rows of the same layout file.
+/// Stored layouts compiled once each (by their file text), as families.
 #[derive(Default)]
 pub struct LayoutCache {
-    compiled: std::collections::HashMap<String, Result<Compiled, String>>,
+    compiled: std::collections::HashMap<String, Result<Box<dyn Family>, String>>,
     /// Store the grader's grade where it differs from the recorded one
     /// instead of failing (after an upgrade of the grader).
     pub regrade: bool,
@@ -63,21 +60,16 @@ impl LayoutCache {
         for row in rows {
             let key = fingerprint(&row.layout_source);
             cache.compiled.entry(key).or_insert_with(|| {
-                Layout::from_source(Path::new(&format!("{}.toml", row.layout_name)), row.layout_source.clone())
-                    .map(|layout| {
-                        let canon = Canonicalizer::for_layout(&layout);
-                        let grader = Grader::new(&layout.model);
-                        (layout, canon, grader)
-                    })
-                    .map_err(|e| format!("the stored layout no longer compiles: {e}"))
+                crate::family::stored(&row.layout_name, &row.layout_source)
+                    .map_err(|e| format!("the stored layout no longer compiles: {e:#}"))
             });
         }
         cache
     }
 
-    fn get(&self, row: &PuzzleRow) -> Result<&Compiled, String> {
+    fn get(&self, row: &PuzzleRow) -> Result<&dyn Family, String> {
         match self.compiled.get(&fingerprint(&row.layout_source)) {
-            Some(Ok(compiled)) => Ok(compiled),
+            Some(Ok(family)) => Ok(family.as_ref()),
             Some(Err(e)) => Err(e.clone()),
             None => Err("layout not compiled (internal error)".into()),
         }
@@ -86,13 +78,7 @@ impl LayoutCache {
 
 pub fn validate(row: &PuzzleRow, layouts: &LayoutCache) -> Verdict {
     let started = Instant::now();
-    let checked = layouts.get(row).and_then(|(layout, canon, grader)| {
-        if crate::slither::stored::board_of(layout).is_some() {
-            return crate::slither::stored::check(row, layout, canon).map(|()| None);
-        }
-        check(row, layout, canon)?;
-        check_grade(row, layout, grader.as_ref(), layouts.regrade)
-    });
+    let checked = layouts.get(row).and_then(|family| family.check(row, layouts.regrade));
     let (problem, grade) = match checked {
         Ok(grade) => (None, grade),
         Err(problem) => (Some(problem), None),
@@ -102,8 +88,22 @@ pub fn validate(row: &PuzzleRow, layouts: &LayoutCache) -> Verdict {
     Verdict { id: row.id, problem, micros: started.elapsed().as_micros() as i64, hash, grade }
 }
 
+/// The independent check of a stored sudoku-family puzzle: every rule on
+/// the solution, exactly one solution by a plain backtracker, the clue
+/// count, score, level, key and (where the layout has it) the technique grade.
+pub fn check_cells(
+    row: &PuzzleRow,
+    layout: &CellLayout,
+    canon: &Canonicalizer,
+    grader: Option<&Grader>,
+    regrade: bool,
+) -> Result<Option<StoredGrade>, String> {
+    check(row, layout, canon)?;
+    check_grade(row, layout, grader, regrade)
+}
+
 /// Grades the puzzle again; a stored grade must agree.
-fn check_grade(row: &PuzzleRow, layout: &Layout, grader: Option<&Grader>, regrade: bool) -> Result<Option<StoredGrade>, String> {
+fn check_grade(row: &PuzzleRow, layout: &CellLayout, grader: Option<&Grader>, regrade: bool) -> Result<Option<StoredGrade>, String> {
     let Some(grader) = grader else { return Ok(None) };
     let givens = layout.model.parse_grid(&row.givens).map_err(|e| format!("givens: {e}"))?;
     let grade = grader.grade(&givens).map(|g| StoredGrade::of(&g)).ok_or("the grader found the givens clash")?;
@@ -116,7 +116,7 @@ fn check_grade(row: &PuzzleRow, layout: &Layout, grader: Option<&Grader>, regrad
     }
 }
 
-fn check(row: &PuzzleRow, layout: &Layout, canon: &Canonicalizer) -> Result<(), String> {
+fn check(row: &PuzzleRow, layout: &CellLayout, canon: &Canonicalizer) -> Result<(), String> {
     let model = &layout.model;
     let givens = model.parse_grid(&row.givens).map_err(|e| format!("givens: {e}"))?;
     let solution = model.parse_grid(&row.solution).map_err(|e| format!("solution: {e}"))?;
@@ -151,7 +151,7 @@ fn check(row: &PuzzleRow, layout: &Layout, canon: &Canonicalizer) -> Result<(), 
 
 /// Every rule checked directly on the full grid, independent of the model's
 /// own checker: each house's symbol counts, each mark, each relation.
-fn check_rules(layout: &Layout, solution: &Grid) -> Result<(), String> {
+fn check_rules(layout: &CellLayout, solution: &Grid) -> Result<(), String> {
     let model = &layout.model;
     if let Some(cell) = solution.cells.iter().position(|c| c.is_none()) {
         return Err(format!("solution: {} is empty", model.cell_names[cell]));
@@ -183,7 +183,7 @@ fn check_rules(layout: &Layout, solution: &Grid) -> Result<(), String> {
     Ok(())
 }
 
-fn check_agrees(layout: &Layout, givens: &Grid, solution: &Grid) -> Result<(), String> {
+fn check_agrees(layout: &CellLayout, givens: &Grid, solution: &Grid) -> Result<(), String> {
     let model = &layout.model;
     for (cell, (g, s)) in givens.cells.iter().zip(&solution.cells).enumerate() {
         if let (Some(g), Some(s)) = (g, s)
@@ -204,13 +204,15 @@ fn check_agrees(layout: &Layout, givens: &Grid, solution: &Grid) -> Result<(), S
 const SAVE_EVERY: usize = 2000;
 
 /// Validates `rows` on `jobs` threads (0: all cores), recording verdicts as
-/// it goes; calls `on_failure` for each failed puzzle. Returns (ok, failed).
+/// it goes; calls `on_failure` for each failed puzzle and `on_progress` with
+/// (checked, total) after each saved chunk. Returns (ok, failed).
 pub fn validate_rows(
     catalog: &crate::store::Catalog,
     rows: &[PuzzleRow],
     jobs: usize,
     regrade: bool,
     mut on_failure: impl FnMut(&PuzzleRow, &str),
+    mut on_progress: impl FnMut(usize, usize),
 ) -> anyhow::Result<(usize, usize)> {
     use rayon::prelude::*;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
@@ -230,9 +232,7 @@ pub fn validate_rows(
         let grades: Vec<Option<StoredGrade>> = verdicts.iter().map(|v| v.grade.clone()).collect();
         let records: Vec<_> = verdicts.into_iter().map(|v| (v.id, v.problem.is_none(), v.problem, v.micros, v.hash)).collect();
         catalog.record_validations(&records, &grades)?;
-        if rows.len() > SAVE_EVERY {
-            eprintln!("validated {} of {}", passed + failed, rows.len());
-        }
+        on_progress(passed + failed, rows.len());
     }
     Ok((passed, failed))
 }

@@ -1,0 +1,233 @@
+//! Slitherlink as a family (`shape = "loops"` layouts): the engine is
+//! `crate::slither`, which knows nothing of the catalog.
+//!
+//! Row format: `givens` one character per cell row by row (`.` no clue,
+//! `0`–`3` a clue: `0` is a clue like any other), `solution` the edge string
+//! of [`slither::encode_edges`], `score` the number of cells without a clue,
+//! `level` the rules the solver needed.
+
+use super::{Answer, Family, GradeReport, SampleBands};
+use crate::generate::Symmetry;
+use crate::layout::{Layout, LoopBoard};
+use crate::level::Level;
+use crate::pdf::{GridContents, GridRenderer};
+use crate::slither::{self, Outcome, Puzzle};
+use crate::store::{NewPuzzle, PuzzleRow, StoredGrade};
+use anyhow::{Result, bail};
+
+pub struct Loops {
+    board: LoopBoard,
+    layout: Layout,
+}
+
+/// Boards up to this many columns are re-counted by the frontier DP, which
+/// shares no code with the solver; wider ones (the DP's state grows with
+/// the width) by the solver's search.
+const DP_MAX_COLS: usize = 12;
+
+const LEVELS: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+impl Loops {
+    pub fn new(board: LoopBoard, layout: Layout, symmetry: Symmetry) -> Result<Loops> {
+        if symmetry != Symmetry::None {
+            bail!("{}: Slitherlink clues are not erased in symmetric pairs; use --symmetry none", layout.path.display());
+        }
+        Ok(Loops { board, layout })
+    }
+
+    fn puzzle(&self, text: &str) -> Result<Puzzle> {
+        Ok(Puzzle::parse_sized(text, self.board.rows, self.board.cols)?)
+    }
+
+    fn engine_level(&self, asked: Option<Level>, seed: u64) -> Result<slither::Level> {
+        Ok(match asked {
+            Some(Level::Easy) => slither::Level::Easy,
+            Some(Level::Medium) => slither::Level::Medium,
+            Some(Level::Hard) => slither::Level::Hard,
+            Some(Level::Expert) => bail!("{}: Slitherlink levels are easy, medium and hard", self.layout.path.display()),
+            // No level asked: easy, medium and hard in turn by seed.
+            None => slither::Level::ALL[(seed % 3) as usize],
+        })
+    }
+}
+
+/// The clue text of a puzzle: `.` or the clue digit, row by row.
+fn clue_text(puzzle: &Puzzle) -> String {
+    puzzle.clues.iter().map(|c| c.map_or('.', |d| (b'0' + d) as char)).collect()
+}
+
+/// The canonical key: the smallest clue text over the board's symmetries
+/// (8 on a square board, 4 on an oblong one), clue values kept as they are
+/// (a 1 and a 2 are different clues; a 0 is a clue, not an empty cell).
+pub fn canonical_key(clues: &[char], rows: usize, cols: usize) -> String {
+    let at = |r: usize, c: usize| clues[r * cols + c];
+    let mut images: Vec<String> = Vec::with_capacity(8);
+    // (rows, cols) of the image and where each image cell comes from.
+    /// (image row, image column, rows, cols) → the source cell.
+    type Source = fn(usize, usize, usize, usize) -> (usize, usize);
+    let maps: [(bool, Source); 8] = [
+        (false, |r, c, _, _| (r, c)),
+        (false, |r, c, rows, cols| (rows - 1 - r, cols - 1 - c)),
+        (false, |r, c, _, cols| (r, cols - 1 - c)),
+        (false, |r, c, rows, _| (rows - 1 - r, c)),
+        // Transposing maps: the image has `cols` rows.
+        (true, |r, c, _, _| (c, r)),
+        (true, |r, c, rows, cols| (rows - 1 - c, cols - 1 - r)),
+        (true, |r, c, rows, _| (rows - 1 - c, r)),
+        (true, |r, c, _, cols| (c, cols - 1 - r)),
+    ];
+    for (transposes, from) in maps {
+        if transposes && rows != cols {
+            continue;
+        }
+        let (image_rows, image_cols) = if transposes { (cols, rows) } else { (rows, cols) };
+        let mut text = String::with_capacity(rows * cols);
+        for r in 0..image_rows {
+            for c in 0..image_cols {
+                let (sr, sc) = from(r, c, rows, cols);
+                text.push(at(sr, sc));
+            }
+        }
+        images.push(text);
+    }
+    images.into_iter().min().unwrap_or_default()
+}
+
+impl Family for Loops {
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn name(&self) -> &'static str {
+        "loops"
+    }
+
+    fn levels(&self) -> &'static [Level] {
+        &LEVELS
+    }
+
+    fn parse(&self, text: &str) -> Result<()> {
+        self.puzzle(text).map(|_| ())
+    }
+
+    fn solve(&self, text: &str, limit: Option<usize>) -> Result<Answer> {
+        let puzzle = self.puzzle(text)?;
+        if let Some(limit) = limit {
+            return Ok(Answer::Count(slither::count_solutions(&puzzle, limit) as u128));
+        }
+        Ok(match slither::solve(&puzzle) {
+            Outcome::Unique(edges) => Answer::Unique(slither::encode_edges(&edges)),
+            Outcome::Multiple => Answer::Multiple,
+            Outcome::None => Answer::None,
+        })
+    }
+
+    fn grade(&self, text: &str) -> Result<GradeReport> {
+        let puzzle = self.puzzle(text)?;
+        match slither::solve(&puzzle) {
+            Outcome::Unique(_) => {}
+            Outcome::Multiple => bail!("the puzzle has more than one solution: only a unique puzzle can be graded"),
+            Outcome::None => bail!("the puzzle has no solution"),
+        }
+        let level = slither::grade(&puzzle).map_or("needs search", |l| l.as_str()).to_string();
+        Ok(GradeReport { rating: None, hardest: level.clone(), level, steps: Vec::new() })
+    }
+
+    fn make(&self, seed: u64, level: Option<Level>) -> Result<Option<NewPuzzle>> {
+        let LoopBoard { rows, cols } = self.board;
+        let made = slither::generate(rows, cols, self.engine_level(level, seed)?, seed)?;
+        let givens = clue_text(&made.puzzle);
+        let clues = made.puzzle.clue_count();
+        Ok(Some(NewPuzzle {
+            own_layout: None,
+            grade: None,
+            canonical: canonical_key(&givens.chars().collect::<Vec<_>>(), rows, cols),
+            givens,
+            solution: slither::encode_edges(&made.solution),
+            clues,
+            score: (rows * cols - clues) as u32,
+            level: made.level.as_str().to_string(),
+            effort_nodes: u64::from(made.attempts),
+            seed,
+        }))
+    }
+
+    fn check(&self, row: &PuzzleRow, _regrade: bool) -> Result<Option<StoredGrade>, String> {
+        let LoopBoard { rows, cols } = self.board;
+        let puzzle = Puzzle::parse_sized(&row.givens, rows, cols).map_err(|e| format!("givens: {e}"))?;
+        let board = slither::Grid::new(rows, cols);
+        let edges = slither::decode_edges(&board, &row.solution).map_err(|e| format!("solution: {e}"))?;
+        if !slither::is_single_loop(&board, &edges) {
+            return Err("solution: the edges are not one closed loop".into());
+        }
+        let counts = slither::clue_counts(&board, &edges);
+        if let Some(cell) = (0..rows * cols).find(|&c| puzzle.clues[c].is_some_and(|clue| clue != counts[c])) {
+            return Err(format!(
+                "clue {} at r{}c{} but the loop uses {} of its sides",
+                puzzle.clues[cell].unwrap_or(0),
+                cell / cols + 1,
+                cell % cols + 1,
+                counts[cell]
+            ));
+        }
+        let solutions =
+            if cols <= DP_MAX_COLS { slither::count::count_matching_loops(&puzzle) } else { slither::count_solutions(&puzzle, 2) as u128 };
+        match solutions {
+            0 => return Err("no loop fits the clues".into()),
+            1 => {}
+            _ => return Err("more than one loop fits the clues".into()),
+        }
+        let clues = puzzle.clue_count() as i64;
+        if clues != row.clues {
+            return Err(format!("{clues} clues, but {} recorded", row.clues));
+        }
+        let level = slither::grade(&puzzle).map_or("needs search", |l| l.as_str());
+        if level != row.level {
+            return Err(format!("level is {level}, but {} recorded", row.level));
+        }
+        if canonical_key(&row.givens.chars().collect::<Vec<_>>(), rows, cols) != row.canonical {
+            return Err("the canonical key does not match the givens".into());
+        }
+        Ok(None)
+    }
+
+    fn key(&self, givens: &str) -> Result<String> {
+        let LoopBoard { rows, cols } = self.board;
+        let text = clue_text(&self.puzzle(givens)?);
+        Ok(canonical_key(&text.chars().collect::<Vec<_>>(), rows, cols))
+    }
+
+    fn page(&self, givens: &str) -> GridContents {
+        // Every clue prints, 0 included; only '.' is an empty cell.
+        let clues: Vec<Option<char>> = givens.chars().map(|c| (c != '.').then_some(c)).collect();
+        GridContents { symbols: clues.clone(), given: clues.iter().map(Option::is_some).collect(), clues, solution: None }
+    }
+
+    fn answer_page(&self, givens: &str, solution: &str) -> GridContents {
+        GridContents { solution: Some(solution.to_string()), ..self.page(givens) }
+    }
+
+    fn renderer(&self) -> Box<dyn GridRenderer + '_> {
+        crate::pdf::loop_renderer(self.board)
+    }
+
+    fn print_extent(&self) -> (usize, usize) {
+        (self.board.rows, self.board.cols)
+    }
+
+    fn show(&self, row: &PuzzleRow) -> String {
+        let LoopBoard { rows, cols } = self.board;
+        let board = slither::Grid::new(rows, cols);
+        match (Puzzle::parse_sized(&row.givens, rows, cols), slither::decode_edges(&board, &row.solution)) {
+            (Ok(puzzle), Ok(edges)) => format!("{}\n", slither::render::render(&puzzle, Some(&edges))),
+            _ => String::new(),
+        }
+    }
+
+    fn sample_bands(&self, _sample: u64, _seed: u64) -> Result<SampleBands> {
+        bail!(
+            "{}: Slitherlink levels come from the rules its solver needs (easy, medium, hard), not from score bands",
+            self.layout.path.display()
+        )
+    }
+}

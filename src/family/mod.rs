@@ -1,0 +1,176 @@
+//! Puzzle families: everything the catalog, batches, validation, books and
+//! the command line may ask of a kind of puzzle, behind one trait (in the
+//! spirit of Simon Tatham's `struct game`).
+//!
+//! [`of`] is the only place that looks at which family a layout belongs to;
+//! everything above the engines holds a `Box<dyn Family>` and asks it. A new
+//! family needs its engine folder, a `family/<name>.rs` implementing
+//! [`Family`], its renderer (a [`GridRenderer`]), its shape reader in
+//! `layout/`, and one line in [`of`].
+
+mod cells;
+mod loops;
+
+use crate::generate::Symmetry;
+use crate::layout::{Kind, Layout};
+use crate::level::Level;
+use crate::pdf::{GridContents, GridRenderer};
+use crate::store::{NewPuzzle, PuzzleRow, StoredGrade};
+use anyhow::{Context, Result};
+
+/// What `solve` answers for one puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Exactly one solution, in the family's solution text.
+    Unique(String),
+    Multiple,
+    None,
+    /// With a limit: the exact count, up to the limit.
+    Count(u128),
+}
+
+impl std::fmt::Display for Answer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Answer::Unique(solution) => write!(f, "unique {solution}"),
+            Answer::Multiple => f.write_str("multiple"),
+            Answer::None => f.write_str("none"),
+            Answer::Count(k) => write!(f, "solutions {k}"),
+        }
+    }
+}
+
+/// A human-style grade of one puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GradeReport {
+    /// The Sudoku Explainer rating, where the family has that scale.
+    pub rating: Option<f32>,
+    pub level: String,
+    /// The hardest technique or rule needed.
+    pub hardest: String,
+    /// The solving steps, easiest first each time.
+    pub steps: Vec<String>,
+}
+
+/// One kind of puzzle, as the rest of the program sees it.
+pub trait Family: Send + Sync {
+    /// The layout this family object was made for.
+    fn layout(&self) -> &Layout;
+
+    /// The catalog's name of the family (`layouts.family`).
+    fn name(&self) -> &'static str;
+
+    /// The levels it can make and grade, easiest first.
+    fn levels(&self) -> &'static [Level];
+
+    /// Parses a puzzle text; the error names the position.
+    fn parse(&self, text: &str) -> Result<()>;
+
+    /// Solves a puzzle text: the verdict, or with `limit` the count up to it.
+    fn solve(&self, text: &str, limit: Option<usize>) -> Result<Answer>;
+
+    /// Grades a puzzle as a human would solve it (an error when it has no
+    /// unique solution, or the family or layout has no grader).
+    fn grade(&self, text: &str) -> Result<GradeReport>;
+
+    /// One attempt of a batch: a unique puzzle made from `seed`, at `level`
+    /// if one is asked (`None` when this attempt did not reach it).
+    fn make(&self, seed: u64, level: Option<Level>) -> Result<Option<NewPuzzle>>;
+
+    /// The independent re-check of a stored row (code that shares nothing
+    /// with the generator's solver); returns the recomputed technique grade
+    /// where the family has one. With `regrade`, a differing stored grade is
+    /// replaced rather than failed.
+    fn check(&self, row: &PuzzleRow, regrade: bool) -> Result<Option<StoredGrade>, String>;
+
+    /// The canonical key of a puzzle text: equal for puzzles equal up to the
+    /// layout's symmetries.
+    fn key(&self, givens: &str) -> Result<String>;
+
+    /// What a puzzle page shows of the puzzle.
+    fn page(&self, givens: &str) -> GridContents;
+
+    /// What an answer page shows.
+    fn answer_page(&self, givens: &str, solution: &str) -> GridContents;
+
+    /// The renderer of its grids.
+    fn renderer(&self) -> Box<dyn GridRenderer + '_>;
+
+    /// Rows and columns of cells a figure spans, for sizing print (a pie
+    /// counts as the square grid whose digits print as large).
+    fn print_extent(&self) -> (usize, usize);
+
+    /// Whether a figure needs a page of its own (overlapping grids, pies).
+    fn one_figure_a_page(&self) -> bool {
+        false
+    }
+
+    /// A text drawing of a stored puzzle and its answer, for `show`.
+    fn show(&self, row: &PuzzleRow) -> String;
+
+    /// Cells that print a letter instead of a digit (Trividoku), in order.
+    fn lettered_cells(&self) -> Vec<(usize, char)> {
+        Vec::new()
+    }
+
+    /// Whether its grids carry marks that the book's rules page explains.
+    fn has_marks(&self) -> bool {
+        false
+    }
+
+    /// Suggested candidate-score bands from a sample (`puzzlebook levels`).
+    fn sample_bands(&self, sample: u64, seed: u64) -> Result<SampleBands>;
+}
+
+/// Candidate scores of a sample and the level bands they suggest.
+#[derive(Clone, Debug)]
+pub struct SampleBands {
+    pub scores: Vec<u32>,
+    pub bands: [u32; 3],
+    pub current: [u32; 3],
+}
+
+/// The family of a layout, ready to make, check and draw its puzzles
+/// (`symmetry`: how a batch erases clues; families without it refuse
+/// anything but `Symmetry::None`).
+pub fn of(layout: Layout, symmetry: Symmetry) -> Result<Box<dyn Family>> {
+    Ok(match &layout.kind {
+        Kind::Cells(_) => Box::new(cells::Cells::new(layout, symmetry)),
+        Kind::Loops(board) => Box::new(loops::Loops::new(*board, layout, symmetry)?),
+    })
+}
+
+/// A layout's family for reading and checking (no batch symmetry).
+pub fn open(layout: Layout) -> Box<dyn Family> {
+    of(layout, Symmetry::None).expect("every family makes puzzles without symmetry")
+}
+
+/// Opens (creating or upgrading) a catalog and finishes what its schema
+/// migrations leave to the families: canonical keys that SQL cannot compute
+/// (migration 0006 lists Slitherlink puzzles whose key changed meaning).
+pub fn open_catalog(path: &std::path::Path) -> Result<crate::store::Catalog> {
+    let catalog = crate::store::Catalog::open(path)?;
+    let pending = catalog.pending_rekeys()?;
+    if !pending.is_empty() {
+        let mut keys = Vec::with_capacity(pending.len());
+        let mut families: std::collections::HashMap<String, Box<dyn Family>> = std::collections::HashMap::new();
+        for row in &pending {
+            if !families.contains_key(&row.layout_source) {
+                families.insert(row.layout_source.clone(), stored(&row.layout_name, &row.layout_source)?);
+            }
+            let key = families[&row.layout_source].key(&row.givens).with_context(|| format!("puzzle {}", row.id))?;
+            keys.push((row.id, key));
+        }
+        catalog.apply_rekeys(&keys).with_context(|| format!("catalog {}: re-keying puzzles", path.display()))?;
+    }
+    Ok(catalog)
+}
+
+/// The family of a layout stored in the catalog (its id and file text).
+pub fn stored(name: &str, source: &str) -> Result<Box<dyn Family>> {
+    let layout = Layout::from_source(std::path::Path::new(&format!("{name}.toml")), source.to_string())?;
+    Ok(open(layout))
+}
+
+#[cfg(test)]
+mod tests;

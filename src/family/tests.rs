@@ -1,0 +1,124 @@
+use super::*;
+use crate::layout::list_layout_files;
+
+fn family(id: &str) -> Box<dyn Family> {
+    open(Layout::load(id).unwrap())
+}
+
+/// A 90° clockwise turn of an n×n clue text.
+fn turned(text: &str, n: usize) -> String {
+    let cells: Vec<char> = text.chars().collect();
+    (0..n * n).map(|i| cells[(n - 1 - i % n) * n + i / n]).collect()
+}
+
+#[test]
+fn every_shipped_layout_has_its_family() {
+    for path in list_layout_files() {
+        let layout = Layout::load(&path.display().to_string()).unwrap();
+        let loops = layout.source.contains("shape = \"loops\"");
+        assert_eq!(open(layout).name(), if loops { "loops" } else { "cells" }, "{}", path.display());
+    }
+}
+
+#[test]
+fn slitherlink_keys_keep_clue_values_and_zeros_and_forget_rotations() {
+    let loops = family("slitherlink-7x7");
+    let made = loops.make(11, Some(Level::Medium)).unwrap().unwrap();
+    let givens = made.givens.clone();
+    assert_eq!(loops.key(&givens).unwrap(), made.canonical);
+    // A quarter turn and a mirror image are the same puzzle.
+    assert_eq!(loops.key(&turned(&givens, 7)).unwrap(), made.canonical);
+    let mirrored: String = givens.chars().collect::<Vec<_>>().chunks(7).flat_map(|row| row.iter().rev()).collect();
+    assert_eq!(loops.key(&mirrored).unwrap(), made.canonical);
+    // 1 ↔ 2 swapped is another puzzle; so is the puzzle without its 0s.
+    let swapped: String = givens
+        .chars()
+        .map(|c| {
+            if c == '1' {
+                '2'
+            } else if c == '2' {
+                '1'
+            } else {
+                c
+            }
+        })
+        .collect();
+    assert!(givens.contains('1') || givens.contains('2'));
+    assert_ne!(loops.key(&swapped).unwrap(), made.canonical);
+    let zero = givens.find('0').map(|_| givens.replace('0', "."));
+    if let Some(without_zeros) = zero {
+        assert_ne!(loops.key(&without_zeros).unwrap(), made.canonical);
+    }
+    assert_eq!(canonical_of("0.", "..", 2, 2), canonical_of(".0", "..", 2, 2));
+    assert_ne!(canonical_of("0.", "..", 2, 2), canonical_of("1.", "..", 2, 2));
+}
+
+fn canonical_of(top: &str, bottom: &str, rows: usize, cols: usize) -> String {
+    let text: Vec<char> = format!("{top}{bottom}").chars().collect();
+    loops::canonical_key(&text, rows, cols)
+}
+
+#[test]
+fn an_oblong_board_keeps_only_its_four_symmetries() {
+    // 2 rows × 3 columns: a half turn maps "1.." / "..." to "..." / "..1".
+    let a = canonical_of("1..", "...", 2, 3);
+    assert_eq!(a, canonical_of("...", "..1", 2, 3));
+    assert_eq!(a, canonical_of("..1", "...", 2, 3));
+    assert_ne!(a, canonical_of(".1.", "...", 2, 3));
+}
+
+#[test]
+fn a_slitherlink_page_shows_every_clue_zero_included() {
+    let loops = family("slitherlink-7x7");
+    let mut cells = ['.'; 49];
+    (cells[0], cells[2], cells[7], cells[48]) = ('0', '3', '2', '0');
+    let givens: &str = &cells.iter().collect::<String>();
+    let page = loops.page(givens);
+    let shown: String = page.clues.iter().map(|c| c.unwrap_or('.')).collect();
+    assert_eq!(shown, givens);
+    assert_eq!(page.clues.iter().flatten().filter(|&&c| c == '0').count(), 2);
+    let answer = loops.answer_page(givens, "x");
+    assert_eq!(answer.clues, page.clues);
+}
+
+#[test]
+fn a_sudoku_page_shows_givens_and_an_answer_every_cell() {
+    let classic = family("classic-4");
+    let page = classic.page("1.3.0...........");
+    assert_eq!(page.symbols.iter().flatten().collect::<String>(), "13", "'.' and '0' are empty cells");
+    let answer = classic.answer_page("1.3.............", "1234341221434321");
+    assert_eq!(answer.symbols.iter().flatten().collect::<String>(), "1234341221434321");
+    assert_eq!(answer.given.iter().filter(|&&g| g).count(), 2);
+}
+
+#[test]
+fn solve_answers_in_each_familys_own_text() {
+    let classic = family("classic-4");
+    // Made by `generate classic-4 --no-store --seed 3`.
+    assert_eq!(classic.solve("32..4.....4....1", None).unwrap().to_string(), "unique 3214412313422431");
+    assert_eq!(classic.solve("................", Some(1000)).unwrap(), Answer::Count(288));
+    assert_eq!(classic.solve("11..............", None).unwrap(), Answer::None);
+    let err = classic.solve("1.3", None).unwrap_err().to_string();
+    assert!(err.contains("16"), "{err}");
+    let loops = family("slitherlink-7x7");
+    let made = loops.make(5, Some(Level::Easy)).unwrap().unwrap();
+    assert_eq!(loops.solve(&made.givens, None).unwrap(), Answer::Unique(made.solution.clone()));
+    assert_eq!(loops.solve(&".".repeat(49), None).unwrap(), Answer::Multiple);
+}
+
+#[test]
+fn grading_refuses_a_puzzle_that_is_not_unique() {
+    let classic = family("classic-9");
+    let err = classic.grade(&".".repeat(81)).unwrap_err().to_string();
+    assert!(err.contains("more than one solution"), "{err}");
+}
+
+#[test]
+fn levels_and_symmetry_are_the_familys_to_refuse() {
+    let loops = family("slitherlink-7x7");
+    assert_eq!(loops.levels(), &[Level::Easy, Level::Medium, Level::Hard]);
+    assert!(loops.make(1, Some(Level::Expert)).unwrap_err().to_string().contains("easy, medium and hard"));
+    let err = of(Layout::load("slitherlink-7x7").unwrap(), Symmetry::Rot180).err().unwrap().to_string();
+    assert!(err.contains("symmetric"), "{err}");
+    assert_eq!(family("classic-9").levels(), &Level::ALL);
+}
