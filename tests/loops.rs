@@ -74,7 +74,9 @@ fn a_slitherlink_batch_is_stored_validated_and_printed() {
         "--out",
         book.to_str().unwrap(),
     ]));
-    assert!(std::fs::metadata(&book).unwrap().len() > 10_000);
+    // What its pages show (every clue, 0 included, and the loop) is checked
+    // against the catalog by tests/printed.rs.
+    assert!(book.is_file());
 
     // A clue changed behind the catalog's back is caught.
     let (id, givens): (i64, String) =
