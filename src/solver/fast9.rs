@@ -1,0 +1,465 @@
+//! The 9×9 fast path: classic sudoku (rows, columns, 3×3 boxes, each digit
+//! once per house) plus per-cell starting restrictions (`allowed`, e.g.
+//! even/odd marks). Chosen by [`Fast9::for_model`] from the compiled model;
+//! anything else stays on the generic engine.
+//!
+//! Representation (band-oriented, in the spirit of JCZSolve/fsss2): the grid
+//! is three bands of three rows; for each digit and band one `u32` holds the
+//! 27 cells of the band where the digit is still possible, bit `9 * row + col`
+//! (row within the band). Cell `c` of the model (row-major) is band `c / 27`,
+//! bit `c % 27`. A second board per cell band, `unsolved`, marks cells whose
+//! digit is not fixed yet.
+//!
+//! Deductions, to a fixpoint:
+//! * per digit and band, *triads* (a row's three cells within one box):
+//!   the digit takes exactly one triad per row and per box of the band, a
+//!   permutation; [`COMPLEX`] keeps the triads some permutation uses. That
+//!   is box/row locked candidates plus hidden singles in rows and boxes,
+//!   one table look-up. A row left with one cell places the digit there
+//!   (the cell leaves the other digits, its column leaves the other bands).
+//! * per digit, columns: a column left in one band pins the digit's box
+//!   there to that column ([`CLAIM`]); a column in no band is a contradiction.
+//! * naked singles, by bit-sliced counting over the nine digit boards.
+//!
+//! Search branches on a bivalue cell when there is one (else the first cell
+//! with the fewest candidates), digits in ascending order.
+
+use super::engine::SearchControl;
+use crate::model::{Model, Symbol};
+
+/// Bit `k` set if the 9-bit row pattern has a cell in box column `k`.
+const SHRINK: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (x >> (3 * k)) & 7 != 0 {
+                t[x] |= 1 << k;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// For a triad occupancy (bit `3 * row + box`), the band cells of the
+/// triads that some row→box permutation fully inside it uses; 0 if none.
+const COMPLEX: [u32; 512] = {
+    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0u32; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let mut union = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let mut bits = 0u32;
+            let mut ok = true;
+            let mut r = 0;
+            while r < 3 {
+                let b = 3 * r + perm[r];
+                if occ >> b & 1 == 0 {
+                    ok = false;
+                }
+                bits |= 1 << b;
+                r += 1;
+            }
+            if ok {
+                union |= bits;
+            }
+            p += 1;
+        }
+        let mut mask = 0u32;
+        let mut b = 0;
+        while b < 9 {
+            if union >> b & 1 != 0 {
+                let (r, k) = (b / 3, b % 3);
+                mask |= 7 << (9 * r + 3 * k);
+            }
+            b += 1;
+        }
+        t[occ] = mask;
+        occ += 1;
+    }
+    t
+};
+
+/// For the columns (9 bits) where a digit can only be in this band, the
+/// columns the digit keeps in this band: in a box column holding one such
+/// column, only that column. 0 when two of them share a box (contradiction).
+const CLAIM: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut only = 0;
+    while only < 512 {
+        let mut keep = 0u16;
+        let mut ok = true;
+        let mut k = 0;
+        while k < 3 {
+            let m = (only >> (3 * k)) & 7;
+            if m == 0 {
+                keep |= 7 << (3 * k);
+            } else if m & (m - 1) == 0 {
+                keep |= (m as u16) << (3 * k);
+            } else {
+                ok = false;
+            }
+            k += 1;
+        }
+        t[only] = if ok { keep } else { 0 };
+        only += 1;
+    }
+    t
+};
+
+/// Other cells of the same row and box within the band, per band bit.
+const BAND_PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        let (r, c) = (p / 9, p % 9);
+        let mut m = 0x1FFu32 << (9 * r);
+        let mut rr = 0;
+        while rr < 3 {
+            m |= 7 << (9 * rr + 3 * (c / 3));
+            rr += 1;
+        }
+        t[p] = m & !(1 << p);
+        p += 1;
+    }
+    t
+};
+
+/// A 9-bit column set copied into the three rows of a band.
+#[inline(always)]
+fn spread(cols: u32) -> u32 {
+    cols * 0x40201
+}
+
+/// The columns (9 bits) a band board touches.
+#[inline(always)]
+fn columns(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & 0x1FF
+}
+
+struct Contradiction;
+
+/// The search state: 27 + 27 + 3 words, copied at each guess.
+#[derive(Clone, Copy)]
+struct State {
+    /// `cand[3 * digit + band]`.
+    cand: [u32; 27],
+    /// `cand` as last processed by the triad step; a difference means work.
+    seen: [u32; 27],
+    unsolved: [u32; 3],
+}
+
+const NOT_SEEN: u32 = u32::MAX;
+const BAND_ALL: u32 = (1 << 27) - 1;
+
+impl State {
+    /// Fixes `digit` in band `b`, bit `p`: the cell leaves the other
+    /// digits, its row, box and column lose the digit.
+    #[inline]
+    fn place(&mut self, digit: usize, b: usize, p: usize) -> Result<(), Contradiction> {
+        let bit = 1u32 << p;
+        if self.cand[3 * digit + b] & bit == 0 || self.unsolved[b] & bit == 0 {
+            return Err(Contradiction);
+        }
+        self.unsolved[b] &= !bit;
+        for e in 0..9 {
+            self.cand[3 * e + b] &= !bit;
+        }
+        let i = 3 * digit;
+        self.cand[i + b] = (self.cand[i + b] & !BAND_PEERS[p]) | bit;
+        let col = spread(1 << (p % 9));
+        self.cand[i + (b + 1) % 3] &= !col;
+        self.cand[i + (b + 2) % 3] &= !col;
+        Ok(())
+    }
+
+    /// The triad step for board `i` (digit `i / 3`, band `i % 3`).
+    #[inline(always)]
+    fn triads(&mut self, i: usize) -> Result<(), Contradiction> {
+        let mut a = self.cand[i];
+        let occ = SHRINK[(a & 0x1FF) as usize] as usize
+            | (SHRINK[((a >> 9) & 0x1FF) as usize] as usize) << 3
+            | (SHRINK[(a >> 18) as usize] as usize) << 6;
+        a &= COMPLEX[occ];
+        if a == 0 {
+            return Err(Contradiction);
+        }
+        self.cand[i] = a;
+        self.seen[i] = a;
+        // Rows with a single cell left: the digit goes there.
+        let mut single = 0u32;
+        for r in 0..3 {
+            let row = a & (0x1FF << (9 * r));
+            if row & (row - 1) == 0 {
+                single |= row;
+            }
+        }
+        let b = i % 3;
+        let new = single & self.unsolved[b];
+        if new != 0 {
+            self.unsolved[b] &= !new;
+            let d = i - b;
+            for e in (b..27).step_by(3) {
+                if e != i {
+                    self.cand[e] &= !new;
+                }
+            }
+            let col = spread(columns(new));
+            self.cand[d + (b + 1) % 3] &= !col;
+            self.cand[d + (b + 2) % 3] &= !col;
+        }
+        Ok(())
+    }
+
+    /// Triad steps until no board changes.
+    #[inline]
+    fn triads_fixpoint(&mut self) -> Result<(), Contradiction> {
+        loop {
+            let mut any = false;
+            for i in 0..27 {
+                if self.cand[i] != self.seen[i] {
+                    any = true;
+                    self.triads(i)?;
+                }
+            }
+            if !any {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Column checks for every digit; `Ok(true)` if a candidate went.
+    fn columns(&mut self) -> Result<bool, Contradiction> {
+        let mut progress = false;
+        for d in 0..9 {
+            let i = 3 * d;
+            let c = [columns(self.cand[i]), columns(self.cand[i + 1]), columns(self.cand[i + 2])];
+            if c[0] | c[1] | c[2] != 0x1FF {
+                return Err(Contradiction);
+            }
+            for b in 0..3 {
+                let only = c[b] & !c[(b + 1) % 3] & !c[(b + 2) % 3];
+                if only != 0 {
+                    let keep = spread(CLAIM[only as usize] as u32);
+                    let a = self.cand[i + b];
+                    if a & !keep != 0 {
+                        if a & keep == 0 {
+                            return Err(Contradiction);
+                        }
+                        self.cand[i + b] = a & keep;
+                        progress = true;
+                    }
+                }
+            }
+        }
+        Ok(progress)
+    }
+
+    /// Naked singles; `Ok(true)` if any cell was placed.
+    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
+        let mut progress = false;
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            if u == 0 {
+                continue;
+            }
+            let (mut once, mut twice) = (0u32, 0u32);
+            for d in 0..9 {
+                let a = self.cand[3 * d + b];
+                twice |= once & a;
+                once |= a;
+            }
+            if u & !once != 0 {
+                return Err(Contradiction);
+            }
+            let singles = u & once & !twice;
+            if singles == 0 {
+                continue;
+            }
+            progress = true;
+            for d in 0..9 {
+                let mut s = self.cand[3 * d + b] & singles;
+                while s != 0 {
+                    let p = s.trailing_zeros() as usize;
+                    s &= s - 1;
+                    self.place(d, b, p)?;
+                }
+            }
+        }
+        Ok(progress)
+    }
+
+    /// All deductions to a fixpoint; `Ok(true)` when every cell is fixed.
+    fn propagate(&mut self) -> Result<bool, Contradiction> {
+        loop {
+            self.triads_fixpoint()?;
+            if self.unsolved == [0; 3] {
+                return Ok(true);
+            }
+            if self.naked_singles()? || self.columns()? {
+                continue;
+            }
+            return Ok(false);
+        }
+    }
+
+    /// The cell to branch on (band, bit) and its digits.
+    fn choose(&self) -> (usize, usize, u32) {
+        let mut best = (0, 0, 0u32, u32::MAX);
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            if u == 0 {
+                continue;
+            }
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let a = self.cand[3 * d + b] & u;
+                three |= two & a;
+                two |= one & a;
+                one |= a;
+            }
+            let bivalue = two & !three;
+            if bivalue != 0 {
+                let p = bivalue.trailing_zeros() as usize;
+                return (b, p, self.digits(b, p));
+            }
+            let mut rest = u;
+            while rest != 0 {
+                let p = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let digits = self.digits(b, p);
+                if digits.count_ones() < best.3 {
+                    best = (b, p, digits, digits.count_ones());
+                }
+            }
+        }
+        (best.0, best.1, best.2)
+    }
+
+    fn digits(&self, b: usize, p: usize) -> u32 {
+        (0..9).fold(0, |set, d| set | (self.cand[3 * d + b] >> p & 1) << d)
+    }
+
+    fn read(&self) -> Vec<Option<Symbol>> {
+        let mut cells = vec![None; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut a = self.cand[3 * d + b];
+                while a != 0 {
+                    cells[27 * b + a.trailing_zeros() as usize] = Some(d as Symbol);
+                    a &= a - 1;
+                }
+            }
+        }
+        cells
+    }
+}
+
+/// The fast path for one model: its starting candidates per digit and band.
+pub struct Fast9 {
+    allowed: [u32; 27],
+}
+
+impl Fast9 {
+    /// `Some` when the model is classic 9×9 in row-major cell order (each of
+    /// the 27 rows, columns and boxes a house holding each of 9 symbols
+    /// once, no other house, no relations); `allowed` may restrict cells.
+    pub fn for_model(model: &Model) -> Option<Fast9> {
+        if model.cell_count() != 81 || model.symbol_count() != 9 || !model.conflicts.is_empty() || model.allowed.len() != 81 {
+            return None;
+        }
+        let mut standard: Vec<Vec<usize>> = Vec::with_capacity(27);
+        for i in 0..9 {
+            standard.push((0..9).map(|j| 9 * i + j).collect());
+            standard.push((0..9).map(|j| 9 * j + i).collect());
+            standard.push((0..9).map(|j| 27 * (i / 3) + 3 * (i % 3) + 9 * (j / 3) + j % 3).collect());
+        }
+        let mut present = [false; 27];
+        for house in &model.houses {
+            if house.counts.len() != 9 || house.counts.iter().any(|&n| n != 1) {
+                return None;
+            }
+            let mut cells = house.cells.clone();
+            cells.sort_unstable();
+            let k = standard.iter().position(|s| *s == cells)?;
+            present[k] = true;
+        }
+        if present.iter().any(|p| !p) {
+            return None;
+        }
+        let mut allowed = [0u32; 27];
+        for (c, set) in model.allowed.iter().enumerate() {
+            for d in 0..9 {
+                if set.contains(d as Symbol) {
+                    allowed[3 * d + c / 27] |= 1 << (c % 27);
+                }
+            }
+        }
+        Some(Fast9 { allowed })
+    }
+
+    /// Counts solutions of `givens` without `excluded` up to `ctl.limit`,
+    /// with the generic engine's semantics (a given against its cell's
+    /// candidates, or excluded, means no solution).
+    pub fn run(&self, givens: &[Option<Symbol>], excluded: &[(usize, Symbol)], ctl: &mut SearchControl) {
+        let mut state = State { cand: self.allowed, seen: [NOT_SEEN; 27], unsolved: [BAND_ALL; 3] };
+        for &(c, s) in excluded {
+            state.cand[3 * s as usize + c / 27] &= !(1 << (c % 27));
+        }
+        for (c, given) in givens.iter().enumerate() {
+            if let Some(s) = *given
+                && state.place(s as usize, c / 27, c % 27).is_err()
+            {
+                return;
+            }
+        }
+        search(&mut state, ctl);
+    }
+}
+
+fn search(state: &mut State, ctl: &mut SearchControl) {
+    ctl.stats.nodes += 1;
+    if ctl.stats.nodes > ctl.node_budget {
+        ctl.out_of_budget = true;
+        return;
+    }
+    match state.propagate() {
+        Err(Contradiction) => return,
+        Ok(true) => {
+            ctl.found += 1;
+            if ctl.first.is_none() {
+                ctl.first = Some(state.read());
+            }
+            return;
+        }
+        Ok(false) => {}
+    }
+    let (b, p, mut digits) = state.choose();
+    ctl.stats.guesses += 1;
+    while digits != 0 {
+        let d = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
+        if digits == 0 {
+            // The last option: no copy needed.
+            if state.place(d, b, p).is_ok() {
+                search(state, ctl);
+            }
+            return;
+        }
+        let mut child = *state;
+        if child.place(d, b, p).is_ok() {
+            search(&mut child, ctl);
+        }
+        if ctl.found >= ctl.limit || ctl.out_of_budget {
+            return;
+        }
+        // Later options know this digit is not here.
+        state.cand[3 * d + b] &= !(1 << p);
+    }
+}
