@@ -17,8 +17,8 @@
 //!   is box/row locked candidates plus hidden singles in rows and boxes,
 //!   one table look-up. A row left with one cell places the digit there
 //!   (the cell leaves the other digits, its column leaves the other bands).
-//! * per digit, columns: a column left in one band pins the digit's box
-//!   there to that column ([`CLAIM`]); a column in no band is a contradiction.
+//! * per digit and stack, the same permutation rule for (column, band)
+//!   pairs: the digit takes one band per column and one column per band.
 //! * naked singles, by bit-sliced counting over the nine digit boards.
 //!
 //! Search branches on a bivalue cell when there is one (else the first cell
@@ -44,18 +44,17 @@ const SHRINK: [u8; 512] = {
     t
 };
 
-/// For a triad occupancy (bit `3 * row + box`), the band cells of the
-/// triads that some row→box permutation fully inside it uses; 0 if none.
-const COMPLEX: [u32; 512] = {
+/// For a triad occupancy (bit `3 * row + box`), the triads that some
+/// row→box permutation fully inside it uses (same bits); 0 if none.
+const PERM_UNION: [u16; 512] = {
     const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
-    let mut t = [0u32; 512];
+    let mut t = [0u16; 512];
     let mut occ = 0;
     while occ < 512 {
-        let mut union = 0u32;
         let mut p = 0;
         while p < 6 {
             let perm = PERMS[p];
-            let mut bits = 0u32;
+            let mut bits = 0u16;
             let mut ok = true;
             let mut r = 0;
             while r < 3 {
@@ -67,48 +66,42 @@ const COMPLEX: [u32; 512] = {
                 r += 1;
             }
             if ok {
-                union |= bits;
+                t[occ] |= bits;
             }
             p += 1;
         }
-        let mut mask = 0u32;
-        let mut b = 0;
-        while b < 9 {
-            if union >> b & 1 != 0 {
-                let (r, k) = (b / 3, b % 3);
-                mask |= 7 << (9 * r + 3 * k);
-            }
-            b += 1;
-        }
-        t[occ] = mask;
         occ += 1;
     }
     t
 };
 
-/// For the columns (9 bits) where a digit can only be in this band, the
-/// columns the digit keeps in this band: in a box column holding one such
-/// column, only that column. 0 when two of them share a box (contradiction).
-const CLAIM: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut only = 0;
-    while only < 512 {
-        let mut keep = 0u16;
-        let mut ok = true;
-        let mut k = 0;
-        while k < 3 {
-            let m = (only >> (3 * k)) & 7;
-            if m == 0 {
-                keep |= 7 << (3 * k);
-            } else if m & (m - 1) == 0 {
-                keep |= (m as u16) << (3 * k);
-            } else {
-                ok = false;
+/// [`PERM_UNION`] spread to the band cells of the kept triads.
+const COMPLEX: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let union = PERM_UNION[occ];
+        let mut b = 0;
+        while b < 9 {
+            if union >> b & 1 != 0 {
+                t[occ] |= 7 << (9 * (b / 3) + 3 * (b % 3));
             }
-            k += 1;
+            b += 1;
         }
-        t[only] = if ok { keep } else { 0 };
-        only += 1;
+        occ += 1;
+    }
+    t
+};
+
+/// The 9-bit row pattern itself if it has exactly one cell, else 0.
+const ONE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x = 1;
+    while x < 512 {
+        if x & (x - 1) == 0 {
+            t[x] = x as u16;
+        }
+        x += 1;
     }
     t
 };
@@ -179,41 +172,35 @@ impl State {
         Ok(())
     }
 
-    /// The triad step for board `i` (digit `i / 3`, band `i % 3`).
+    /// The triad step for digit `d` in band `B` (const: the other bands'
+    /// indices fold away).
     #[inline(always)]
-    fn triads(&mut self, i: usize) -> Result<(), Contradiction> {
+    fn triads<const B: usize>(&mut self, d: usize) -> Result<(), Contradiction> {
+        let i = 3 * d + B;
         let mut a = self.cand[i];
         let occ = SHRINK[(a & 0x1FF) as usize] as usize
             | (SHRINK[((a >> 9) & 0x1FF) as usize] as usize) << 3
-            | (SHRINK[(a >> 18) as usize] as usize) << 6;
-        a &= COMPLEX[occ];
+            | (SHRINK[((a >> 18) & 0x1FF) as usize] as usize) << 6;
+        a &= COMPLEX[occ & 0x1FF];
         if a == 0 {
             return Err(Contradiction);
         }
-        self.cand[i] = a;
         self.seen[i] = a;
-        // Rows with a single cell left: the digit goes there.
-        let mut single = 0u32;
-        for r in 0..3 {
-            let row = a & (0x1FF << (9 * r));
-            if row & (row - 1) == 0 {
-                single |= row;
-            }
-        }
-        let b = i % 3;
-        let new = single & self.unsolved[b];
+        // Rows with a single cell left and not yet placed: the digit goes there.
+        let single = ONE[(a & 0x1FF) as usize] as u32
+            | (ONE[((a >> 9) & 0x1FF) as usize] as u32) << 9
+            | (ONE[((a >> 18) & 0x1FF) as usize] as u32) << 18;
+        let new = single & self.unsolved[B];
         if new != 0 {
-            self.unsolved[b] &= !new;
-            let d = i - b;
-            for e in (b..27).step_by(3) {
-                if e != i {
-                    self.cand[e] &= !new;
-                }
+            self.unsolved[B] &= !new;
+            for e in 0..9 {
+                self.cand[3 * e + B] &= !new;
             }
             let col = spread(columns(new));
-            self.cand[d + (b + 1) % 3] &= !col;
-            self.cand[d + (b + 2) % 3] &= !col;
+            self.cand[3 * d + (B + 1) % 3] &= !col;
+            self.cand[3 * d + (B + 2) % 3] &= !col;
         }
+        self.cand[i] = a;
         Ok(())
     }
 
@@ -222,10 +209,19 @@ impl State {
     fn triads_fixpoint(&mut self) -> Result<(), Contradiction> {
         loop {
             let mut any = false;
-            for i in 0..27 {
+            for d in 0..9 {
+                let i = 3 * d;
                 if self.cand[i] != self.seen[i] {
                     any = true;
-                    self.triads(i)?;
+                    self.triads::<0>(d)?;
+                }
+                if self.cand[i + 1] != self.seen[i + 1] {
+                    any = true;
+                    self.triads::<1>(d)?;
+                }
+                if self.cand[i + 2] != self.seen[i + 2] {
+                    any = true;
+                    self.triads::<2>(d)?;
                 }
             }
             if !any {
@@ -234,27 +230,31 @@ impl State {
         }
     }
 
-    /// Column checks for every digit; `Ok(true)` if a candidate went.
+    /// Vertical triads for every digit; `Ok(true)` if a candidate went.
+    /// Per stack, a digit takes one column per band and one band per
+    /// column, a permutation again: the (column, band) pairs no permutation
+    /// inside the current ones uses are cleared (box→column pointing,
+    /// column→box claiming, hidden singles in columns with the triad step).
     fn columns(&mut self) -> Result<bool, Contradiction> {
         let mut progress = false;
         for d in 0..9 {
             let i = 3 * d;
             let c = [columns(self.cand[i]), columns(self.cand[i + 1]), columns(self.cand[i + 2])];
-            if c[0] | c[1] | c[2] != 0x1FF {
-                return Err(Contradiction);
+            let mut keep = [0u32; 3];
+            for s in 0..3 {
+                let occ = (c[0] >> (3 * s) & 7) | (c[1] >> (3 * s) & 7) << 3 | (c[2] >> (3 * s) & 7) << 6;
+                let union = PERM_UNION[occ as usize] as u32;
+                if union == 0 {
+                    return Err(Contradiction);
+                }
+                for (b, k) in keep.iter_mut().enumerate() {
+                    *k |= (union >> (3 * b) & 7) << (3 * s);
+                }
             }
             for b in 0..3 {
-                let only = c[b] & !c[(b + 1) % 3] & !c[(b + 2) % 3];
-                if only != 0 {
-                    let keep = spread(CLAIM[only as usize] as u32);
-                    let a = self.cand[i + b];
-                    if a & !keep != 0 {
-                        if a & keep == 0 {
-                            return Err(Contradiction);
-                        }
-                        self.cand[i + b] = a & keep;
-                        progress = true;
-                    }
+                if c[b] & !keep[b] != 0 {
+                    self.cand[i + b] &= spread(keep[b]);
+                    progress = true;
                 }
             }
         }
