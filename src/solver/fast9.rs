@@ -94,6 +94,36 @@ const COMPLEX: [u32; 512] = {
     t
 };
 
+/// `STACK_KEEP[s][occ]`: for a stack's (column, band) occupancy `occ` (bit
+/// `3 * band + column in stack`), the band-major column bits (bit
+/// `9 * band + column`) of the pairs [`PERM_UNION`] keeps.
+const STACK_KEEP: [[u32; 512]; 3] = {
+    let mut t = [[0u32; 512]; 3];
+    let mut s = 0;
+    while s < 3 {
+        let mut occ = 0;
+        while occ < 512 {
+            let union = PERM_UNION[occ] as u32;
+            let mut b = 0;
+            while b < 3 {
+                t[s][occ] |= (union >> (3 * b) & 7) << (9 * b + 3 * s);
+                b += 1;
+            }
+            occ += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// The first stack's (column, band) occupancy of band-major column bits
+/// `c` (shift `c` right by 3 or 6 for the other stacks).
+#[inline(always)]
+fn stack_occupancy(c: u32) -> u32 {
+    let x = c & 0x1C0E07;
+    (x | x >> 6 | x >> 12) & 0x1FF
+}
+
 /// The 9-bit row pattern itself if it has exactly one cell, else 0.
 const ONE: [u16; 512] = {
     let mut t = [0u16; 512];
@@ -208,27 +238,23 @@ impl State {
     /// Triad steps until no board changes.
     #[inline]
     fn triads_fixpoint(&mut self) -> Result<(), Contradiction> {
-        loop {
-            let mut any = false;
+        // The whole-array test is a few vector compares; the last pass of
+        // a per-board loop would cost 27 scalar ones.
+        while self.cand != self.seen {
             for d in 0..9 {
                 let i = 3 * d;
                 if self.cand[i] != self.seen[i] {
-                    any = true;
                     self.triads::<0>(d)?;
                 }
                 if self.cand[i + 1] != self.seen[i + 1] {
-                    any = true;
                     self.triads::<1>(d)?;
                 }
                 if self.cand[i + 2] != self.seen[i + 2] {
-                    any = true;
                     self.triads::<2>(d)?;
                 }
             }
-            if !any {
-                return Ok(());
-            }
         }
+        Ok(())
     }
 
     /// Vertical triads for every digit; `Ok(true)` if a candidate went.
@@ -236,30 +262,26 @@ impl State {
     /// column, a permutation again: the (column, band) pairs no permutation
     /// inside the current ones uses are cleared (box→column pointing,
     /// column→box claiming, hidden singles in columns with the triad step).
-    fn columns(&mut self) -> Result<bool, Contradiction> {
+    /// Run at a triad fixpoint, where no box is empty, so every stack has a
+    /// permutation unless clearing empties a box, which the triad step
+    /// then reports.
+    fn columns(&mut self) -> bool {
         let mut progress = false;
         for d in 0..9 {
             let i = 3 * d;
-            let c = [columns(self.cand[i]), columns(self.cand[i + 1]), columns(self.cand[i + 2])];
-            let mut keep = [0u32; 3];
-            for s in 0..3 {
-                let occ = (c[0] >> (3 * s) & 7) | (c[1] >> (3 * s) & 7) << 3 | (c[2] >> (3 * s) & 7) << 6;
-                let union = PERM_UNION[occ as usize] as u32;
-                if union == 0 {
-                    return Err(Contradiction);
-                }
-                for (b, k) in keep.iter_mut().enumerate() {
-                    *k |= (union >> (3 * b) & 7) << (3 * s);
-                }
-            }
-            for b in 0..3 {
-                if c[b] & !keep[b] != 0 {
-                    self.cand[i + b] &= spread(keep[b]);
-                    progress = true;
-                }
+            // Column occupancy, band-major: bit 9 * band + column.
+            let c = columns(self.cand[i]) | columns(self.cand[i + 1]) << 9 | columns(self.cand[i + 2]) << 18;
+            let keep = STACK_KEEP[0][stack_occupancy(c) as usize]
+                | STACK_KEEP[1][stack_occupancy(c >> 3) as usize]
+                | STACK_KEEP[2][stack_occupancy(c >> 6) as usize];
+            if c & !keep != 0 {
+                self.cand[i] &= spread(keep & 0x1FF);
+                self.cand[i + 1] &= spread(keep >> 9 & 0x1FF);
+                self.cand[i + 2] &= spread(keep >> 18);
+                progress = true;
             }
         }
-        Ok(progress)
+        progress
     }
 
     /// Naked singles; `Ok(true)` if any cell was placed.
@@ -303,7 +325,7 @@ impl State {
             if self.unsolved == [0; 3] {
                 return Ok(true);
             }
-            if self.naked_singles()? || self.columns()? {
+            if self.naked_singles()? || self.columns() {
                 continue;
             }
             return Ok(false);
