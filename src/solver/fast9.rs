@@ -185,7 +185,7 @@ const BAND_ALL: u32 = (1 << 27) - 1;
 impl State {
     /// Fixes `digit` in band `b`, bit `p`: the cell leaves the other
     /// digits, its row, box and column lose the digit.
-    #[inline]
+    #[inline(always)]
     fn place(&mut self, digit: usize, b: usize, p: usize) -> Result<(), Contradiction> {
         let bit = 1u32 << p;
         if self.cand[3 * digit + b] & bit == 0 || self.unsolved[b] & bit == 0 {
@@ -238,9 +238,9 @@ impl State {
     /// Triad steps until no board changes.
     #[inline]
     fn triads_fixpoint(&mut self) -> Result<(), Contradiction> {
-        // The whole-array test is a few vector compares; the last pass of
-        // a per-board loop would cost 27 scalar ones.
-        while self.cand != self.seen {
+        // The whole-array test is a few vector operations; the last pass
+        // of a per-board loop would cost 27 compares and branches.
+        while self.cand.iter().zip(&self.seen).fold(0, |acc, (c, s)| acc | (c ^ s)) != 0 {
             for d in 0..9 {
                 let i = 3 * d;
                 if self.cand[i] != self.seen[i] {
