@@ -3,11 +3,13 @@
 //! the bitset width for the model's size and converts at the edge.
 
 mod engine;
+mod fast9;
 
 use crate::bits::Bits;
 use crate::model::{Grid, Model, Symbol};
 pub use engine::SearchStats;
 use engine::{Engine, SearchControl};
+use fast9::Fast9;
 use rand::Rng;
 
 /// The answer to "how many solutions does this puzzle have?".
@@ -48,6 +50,10 @@ macro_rules! with_engine {
 /// Built once per model and reused for any number of puzzles.
 pub struct Solver {
     engine: Sized,
+    /// The 9×9 fast path when the model is classic sudoku (plus marks):
+    /// counting goes there; random fills stay on the engine so a seed
+    /// keeps making the same puzzle.
+    fast: Option<Fast9>,
     cells: usize,
 }
 
@@ -63,7 +69,18 @@ impl Solver {
             257..=384 => Sized::W6(Engine::new(model)),
             _ => Sized::W10(Engine::new(model)),
         };
-        Solver { engine, cells }
+        Solver { engine, fast: Fast9::for_model(model), cells }
+    }
+
+    /// The generic engine only, never the fast path (benchmarks and tests
+    /// compare the two).
+    pub fn generic(model: &Model) -> Solver {
+        Solver { fast: None, ..Solver::new(model) }
+    }
+
+    /// Whether counting takes the 9×9 fast path.
+    pub fn is_fast(&self) -> bool {
+        self.fast.is_some()
     }
 
     pub fn cell_count(&self) -> usize {
@@ -110,7 +127,10 @@ impl Solver {
     fn run(&self, givens: &Grid, excluded: &[(usize, Symbol)], limit: usize, rng: Option<&mut dyn Rng>, node_budget: u64) -> (Count, bool) {
         assert_eq!(givens.cells.len(), self.cells, "grid does not match the model");
         let mut ctl = SearchControl { limit, found: 0, first: None, stats: SearchStats::default(), rng, node_budget, out_of_budget: false };
-        with_engine!(self, e => run_engine(e, givens, excluded, &mut ctl));
+        match &self.fast {
+            Some(fast) if ctl.rng.is_none() => fast.run(&givens.cells, excluded, &mut ctl),
+            _ => with_engine!(self, e => run_engine(e, givens, excluded, &mut ctl)),
+        }
         let count = Count { solutions: ctl.found, first: ctl.first.map(|cells| Grid { cells }), stats: ctl.stats };
         (count, ctl.out_of_budget)
     }

@@ -166,3 +166,237 @@ fn all_shared_data_verdicts() {
     check_data("hardest-1106.txt", usize::MAX, true);
     check_data("multi-solution.txt", usize::MAX, false);
 }
+
+// ---- The 9×9 fast path against the generic engine ----
+
+/// Same solution count at `limit`; with one solution below the limit, the same solution
+/// (then it is the unique one); any reported first solution is a solution
+/// of the puzzle under the model.
+fn assert_fast_agrees(model: &crate::model::Model, fast: &Solver, generic: &Solver, givens: &Grid, limit: usize) -> usize {
+    assert!(fast.is_fast() && !generic.is_fast());
+    let f = fast.count(givens, limit);
+    let g = generic.count(givens, limit);
+    let text = model.format_grid(givens);
+    assert_eq!(f.solutions, g.solutions, "{text} at limit {limit}");
+    assert_eq!(f.first.is_some(), f.solutions > 0, "{text}");
+    if let Some(first) = &f.first {
+        model.check_solution(first).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(givens.cells.iter().zip(&first.cells).all(|(g, s)| g.is_none() || g == s), "{text}: first keeps the givens");
+    }
+    if f.solutions == 1 && limit >= 2 {
+        assert_eq!(f.first, g.first, "{text}: the unique solution");
+    }
+    f.solutions
+}
+
+fn compare_file(file: &str, take: usize) -> [usize; 3] {
+    let l = Layout::load_cells("classic-9").unwrap().1;
+    let (fast, generic) = (Solver::new(&l.model), Solver::generic(&l.model));
+    let mut by_count = [0; 3];
+    for text in data_slice(file, take) {
+        let givens = l.model.parse_grid(&text).unwrap();
+        by_count[assert_fast_agrees(&l.model, &fast, &generic, &givens, 2)] += 1;
+    }
+    by_count
+}
+
+#[test]
+fn fast_path_is_chosen_from_the_model() {
+    for (id, fast) in [
+        ("classic-9", true),
+        ("even-odd-9", true),
+        ("classic-4", false),
+        ("classic-16", false),
+        ("diagonal-9", false),
+        ("jigsaw-9", false),
+        ("atlantis-9", false),
+    ] {
+        assert_eq!(Solver::new(&Layout::load_cells(id).unwrap().1.model).is_fast(), fast, "{id}");
+    }
+    // The model decides, not the name: a relation or a missing house sends
+    // classic-9 to the engine.
+    let mut model = Layout::load_cells("classic-9").unwrap().1.model;
+    model.conflicts.push(Conflict { a: 0, a_symbols: SymbolSet::single(0), b: 10, b_symbols: SymbolSet::single(1) });
+    assert!(!Solver::new(&model).is_fast());
+    let mut model = Layout::load_cells("classic-9").unwrap().1.model;
+    model.houses.pop();
+    assert!(!Solver::new(&model).is_fast());
+    let mut model = Layout::load_cells("classic-9").unwrap().1.model;
+    model.houses[0].counts[3] = 2;
+    assert!(!Solver::new(&model).is_fast());
+    // House order and cell order within a house do not matter.
+    let mut model = Layout::load_cells("classic-9").unwrap().1.model;
+    model.houses.reverse();
+    model.houses[4].cells.reverse();
+    assert!(Solver::new(&model).is_fast());
+}
+
+#[test]
+fn fast_path_agrees_on_seventeen_clue_slice() {
+    assert_eq!(compare_file("17-clue.txt", 3000), [0, 3000, 0]);
+}
+
+#[test]
+fn fast_path_agrees_on_top1465() {
+    assert_eq!(compare_file("top1465.txt", usize::MAX), [0, 1465, 0]);
+}
+
+#[test]
+fn fast_path_agrees_on_hardest_slice() {
+    let n = compare_file("hardest-1106.txt", 150);
+    assert_eq!(n[1], n.iter().sum::<usize>());
+}
+
+#[test]
+fn fast_path_agrees_on_multi_solution() {
+    assert_eq!(compare_file("multi-solution.txt", usize::MAX), [0, 0, 2000]);
+}
+
+/// Every line of every shared file: `cargo test --release --lib solver -- --ignored`.
+#[test]
+#[ignore]
+fn fast_path_agrees_on_all_shared_data() {
+    assert_eq!(compare_file("17-clue.txt", usize::MAX), [0, 49158, 0]);
+    assert_eq!(compare_file("top1465.txt", usize::MAX), [0, 1465, 0]);
+    let n = compare_file("hardest-1106.txt", usize::MAX);
+    assert_eq!(n[1], n.iter().sum::<usize>());
+    assert_eq!(compare_file("multi-solution.txt", usize::MAX), [0, 0, 2000]);
+}
+
+#[test]
+fn fast_path_counts_exactly_beyond_two() {
+    let l = Layout::load_cells("classic-9").unwrap().1;
+    let (fast, generic) = (Solver::new(&l.model), Solver::generic(&l.model));
+    assert_eq!(fast.count(&Grid::empty(81), 2).solutions, 2);
+    assert_eq!(fast.count(&Grid::empty(81), 1000).solutions, 1000);
+    // 17-clue puzzles with clues taken away: exact counts in the hundreds.
+    let mut checked = 0;
+    for text in data_slice("17-clue.txt", 40) {
+        let mut givens = l.model.parse_grid(&text).unwrap();
+        let clues: Vec<usize> = (0..81).filter(|&c| givens.cells[c].is_some()).collect();
+        givens.cells[clues[0]] = None;
+        givens.cells[clues[7]] = None;
+        let n = assert_fast_agrees(&l.model, &fast, &generic, &givens, 5000);
+        checked += usize::from(n > 2);
+        for limit in [1, 2, 3, 7] {
+            assert_fast_agrees(&l.model, &fast, &generic, &givens, limit);
+        }
+    }
+    assert!(checked > 10, "the test should see puzzles with many solutions: {checked}");
+}
+
+#[test]
+fn fast_path_finds_no_solution_for_clashes_and_dead_ends() {
+    let l = Layout::load_cells("classic-9").unwrap().1;
+    let (fast, generic) = (Solver::new(&l.model), Solver::generic(&l.model));
+    let clash = |a: usize, b: usize| {
+        let mut g = Grid::empty(81);
+        g.cells[a] = Some(4);
+        g.cells[b] = Some(4);
+        g
+    };
+    // Same row, same column, same box (different row and column), same cell twice is impossible.
+    for g in [clash(0, 8), clash(0, 72), clash(0, 20), clash(30, 50)] {
+        assert_eq!(fast.count(&g, 2).solutions, 0, "{}", l.model.format_grid(&g));
+        assert_fast_agrees(&l.model, &fast, &generic, &g, 2);
+    }
+    // A given that every solution contradicts, without a direct clash: a
+    // unique puzzle with one empty cell set to another digit its peers allow.
+    let mut dead = 0;
+    for text in data_slice("top1465.txt", 60) {
+        let givens = l.model.parse_grid(&text).unwrap();
+        let solution = generic.count(&givens, 2).first.unwrap();
+        for c in (0..81).filter(|&c| givens.cells[c].is_none()) {
+            let mut g = givens.clone();
+            g.cells[c] = Some((solution.cells[c].unwrap() + 1) % 9);
+            if generic.count(&g, 2).solutions == 0 {
+                assert_eq!(assert_fast_agrees(&l.model, &fast, &generic, &g, 2), 0);
+                dead += 1;
+                break;
+            }
+        }
+    }
+    assert!(dead > 50, "{dead}");
+    // A cell with no digit left: the first row takes 1–8, column 8 takes 9 below.
+    let g = l.model.parse_grid(&format!("12345678.{}9{}", ".".repeat(17), ".".repeat(54))).unwrap();
+    assert_eq!(fast.count(&g, 2).solutions, 0);
+    assert_eq!(generic.count(&g, 2).solutions, 0);
+}
+
+#[test]
+fn fast_path_agrees_with_random_marks() {
+    use rand::rngs::ChaCha8Rng;
+    use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
+    let l = Layout::load_cells("classic-9").unwrap().1;
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let generic9 = Solver::generic(&l.model);
+    let mut counts = [0usize; 3];
+    for (n, text) in data_slice("17-clue.txt", 300).into_iter().enumerate() {
+        let givens = l.model.parse_grid(&text).unwrap();
+        let solution = generic9.count(&givens, 2).first.unwrap();
+        let mut model = l.model.clone();
+        // Even/odd marks on some cells (as even-odd-9), random subsets
+        // holding the solution's digit on others.
+        for c in 0..81 {
+            let digit = solution.cells[c].unwrap();
+            let roll = rng.random_range(0..10);
+            model.allowed[c] = match roll {
+                0..=2 => SymbolSet((0..9).filter(|d| d % 2 == digit % 2).fold(0, |s, d| s | 1 << d)),
+                3 => {
+                    let mut others: Vec<u8> = (0..9).filter(|&d| d != digit).collect();
+                    others.shuffle(&mut rng);
+                    SymbolSet(others[..rng.random_range(0..5)].iter().fold(1 << digit, |s, d| s | 1 << d))
+                }
+                _ => SymbolSet::all(9),
+            };
+        }
+        // Every third puzzle: one mark that the solution breaks (often no solution then).
+        if n % 3 == 0 {
+            let c = rng.random_range(0..81);
+            model.allowed[c] =
+                SymbolSet(model.allowed[c].0 & !(1 << solution.cells[c].unwrap()) | 1 << ((solution.cells[c].unwrap() + 3) % 9));
+        }
+        let (fast, generic) = (Solver::new(&model), Solver::generic(&model));
+        // Fewer givens than the puzzle: marks must do the work.
+        let mut fewer = givens.clone();
+        let clues: Vec<usize> = (0..81).filter(|&c| fewer.cells[c].is_some()).collect();
+        for &c in clues.iter().step_by(2) {
+            fewer.cells[c] = None;
+        }
+        for g in [&givens, &fewer] {
+            let k = assert_fast_agrees(&model, &fast, &generic, g, 2);
+            counts[k] += 1;
+            assert_fast_agrees(&model, &fast, &generic, g, 20);
+        }
+    }
+    assert!(counts.iter().all(|&k| k > 20), "all outcomes should occur: {counts:?}");
+}
+
+#[test]
+fn fast_path_respects_exclusions_and_node_budgets() {
+    let l = Layout::load_cells("classic-9").unwrap().1;
+    let (fast, generic) = (Solver::new(&l.model), Solver::generic(&l.model));
+    // The generator's removal check: take a clue away and ask for a solution avoiding its value.
+    for text in data_slice("top1465.txt", 40) {
+        let givens = l.model.parse_grid(&text).unwrap();
+        let solution = generic.count(&givens, 2).first.unwrap();
+        for c in (0..81).filter(|&c| givens.cells[c].is_some()).take(6) {
+            let mut g = givens.clone();
+            g.cells[c] = None;
+            let ex = [(c, solution.cells[c].unwrap())];
+            let (a, b) = (fast.count_excluding(&g, &ex, 1), generic.count_excluding(&g, &ex, 1));
+            assert_eq!(a.solutions, b.solutions, "{text} without {c}");
+            if let Some(first) = &a.first {
+                l.model.check_solution(first).unwrap();
+                assert_ne!(first.cells[c], solution.cells[c]);
+            }
+        }
+        // Excluding a given's own value leaves nothing.
+        let c = (0..81).find(|&c| givens.cells[c].is_some()).unwrap();
+        assert_eq!(fast.count_excluding(&givens, &[(c, givens.cells[c].unwrap())], 2).solutions, 0);
+    }
+    let hard = l.model.parse_grid(&data_slice("hardest-1106.txt", 1)[0]).unwrap();
+    assert!(fast.count_excluding_within(&hard, &[], 2, 1).is_none(), "one node is not enough");
+    assert_eq!(fast.count_excluding_within(&hard, &[], 2, 1_000_000).map(|c| c.solutions), Some(1));
+}
