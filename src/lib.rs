@@ -3,7 +3,6 @@
 //! and prints it. The binary's `cli` only parses arguments and calls these.
 
 pub mod batch;
-pub mod bench;
 pub mod bits;
 pub mod book;
 pub mod canon;

@@ -1,6 +1,7 @@
 //! The command line: argument definitions and dispatch. Each command lives
 //! in its own file and only calls the library.
 
+mod bench;
 mod book;
 mod catalog;
 mod demo;
@@ -65,7 +66,7 @@ pub enum Command {
     /// Suggest level bands for a layout from a sample of generated puzzles.
     Levels(levels::LevelsArgs),
     /// Measure solver and generator speed (puzzles/second, one thread).
-    Bench(crate::bench::BenchArgs),
+    Bench(bench::BenchArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -86,7 +87,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Export(args) => catalog::export(args),
         Command::Merge(args) => catalog::merge(args),
         Command::Levels(args) => levels::run(args),
-        Command::Bench(args) => crate::bench::run(args),
+        Command::Bench(args) => bench::run(args),
     }
 }
 
