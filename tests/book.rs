@@ -187,3 +187,187 @@ fn demo_prints_a_multi_layout_sample_book() {
     let doc = Document::load(&pdf).unwrap();
     assert!(doc.get_pages().len() >= 24, "print-on-demand minimum");
 }
+
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_puzzlebook")).current_dir(dir).args(args).output().expect("binary runs")
+}
+
+fn book_ids(db: &str, book: i64) -> Vec<i64> {
+    let conn = Connection::open(db).unwrap();
+    let mut stmt = conn.prepare("SELECT puzzle_id FROM book_puzzles WHERE book_id = ?1 ORDER BY number").unwrap();
+    stmt.query_map([book], |r| r.get(0)).unwrap().collect::<Result<Vec<i64>, _>>().unwrap()
+}
+
+/// Blanks the first given of puzzle `id` behind puzzlebook's back.
+fn tamper(db: &str, id: i64) {
+    let conn = Connection::open(db).unwrap();
+    let givens: String = conn.query_row("SELECT givens FROM puzzles WHERE id = ?1", [id], |r| r.get(0)).unwrap();
+    let at = givens.find(|c: char| c.is_ascii_digit() && c != '0').unwrap();
+    let changed = format!("{}.{}", &givens[..at], &givens[at + 1..]);
+    conn.execute("UPDATE puzzles SET givens = ?2 WHERE id = ?1", rusqlite::params![id, changed]).unwrap();
+}
+
+#[test]
+fn a_puzzle_changed_after_validation_is_never_printed() {
+    let dir = workdir("changed");
+    let db = catalog(&dir, "40");
+    let conn = Connection::open(&db).unwrap();
+    let easy: Vec<i64> = conn
+        .prepare("SELECT id FROM puzzles WHERE validation = 'ok' AND coalesce(technique_level, level) = 'easy' ORDER BY id")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(easy.len() >= 5, "{easy:?}");
+    tamper(&db, easy[0]);
+    let pdf = dir.join("t.pdf");
+    ok(&[
+        "book",
+        "T",
+        "--layout",
+        "classic-9",
+        "--levels",
+        "easy",
+        "--count",
+        "4",
+        "--allow-reprint",
+        "--db",
+        &db,
+        "--out",
+        pdf.to_str().unwrap(),
+    ]);
+    let ids = book_ids(&db, 1);
+    assert_eq!(ids.len(), 4);
+    assert!(!ids.contains(&easy[0]), "the changed puzzle {} was printed: {ids:?}", easy[0]);
+    // Asking for every easy one: refused, saying to validate again.
+    let all = easy.len().to_string();
+    let out = run(&["book", "U", "--layout", "classic-9", "--levels", "easy", "--count", &all, "--allow-reprint", "--db", &db]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "a book took a changed puzzle");
+    assert!(err.contains("changed since") && err.contains("puzzlebook validate"), "{err}");
+
+    // A printed puzzle changed: reprint refuses, naming it, and leaves the first printing alone.
+    let first = std::fs::read(&pdf).unwrap();
+    tamper(&db, ids[2]);
+    let out = run(&["reprint", "1", "--db", &db]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "reprint printed a changed puzzle");
+    assert!(err.contains(&ids[2].to_string()) && err.contains("changed"), "{err}");
+    assert_eq!(std::fs::read(&pdf).unwrap(), first);
+}
+
+#[test]
+fn a_book_never_holds_one_puzzle_twice() {
+    let dir = workdir("twice");
+    let db = catalog(&dir, "40");
+    let mut book = 0;
+    for (layouts, levels) in [("classic-9,classic-9", "hard"), ("classic-9", "easy,easy"), ("classic-9,classic-9", "medium,medium")] {
+        let out = dir.join(format!("dup-{book}.pdf"));
+        ok(&[
+            "book",
+            "Dup",
+            "--layout",
+            layouts,
+            "--levels",
+            levels,
+            "--count",
+            "4",
+            "--allow-reprint",
+            "--db",
+            &db,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        book += 1;
+        let ids = book_ids(&db, book);
+        let mut distinct = ids.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), ids.len(), "{layouts} {levels}: {ids:?}");
+        assert_eq!(ids.len(), 4);
+    }
+}
+
+#[test]
+fn books_made_at_once_never_share_a_puzzle() {
+    let dir = workdir("together");
+    let db = catalog(&dir, "40");
+    let children: Vec<_> = (0..3)
+        .map(|i| {
+            let out = dir.join(format!("b{i}.pdf"));
+            Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
+                .args(["book", &format!("B{i}"), "--layout", "classic-9", "--count", "8", "--db", &db, "--out", out.to_str().unwrap()])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let mut all: Vec<i64> = (1..=3).flat_map(|b| book_ids(&db, b)).collect();
+    assert_eq!(all.len(), 24);
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), 24, "books made at once share puzzles");
+}
+
+#[test]
+fn a_failed_pdf_write_leaves_no_book_and_no_partial_file() {
+    let dir = workdir("failed");
+    let db = catalog(&dir, "12");
+    let taken = dir.join("taken.pdf");
+    std::fs::create_dir_all(&taken).unwrap(); // a folder where the PDF should go
+    let out = run(&["book", "F", "--layout", "classic-9", "--count", "4", "--db", &db, "--out", taken.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("taken.pdf"), "{err}");
+    assert!(!dir.join("taken.pdf.partial").exists(), "a partial file is left");
+    let books = ok(&["books", "--db", &db]);
+    assert!(books.contains("no books yet"), "{books}");
+    // A render that fails (large print too small) is not recorded either.
+    let out =
+        run(&["book", "L", "--layout", "classic-9", "--count", "6", "--per-page", "6", "--trim", "6x9", "--large-print", "--db", &db]);
+    assert!(!out.status.success());
+    assert!(ok(&["books", "--db", &db]).contains("no books yet"));
+}
+
+#[test]
+fn default_pdf_names_never_overwrite_another_books_pdf() {
+    let dir = workdir("names");
+    let db = catalog(&dir, "40");
+    let a = run_in(&dir, &["book", "Vol 1", "--layout", "classic-9", "--count", "4", "--db", &db]);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    let b = run_in(&dir, &["book", "Vol. 1!", "--layout", "classic-9", "--count", "4", "--db", &db]);
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    let first = dir.join("output/vol-1-1.pdf");
+    let second = dir.join("output/vol-1-2.pdf");
+    assert!(first.exists() && second.exists(), "{:?}", std::fs::read_dir(dir.join("output")).map(|d| d.count()));
+    let before = std::fs::read(&first).unwrap();
+    // Naming book 1's PDF for another book or another book's reprint: refused.
+    let c = run_in(&dir, &["book", "Vol 2", "--layout", "classic-9", "--count", "4", "--db", &db, "--out", "output/vol-1-1.pdf"]);
+    let err = String::from_utf8_lossy(&c.stderr);
+    assert!(!c.status.success());
+    assert!(err.contains("output/vol-1-1.pdf") && err.contains("book 1"), "{err}");
+    let r = run_in(&dir, &["reprint", "2", "--db", &db, "--out", "output/vol-1-1.pdf"]);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(!r.status.success());
+    assert!(err.contains("output/vol-1-1.pdf") && err.contains("book 1"), "{err}");
+    assert_eq!(std::fs::read(&first).unwrap(), before);
+    assert_eq!(book_ids(&db, 3), Vec::<i64>::new(), "the refused book is not recorded");
+}
+
+#[test]
+fn a_book_needs_a_title() {
+    let dir = workdir("untitled");
+    let db = dir.join("puzzles.db");
+    for title in ["", "   "] {
+        let out = run(&["book", title, "--layout", "classic-9", "--count", "4", "--db", db.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success());
+        assert!(err.contains("needs a title"), "{err}");
+    }
+}

@@ -19,6 +19,8 @@ struct Shortage {
     need: usize,
     have: usize,
     unvalidated: i64,
+    /// Validated, but changed since: they need validating again.
+    stale: usize,
 }
 
 pub fn choose(catalog: &Catalog, settings: &BookSettings) -> Result<Vec<PuzzleRow>> {
@@ -26,10 +28,10 @@ pub fn choose(catalog: &Catalog, settings: &BookSettings) -> Result<Vec<PuzzleRo
     let mut shortages = Vec::new();
     for (rank, (&level, level_count)) in settings.levels.iter().zip(shares(settings.count, settings.levels.len())).enumerate() {
         for (layout, need) in settings.layouts.iter().zip(shares(level_count, settings.layouts.len())) {
-            let candidates = catalog.book_candidates(layout, level.name(), settings.allow_reprint)?;
+            let (candidates, stale) = catalog.book_candidates(layout, level.name(), settings.allow_reprint)?;
             if candidates.len() < need {
                 let unvalidated = catalog.unvalidated_count(layout, level.name())?;
-                shortages.push(Shortage { layout: layout.clone(), level, need, have: candidates.len(), unvalidated });
+                shortages.push(Shortage { layout: layout.clone(), level, need, have: candidates.len(), unvalidated, stale });
                 continue;
             }
             chosen.extend(candidates.iter().take(need).map(|c| (rank, c.score, c.id)));
@@ -39,6 +41,10 @@ pub fn choose(catalog: &Catalog, settings: &BookSettings) -> Result<Vec<PuzzleRo
         bail!(shortage_message(catalog, settings, &shortages));
     }
     chosen.sort();
+    let mut seen = std::collections::HashSet::new();
+    if let Some((_, _, id)) = chosen.iter().find(|(_, _, id)| !seen.insert(*id)) {
+        bail!("book \"{}\": puzzle {id} was chosen twice (the same layout or level asked twice?)", settings.title);
+    }
     chosen.into_iter().map(|(_, _, id)| catalog.puzzle(id)).collect()
 }
 
@@ -52,10 +58,13 @@ fn shortage_message(catalog: &Catalog, settings: &BookSettings, shortages: &[Sho
         if s.unvalidated > 0 {
             let _ = write!(text, "; {} more are stored but not validated yet", s.unvalidated);
         }
+        if s.stale > 0 {
+            let _ = write!(text, "; {} more changed since they were validated (run `puzzlebook validate` again)", s.stale);
+        }
     }
     text.push_str("\nmake them with:");
     for s in shortages {
-        let missing = (s.need - s.have) as i64 - s.unvalidated;
+        let missing = (s.need - s.have) as i64 - s.unvalidated - s.stale as i64;
         if missing > 0 {
             let _ = write!(text, "\n  puzzlebook generate {} --count {missing} --difficulty {} --db {db}", s.layout, s.level);
         }

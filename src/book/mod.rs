@@ -41,6 +41,9 @@ pub const ANSWERS_PER_PAGE_CHOICES: [usize; 9] = [1, 2, 4, 6, 9, 12, 16, 20, 25]
 
 impl BookSettings {
     pub fn check(&self) -> Result<()> {
+        if self.title.trim().is_empty() {
+            bail!("a book needs a title: e.g. `puzzlebook book \"My Book\" --layout classic-9`");
+        }
         if !PER_PAGE_CHOICES.contains(&self.per_page) {
             bail!("--per-page {}: a page holds 1, 2, 4 or 6 puzzles", self.per_page);
         }
@@ -54,6 +57,25 @@ impl BookSettings {
             bail!("a book needs at least one layout and one level");
         }
         Ok(())
+    }
+
+    /// Drops layouts and levels asked twice (keeping the first), so no
+    /// puzzle can be chosen twice.
+    pub fn dedupe(&mut self) {
+        let mut layouts = Vec::new();
+        for layout in self.layouts.drain(..) {
+            if !layouts.contains(&layout) {
+                layouts.push(layout);
+            }
+        }
+        self.layouts = layouts;
+        let mut levels = Vec::new();
+        for level in self.levels.drain(..) {
+            if !levels.contains(&level) {
+                levels.push(level);
+            }
+        }
+        self.levels = levels;
     }
 
     pub fn to_toml(&self) -> String {

@@ -1,13 +1,13 @@
 //! `book`, `books`, `reprint` and `demo`: curating and printing books.
 
 use super::catalog::DbArg;
-use crate::book::make::{fingerprint_bytes, make_book, render_again, write_pdf};
+use crate::book::make::{changed_puzzles, fingerprint_bytes, make_book_at, refuse_others_pdf, render_again, write_pdf};
 use crate::book::render::Rendered;
 use crate::book::{BookSettings, slug};
 use crate::layout::Layout;
 use crate::level::Level;
 use crate::store::BookRow;
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
@@ -50,7 +50,8 @@ pub struct BookArgs {
     /// (default: the sample in data/trivia-sample.csv).
     #[arg(long, value_name = "CSV")]
     pub trivia: Option<PathBuf>,
-    /// The PDF to write (default: output/<title>.pdf).
+    /// The PDF to write (default: output/<title>-<book number>.pdf). A PDF
+    /// recorded for another book is never overwritten.
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
     #[command(flatten)]
@@ -98,8 +99,10 @@ pub fn book(args: BookArgs) -> Result<()> {
             None => None,
         },
     };
-    let out = args.out.clone().unwrap_or_else(|| PathBuf::from(format!("output/{}.pdf", slug(&args.title))));
-    let (id, rendered) = make_book(&catalog, settings, &out)?;
+    let title = args.title.clone();
+    let (id, rendered, out) = make_book_at(&catalog, settings, |id| {
+        args.out.clone().unwrap_or_else(|| PathBuf::from(format!("output/{}-{id}.pdf", slug(&title))))
+    })?;
     report(id, &catalog.book(id)?, &rendered, &out);
     Ok(())
 }
@@ -138,8 +141,30 @@ pub fn books(args: DbArg) -> Result<()> {
 pub fn reprint(args: ReprintArgs) -> Result<()> {
     let catalog = crate::family::open_catalog(&args.db.db)?;
     let row = catalog.book(args.id)?;
+    let changed = changed_puzzles(&catalog, &row)?;
+    if !changed.is_empty() {
+        let ids: Vec<String> = changed.iter().map(|id| id.to_string()).collect();
+        bail!(
+            "book {} \"{}\": puzzle{} {} changed since {} validated, so a reprint would not be the book first printed; nothing written (run `puzzlebook validate --db {}` to check them)",
+            row.id,
+            row.title,
+            if ids.len() == 1 { "" } else { "s" },
+            ids.join(", "),
+            if ids.len() == 1 { "it was" } else { "they were" },
+            args.db.db.display()
+        );
+    }
     let rendered = render_again(&catalog, &row)?;
+    let first_printing = args.out.is_none();
     let out = args.out.unwrap_or_else(|| PathBuf::from(&row.pdf_path));
+    refuse_others_pdf(&catalog, &out.display().to_string(), row.id)?;
+    if first_printing && out.exists() && fingerprint_bytes(&rendered.bytes) != row.pdf_hash {
+        bail!(
+            "book {}: this reprint differs from the first printing (puzzlebook has changed since); {} is not overwritten: choose another --out",
+            row.id,
+            out.display()
+        );
+    }
     write_pdf(&out, &rendered.bytes)?;
     report(row.id, &row, &rendered, &out);
     if fingerprint_bytes(&rendered.bytes) == row.pdf_hash {

@@ -27,18 +27,31 @@ pub struct Candidate {
 
 impl Catalog {
     /// Validated puzzles of a layout and level, lowest id first, leaving out
-    /// those printed in a book unless `reprint` is allowed.
-    pub fn book_candidates(&self, layout: &str, level: &str, reprint: bool) -> Result<Vec<Candidate>> {
-        let mut stmt = self.conn.prepare(
-            "SELECT id, score FROM puzzles p
-             WHERE layout_name = ?1 AND coalesce(technique_level, level) = ?2 AND validation = 'ok'
-               AND (?3 OR NOT EXISTS (SELECT 1 FROM book_puzzles b WHERE b.puzzle_id = p.id))
-             ORDER BY id",
-        )?;
-        let rows = stmt
-            .query_map(params![layout, level, reprint], |r| Ok(Candidate { id: r.get(0)?, score: r.get::<_, i64>(1)? as u32 }))?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(rows)
+    /// those printed in a book unless `reprint` is allowed. Only rows whose
+    /// content is still what was validated count; the second value is how
+    /// many were validated but have changed since (they need validating again).
+    pub fn book_candidates(&self, layout: &str, level: &str, reprint: bool) -> Result<(Vec<Candidate>, usize)> {
+        let ids: Vec<i64> = self
+            .conn
+            .prepare(
+                "SELECT id FROM puzzles p
+                 WHERE layout_name = ?1 AND coalesce(technique_level, level) = ?2 AND validation = 'ok'
+                   AND (?3 OR NOT EXISTS (SELECT 1 FROM book_puzzles b WHERE b.puzzle_id = p.id))
+                 ORDER BY id",
+            )?
+            .query_map(params![layout, level, reprint], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut fresh = Vec::with_capacity(ids.len());
+        let mut stale = 0;
+        for id in ids {
+            let row = self.puzzle(id)?;
+            if crate::validate::needs_check(&row) {
+                stale += 1;
+            } else {
+                fresh.push(Candidate { id, score: row.score });
+            }
+        }
+        Ok((fresh, stale))
     }
 
     /// How many puzzles of a layout and level are stored but not validated.
@@ -52,18 +65,56 @@ impl Catalog {
 
     /// Records a book and its puzzles in order, in one transaction.
     pub fn add_book(&self, book: &BookRow) -> Result<i64> {
+        self.write(|_| self.insert_book(book))
+    }
+
+    /// Records a book and its puzzles in order; the caller holds the
+    /// transaction (see `Catalog::write`).
+    pub(crate) fn insert_book(&self, book: &BookRow) -> Result<i64> {
+        let mut seen = std::collections::HashSet::new();
+        if let Some(dup) = book.puzzles.iter().find(|&&p| !seen.insert(p)) {
+            return Err(anyhow!("book \"{}\": puzzle {dup} would be in it twice", book.title));
+        }
+        self.conn.execute(
+            "INSERT INTO books (title, settings, created_at, pdf_path, pages, pdf_hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![book.title, book.settings, book.created_at, book.pdf_path, book.pages, book.pdf_hash],
+        )?;
+        let id = self.conn.last_insert_rowid();
+        let mut insert = self.conn.prepare_cached("INSERT INTO book_puzzles (book_id, number, puzzle_id) VALUES (?1, ?2, ?3)")?;
+        for (i, puzzle) in book.puzzles.iter().enumerate() {
+            insert.execute(params![id, i as i64 + 1, puzzle])?;
+        }
+        Ok(id)
+    }
+
+    /// Sets a book's PDF path, page count and PDF hash once it is written.
+    pub(crate) fn finish_book(&self, id: i64, pdf_path: &str, pages: i64, pdf_hash: &str) -> Result<()> {
         self.write(|conn| {
             conn.execute(
-                "INSERT INTO books (title, settings, created_at, pdf_path, pages, pdf_hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![book.title, book.settings, book.created_at, book.pdf_path, book.pages, book.pdf_hash],
+                "UPDATE books SET pdf_path = ?2, pages = ?3, pdf_hash = ?4 WHERE id = ?1",
+                params![id, pdf_path, pages, pdf_hash],
             )?;
-            let id = conn.last_insert_rowid();
-            let mut insert = conn.prepare_cached("INSERT INTO book_puzzles (book_id, number, puzzle_id) VALUES (?1, ?2, ?3)")?;
-            for (i, puzzle) in book.puzzles.iter().enumerate() {
-                insert.execute(params![id, i as i64 + 1, puzzle])?;
-            }
-            Ok(id)
+            Ok(())
         })
+    }
+
+    /// Forgets a book whose PDF could not be made, freeing its puzzles.
+    pub(crate) fn delete_book(&self, id: i64) -> Result<()> {
+        self.write(|conn| {
+            conn.execute("DELETE FROM book_puzzles WHERE book_id = ?1", [id])?;
+            conn.execute("DELETE FROM books WHERE id = ?1", [id])?;
+            Ok(())
+        })
+    }
+
+    /// The book (other than `except`) whose PDF is recorded at `path`, as (id, title).
+    pub fn pdf_owner(&self, path: &str, except: Option<i64>) -> Result<Option<(i64, String)>> {
+        Ok(self
+            .conn
+            .query_row("SELECT id, title FROM books WHERE pdf_path = ?1 AND id IS NOT ?2 ORDER BY id LIMIT 1", params![path, except], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .optional()?)
     }
 
     pub fn book(&self, id: i64) -> Result<BookRow> {
