@@ -8,6 +8,9 @@ use super::picture::{SourceSpot, parse_picture};
 use super::{LayoutError, regions};
 use toml::Spanned;
 
+/// The largest canvas of overlapping grids, cells a side (a samurai is 21).
+pub(super) const MAX_CANVAS: usize = 64;
+
 pub(super) type Err<'a> = dyn Fn(Option<usize>, String) -> LayoutError + 'a;
 
 /// Cells and houses: one square grid, several overlapping ones, or a pie.
@@ -55,6 +58,17 @@ pub(super) fn build_frame<'a>(
                             err(Some(line), format!("grid {}: give `boxes` or `regions` (here or for the whole file)", k + 1))
                         })?;
                         let at = (entry.at[0], entry.at[1]);
+                        if at.0.max(at.1).checked_add(size).is_none_or(|far| far > MAX_CANVAS) {
+                            return Err(err(
+                                Some(line),
+                                format!(
+                                    "grid {}: at [{}, {}] puts it past the largest canvas ({MAX_CANVAS}×{MAX_CANVAS} cells; rows and columns count from 0)",
+                                    k + 1,
+                                    at.0,
+                                    at.1
+                                ),
+                            ));
+                        }
                         if specs.iter().any(|s: &GridSpec| s.at == at) {
                             return Err(err(Some(line), format!("grid {}: two grids at [{}, {}]", k + 1, at.0, at.1)));
                         }

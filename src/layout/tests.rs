@@ -145,3 +145,15 @@ fn a_sliding_pie_has_a_slice_at_every_sector() {
     assert_eq!(layout.model.houses.len(), 6 + 12);
     assert_eq!(layout.model.cell_count(), 72);
 }
+
+#[test]
+fn sizes_and_offsets_past_the_limits_are_refused_not_allocated() {
+    // Once a 160 GB allocation and a "capacity overflow" panic.
+    for at in ["100000, 100000", "9223372036854775807, 0"] {
+        let text = format!("description = \"x\"\nsize = 9\nboxes = \"3x3\"\ngrids = [{{ at = [0, 0] }}, {{ at = [{at}] }}]\n");
+        let err = error_of(&text);
+        assert!(err.contains("grid 2: at [") && err.contains("largest canvas (64×64"), "{err}");
+    }
+    let err = error_of("description = \"x\"\nsize = 25\nboxes = \"5x5\"\n");
+    assert!(err.contains("size 25 is out of range (2 to 16"), "{err}");
+}
