@@ -371,3 +371,32 @@ fn a_book_needs_a_title() {
         assert!(err.contains("needs a title"), "{err}");
     }
 }
+
+#[test]
+fn a_title_the_font_cannot_print_is_refused_not_printed_as_boxes() {
+    let dir = workdir("glyphs");
+    let db = catalog(&dir, "8");
+    let out = dir.join("t.pdf");
+    for title in ["数独 Vol. 1", "Puzzles 🧩"] {
+        let made =
+            run(&["book", title, "--layout", "classic-9", "--count", "4", "--allow-reprint", "--db", &db, "--out", out.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&made.stderr);
+        assert!(!made.status.success(), "{title}: printed");
+        assert!(err.contains("cannot print") && err.contains("empty boxes"), "{err}");
+        assert!(!out.exists());
+    }
+    // Accented Latin, Greek and Cyrillic are in DejaVu Sans.
+    ok(&[
+        "book",
+        "Café Ωmega Судоку",
+        "--layout",
+        "classic-9",
+        "--count",
+        "4",
+        "--allow-reprint",
+        "--db",
+        &db,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+}

@@ -50,6 +50,7 @@ pub fn render(book: &Book) -> Result<Rendered> {
     check_puzzle_digits(book, &geometry)?;
     let mut doc = PdfDocument::new(&book.settings.title);
     let fonts = Fonts::embed(&mut doc)?;
+    check_printable(book, &fonts)?;
     let contents = section_starts(&pages);
     let style = Type::for_book(book.settings.large_print);
     let drawn = pages
@@ -143,6 +144,33 @@ fn check_puzzle_digits(book: &Book, geometry: &PageGeometry) -> Result<()> {
             book.settings.per_page,
             book.settings.trim
         );
+    }
+    Ok(())
+}
+
+/// Text the user wrote (the title, trivia questions) must be printable in
+/// the book's font: a character without a glyph prints as an empty box.
+fn check_printable(book: &Book, fonts: &Fonts) -> Result<()> {
+    let title = fonts.bold.missing(&book.settings.title);
+    if !title.is_empty() {
+        bail!(
+            "the title \"{}\" has characters the book's font (DejaVu Sans) cannot print: {} — they would print as empty boxes",
+            book.settings.title,
+            title.iter().collect::<String>()
+        );
+    }
+    if let Some(bank) = &book.trivia {
+        for (line, item) in bank.items.iter().enumerate() {
+            let missing = fonts.regular.missing(&item.question);
+            if !missing.is_empty() {
+                bail!(
+                    "trivia question {} (\"{}\") has characters the book's font cannot print: {}",
+                    line + 1,
+                    item.question,
+                    missing.iter().collect::<String>()
+                );
+            }
+        }
     }
     Ok(())
 }

@@ -23,7 +23,7 @@ pub struct Clue {
 
 #[derive(Debug)]
 pub struct TriviaBank {
-    items: Vec<TriviaItem>,
+    pub items: Vec<TriviaItem>,
 }
 
 impl TriviaBank {

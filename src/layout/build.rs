@@ -42,7 +42,10 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         return loops_layout(path, source.clone(), &file).map_err(|m| err(Some(line_of(file.size.span())), m));
     }
     if !(2..=MAX_SIZE).contains(&size) {
-        return Err(err(Some(line_of(file.size.span())), format!("size {size} is out of range (2 to {MAX_SIZE}: larger grids do not generate in reasonable time)")));
+        return Err(err(
+            Some(line_of(file.size.span())),
+            format!("size {size} is out of range (2 to {MAX_SIZE}: larger grids do not generate in reasonable time)"),
+        ));
     }
     let alphabet = match &file.symbols {
         None => Alphabet::numeric(size),

@@ -27,6 +27,18 @@ impl Font {
         Ok(Font { id, parsed })
     }
 
+    /// The characters of `text` the font has no glyph for (they would print
+    /// as empty boxes), each once, in order.
+    pub fn missing(&self, text: &str) -> Vec<char> {
+        let mut out: Vec<char> = Vec::new();
+        for c in text.chars().filter(|c| !c.is_whitespace()) {
+            if self.parsed.lookup_glyph_index(c as u32).is_none_or(|g| g == 0) && !out.contains(&c) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
     /// Width of `text` at `size` points, from the font's own advance widths.
     pub fn width(&self, text: &str, size: f32) -> f32 {
         let units: u32 = text
