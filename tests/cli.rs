@@ -129,3 +129,92 @@ fn snake_counts_lists_and_exports_a_layout_that_generates() {
     let too_far = puzzlebook(&["snake", "--export", "99999"]);
     assert!(stderr(&too_far).contains("snakes are numbered 1 to 3084"));
 }
+
+/// A fresh folder for one test's catalog files.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("puzzlebook-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A catalog with two classic-4 puzzles in it.
+fn small_catalog(name: &str) -> std::path::PathBuf {
+    let db = temp_dir(name).join("puzzles.db");
+    let out = puzzlebook(&["generate", "classic-4", "--count", "2", "--seed", "1", "--db", db.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    db
+}
+
+#[test]
+fn read_only_commands_refuse_a_missing_catalog_and_create_nothing() {
+    let dir = temp_dir("missing");
+    let db = dir.join("typo").join("puzzles.db");
+    let db_arg = db.to_str().unwrap();
+    for args in [vec!["stats"], vec!["show", "1"], vec!["export"], vec!["export", "--format", "csv"], vec!["validate"]] {
+        let mut args = args.clone();
+        args.extend(["--db", db_arg]);
+        let out = puzzlebook(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stdout(&out));
+        let err = stderr(&out);
+        assert!(err.contains(&format!("no catalog at {db_arg} (make one with `puzzlebook generate")), "{args:?}: {err}");
+        assert!(!dir.join("typo").exists(), "{args:?} made {}", db.display());
+    }
+}
+
+#[test]
+fn unknown_level_or_layout_filters_are_errors_naming_the_choices() {
+    let db = small_catalog("filters");
+    let db_arg = db.to_str().unwrap();
+    let out = puzzlebook(&["export", "--level", "impossible", "--db", db_arg]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("unknown level 'impossible' (expected easy, medium, hard or expert)"), "{}", stderr(&out));
+    for args in [["export", "--layout", "classic-99"], ["validate", "--layout", "classic-99"]] {
+        let out = puzzlebook(&[args[0], args[1], args[2], "--db", db_arg]);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&out).contains("no puzzles of layout 'classic-99' (the catalog holds classic-4)"), "{args:?}: {}", stderr(&out));
+    }
+    // A known layout and level still answer (possibly with nothing at that level).
+    let out = puzzlebook(&["export", "--layout", "classic-4", "--level", "Easy", "--db", db_arg]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = puzzlebook(&["export", "--layout", "classic-4", "--db", db_arg]);
+    assert_eq!(stdout(&out).lines().count(), 2);
+}
+
+#[test]
+fn generate_refuses_a_count_of_zero() {
+    let db = temp_dir("count0").join("puzzles.db");
+    for extra in [vec!["--db", db.to_str().unwrap()], vec!["--no-store"]] {
+        let mut args = vec!["generate", "classic-4", "--count", "0"];
+        args.extend(extra);
+        let out = puzzlebook(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&out).contains("--count must be at least 1"), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn csv_export_quotes_fields_as_rfc_4180() {
+    let db = small_catalog("csv");
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute("UPDATE puzzles SET layout_name = 'four, \"small\"' WHERE id = 1", []).unwrap();
+    }
+    let out = puzzlebook(&["export", "--format", "csv", "--db", db.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let row = text.lines().nth(1).unwrap();
+    assert!(row.starts_with("1,\"four, \"\"small\"\"\","), "{row}");
+    assert_eq!(text.lines().nth(2).unwrap().split(',').nth(1), Some("classic-4"), "plain fields stay unquoted");
+}
+
+#[test]
+fn merging_a_catalog_into_itself_is_refused_at_once() {
+    let db = small_catalog("self-merge");
+    let started = std::time::Instant::now();
+    let relative = db.parent().unwrap().join(".").join("puzzles.db");
+    let out = puzzlebook(&["merge", relative.to_str().unwrap(), "--db", db.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("into itself"), "{}", stderr(&out));
+    assert!(started.elapsed().as_secs() < 20, "took {:?}", started.elapsed());
+}

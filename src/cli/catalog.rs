@@ -52,7 +52,7 @@ pub struct MergeArgs {
 }
 
 pub fn stats(args: DbArg) -> anyhow::Result<()> {
-    let catalog = crate::family::open_catalog(&args.db)?;
+    let catalog = crate::family::open_existing_catalog(&args.db)?;
     let rows = catalog.stats()?;
     if rows.is_empty() {
         println!("{}: no puzzles yet (try `puzzlebook generate classic-9 --count 100`)", args.db.display());
@@ -76,7 +76,7 @@ pub fn stats(args: DbArg) -> anyhow::Result<()> {
 }
 
 pub fn show(args: ShowArgs) -> anyhow::Result<()> {
-    let catalog = crate::family::open_catalog(&args.db.db)?;
+    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
     let p = catalog.puzzle(args.id)?;
     println!("puzzle {} ({}), {} clues", p.id, p.layout_name, p.clues);
     println!("givens    {}", p.givens);
@@ -111,8 +111,10 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
 }
 
 pub fn export(args: ExportArgs) -> anyhow::Result<()> {
-    let catalog = crate::family::open_catalog(&args.db.db)?;
-    let rows = catalog.puzzles(args.layout.as_deref(), args.level.as_deref())?;
+    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
+    let level = args.level.as_deref().map(|l| l.parse::<crate::level::Level>().map_err(anyhow::Error::msg)).transpose()?;
+    check_layout(&catalog, args.layout.as_deref())?;
+    let rows = catalog.puzzles(args.layout.as_deref(), level.map(|l| l.name()))?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     if let ExportFormat::Csv = args.format {
         writeln!(out, "id,layout,givens,solution,score,level,seed,validation")?;
@@ -125,18 +127,38 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
                 out,
                 "{},{},{},{},{},{},{},{}",
                 p.id,
-                p.layout_name,
-                p.givens,
-                p.solution,
+                csv_field(&p.layout_name),
+                csv_field(&p.givens),
+                csv_field(&p.solution),
                 p.score,
-                p.level,
+                csv_field(&p.level),
                 p.seed,
-                p.validation.as_deref().unwrap_or("")
+                csv_field(p.validation.as_deref().unwrap_or(""))
             )?,
         }
     }
     out.flush()?;
     Ok(())
+}
+
+/// A `--layout` filter must name a layout the catalog holds puzzles of:
+/// a typo is an error, not an empty answer.
+pub(super) fn check_layout(catalog: &crate::store::Catalog, layout: Option<&str>) -> anyhow::Result<()> {
+    let Some(name) = layout else { return Ok(()) };
+    let held = catalog.puzzle_layouts()?;
+    if !held.iter().any(|h| h == name) {
+        if held.is_empty() {
+            anyhow::bail!("{}: no puzzles of layout '{name}' (the catalog holds no puzzles yet)", catalog.path.display());
+        }
+        anyhow::bail!("{}: no puzzles of layout '{name}' (the catalog holds {})", catalog.path.display(), held.join(", "));
+    }
+    Ok(())
+}
+
+/// One CSV field as RFC 4180 writes it: quoted when it holds a comma, a
+/// quote or a line break, with quotes doubled.
+fn csv_field(field: &str) -> std::borrow::Cow<'_, str> {
+    if field.contains([',', '"', '\n', '\r']) { format!("\"{}\"", field.replace('"', "\"\"")).into() } else { field.into() }
 }
 
 pub fn merge(args: MergeArgs) -> anyhow::Result<()> {

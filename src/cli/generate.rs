@@ -49,6 +49,9 @@ pub struct GenerateArgs {
 }
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
+    if args.count == 0 {
+        bail!("--count must be at least 1");
+    }
     if args.no_store {
         return print_only(&args);
     }

@@ -30,7 +30,8 @@ pub struct ValidateArgs {
 }
 
 pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
-    let catalog = crate::family::open_catalog(&args.db.db)?;
+    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
+    super::catalog::check_layout(&catalog, args.layout.as_deref())?;
     let rows: Vec<_> = catalog.puzzles(args.layout.as_deref(), None)?.into_iter().filter(|r| args.all || needs_check(r)).collect();
     if rows.is_empty() {
         println!("{}: nothing to validate (every puzzle is checked and unchanged; --all checks again)", args.db.db.display());

@@ -149,7 +149,16 @@ pub fn open(layout: Layout) -> Box<dyn Family> {
 /// migrations leave to the families: canonical keys that SQL cannot compute
 /// (migration 0006 lists Slitherlink puzzles whose key changed meaning).
 pub fn open_catalog(path: &std::path::Path) -> Result<crate::store::Catalog> {
-    let catalog = crate::store::Catalog::open(path)?;
+    rekey(crate::store::Catalog::open(path)?, path)
+}
+
+/// As `open_catalog`, but the catalog must already exist: for the commands
+/// that only read it (a mistyped `--db` must not make an empty catalog).
+pub fn open_existing_catalog(path: &std::path::Path) -> Result<crate::store::Catalog> {
+    rekey(crate::store::Catalog::open_existing(path)?, path)
+}
+
+fn rekey(catalog: crate::store::Catalog, path: &std::path::Path) -> Result<crate::store::Catalog> {
     let pending = catalog.pending_rekeys()?;
     if !pending.is_empty() {
         let mut keys = Vec::with_capacity(pending.len());

@@ -19,6 +19,12 @@ impl Catalog {
     /// unvalidated: this catalog trusts only its own validation.
     pub fn merge(&self, other: &Path) -> Result<MergeReport> {
         anyhow::ensure!(other.is_file(), "{}: no such catalog", other.display());
+        // Attaching the file this connection holds would wait on its own lock.
+        let same = match (std::fs::canonicalize(&self.path), std::fs::canonicalize(other)) {
+            (Ok(here), Ok(there)) => here == there,
+            _ => false,
+        };
+        anyhow::ensure!(!same, "cannot merge {} into itself: give another catalog to merge", other.display());
         // Opening upgrades the other file to this schema if it is older.
         drop(Catalog::open(other)?);
         self.conn

@@ -45,8 +45,21 @@ impl Catalog {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         }
-        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE)
-            .with_context(|| format!("cannot open catalog {}", path.display()))?;
+        Catalog::open_with(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE)
+    }
+
+    /// Opens a catalog that must already exist (upgrading it in place), for
+    /// the commands that only read: a mistyped `--db` is an error, never a
+    /// new empty catalog.
+    pub fn open_existing(path: &Path) -> Result<Catalog> {
+        if !path.is_file() {
+            bail!("{}", missing_catalog(path));
+        }
+        Catalog::open_with(path, OpenFlags::SQLITE_OPEN_READ_WRITE)
+    }
+
+    fn open_with(path: &Path, flags: OpenFlags) -> Result<Catalog> {
+        let conn = Connection::open_with_flags(path, flags).with_context(|| format!("cannot open catalog {}", path.display()))?;
         configure(&conn).with_context(|| format!("{}: cannot configure the database", path.display()))?;
         migrate(&conn).with_context(|| format!("catalog {}", path.display()))?;
         Ok(Catalog { conn, path: path.to_path_buf() })
@@ -56,10 +69,22 @@ impl Catalog {
         schema_version(&self.conn)
     }
 
+    /// The layout names the catalog holds puzzles of, sorted.
+    pub fn puzzle_layouts(&self) -> Result<Vec<String>> {
+        let mut stmt = self.conn.prepare("SELECT DISTINCT layout_name FROM puzzles ORDER BY layout_name")?;
+        let names = stmt.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
+        Ok(names)
+    }
+
     /// Runs `f` in an IMMEDIATE transaction: all of it lands or none.
     pub(crate) fn write<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
-        write_transaction(&self.conn, f)
+        write_transaction(&self.conn, f).with_context(|| format!("catalog {}", self.path.display()))
     }
+}
+
+/// The error of a read-only command given a `--db` that does not exist.
+pub fn missing_catalog(path: &Path) -> String {
+    format!("no catalog at {} (make one with `puzzlebook generate LAYOUT --db {}`)", path.display(), path.display())
 }
 
 pub(crate) fn write_transaction<T>(conn: &Connection, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
@@ -86,7 +111,8 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
 }
 
 fn schema_version(conn: &Connection) -> Result<usize> {
-    Ok(conn.pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0))? as usize)
+    let version = conn.pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0))?;
+    usize::try_from(version).map_err(|_| anyhow::anyhow!("schema version {version} is not one puzzlebook writes; use another --db"))
 }
 
 /// Applies each migration after the database's version in its own

@@ -110,3 +110,44 @@ fn fingerprints_are_stable() {
     assert_eq!(fingerprint(""), "cbf29ce484222325");
     assert_eq!(fingerprint("a"), "af63dc4c8601ec8c");
 }
+
+#[test]
+fn a_negative_schema_version_is_refused_with_a_clear_message() {
+    let path = temp_db("negative");
+    Connection::open(&path).unwrap().pragma_update(None, "user_version", -1).unwrap();
+    let err = format!("{:#}", Catalog::open(&path).err().expect("refused"));
+    assert!(err.contains("schema version -1 is not one puzzlebook writes"), "{err}");
+}
+
+#[test]
+fn open_existing_never_creates_a_catalog() {
+    let path = temp_db("existing").with_file_name("nested").join("catalog.db");
+    let err = format!("{:#}", Catalog::open_existing(&path).err().expect("refused"));
+    assert!(err.contains(&format!("no catalog at {}", path.display())), "{err}");
+    assert!(!path.parent().unwrap().exists());
+    let made = temp_db("existing-made");
+    drop(Catalog::open(&made).unwrap());
+    assert_eq!(Catalog::open_existing(&made).unwrap().schema_version().unwrap(), MIGRATIONS.len());
+}
+
+#[test]
+fn write_errors_name_the_catalog_file() {
+    let path = temp_db("write-error");
+    let catalog = Catalog::open(&path).unwrap();
+    let err = catalog
+        .write(|conn| {
+            conn.execute("INSERT INTO no_such_table VALUES (1)", [])?;
+            Ok(())
+        })
+        .expect_err("fails");
+    let err = format!("{err:#}");
+    assert!(err.contains(&path.display().to_string()) && err.contains("no_such_table"), "{err}");
+}
+
+#[test]
+fn merge_into_itself_is_refused() {
+    let path = temp_db("self-merge");
+    let catalog = Catalog::open(&path).unwrap();
+    let err = format!("{:#}", catalog.merge(&path).expect_err("refused"));
+    assert!(err.contains("into itself"), "{err}");
+}
