@@ -151,7 +151,16 @@ fn read_only_commands_refuse_a_missing_catalog_and_create_nothing() {
     let dir = temp_dir("missing");
     let db = dir.join("typo").join("puzzles.db");
     let db_arg = db.to_str().unwrap();
-    for args in [vec!["stats"], vec!["show", "1"], vec!["export"], vec!["export", "--format", "csv"], vec!["validate"]] {
+    for args in [
+        vec!["stats"],
+        vec!["show", "1"],
+        vec!["export"],
+        vec!["export", "--format", "csv"],
+        vec!["validate"],
+        vec!["books"],
+        vec!["reprint", "1"],
+        vec!["book", "T", "--layout", "classic-9", "--count", "4"],
+    ] {
         let mut args = args.clone();
         args.extend(["--db", db_arg]);
         let out = puzzlebook(&args);

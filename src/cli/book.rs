@@ -70,7 +70,7 @@ pub struct ReprintArgs {
 }
 
 pub fn book(args: BookArgs) -> Result<()> {
-    let catalog = crate::family::open_catalog(&args.db.db)?;
+    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
     let mut big_figure = false;
     // Default levels: those every layout of the book can make.
     let mut levels = Level::ALL.to_vec();
@@ -125,7 +125,7 @@ fn report(id: i64, row: &BookRow, rendered: &Rendered, out: &Path) {
 }
 
 pub fn books(args: DbArg) -> Result<()> {
-    let catalog = crate::family::open_catalog(&args.db)?;
+    let catalog = crate::family::open_existing_catalog(&args.db)?;
     let books = catalog.books()?;
     if books.is_empty() {
         println!("{}: no books yet (try `puzzlebook book \"My Book\" --layout classic-9 --count 20`)", args.db.display());
@@ -139,7 +139,7 @@ pub fn books(args: DbArg) -> Result<()> {
 }
 
 pub fn reprint(args: ReprintArgs) -> Result<()> {
-    let catalog = crate::family::open_catalog(&args.db.db)?;
+    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
     let row = catalog.book(args.id)?;
     let changed = changed_puzzles(&catalog, &row)?;
     if !changed.is_empty() {
