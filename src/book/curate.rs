@@ -28,7 +28,7 @@ pub fn choose(catalog: &Catalog, settings: &BookSettings) -> Result<Vec<PuzzleRo
     let mut shortages = Vec::new();
     for (rank, (&level, level_count)) in settings.levels.iter().zip(shares(settings.count, settings.levels.len())).enumerate() {
         for (layout, need) in settings.layouts.iter().zip(shares(level_count, settings.layouts.len())) {
-            let (candidates, stale) = catalog.book_candidates(layout, level.name(), settings.allow_reprint)?;
+            let (candidates, stale) = catalog.book_candidates(layout, level.name(), settings.allow_reprint, settings.rating)?;
             if candidates.len() < need {
                 let unvalidated = catalog.unvalidated_count(layout, level.name())?;
                 shortages.push(Shortage { layout: layout.clone(), level, need, have: candidates.len(), unvalidated, stale });

@@ -34,6 +34,9 @@ pub struct BookSettings {
     /// asks the same questions); `None`: the sample bank that ships.
     #[serde(default)]
     pub trivia: Option<String>,
+    /// Only puzzles whose SE rating lies in this range (`--rating`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<crate::level::RatingRange>,
 }
 
 pub const PER_PAGE_CHOICES: [usize; 4] = [1, 2, 4, 6];
@@ -184,8 +187,13 @@ mod tests {
             answers_per_page: None,
             allow_reprint: false,
             trivia: Some("q,1\n".into()),
+            rating: Some("7.0..".parse().unwrap()),
         };
         assert_eq!(BookSettings::from_toml(&s.to_toml()).unwrap(), s);
+        // Settings stored before `rating` existed read as no range, and
+        // write back unchanged (a reprint compares them).
+        let old = BookSettings { rating: None, ..s.clone() };
+        assert!(!old.to_toml().contains("rating"));
         assert!(BookSettings { per_page: 3, ..s.clone() }.check().unwrap_err().to_string().contains("1, 2, 4 or 6"));
     }
 }

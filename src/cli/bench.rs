@@ -227,6 +227,7 @@ fn bench_book(layout: &Layout) -> anyhow::Result<()> {
         answers_per_page: None,
         allow_reprint: false,
         trivia: None,
+        rating: None,
     };
     let mut rows = rows;
     rows.sort_by_key(|r| (r.level.parse::<crate::score::Level>().ok(), r.score));

@@ -43,6 +43,9 @@ pub struct BookArgs {
     /// Answer grids a page (1, 2, 4, 6, 9, 12, 16, 20 or 25); default: the most that stay legible.
     #[arg(long)]
     pub answers_per_page: Option<usize>,
+    /// Only puzzles whose Sudoku Explainer rating lies in this range: 7.0.., ..4.5, 3.0..5.0 (graded layouts).
+    #[arg(long, value_name = "RANGE")]
+    pub rating: Option<crate::level::RatingRange>,
     /// Allow puzzles already printed in another book.
     #[arg(long)]
     pub allow_reprint: bool,
@@ -98,6 +101,7 @@ pub fn book(args: BookArgs) -> Result<()> {
             }
             None => None,
         },
+        rating: args.rating,
     };
     let title = args.title.clone();
     let (id, rendered, out) = make_book_at(&catalog, settings, |id| {

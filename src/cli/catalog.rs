@@ -34,9 +34,12 @@ pub struct ExportArgs {
     /// Only this layout.
     #[arg(long)]
     pub layout: Option<String>,
-    /// Only this level.
+    /// Only this level (easy, medium, hard, expert).
     #[arg(long)]
     pub level: Option<String>,
+    /// Only puzzles whose Sudoku Explainer rating lies in this range: 7.0.., ..4.5, 3.0..5.0.
+    #[arg(long, value_name = "RANGE")]
+    pub rating: Option<crate::level::RatingRange>,
     #[arg(long, value_enum, default_value_t = ExportFormat::Lines)]
     pub format: ExportFormat,
     #[command(flatten)]
@@ -51,11 +54,20 @@ pub struct MergeArgs {
     pub db: DbArg,
 }
 
-pub fn stats(args: DbArg) -> anyhow::Result<()> {
-    let catalog = crate::family::open_existing_catalog(&args.db)?;
-    let rows = catalog.stats()?;
+#[derive(clap::Args, Debug)]
+pub struct StatsArgs {
+    /// Count only puzzles whose Sudoku Explainer rating lies in this range: 7.0.., ..4.5, 3.0..5.0.
+    #[arg(long, value_name = "RANGE")]
+    pub rating: Option<crate::level::RatingRange>,
+    #[command(flatten)]
+    pub db: DbArg,
+}
+
+pub fn stats(args: StatsArgs) -> anyhow::Result<()> {
+    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
+    let rows = catalog.stats(args.rating)?;
     if rows.is_empty() {
-        println!("{}: no puzzles yet (try `puzzlebook generate classic-9 --count 100`)", args.db.display());
+        println!("{}: no puzzles yet (try `puzzlebook generate classic-9 --count 100`)", args.db.db.display());
         return Ok(());
     }
     println!("{:<16} {:<8} {:>8} {:>8} {:>8} {:>10}", "layout", "level", "puzzles", "valid", "failed", "unchecked");
@@ -85,10 +97,11 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
     if let Ok(family) = &family {
         print!("{}", family.show(&p));
     }
-    println!("score     {} ({}), solver effort {} nodes", p.score, p.level, p.effort_nodes);
-    if let Some(g) = &p.grade {
-        println!("technique SE {:.1}, {} (hardest: {})", g.se_rating, g.level, g.technique);
+    match &p.grade {
+        Some(g) => println!("level     {} (technique grade: SE {:.1}, hardest {})", p.level, g.se_rating, g.technique),
+        None => println!("level     {}", p.level),
     }
+    println!("score     {} (candidate count), solver effort {} nodes", p.score, p.effort_nodes);
     println!("seed      {}", p.seed);
     println!("batch     {}", p.batch_id.map_or("-".into(), |b| b.to_string()));
     println!("made      {} by {}", p.created_at, p.generator_version);
@@ -115,6 +128,7 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
     let level = args.level.as_deref().map(|l| l.parse::<crate::level::Level>().map_err(anyhow::Error::msg)).transpose()?;
     check_layout(&catalog, args.layout.as_deref())?;
     let rows = catalog.puzzles(args.layout.as_deref(), level.map(|l| l.name()))?;
+    let rows = rows.into_iter().filter(|p| args.rating.is_none_or(|r| p.grade.as_ref().is_some_and(|g| r.contains(g.se_rating))));
     let mut out = BufWriter::new(std::io::stdout().lock());
     if let ExportFormat::Csv = args.format {
         writeln!(out, "id,layout,givens,solution,score,level,seed,validation")?;

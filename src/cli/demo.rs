@@ -64,6 +64,7 @@ pub fn run(args: DemoArgs) -> Result<()> {
         answers_per_page: None,
         allow_reprint: false,
         trivia: None,
+        rating: None,
     };
     let (id, rendered) = crate::book::make::make_book(&catalog, settings, &args.out)?;
     println!(

@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 #[command(after_help = "Every puzzle is stored in the catalog (--db). On a terminal a progress bar shows instead of the \
 puzzle lines (add --print to see them); when stdout is a pipe the lines are written, one per new puzzle:\n  \
 <givens> <solution> <score> <level> <seed> <effort>\n\
-score: candidate-count difficulty score; level: by the layout's score bands; seed: the puzzle's own seed \
+score: the candidate-count difficulty score (a number, not a level); level: the technique grade (easy: singles, \
+medium: locked candidates, pairs, X-Wing, hard: up to wings and fish, expert: chains) wherever the layout has the grader, \
+else by the layout's score bands (16×16, stars, relations) or, for Slitherlink, the rules its solver needs; seed: the puzzle's own seed \
 (`generate LAYOUT --no-store --seed <seed>` makes it again); effort: search nodes the solver needed to prove it unique.\n\n\
 Ctrl-C stops at the next commit; `generate --resume` finishes the newest unfinished batch.")]
 pub struct GenerateArgs {
@@ -152,11 +154,9 @@ fn print_only(args: &GenerateArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `givens solution score level seed effort`: the level is the technique
-/// grade where the puzzle was graded.
+/// `givens solution score level seed effort`.
 fn puzzle_line(p: &NewPuzzle) -> String {
-    let level = p.grade.as_ref().map_or(&p.level, |g| &g.level);
-    format!("{} {} {} {level} {} {}", p.givens, p.solution, p.score, p.seed, p.effort_nodes)
+    format!("{} {} {} {} {} {}", p.givens, p.solution, p.score, p.level, p.seed, p.effort_nodes)
 }
 
 /// A level the family cannot make is refused before a batch starts.

@@ -40,7 +40,7 @@ pub enum Command {
     /// Rate puzzles like a human solver: SE-scale rating, level, hardest technique.
     Grade(grade::GradeArgs),
     /// Counts per layout × level: stored, validated, failed, not yet checked.
-    Stats(catalog::DbArg),
+    Stats(catalog::StatsArgs),
     /// Re-check stored puzzles independently of the generator (new or changed ones by default).
     Validate(validate::ValidateArgs),
     /// One puzzle: givens, solution, score, seed, batch, validation.

@@ -40,6 +40,9 @@ impl Cells {
     /// The row as the catalog stores it; a puzzle with marks or islands of
     /// its own is keyed under them.
     fn stored_form(&self, p: &Generated, grade: Option<StoredGrade>) -> NewPuzzle {
+        // The level: the technique grade where there is one, else the
+        // layout's score bands.
+        let level = grade.as_ref().map_or_else(|| p.level.name().to_string(), |g| g.level.clone());
         let model = &self.cells().model;
         let own_canon = p.layout.as_ref().and_then(Layout::cells).map(Canonicalizer::for_cells);
         let canon = own_canon.as_ref().unwrap_or(&self.canon);
@@ -51,7 +54,7 @@ impl Cells {
             canonical: canon.key(&p.givens),
             clues: p.givens.given_count(),
             score: p.score,
-            level: p.level.name().to_string(),
+            level,
             effort_nodes: p.effort.nodes,
             seed: p.seed,
         }
@@ -128,14 +131,16 @@ impl Family for Cells {
             _ => generator.puzzle(seed),
         }
         .map_err(|e| anyhow!("{}: {e}", self.layout().path.display()))?;
+        // Every puzzle is graded where the layout has the grader (a level
+        // is the technique grade there), asked for a level or not.
         let grade = match &made.layout {
             // Its own marks or islands: graded under them.
-            Some(own) => level.and_then(|_| Grader::new(&own.cells()?.model)?.grade(&made.givens)),
-            None => graded_level.and_then(|(_, g)| g.grade(&made.givens)),
+            Some(own) => own.cells().and_then(|cells| Grader::new(&cells.model)).and_then(|g| g.grade(&made.givens)),
+            None => self.grader.as_ref().and_then(|g| g.grade(&made.givens)),
         };
         let grade = grade.map(|g| StoredGrade::of(&g));
         let made_level = grade.as_ref().map_or(made.level.name(), |g| g.level.as_str());
-        Ok(level.is_none_or(|wanted| wanted.name() == made_level).then(|| self.stored_form(&made, grade.clone())))
+        Ok(level.is_none_or(|wanted| wanted.name() == made_level).then(|| self.stored_form(&made, grade)))
     }
 
     fn check(&self, row: &PuzzleRow, regrade: bool) -> Result<Option<StoredGrade>, String> {

@@ -30,16 +30,24 @@ impl Catalog {
     /// those printed in a book unless `reprint` is allowed. Only rows whose
     /// content is still what was validated count; the second value is how
     /// many were validated but have changed since (they need validating again).
-    pub fn book_candidates(&self, layout: &str, level: &str, reprint: bool) -> Result<(Vec<Candidate>, usize)> {
+    /// With `rating`, only puzzles whose SE rating lies in it.
+    pub fn book_candidates(
+        &self,
+        layout: &str,
+        level: &str,
+        reprint: bool,
+        rating: Option<crate::level::RatingRange>,
+    ) -> Result<(Vec<Candidate>, usize)> {
         let ids: Vec<i64> = self
             .conn
             .prepare(
                 "SELECT id FROM puzzles p
-                 WHERE layout_name = ?1 AND coalesce(technique_level, level) = ?2 AND validation = 'ok'
+                 WHERE layout_name = ?1 AND level = ?2 AND validation = 'ok'
                    AND (?3 OR NOT EXISTS (SELECT 1 FROM book_puzzles b WHERE b.puzzle_id = p.id))
+                   AND (?4 IS NULL OR se_rating BETWEEN ?4 - 1e-9 AND ?5 + 1e-9)
                  ORDER BY id",
             )?
-            .query_map(params![layout, level, reprint], |r| r.get(0))?
+            .query_map(params![layout, level, reprint, rating.map(|r| r.low), rating.map(|r| r.high)], |r| r.get(0))?
             .collect::<rusqlite::Result<_>>()?;
         let mut fresh = Vec::with_capacity(ids.len());
         let mut stale = 0;
@@ -57,7 +65,7 @@ impl Catalog {
     /// How many puzzles of a layout and level are stored but not validated.
     pub fn unvalidated_count(&self, layout: &str, level: &str) -> Result<i64> {
         Ok(self.conn.query_row(
-            "SELECT count(*) FROM puzzles WHERE layout_name = ?1 AND coalesce(technique_level, level) = ?2 AND validation IS NULL",
+            "SELECT count(*) FROM puzzles WHERE layout_name = ?1 AND level = ?2 AND validation IS NULL",
             params![layout, level],
             |r| r.get(0),
         )?)

@@ -66,10 +66,10 @@ pub struct PuzzleRow {
 }
 
 impl PuzzleRow {
-    /// The level books use: the technique level when graded, else the
-    /// candidate-score level.
+    /// The level books use: the stored level (the technique grade where the
+    /// layout has the grader).
     pub fn book_level(&self) -> &str {
-        self.grade.as_ref().map_or(&self.level, |g| &g.level)
+        &self.level
     }
 }
 
@@ -199,23 +199,24 @@ impl Catalog {
     pub fn puzzles(&self, layout: Option<&str>, level: Option<&str>) -> Result<Vec<PuzzleRow>> {
         let mut stmt = self.conn.prepare(&format!(
             "SELECT {ROW_COLUMNS} FROM puzzles p JOIN layouts l ON l.id = p.layout_id
-             WHERE (?1 IS NULL OR p.layout_name = ?1) AND (?2 IS NULL OR coalesce(p.technique_level, p.level) = ?2) ORDER BY p.id"
+             WHERE (?1 IS NULL OR p.layout_name = ?1) AND (?2 IS NULL OR p.level = ?2) ORDER BY p.id"
         ))?;
         let rows = stmt.query_map(params![layout, level], read_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(rows)
     }
 
-    pub fn stats(&self) -> Result<Vec<StatsRow>> {
+    /// Counts per layout × level, of puzzles rated within `rating` if given.
+    pub fn stats(&self, rating: Option<crate::level::RatingRange>) -> Result<Vec<StatsRow>> {
         let mut stmt = self.conn.prepare(
-            "SELECT layout_name, coalesce(technique_level, level) AS book_level, count(*),
+            "SELECT layout_name, level, count(*),
                     sum(CASE WHEN validation = 'ok' THEN 1 ELSE 0 END),
                     sum(CASE WHEN validation = 'failed' THEN 1 ELSE 0 END),
                     sum(CASE WHEN validation IS NULL THEN 1 ELSE 0 END)
-             FROM puzzles GROUP BY layout_name, book_level
-             ORDER BY layout_name, CASE book_level WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END",
+             FROM puzzles WHERE (?1 IS NULL OR se_rating BETWEEN ?1 - 1e-9 AND ?2 + 1e-9) GROUP BY layout_name, level
+             ORDER BY layout_name, CASE level WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END",
         )?;
         let rows = stmt
-            .query_map([], |r| {
+            .query_map(params![rating.map(|r| r.low), rating.map(|r| r.high)], |r| {
                 Ok(StatsRow {
                     layout: r.get(0)?,
                     level: r.get(1)?,
@@ -242,7 +243,7 @@ impl Catalog {
                 update.execute(params![id, if *ok { "ok" } else { "failed" }, detail, micros, hash])?;
             }
             let mut graded =
-                conn.prepare_cached("UPDATE puzzles SET se_rating = ?2, technique = ?3, technique_level = ?4 WHERE id = ?1")?;
+                conn.prepare_cached("UPDATE puzzles SET se_rating = ?2, technique = ?3, technique_level = ?4, level = ?4 WHERE id = ?1")?;
             for ((id, ..), grade) in verdicts.iter().zip(grades) {
                 if let Some(g) = grade {
                     graded.execute(params![id, g.se_rating, g.technique, g.level])?;

@@ -83,8 +83,10 @@ pub fn validate(row: &PuzzleRow, layouts: &LayoutCache) -> Verdict {
         Ok(grade) => (None, grade),
         Err(problem) => (Some(problem), None),
     };
-    // The hash covers the row as it will stand, its grade included.
-    let hash = content_hash(&PuzzleRow { grade: grade.clone().or(row.grade.clone()), ..row.clone() });
+    // The hash covers the row as it will stand, its grade (and the level
+    // the grade sets) included.
+    let level = grade.as_ref().map_or_else(|| row.level.clone(), |g| g.level.clone());
+    let hash = content_hash(&PuzzleRow { grade: grade.clone().or(row.grade.clone()), level, ..row.clone() });
     Verdict { id: row.id, problem, micros: started.elapsed().as_micros() as i64, hash, grade }
 }
 
@@ -98,7 +100,7 @@ pub fn check_cells(
     grader: Option<&Grader>,
     regrade: bool,
 ) -> Result<Option<StoredGrade>, String> {
-    check(row, layout, canon)?;
+    check(row, layout, canon, grader.is_some())?;
     check_grade(row, layout, grader, regrade)
 }
 
@@ -112,11 +114,16 @@ fn check_grade(row: &PuzzleRow, layout: &CellLayout, grader: Option<&Grader>, re
             "technique grade is {} {} ({}), but {} {} ({}) recorded (after a grader upgrade, `validate --all --regrade` stores the new grades)",
             grade.se_rating, grade.level, grade.technique, stored.se_rating, stored.level, stored.technique
         )),
+        // The level is the technique grade's; a row graded before it was
+        // (made without a level asked) takes the grade's level now.
+        Some(_) if row.level != grade.level && !regrade => Err(format!("level is {}, but {} recorded", grade.level, row.level)),
         _ => Ok(Some(grade)),
     }
 }
 
-fn check(row: &PuzzleRow, layout: &CellLayout, canon: &Canonicalizer) -> Result<(), String> {
+/// `graded`: the layout has the technique grader, so the level is checked
+/// against the grade (`check_grade`), not the score bands.
+fn check(row: &PuzzleRow, layout: &CellLayout, canon: &Canonicalizer, graded: bool) -> Result<(), String> {
     let model = &layout.model;
     let givens = model.parse_grid(&row.givens).map_err(|e| format!("givens: {e}"))?;
     let solution = model.parse_grid(&row.solution).map_err(|e| format!("solution: {e}"))?;
@@ -140,7 +147,7 @@ fn check(row: &PuzzleRow, layout: &CellLayout, canon: &Canonicalizer) -> Result<
         return Err(format!("score is {score}, but {} recorded", row.score));
     }
     let level = Level::from_score(score, &layout.level_bands);
-    if level.name() != row.level {
+    if !graded && level.name() != row.level {
         return Err(format!("level is {}, but {} recorded", level.name(), row.level));
     }
     if canon.key(&givens) != row.canonical {
