@@ -15,6 +15,7 @@ pub mod level;
 pub mod model;
 pub mod page;
 pub mod pdf;
+pub mod preflight;
 pub mod puzzle_file;
 pub mod score;
 pub mod slither;

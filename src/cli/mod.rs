@@ -10,6 +10,7 @@ mod grade;
 mod layouts;
 mod levels;
 mod loops;
+mod preflight;
 mod snake;
 mod solve;
 mod validate;
@@ -67,6 +68,8 @@ pub enum Command {
     Levels(levels::LevelsArgs),
     /// Measure solver and generator speed (puzzles/second, one thread).
     Bench(bench::BenchArgs),
+    /// Check a PDF against the print rules (trim, bleed, margins, fonts, sizes, lines, greys).
+    Preflight(preflight::PreflightArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -88,6 +91,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Merge(args) => catalog::merge(args),
         Command::Levels(args) => levels::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Preflight(args) => preflight::run(args),
     }
 }
 
