@@ -27,6 +27,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0004_grade", include_str!("../../migrations/0004_grade.sql")),
     ("0005_family", include_str!("../../migrations/0005_family.sql")),
     ("0006_rekey", include_str!("../../migrations/0006_rekey.sql")),
+    ("0007_lease", include_str!("../../migrations/0007_lease.sql")),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";
