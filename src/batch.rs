@@ -202,3 +202,115 @@ fn make_chunk(
         Err(panic) => std::panic::resume_unwind(panic),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::family::{Answer, GradeReport, SampleBands};
+    use crate::level::Level;
+    use crate::pdf::{GridContents, GridRenderer};
+    use crate::store::{PuzzleRow, StoredGrade};
+    use std::sync::atomic::AtomicU64;
+
+    /// Every attempt makes a distinct puzzle in 10 ms; the `stop_at`-th
+    /// attempt started sets the stop flag, as Ctrl-C would.
+    struct Slow {
+        started: AtomicU64,
+        stop_at: u64,
+        stop: &'static AtomicBool,
+    }
+
+    impl Family for Slow {
+        fn make(&self, seed: u64, _level: Option<Level>) -> Result<Option<NewPuzzle>> {
+            if self.started.fetch_add(1, Ordering::SeqCst) + 1 == self.stop_at {
+                self.stop.store(true, Ordering::SeqCst);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+            Ok(Some(NewPuzzle {
+                own_layout: None,
+                grade: None,
+                givens: "1.".into(),
+                solution: "12".into(),
+                canonical: format!("key{seed}"),
+                clues: 1,
+                score: 1,
+                level: "easy".into(),
+                effort_nodes: 1,
+                seed,
+            }))
+        }
+        fn layout(&self) -> &Layout {
+            unimplemented!()
+        }
+        fn name(&self) -> &'static str {
+            "cells"
+        }
+        fn levels(&self) -> &'static [Level] {
+            &[]
+        }
+        fn parse(&self, _: &str) -> Result<()> {
+            unimplemented!()
+        }
+        fn solve(&self, _: &str, _: Option<usize>) -> Result<Answer> {
+            unimplemented!()
+        }
+        fn grade(&self, _: &str) -> Result<GradeReport> {
+            unimplemented!()
+        }
+        fn check(&self, _: &PuzzleRow, _: bool) -> Result<Option<StoredGrade>, String> {
+            unimplemented!()
+        }
+        fn key(&self, _: &str) -> Result<String> {
+            unimplemented!()
+        }
+        fn page(&self, _: &str) -> GridContents {
+            unimplemented!()
+        }
+        fn answer_page(&self, _: &str, _: &str) -> GridContents {
+            unimplemented!()
+        }
+        fn renderer(&self) -> Box<dyn GridRenderer + '_> {
+            unimplemented!()
+        }
+        fn print_extent(&self) -> (usize, usize) {
+            unimplemented!()
+        }
+        fn show(&self, _: &PuzzleRow) -> String {
+            unimplemented!()
+        }
+        fn sample_bands(&self, _: u64, _: u64) -> Result<SampleBands> {
+            unimplemented!()
+        }
+    }
+
+    #[test]
+    fn a_stop_mid_chunk_skips_the_rest_and_commits_the_finished_prefix() {
+        static STOP_HERE: AtomicBool = AtomicBool::new(false);
+        let dir = std::env::temp_dir().join(format!("puzzlebook-batch-{}-stop", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let catalog = Catalog::open(&dir.join("catalog.db")).unwrap();
+        let layout_id = catalog.layout_id(&Layout::load("classic-4").unwrap(), "cells").unwrap();
+        let id = catalog.create_batch(layout_id, 1000, 300, None, "none").unwrap();
+        // The first chunk is 4 attempts (40 ms on two threads); the second is
+        // sized to half a second, 100 attempts: the stop comes in its 16th.
+        let slow = Slow { started: AtomicU64::new(0), stop_at: 20, stop: &STOP_HERE };
+        let outcome = run_family(&catalog, id, &slow, 2, &STOP_HERE, &mut |_| {}).unwrap();
+        assert_eq!(outcome.status, BatchStatus::Interrupted);
+        let started = slow.started.load(Ordering::SeqCst);
+        assert!(started < 30, "{started} attempts: the chunk ran on after the stop");
+        let batch = catalog.batch(id).unwrap();
+        assert_eq!(batch.status, BatchStatus::Interrupted);
+        assert!(batch.next_attempt >= 4 && batch.next_attempt < 30, "resume point {}", batch.next_attempt);
+        // Exactly the attempts below the resume point are stored.
+        let seeds: Vec<u64> = catalog.puzzles(None, None).unwrap().iter().map(|p| p.seed).collect();
+        assert_eq!(seeds, (1000..1000 + batch.next_attempt).collect::<Vec<_>>());
+
+        STOP_HERE.store(false, Ordering::SeqCst);
+        let resumed = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &STOP_HERE };
+        let outcome = run_family(&catalog, id, &resumed, 2, &STOP_HERE, &mut |_| {}).unwrap();
+        assert_eq!((outcome.status, outcome.held), (BatchStatus::Done, 300));
+        let mut seeds: Vec<u64> = catalog.puzzles(None, None).unwrap().iter().map(|p| p.seed).collect();
+        seeds.sort();
+        assert_eq!(seeds, (1000..1300).collect::<Vec<_>>(), "no attempt skipped or made twice");
+    }
+}
