@@ -80,18 +80,19 @@ fn pid_alive(pid: u32) -> bool {
 
 /// The batch's lease, if it has one (inside the caller's transaction).
 fn lease_of(conn: &rusqlite::Connection, id: i64) -> rusqlite::Result<Option<Lease>> {
-    let row: Option<(Option<String>, Option<i64>, Option<String>, Option<i64>)> = conn
+    let lease = conn
         .query_row(&format!("SELECT lease_owner, lease_pid, lease_host, {NOW} - lease_heartbeat FROM batches WHERE id = ?1"), [id], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            Ok(r.get::<_, Option<String>>(0)?.map(|owner| Lease {
+                holder: LeaseHolder {
+                    owner,
+                    pid: r.get::<_, Option<i64>>(1).ok().flatten().unwrap_or(0) as u32,
+                    host: r.get::<_, Option<String>>(2).ok().flatten().unwrap_or_default(),
+                },
+                age_seconds: r.get::<_, Option<i64>>(3).ok().flatten().unwrap_or(i64::MAX),
+            }))
         })
         .optional()?;
-    Ok(match row {
-        Some((Some(owner), pid, host, age)) => Some(Lease {
-            holder: LeaseHolder { owner, pid: pid.unwrap_or(0) as u32, host: host.unwrap_or_default() },
-            age_seconds: age.unwrap_or(i64::MAX),
-        }),
-        _ => None,
-    })
+    Ok(lease.flatten())
 }
 
 /// Renews this process's lease on batch `id` (inside the caller's
