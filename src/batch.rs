@@ -3,6 +3,7 @@
 //! point, so a crash or Ctrl-C loses at most the chunk in flight and a
 //! resumed batch continues exactly where the last commit ended.
 
+use crate::family::Family;
 use crate::generate::Symmetry;
 use crate::layout::Layout;
 use crate::store::{Batch, BatchStatus, Catalog, NewPuzzle};
@@ -10,6 +11,7 @@ use anyhow::{Context, Result, anyhow};
 use rayon::prelude::*;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 /// What a running batch reports; the caller shows it (the library prints nothing).
@@ -42,8 +44,12 @@ const EXHAUSTED_AFTER: u64 = 5_000;
 /// Chunks are sized to take about this long, so Ctrl-C is answered quickly.
 const CHUNK_SECONDS: f64 = 0.5;
 
-/// Set by the Ctrl-C handler; the batch stops at the next chunk boundary.
+/// Set by the Ctrl-C handler: workers skip the attempts of the chunk they
+/// have not started, the finished prefix is committed, and the batch stops.
 pub static STOP: AtomicBool = AtomicBool::new(false);
+/// While a chunk runs longer than this, its batch's lease is renewed (well
+/// inside `store::LEASE_SECONDS`), so a slow chunk never looks abandoned.
+const RENEW_EVERY: Duration = Duration::from_secs(5);
 
 pub fn layout_of(batch: &Batch) -> Result<Layout> {
     Layout::from_source(Path::new(&format!("{}.toml", batch.layout_name)), batch.layout_source.clone())
@@ -51,14 +57,29 @@ pub fn layout_of(batch: &Batch) -> Result<Layout> {
 }
 
 /// Runs (or resumes) a batch on `jobs` threads until it holds its count,
-/// is stopped ([`STOP`]) or runs dry; `on_event` hears each chunk.
+/// is stopped ([`STOP`]) or runs dry; `on_event` hears each chunk. Refused
+/// while another process holds the batch's lease.
 pub fn run(catalog: &Catalog, batch_id: i64, jobs: usize, on_event: &mut dyn FnMut(BatchEvent)) -> Result<BatchOutcome> {
     let batch = catalog.batch(batch_id)?;
     let symmetry: Symmetry = batch.symmetry.parse().map_err(|e| anyhow!("batch {batch_id}: {e}"))?;
     let family = crate::family::of(layout_of(&batch)?, symmetry)?;
+    run_family(catalog, batch_id, family.as_ref(), jobs, &STOP, on_event)
+}
+
+/// [`run`] with the family made and the stop flag given.
+fn run_family(
+    catalog: &Catalog,
+    batch_id: i64,
+    family: &dyn Family,
+    jobs: usize,
+    stop: &AtomicBool,
+    on_event: &mut dyn FnMut(BatchEvent),
+) -> Result<BatchOutcome> {
+    catalog.claim_batch(batch_id)?;
+    // Read after the claim: no other process moves the resume point now.
+    let batch = catalog.batch(batch_id)?;
     let jobs = jobs.max(1);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    catalog.set_batch_status(batch.id, BatchStatus::Running, None)?;
 
     let start = Instant::now();
     let mut held = catalog.batch_held(&batch)?;
@@ -70,22 +91,21 @@ pub fn run(catalog: &Catalog, batch_id: i64, jobs: usize, on_event: &mut dyn FnM
         if held >= batch.count_asked {
             break BatchStatus::Done;
         }
-        if STOP.load(Ordering::SeqCst) {
+        if stop.load(Ordering::SeqCst) {
             break BatchStatus::Interrupted;
         }
         if since_new >= EXHAUSTED_AFTER {
             break BatchStatus::Exhausted;
         }
         let chunk_start = Instant::now();
-        // Workers also compute the canonical key: serial work here would
-        // leave cores idle.
-        let made: Vec<(u64, Result<Option<NewPuzzle>>)> = pool.install(|| {
-            (attempt..attempt + chunk).into_par_iter().map(|a| (a, family.make(batch.seed.wrapping_add(a), batch.difficulty))).collect()
-        });
+        let made = make_chunk(catalog, &batch, family, &pool, attempt..attempt + chunk, stop)?;
         let wanted = (batch.count_asked - held) as usize;
         let mut chosen = Vec::new();
         let mut consumed = attempt;
+        // The resume point is the first attempt not finished: attempts
+        // below it are all decided, none after it is committed.
         for (a, result) in made {
+            let Some(result) = result else { break };
             let puzzle = result.with_context(|| format!("batch {}: attempt {a}", batch.id))?;
             consumed = a + 1;
             if let Some(puzzle) = puzzle {
@@ -129,6 +149,168 @@ pub fn run(catalog: &Catalog, batch_id: i64, jobs: usize, on_event: &mut dyn FnM
         }
         _ => None,
     };
-    catalog.set_batch_status(batch.id, status, note.as_deref())?;
+    catalog.release_batch(batch.id, status, note.as_deref())?;
     Ok(BatchOutcome { status, held, added, attempts: attempt - batch.next_attempt, seconds: start.elapsed().as_secs_f64() })
+}
+
+/// One attempt's outcome in a chunk: `None` when it was skipped (stopped).
+type Made = (u64, Option<Result<Option<NewPuzzle>>>);
+
+/// Makes the attempts `range` on the pool, in attempt order; once `stop` is
+/// set the attempts not yet started are skipped. Workers also compute the
+/// canonical key: serial work here would leave cores idle. While the chunk
+/// runs, the batch's lease is renewed; if another process took it over, the
+/// rest of the chunk is skipped and the loss is the error.
+fn make_chunk(
+    catalog: &Catalog,
+    batch: &Batch,
+    family: &dyn Family,
+    pool: &rayon::ThreadPool,
+    range: std::ops::Range<u64>,
+    stop: &AtomicBool,
+) -> Result<Vec<Made>> {
+    let lost = AtomicBool::new(false);
+    let (seed, level) = (batch.seed, batch.difficulty);
+    let (made, renewed) = std::thread::scope(|scope| {
+        let (done, finished) = channel();
+        let lost = &lost;
+        let workers = scope.spawn(move || {
+            let made: Vec<Made> = pool.install(|| {
+                range
+                    .into_par_iter()
+                    .map(|a| {
+                        let skip = stop.load(Ordering::SeqCst) || lost.load(Ordering::SeqCst);
+                        (a, (!skip).then(|| family.make(seed.wrapping_add(a), level)))
+                    })
+                    .collect()
+            });
+            let _ = done.send(());
+            made
+        });
+        let mut renewed = Ok(());
+        while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(RENEW_EVERY) {
+            if renewed.is_ok() {
+                renewed = catalog.renew_lease(batch.id);
+                lost.store(renewed.is_err(), Ordering::SeqCst);
+            }
+        }
+        (workers.join(), renewed)
+    });
+    renewed?;
+    match made {
+        Ok(made) => Ok(made),
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::family::{Answer, GradeReport, SampleBands};
+    use crate::level::Level;
+    use crate::pdf::{GridContents, GridRenderer};
+    use crate::store::{PuzzleRow, StoredGrade};
+    use std::sync::atomic::AtomicU64;
+
+    /// Every attempt makes a distinct puzzle in 10 ms; the `stop_at`-th
+    /// attempt started sets the stop flag, as Ctrl-C would.
+    struct Slow {
+        started: AtomicU64,
+        stop_at: u64,
+        stop: &'static AtomicBool,
+    }
+
+    impl Family for Slow {
+        fn make(&self, seed: u64, _level: Option<Level>) -> Result<Option<NewPuzzle>> {
+            if self.started.fetch_add(1, Ordering::SeqCst) + 1 == self.stop_at {
+                self.stop.store(true, Ordering::SeqCst);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+            Ok(Some(NewPuzzle {
+                own_layout: None,
+                grade: None,
+                givens: "1.".into(),
+                solution: "12".into(),
+                canonical: format!("key{seed}"),
+                clues: 1,
+                score: 1,
+                level: "easy".into(),
+                effort_nodes: 1,
+                seed,
+            }))
+        }
+        fn layout(&self) -> &Layout {
+            unimplemented!()
+        }
+        fn name(&self) -> &'static str {
+            "cells"
+        }
+        fn levels(&self) -> &'static [Level] {
+            &[]
+        }
+        fn parse(&self, _: &str) -> Result<()> {
+            unimplemented!()
+        }
+        fn solve(&self, _: &str, _: Option<usize>) -> Result<Answer> {
+            unimplemented!()
+        }
+        fn grade(&self, _: &str) -> Result<GradeReport> {
+            unimplemented!()
+        }
+        fn check(&self, _: &PuzzleRow, _: bool) -> Result<Option<StoredGrade>, String> {
+            unimplemented!()
+        }
+        fn key(&self, _: &str) -> Result<String> {
+            unimplemented!()
+        }
+        fn page(&self, _: &str) -> GridContents {
+            unimplemented!()
+        }
+        fn answer_page(&self, _: &str, _: &str) -> GridContents {
+            unimplemented!()
+        }
+        fn renderer(&self) -> Box<dyn GridRenderer + '_> {
+            unimplemented!()
+        }
+        fn print_extent(&self) -> (usize, usize) {
+            unimplemented!()
+        }
+        fn show(&self, _: &PuzzleRow) -> String {
+            unimplemented!()
+        }
+        fn sample_bands(&self, _: u64, _: u64) -> Result<SampleBands> {
+            unimplemented!()
+        }
+    }
+
+    #[test]
+    fn a_stop_mid_chunk_skips_the_rest_and_commits_the_finished_prefix() {
+        static STOP_HERE: AtomicBool = AtomicBool::new(false);
+        let dir = std::env::temp_dir().join(format!("puzzlebook-batch-{}-stop", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let catalog = Catalog::open(&dir.join("catalog.db")).unwrap();
+        let layout_id = catalog.layout_id(&Layout::load("classic-4").unwrap(), "cells").unwrap();
+        let id = catalog.create_batch(layout_id, 1000, 300, None, "none").unwrap();
+        // The first chunk is 4 attempts (40 ms on two threads); the second is
+        // sized to half a second, 100 attempts: the stop comes in its 16th.
+        let slow = Slow { started: AtomicU64::new(0), stop_at: 20, stop: &STOP_HERE };
+        let outcome = run_family(&catalog, id, &slow, 2, &STOP_HERE, &mut |_| {}).unwrap();
+        assert_eq!(outcome.status, BatchStatus::Interrupted);
+        let started = slow.started.load(Ordering::SeqCst);
+        assert!(started < 30, "{started} attempts: the chunk ran on after the stop");
+        let batch = catalog.batch(id).unwrap();
+        assert_eq!(batch.status, BatchStatus::Interrupted);
+        assert!(batch.next_attempt >= 4 && batch.next_attempt < 30, "resume point {}", batch.next_attempt);
+        // Exactly the attempts below the resume point are stored.
+        let seeds: Vec<u64> = catalog.puzzles(None, None).unwrap().iter().map(|p| p.seed).collect();
+        assert_eq!(seeds, (1000..1000 + batch.next_attempt).collect::<Vec<_>>());
+
+        STOP_HERE.store(false, Ordering::SeqCst);
+        let resumed = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &STOP_HERE };
+        let outcome = run_family(&catalog, id, &resumed, 2, &STOP_HERE, &mut |_| {}).unwrap();
+        assert_eq!((outcome.status, outcome.held), (BatchStatus::Done, 300));
+        let mut seeds: Vec<u64> = catalog.puzzles(None, None).unwrap().iter().map(|p| p.seed).collect();
+        seeds.sort();
+        assert_eq!(seeds, (1000..1300).collect::<Vec<_>>(), "no attempt skipped or made twice");
+    }
 }

@@ -183,3 +183,131 @@ fn easy_jigsaw_puzzles_are_made_by_removing_clues_only_while_singles_suffice() {
     let out = run(&["validate", "--db", db.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// Waits for `child` at most `limit`; kills it and fails when it runs longer.
+fn wait_at_most(mut child: Child, limit: Duration, what: &str) -> Output {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            let out = child.wait_with_output().unwrap();
+            panic!("{what}: still running after {limit:?}; stderr: {}", String::from_utf8_lossy(&out.stderr));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn interrupt(child: Child) -> Output {
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    wait_at_most(child, Duration::from_secs(30), "interrupted batch")
+}
+
+#[test]
+fn a_resumed_difficulty_batch_ends_with_exactly_its_count() {
+    // Most easy puzzles by technique grade are not easy by score: a resume
+    // that counted by score level made hundreds too many.
+    let db = fresh_db("level-resume");
+    let path = db.to_str().unwrap();
+    let child = bin()
+        .args(["generate", "classic-9", "--count", "1000", "--difficulty", "easy", "--seed", "99", "--jobs", "2", "--db", path])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_rows(&db);
+    std::thread::sleep(Duration::from_millis(300));
+    let out = interrupt(child);
+    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(count(&db, "SELECT count(*) FROM puzzles") < 1000);
+    let out = run(&["generate", "--resume", "--db", path]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("holds 1000/1000 easy"), "{err}");
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE batch_id = 1"), 1000);
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE coalesce(technique_level, level) = 'easy'"), 1000);
+}
+
+#[test]
+fn resume_refuses_a_batch_another_process_runs_and_takes_over_a_stale_one() {
+    let db = fresh_db("lease");
+    let path = db.to_str().unwrap();
+    let runner = spawn_batch(&db, "100000", "7");
+    wait_for_rows(&db);
+    let resumer = bin().args(["generate", "--resume", "--db", path]).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
+    let out = wait_at_most(resumer, Duration::from_secs(20), "resume of a running batch");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(&format!("batch 1 is being run by process {} on ", runner.id())), "{err}");
+    let out = interrupt(runner);
+    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(count(&db, "SELECT count(*) FROM batches WHERE status = 'interrupted' AND lease_owner IS NULL"), 1);
+    assert_eq!(count(&db, "SELECT next_attempt FROM batches WHERE id = 1"), count(&db, "SELECT count(*) FROM puzzles"));
+
+    // A small batch whose lease another host holds: refused while its
+    // heartbeat is fresh, taken over once it is stale.
+    assert!(run(&["generate", "classic-9", "--count", "20", "--seed", "900000", "--db", path]).status.success());
+    let conn = Connection::open(&db).unwrap();
+    conn.execute(
+        "UPDATE batches SET status = 'running', count_asked = 40, lease_owner = 'other', lease_pid = 1, lease_host = 'elsewhere',
+             lease_heartbeat = CAST(strftime('%s', 'now') AS INTEGER) WHERE id = 2",
+        [],
+    )
+    .unwrap();
+    let out = run(&["generate", "--resume", "2", "--db", path]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("batch 2 is being run by process 1 on elsewhere"), "{err}");
+    conn.execute("UPDATE batches SET lease_heartbeat = lease_heartbeat - 120 WHERE id = 2", []).unwrap();
+    let out = run(&["generate", "--resume", "2", "--db", path]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE batch_id = 2"), 40);
+    assert_eq!(count(&db, "SELECT count(*) FROM batches WHERE id = 2 AND status = 'done' AND lease_owner IS NULL"), 1);
+}
+
+#[test]
+fn a_closed_pipe_leaves_the_batch_interrupted_and_resumable() {
+    use std::io::BufRead;
+    let db = fresh_db("pipe");
+    let path = db.to_str().unwrap();
+    let mut child = bin()
+        .args(["generate", "classic-9", "--count", "100000", "--seed", "5", "--jobs", "2", "--db", path])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap(); // then `head -1` leaves
+    assert!(!line.is_empty());
+    let out = wait_at_most(child, Duration::from_secs(30), "generate into a closed pipe");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(count(&db, "SELECT count(*) FROM batches WHERE status = 'interrupted' AND lease_owner IS NULL"), 1);
+    assert_eq!(count(&db, "SELECT next_attempt FROM batches WHERE id = 1"), count(&db, "SELECT count(*) FROM puzzles"));
+}
+
+#[test]
+fn a_different_layout_file_under_a_stored_name_is_refused() {
+    let db = fresh_db("layout-name");
+    let path = db.to_str().unwrap();
+    assert!(run(&["generate", "classic-9", "--count", "5", "--seed", "1", "--db", path]).status.success());
+    let own = db.parent().unwrap().join("classic-9.toml");
+    let classic = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("layouts/classic-9.toml")).unwrap();
+    std::fs::write(&own, format!("{classic}diagonals = true\n")).unwrap();
+    let out = run(&["generate", own.to_str().unwrap(), "--count", "5", "--seed", "2", "--db", path]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(&own.display().to_string()) && err.contains("layouts/classic-9.toml") && err.contains("rename your file"),
+        "{err}"
+    );
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles"), 5);
+    assert_eq!(count(&db, "SELECT count(*) FROM layouts WHERE name = 'classic-9'"), 1);
+    // The same file again is no conflict; nor are the per-puzzle copies of
+    // a layout whose islands are drawn anew for every puzzle.
+    assert!(run(&["generate", "classic-9", "--count", "5", "--seed", "50", "--db", path]).status.success());
+    for seed in ["1", "100"] {
+        let out = run(&["generate", "islands-random-9", "--count", "3", "--seed", seed, "--db", path]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    assert!(count(&db, "SELECT count(*) FROM layouts WHERE name = 'islands-random-9'") > 2);
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles"), 16);
+}

@@ -17,7 +17,8 @@ score: the candidate-count difficulty score (a number, not a level); level: the 
 medium: locked candidates, pairs, X-Wing, hard: up to wings and fish, expert: chains) wherever the layout has the grader, \
 else by the layout's score bands (16×16, stars, relations) or, for Slitherlink, the rules its solver needs; seed: the puzzle's own seed \
 (`generate LAYOUT --no-store --seed <seed>` makes it again); effort: search nodes the solver needed to prove it unique.\n\n\
-Ctrl-C stops at the next commit; `generate --resume` finishes the newest unfinished batch.")]
+Ctrl-C stops the batch: attempts under way finish and are committed, the rest wait for `generate --resume`, \
+which finishes the newest unfinished batch (refused while another process still runs it).")]
 pub struct GenerateArgs {
     /// Layout id (see `puzzlebook layouts`) or path to a .toml layout; not needed with --resume.
     pub layout: Option<String>,
@@ -79,12 +80,20 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
         BatchEvent::Progress { batch_id, held, total, added, elapsed, acceptance } => {
             progress.update(batch_id, held, total, added, elapsed, acceptance)
         }
-        BatchEvent::Stored(p) if print_lines && written.is_ok() => written = writeln!(out, "{}", puzzle_line(p)),
+        BatchEvent::Stored(p) if print_lines && written.is_ok() => {
+            written = writeln!(out, "{}", puzzle_line(p));
+            if written.is_err() {
+                // The reader is gone (`… | head`) or the disk is full: stop
+                // as Ctrl-C does, so the batch is left interrupted, resumable.
+                batch::STOP.store(true, std::sync::atomic::Ordering::SeqCst);
+            }
+        }
         BatchEvent::Stored(_) => {}
     })?;
     progress.finish();
-    written?;
-    out.flush()?;
+    // A closed pipe ends the command quietly (main exits 0 on it); the
+    // batch is interrupted and `--resume` finishes it.
+    written.and_then(|()| out.flush()).with_context(|| format!("writing the puzzle lines of batch {batch_id}"))?;
     let batch = catalog.batch(batch_id)?;
     let what = batch.difficulty.map_or(String::new(), |l| format!(" {l}"));
     eprintln!(
@@ -125,13 +134,14 @@ fn resume_target(catalog: &Catalog, which: &str) -> anyhow::Result<i64> {
 }
 
 fn install_ctrl_c() {
-    // First Ctrl-C: stop at the next commit. Second: leave at once (the
-    // database stays consistent; only the chunk in flight is lost).
+    // First Ctrl-C: attempts not started are skipped, those under way finish
+    // and are committed. Second: leave at once (the database stays
+    // consistent; only the chunk in flight is lost).
     let _ = ctrlc::set_handler(|| {
         if batch::STOP.swap(true, std::sync::atomic::Ordering::SeqCst) {
             std::process::exit(130);
         }
-        eprintln!("\nstopping at the next commit… (Ctrl-C again to quit now)");
+        eprintln!("\nstopping after the attempts under way… (Ctrl-C again to quit now)");
     });
 }
 

@@ -3,8 +3,110 @@
 use super::{Catalog, fingerprint};
 use crate::layout::Layout;
 use crate::score::Level;
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result, anyhow, bail};
 use rusqlite::{OptionalExtension, params};
+use std::sync::OnceLock;
+
+/// A lease whose heartbeat is older than this may be taken over.
+pub const LEASE_SECONDS: i64 = 30;
+
+/// SQL for the heartbeat clock: unix seconds.
+const NOW: &str = "CAST(strftime('%s', 'now') AS INTEGER)";
+
+/// The process holding (or asking for) a batch's lease.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaseHolder {
+    /// Unique to one run of one process.
+    pub owner: String,
+    pub pid: u32,
+    pub host: String,
+}
+
+impl LeaseHolder {
+    /// This process: one token for its whole life.
+    pub fn this_process() -> &'static LeaseHolder {
+        static ME: OnceLock<LeaseHolder> = OnceLock::new();
+        ME.get_or_init(|| {
+            let pid = std::process::id();
+            let host = host_name();
+            let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+            let owner = format!("{pid}@{host}#{}", fingerprint(&format!("{nanos}/{pid}/{host}")));
+            LeaseHolder { owner, pid, host }
+        })
+    }
+}
+
+/// A batch's lease as stored, with the age of its heartbeat.
+#[derive(Clone, Debug)]
+struct Lease {
+    holder: LeaseHolder,
+    age_seconds: i64,
+}
+
+impl Lease {
+    /// Live: a fresh heartbeat and, on this host, a process that still exists.
+    fn is_live(&self, me: &LeaseHolder) -> bool {
+        self.age_seconds < LEASE_SECONDS && (self.holder.host != me.host || pid_alive(self.holder.pid))
+    }
+
+    fn describe(&self) -> String {
+        format!("process {} on {} (last heartbeat {} s ago)", self.holder.pid, self.holder.host, self.age_seconds.max(0))
+    }
+}
+
+fn host_name() -> String {
+    ["/proc/sys/kernel/hostname", "/etc/hostname"]
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .map(|s| s.trim().to_string())
+        .chain(std::env::var("HOSTNAME").ok())
+        .find(|s| !s.is_empty())
+        .unwrap_or_else(|| "localhost".to_string())
+}
+
+/// Whether process `pid` of this host exists (a zombie does not count).
+/// Where there is no /proc, the heartbeat alone decides.
+fn pid_alive(pid: u32) -> bool {
+    let proc = std::path::Path::new("/proc");
+    if !proc.join("self").exists() {
+        return true;
+    }
+    match std::fs::read_to_string(proc.join(pid.to_string()).join("stat")) {
+        // The state follows the command name in parentheses.
+        Ok(stat) => !stat.rsplit_once(')').is_some_and(|(_, rest)| matches!(rest.trim_start().chars().next(), Some('Z' | 'X'))),
+        Err(_) => proc.join(pid.to_string()).exists(),
+    }
+}
+
+/// The batch's lease, if it has one (inside the caller's transaction).
+fn lease_of(conn: &rusqlite::Connection, id: i64) -> rusqlite::Result<Option<Lease>> {
+    let lease = conn
+        .query_row(&format!("SELECT lease_owner, lease_pid, lease_host, {NOW} - lease_heartbeat FROM batches WHERE id = ?1"), [id], |r| {
+            Ok(r.get::<_, Option<String>>(0)?.map(|owner| Lease {
+                holder: LeaseHolder {
+                    owner,
+                    pid: r.get::<_, Option<i64>>(1).ok().flatten().unwrap_or(0) as u32,
+                    host: r.get::<_, Option<String>>(2).ok().flatten().unwrap_or_default(),
+                },
+                age_seconds: r.get::<_, Option<i64>>(3).ok().flatten().unwrap_or(i64::MAX),
+            }))
+        })
+        .optional()?;
+    Ok(lease.flatten())
+}
+
+/// Renews this process's lease on batch `id` (inside the caller's
+/// transaction); an error when another process holds it now.
+pub(super) fn renew(conn: &rusqlite::Connection, id: i64) -> Result<()> {
+    let me = LeaseHolder::this_process();
+    let renewed =
+        conn.execute(&format!("UPDATE batches SET lease_heartbeat = {NOW} WHERE id = ?1 AND lease_owner = ?2"), params![id, me.owner])?;
+    if renewed == 0 {
+        let holder = lease_of(conn, id)?.map_or("no process".to_string(), |l| l.describe());
+        bail!("batch {id}: this run no longer holds the batch's lease ({holder} holds it now); stopping without committing");
+    }
+    Ok(())
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BatchStatus {
@@ -68,16 +170,46 @@ pub(super) fn layout_row(conn: &rusqlite::Connection, name: &str, source: &str, 
 impl Catalog {
     /// The row of this exact layout file, added if new; `family` is the
     /// catalog's name of its family (`Family::name`).
+    ///
+    /// A layout name stands for one file: a file whose text differs from the
+    /// layout a batch already used under that name is refused (per-puzzle
+    /// copies of random marks or islands are no batch's layout, so they do
+    /// not count).
     pub fn layout_id(&self, layout: &Layout, family: &str) -> Result<i64> {
-        self.write(|conn| Ok(layout_row(conn, &layout.id, &layout.source, family)?))
+        let hash = fingerprint(&layout.source);
+        self.write(|conn| {
+            let other: Option<String> = conn
+                .query_row(
+                    "SELECT file_hash FROM layouts WHERE name = ?1 AND file_hash <> ?2 AND id IN (SELECT layout_id FROM batches)
+                     ORDER BY id LIMIT 1",
+                    params![layout.id, hash],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if let Some(other) = other {
+                bail!(
+                    "{} (hash {hash}) differs from the layout {} that catalog {} already holds (layouts/{}.toml, hash {other}): \
+                     a layout name stands for one file; rename your file",
+                    layout.path.display(),
+                    layout.id,
+                    self.path.display(),
+                    layout.id
+                );
+            }
+            Ok(layout_row(conn, &layout.id, &layout.source, family)?)
+        })
     }
 
     pub fn create_batch(&self, layout_id: i64, seed: u64, count: u64, difficulty: Option<Level>, symmetry: &str) -> Result<i64> {
         self.write(|conn| {
+            let me = LeaseHolder::this_process();
             conn.execute(
-                "INSERT INTO batches (layout_id, seed, count_asked, difficulty, symmetry, status, started_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, 'running', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
-                params![layout_id, seed as i64, count as i64, difficulty.map(|l| l.name()), symmetry],
+                &format!(
+                    "INSERT INTO batches (layout_id, seed, count_asked, difficulty, symmetry, status, started_at,
+                         lease_owner, lease_pid, lease_host, lease_heartbeat)
+                     VALUES (?1, ?2, ?3, ?4, ?5, 'running', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?6, ?7, ?8, {NOW})"
+                ),
+                params![layout_id, seed as i64, count as i64, difficulty.map(|l| l.name()), symmetry, me.owner, me.pid, me.host],
             )?;
             Ok(conn.last_insert_rowid())
         })
@@ -116,17 +248,62 @@ impl Catalog {
             .optional()?)
     }
 
-    /// Puzzles the batch holds, of the asked level if any.
+    /// Puzzles the batch holds, of the asked level if any: the level a batch
+    /// accepts by, the technique level where the puzzle was graded, else the
+    /// score level (as `Family::make` decides and books read).
     pub fn batch_held(&self, batch: &Batch) -> Result<u64> {
         let n: i64 = match batch.difficulty {
             Some(level) => self.conn.query_row(
-                "SELECT count(*) FROM puzzles WHERE batch_id = ?1 AND level = ?2",
+                "SELECT count(*) FROM puzzles WHERE batch_id = ?1 AND coalesce(technique_level, level) = ?2",
                 params![batch.id, level.name()],
                 |r| r.get(0),
             )?,
             None => self.conn.query_row("SELECT count(*) FROM puzzles WHERE batch_id = ?1", [batch.id], |r| r.get(0))?,
         };
         Ok(n as u64)
+    }
+
+    /// Takes batch `id`'s lease for this process and marks it running.
+    /// Refused, naming the process, while another process's lease is live;
+    /// a stale lease (old heartbeat, or a process gone) is taken over.
+    pub fn claim_batch(&self, id: i64) -> Result<()> {
+        let me = LeaseHolder::this_process();
+        self.write(|conn| {
+            if let Some(lease) = lease_of(conn, id)?.filter(|l| l.holder.owner != me.owner && l.is_live(me)) {
+                bail!("batch {id} is being run by {}; let it finish, or stop it (Ctrl-C) and resume then", lease.describe());
+            }
+            conn.execute(
+                &format!(
+                    "UPDATE batches SET status = 'running', note = NULL, finished_at = NULL,
+                         lease_owner = ?2, lease_pid = ?3, lease_host = ?4, lease_heartbeat = {NOW}
+                     WHERE id = ?1"
+                ),
+                params![id, me.owner, me.pid, me.host],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Renews this process's lease on batch `id` (during a long chunk); an
+    /// error when another process took the batch over.
+    pub fn renew_lease(&self, id: i64) -> Result<()> {
+        self.write(|conn| renew(conn, id))
+    }
+
+    /// Ends this process's run of batch `id` with `status`, giving up its
+    /// lease; an error (nothing changed) when another process holds it.
+    pub fn release_batch(&self, id: i64, status: BatchStatus, note: Option<&str>) -> Result<()> {
+        self.write(|conn| {
+            renew(conn, id)?;
+            conn.execute(
+                "UPDATE batches SET status = ?2, note = ?3, finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+                     lease_owner = NULL, lease_pid = NULL, lease_host = NULL, lease_heartbeat = NULL
+                 WHERE id = ?1",
+                params![id, status.as_str(), note],
+            )
+            .with_context(|| format!("cannot update batch {id}"))?;
+            Ok(())
+        })
     }
 
     pub fn set_batch_status(&self, id: i64, status: BatchStatus, note: Option<&str>) -> Result<()> {

@@ -28,6 +28,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0005_family", include_str!("../../migrations/0005_family.sql")),
     ("0006_rekey", include_str!("../../migrations/0006_rekey.sql")),
     ("0007_one_level", include_str!("../../migrations/0007_one_level.sql")),
+    ("0008_lease", include_str!("../../migrations/0008_lease.sql")),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";

@@ -147,9 +147,12 @@ pub struct StatsRow {
 impl Catalog {
     /// Inserts a chunk and moves the batch's resume point in one transaction,
     /// so a crash leaves either both or neither. Returns, per puzzle, whether
-    /// it was new (a duplicate by canonical key is skipped).
+    /// it was new (a duplicate by canonical key is skipped). Refused, with
+    /// nothing written, unless this process holds the batch's lease.
     pub fn commit_chunk(&self, batch: &Batch, puzzles: &[NewPuzzle], next_attempt: u64) -> Result<Vec<bool>> {
         self.write(|conn| {
+            // Only the holder of the batch's lease commits (renewing it).
+            super::batches::renew(conn, batch.id)?;
             let mut inserted = Vec::with_capacity(puzzles.len());
             {
                 let mut insert = conn.prepare_cached(
