@@ -73,7 +73,6 @@ pub struct ReprintArgs {
 }
 
 pub fn book(args: BookArgs) -> Result<()> {
-    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
     let mut big_figure = false;
     // Default levels: those every layout of the book can make.
     let mut levels = Level::ALL.to_vec();
@@ -103,6 +102,9 @@ pub fn book(args: BookArgs) -> Result<()> {
         },
         rating: args.rating,
     };
+    // The arguments first, then the catalog: a bad title is said as such.
+    settings.check()?;
+    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
     let title = args.title.clone();
     let (id, rendered, out) = make_book_at(&catalog, settings, |id| {
         args.out.clone().unwrap_or_else(|| PathBuf::from(format!("output/{}-{id}.pdf", slug(&title))))
