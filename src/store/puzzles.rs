@@ -46,6 +46,9 @@ pub struct PuzzleRow {
     pub id: i64,
     pub layout_name: String,
     pub layout_source: String,
+    /// The name its layout file is stored under (`layouts.name`); equal to
+    /// `layout_name` unless the row was edited.
+    pub layout_file: String,
     pub givens: String,
     pub solution: String,
     pub canonical: String,
@@ -80,6 +83,7 @@ impl PuzzleRow {
             id,
             layout_name: layout.id.clone(),
             layout_source: p.own_layout.clone().unwrap_or_else(|| layout.source.clone()),
+            layout_file: layout.id.clone(),
             givens: p.givens.clone(),
             solution: p.solution.clone(),
             canonical: p.canonical.clone(),
@@ -103,7 +107,7 @@ impl PuzzleRow {
 
 const ROW_COLUMNS: &str = "p.id, p.layout_name, l.source, p.givens, p.solution, p.canonical, p.clues, p.score, p.level,
     p.effort_nodes, p.seed, p.batch_id, p.generator_version, p.created_at, p.validation, p.validation_detail,
-    p.validated_at, p.validation_micros, p.validated_hash, p.se_rating, p.technique, p.technique_level";
+    p.validated_at, p.validation_micros, p.validated_hash, p.se_rating, p.technique, p.technique_level, l.name";
 
 fn read_row(r: &Row) -> rusqlite::Result<PuzzleRow> {
     Ok(PuzzleRow {
@@ -130,6 +134,7 @@ fn read_row(r: &Row) -> rusqlite::Result<PuzzleRow> {
             (Some(se_rating), Some(technique), Some(level)) => Some(StoredGrade { se_rating, technique, level }),
             _ => None,
         },
+        layout_file: r.get(22)?,
     })
 }
 

@@ -78,7 +78,11 @@ impl LayoutCache {
 
 pub fn validate(row: &PuzzleRow, layouts: &LayoutCache) -> Verdict {
     let started = Instant::now();
-    let checked = layouts.get(row).and_then(|family| family.check(row, layouts.regrade));
+    let checked = match row.layout_name == row.layout_file {
+        // Books and statistics find puzzles by name: the name must be its file's.
+        false => Err(format!("stored as layout {} but its layout file is {}", row.layout_name, row.layout_file)),
+        true => layouts.get(row).and_then(|family| family.check(row, layouts.regrade)),
+    };
     let (problem, grade) = match checked {
         Ok(grade) => (None, grade),
         Err(problem) => (Some(problem), None),

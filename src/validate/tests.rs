@@ -118,3 +118,12 @@ fn the_plain_counter_agrees_with_the_engine_on_shared_data() {
         }
     }
 }
+
+#[test]
+fn a_row_whose_name_is_not_its_layout_files_fails() {
+    let layout = Layout::load("classic-9").unwrap();
+    let mut row = stored(&layout, 3);
+    assert_eq!(verdict(&row), None);
+    row.layout_name = "diagonal-9".into();
+    assert_eq!(verdict(&row).as_deref(), Some("stored as layout diagonal-9 but its layout file is classic-9"));
+}
