@@ -70,13 +70,13 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<()> {
         println!("{}: no puzzles yet (try `puzzlebook generate classic-9 --count 100`)", args.db.db.display());
         return Ok(());
     }
-    println!("{:<16} {:<8} {:>8} {:>8} {:>8} {:>10}", "layout", "level", "puzzles", "valid", "failed", "unchecked");
+    println!("{:<20} {:<8} {:>8} {:>8} {:>8} {:>10}", "layout", "level", "puzzles", "valid", "failed", "unchecked");
     for r in &rows {
-        println!("{:<16} {:<8} {:>8} {:>8} {:>8} {:>10}", r.layout, r.level, r.total, r.valid, r.failed, r.unchecked);
+        println!("{:<20} {:<8} {:>8} {:>8} {:>8} {:>10}", r.layout, r.level, r.total, r.valid, r.failed, r.unchecked);
     }
     let sum = |f: fn(&crate::store::StatsRow) -> i64| rows.iter().map(f).sum::<i64>();
     println!(
-        "{:<16} {:<8} {:>8} {:>8} {:>8} {:>10}",
+        "{:<20} {:<8} {:>8} {:>8} {:>8} {:>10}",
         "total",
         "",
         sum(|r| r.total),
