@@ -227,3 +227,100 @@ fn merging_a_catalog_into_itself_is_refused_at_once() {
     assert!(stderr(&out).contains("into itself"), "{}", stderr(&out));
     assert!(started.elapsed().as_secs() < 20, "took {:?}", started.elapsed());
 }
+
+#[test]
+fn grade_rates_only_unique_puzzles_and_goes_on_after_a_bad_line() {
+    let empty = ".".repeat(81);
+    let out = puzzlebook(&["grade", "classic-9", &empty]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("more than one solution"), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    // A file with a bad line between two good ones: both good ones are rated.
+    let file = temp_dir("grade-file").join("p.txt");
+    let easy = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9";
+    std::fs::write(&file, format!("{easy}\n123\n{easy}\n")).unwrap();
+    let out = puzzlebook(&["grade", "classic-9", "--file", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out).lines().count(), 2, "{}", stdout(&out));
+    assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
+}
+
+#[test]
+fn solve_refuses_a_limit_of_zero() {
+    let out = puzzlebook(&["solve", "classic-4", "................", "--limit", "0"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("--limit 0"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_level_means_the_technique_grade_before_and_after_validation() {
+    let db = temp_dir("one-level").join("puzzles.db");
+    let db_arg = db.to_str().unwrap();
+    let out = puzzlebook(&["generate", "classic-9", "--count", "40", "--seed", "3", "--db", db_arg]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let before = stdout(&puzzlebook(&["stats", "--db", db_arg]));
+    let out = puzzlebook(&["validate", "--db", db_arg]);
+    assert!(stdout(&out).contains("40 ok"), "{}", stderr(&out));
+    let after = stdout(&puzzlebook(&["stats", "--db", db_arg]));
+    // Only the validation columns move: every level count stays.
+    let levels = |text: &str| {
+        text.lines()
+            .filter(|l| l.starts_with("classic-9"))
+            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(levels(&before), levels(&after), "{before}\n{after}");
+    // An "easy" puzzle printed without storing grades easy.
+    let out = puzzlebook(&["generate", "classic-9", "--no-store", "--difficulty", "easy", "--count", "6", "--seed", "9"]);
+    let lines = stdout(&out);
+    for line in lines.lines() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields[3], "easy", "{line}");
+        let graded = stdout(&puzzlebook(&["grade", "classic-9", fields[0]]));
+        assert_eq!(graded.split_whitespace().nth(1), Some("easy"), "{line}: {graded}");
+    }
+    // `export --level` and `--rating` select by the same grade.
+    let easy = stdout(&puzzlebook(&["export", "--level", "easy", "--format", "givens", "--db", db_arg]));
+    for givens in easy.lines() {
+        let graded = stdout(&puzzlebook(&["grade", "classic-9", givens]));
+        assert_eq!(graded.split_whitespace().nth(1), Some("easy"), "{graded}");
+    }
+    let hard_rated = stdout(&puzzlebook(&["export", "--rating", "4.0..", "--format", "givens", "--db", db_arg]));
+    for givens in hard_rated.lines() {
+        let rating: f64 = stdout(&puzzlebook(&["grade", "classic-9", givens])).split_whitespace().next().unwrap().parse().unwrap();
+        assert!(rating >= 4.0, "{givens}: {rating}");
+    }
+}
+
+#[test]
+fn stats_and_show_do_not_trust_a_row_changed_after_validation() {
+    let db = small_catalog("stale");
+    let db_arg = db.to_str().unwrap();
+    assert!(puzzlebook(&["validate", "--db", db_arg]).status.success());
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute("UPDATE puzzles SET givens = '................' WHERE id = 1", []).unwrap();
+    let stats = stdout(&puzzlebook(&["stats", "--db", db_arg]));
+    let total = stats.lines().last().unwrap().split_whitespace().collect::<Vec<_>>();
+    assert_eq!(total, ["total", "2", "1", "0", "1"], "{stats}");
+    let show = stdout(&puzzlebook(&["show", "1", "--db", db_arg]));
+    assert!(show.contains("has changed since"), "{show}");
+}
+
+#[test]
+fn a_book_asking_a_level_a_layout_lacks_says_so() {
+    let db = small_catalog("mixed-levels");
+    let out = puzzlebook(&[
+        "book",
+        "Mixed",
+        "--layout",
+        "classic-9,slitherlink-10x10",
+        "--levels",
+        "hard,expert",
+        "--count",
+        "4",
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("slitherlink-10x10 has no expert puzzles: its levels are easy, medium, hard"), "{}", stderr(&out));
+}

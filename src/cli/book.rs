@@ -80,6 +80,12 @@ pub fn book(args: BookArgs) -> Result<()> {
         let family = crate::family::open(Layout::load(layout)?); // a clear error for a misspelt id
         big_figure |= family.one_figure_a_page();
         levels.retain(|l| family.levels().contains(l));
+        // A level the layout cannot have is said now, not as a shortage
+        // that suggests generating what `generate` refuses.
+        if let Some(level) = args.levels.iter().flatten().find(|l| !family.levels().contains(l)) {
+            let known: Vec<&str> = family.levels().iter().map(|l| l.name()).collect();
+            anyhow::bail!("{layout} has no {level} puzzles: its levels are {}", known.join(", "));
+        }
     }
     let settings = BookSettings {
         title: args.title.clone(),

@@ -106,6 +106,9 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
     println!("batch     {}", p.batch_id.map_or("-".into(), |b| b.to_string()));
     println!("made      {} by {}", p.created_at, p.generator_version);
     match (&p.validation, &p.validated_at) {
+        (Some(_), Some(at)) if crate::validate::needs_check(&p) => {
+            println!("validated at {at}, but the row has changed since: not checked (run `puzzlebook validate`)")
+        }
         (Some(v), Some(at)) => println!(
             "validated {v} at {at} in {} µs{}",
             p.validation_micros.unwrap_or(0),

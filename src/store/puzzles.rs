@@ -223,7 +223,7 @@ impl Catalog {
              FROM puzzles WHERE (?1 IS NULL OR se_rating BETWEEN ?1 - 1e-9 AND ?2 + 1e-9) GROUP BY layout_name, level
              ORDER BY layout_name, CASE level WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END",
         )?;
-        let rows = stmt
+        let mut rows: Vec<StatsRow> = stmt
             .query_map(params![rating.map(|r| r.low), rating.map(|r| r.high)], |r| {
                 Ok(StatsRow {
                     layout: r.get(0)?,
@@ -235,6 +235,23 @@ impl Catalog {
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
+        // A verdict covers the row as it was checked: a row changed since
+        // counts as unchecked, whatever its verdict said.
+        for row in self.puzzles(None, None)? {
+            if row.validation.is_none() || !crate::validate::needs_check(&row) {
+                continue;
+            }
+            if rating.is_some_and(|r| !row.grade.as_ref().is_some_and(|g| r.contains(g.se_rating))) {
+                continue;
+            }
+            if let Some(s) = rows.iter_mut().find(|s| s.layout == row.layout_name && s.level == row.level) {
+                match row.validation.as_deref() {
+                    Some("ok") => s.valid -= 1,
+                    _ => s.failed -= 1,
+                }
+                s.unchecked += 1;
+            }
+        }
         Ok(rows)
     }
 
