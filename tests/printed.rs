@@ -591,13 +591,13 @@ fn is_loops(layout: &Layout) -> bool {
 
 /// What a puzzle page must show: the givens, '.' empty. A sudoku-family
 /// `0` is empty too; a Slitherlink `0` is a clue. Trividoku's lettered
-/// cells show their letters.
+/// cells are empty (their letter prints faded in the corner, like a mark).
 fn expected_puzzle(layout: &Layout, givens: &str) -> String {
     if is_loops(layout) {
         return givens.to_string();
     }
     let letters = layout.cells().map_or(&[][..], |cells| &cells.letters[..]);
-    givens.chars().enumerate().map(|(i, c)| letters.get(i).copied().flatten().unwrap_or(if c == '0' { '.' } else { c })).collect()
+    givens.chars().enumerate().map(|(i, c)| if c == '0' || letters.get(i).is_some_and(Option::is_some) { '.' } else { c }).collect()
 }
 
 /// What an answer grid must show in its cells: the solution (Slitherlink:

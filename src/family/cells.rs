@@ -9,7 +9,7 @@ use crate::grade::Grader;
 use crate::layout::{CellLayout, Geometry, Layout};
 use crate::level::Level;
 use crate::model::Grid;
-use crate::pdf::{GridContents, GridRenderer};
+use crate::pdf::{GridContents, GridRenderer, MarkStyle};
 use crate::solver::Verdict;
 use crate::store::{NewPuzzle, PuzzleRow, StoredGrade};
 use anyhow::{Context, Result, anyhow, bail};
@@ -152,21 +152,37 @@ impl Family for Cells {
     }
 
     fn page(&self, givens: &str) -> GridContents {
-        // Trividoku's lettered cells print their letter, not the digit.
+        // Trividoku's lettered cells print their letter small in the
+        // corner, not the digit (solvers learn it from the trivia).
         let letters = &self.cells().letters;
-        let symbols: Vec<Option<char>> = givens
-            .chars()
-            .enumerate()
-            .map(|(cell, c)| letters.get(cell).copied().flatten().or((c != '.' && c != '0').then_some(c)))
-            .collect();
-        let given = symbols.iter().map(Option::is_some).collect();
-        GridContents { clues: symbols.clone(), symbols, given, solution: None }
+        let letter = |cell: usize| letters.get(cell).copied().flatten();
+        let symbols: Vec<Option<char>> =
+            givens.chars().enumerate().map(|(cell, c)| letter(cell).or((c != '.' && c != '0').then_some(c))).collect();
+        let corner_labels: Vec<bool> = (0..symbols.len()).map(|cell| letter(cell).is_some()).collect();
+        let given = symbols.iter().zip(&corner_labels).map(|(s, &label)| s.is_some() && !label).collect();
+        GridContents {
+            clues: symbols.clone(),
+            symbols,
+            given,
+            solution: None,
+            marks: true,
+            mark_style: MarkStyle::default(),
+            corner_labels,
+        }
     }
 
     fn answer_page(&self, givens: &str, solution: &str) -> GridContents {
         let given = givens.chars().map(|c| c != '.' && c != '0').collect();
         let clues = givens.chars().map(|c| (c != '.' && c != '0').then_some(c)).collect();
-        GridContents { symbols: solution.chars().map(Some).collect(), given, clues, solution: Some(solution.to_string()) }
+        GridContents {
+            symbols: solution.chars().map(Some).collect(),
+            given,
+            clues,
+            solution: Some(solution.to_string()),
+            marks: false,
+            mark_style: MarkStyle::default(),
+            corner_labels: Vec::new(),
+        }
     }
 
     fn renderer(&self) -> Box<dyn GridRenderer + '_> {

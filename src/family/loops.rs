@@ -10,7 +10,7 @@ use super::{Answer, Family, GradeReport, SampleBands};
 use crate::generate::Symmetry;
 use crate::layout::{Layout, LoopBoard};
 use crate::level::Level;
-use crate::pdf::{GridContents, GridRenderer};
+use crate::pdf::{GridContents, GridRenderer, MarkStyle};
 use crate::slither::{self, Outcome, Puzzle};
 use crate::store::{NewPuzzle, PuzzleRow, StoredGrade};
 use anyhow::{Result, bail};
@@ -200,7 +200,15 @@ impl Family for Loops {
     fn page(&self, givens: &str) -> GridContents {
         // Every clue prints, 0 included; only '.' is an empty cell.
         let clues: Vec<Option<char>> = givens.chars().map(|c| (c != '.').then_some(c)).collect();
-        GridContents { symbols: clues.clone(), given: clues.iter().map(Option::is_some).collect(), clues, solution: None }
+        GridContents {
+            symbols: clues.clone(),
+            given: clues.iter().map(Option::is_some).collect(),
+            clues,
+            solution: None,
+            marks: false,
+            mark_style: MarkStyle::default(),
+            corner_labels: Vec::new(),
+        }
     }
 
     fn answer_page(&self, givens: &str, solution: &str) -> GridContents {

@@ -45,7 +45,7 @@ impl GridRenderer for LoopGrid {
                 canvas.fill_rect(x - dot / 2.0, y - dot / 2.0, dot, dot, BLACK);
             }
         }
-        let size = cell * 0.55;
+        let size = cell * super::DIGIT_SHARE;
         let level = if answer.is_some() { UNDER_LOOP } else { BLACK };
         for (i, clue) in contents.clues.iter().enumerate() {
             if let Some(c) = clue {

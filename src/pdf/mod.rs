@@ -12,6 +12,37 @@ mod triangle;
 use crate::layout::{CellLayout, Geometry, LoopBoard};
 use crate::page::Area;
 use canvas::Canvas;
+use fonts::{CAP_HEIGHT, Fonts, Weight};
+
+/// Digits (givens, answers, Slitherlink clues) are this share of a cell's
+/// side: the book's size checks assume it.
+pub const DIGIT_SHARE: f32 = 0.62;
+/// Smallest legible text in print: marks and corner letters never go below it.
+pub const MIN_TEXT_PT: f32 = 7.0;
+/// A corner mark's share of the cell's side (at least `MIN_TEXT_PT`).
+const MARK_SHARE: f32 = 0.25;
+/// Advance width of a DejaVu Sans digit, as a share of the type size: the
+/// digit area is a digit this wide, `DIGIT_SHARE` of the cell, centred.
+const DIGIT_WIDTH_EM: f32 = 0.636;
+/// Room kept between a corner mark and the digit area, in points (on top
+/// of both glyphs' side bearings: widths are advance widths).
+const MARK_GAP: f32 = 0.5;
+/// Room kept between a corner mark and the cell's lines, in points.
+const LINE_GAP: f32 = 0.4;
+/// Grey of a faded-style mark behind an empty cell.
+pub const FADED_MARK: f32 = 0.85;
+
+/// How a cell's mark (E, O, >6, <5) prints on a puzzle page.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MarkStyle {
+    /// Small and faded in the cell's top-left corner, clear of the digit
+    /// area (at least 7 pt; see `min_cell_for_marks`).
+    #[default]
+    Corner,
+    /// The original publisher's look: a large light-grey glyph behind the
+    /// empty cell, to be written over.
+    Faded,
+}
 
 /// What a grid shows (a family decides it: `Family::page`,
 /// `Family::answer_page`): a symbol per cell (or none), and which are givens.
@@ -23,6 +54,102 @@ pub struct GridContents {
     /// The stored solution text of an answer: Slitherlink draws its loop
     /// from it (its cells hold clues, not symbols).
     pub solution: Option<String>,
+    /// Whether the layout's marks print (puzzle pages; answer grids need
+    /// none). Marks never print in a cell that shows a symbol.
+    pub marks: bool,
+    pub mark_style: MarkStyle,
+    /// Cells whose symbol is a label printed small in the cell's top-left
+    /// corner, leaving the cell free for its digit (Trividoku's letters on
+    /// a puzzle page). Empty: none.
+    pub corner_labels: Vec<bool>,
+}
+
+impl GridContents {
+    /// The same contents with marks (where they print at all) in `style`:
+    /// `family.page(givens).with_mark_style(MarkStyle::Faded)`.
+    pub fn with_mark_style(self, style: MarkStyle) -> GridContents {
+        GridContents { mark_style: style, ..self }
+    }
+
+    /// Whether cell `i`'s symbol is a corner label rather than a digit.
+    pub fn is_corner_label(&self, i: usize) -> bool {
+        self.corner_labels.get(i).copied().unwrap_or(false)
+    }
+}
+
+/// Type size of a corner mark or corner label in a cell of side `cell`.
+pub fn mark_size(cell: f32) -> f32 {
+    (cell * MARK_SHARE).max(MIN_TEXT_PT)
+}
+
+/// Width of the thick lines around boxes and grids in a cell of side `cell`.
+pub(crate) fn thick_line(cell: f32) -> f32 {
+    (cell * 0.08).max(2.0)
+}
+
+/// Where a corner mark starts: inside the thickest line that can bound the
+/// cell, plus a gap.
+pub(crate) fn mark_inset(cell: f32) -> f32 {
+    thick_line(cell) / 2.0 + LINE_GAP
+}
+
+/// Whether a corner text `width_em` wide (its advance width at 1 pt)
+/// printed at `mark_size(cell)` fits in the cell clear of the digit area:
+/// wholly left of it or wholly above it.
+pub fn corner_text_fits(cell: f32, width_em: f32) -> bool {
+    let size = mark_size(cell);
+    let inset = mark_inset(cell);
+    let width = width_em * size;
+    let digit = cell * DIGIT_SHARE;
+    let digit_left = (cell - digit * DIGIT_WIDTH_EM) / 2.0;
+    let digit_top = (cell - digit * CAP_HEIGHT) / 2.0;
+    let inside = inset + width <= cell - inset;
+    let left_of = inset + width + MARK_GAP <= digit_left;
+    let above = inset + size * CAP_HEIGHT + MARK_GAP <= digit_top;
+    inside && (left_of || above)
+}
+
+/// Type size of a faded-style mark `width_em` wide in a cell of side `cell`:
+/// a digit's size, narrowed to fit the cell.
+pub fn faded_mark_size(cell: f32, width_em: f32) -> f32 {
+    (cell * DIGIT_SHARE).min(cell * 0.85 / width_em.max(0.01))
+}
+
+/// Every corner text a layout can print: its marks (fixed and drawn per
+/// puzzle) and Trividoku's letters.
+fn corner_texts(layout: &CellLayout) -> Vec<String> {
+    let mut marks: Vec<char> = layout.marks.iter().flatten().copied().collect();
+    marks.extend(layout.random.marks.iter().map(|&(m, _)| m));
+    let mut texts: Vec<String> = marks.iter().map(|&m| square::printed_mark(layout, m)).collect();
+    texts.extend(layout.letters.iter().flatten().map(char::to_string));
+    texts.sort();
+    texts.dedup();
+    texts
+}
+
+/// The smallest cell side (points) whose marks and corner letters print at
+/// 7 pt or more clear of the digit area, in `style`; 0 for a layout with
+/// neither. A page layout whose cells are smaller must refuse the book
+/// (Trividoku's letters always print in the corner).
+pub fn min_cell_for_marks(layout: &CellLayout, fonts: &Fonts, style: MarkStyle) -> f32 {
+    let font = fonts.get(Weight::Regular);
+    let widths = |texts: &[String]| texts.iter().map(|t| font.width(t, 1.0)).collect::<Vec<f32>>();
+    let letters: Vec<String> = layout.letters.iter().flatten().map(char::to_string).collect();
+    let (corner, faded) = match style {
+        MarkStyle::Corner => (widths(&corner_texts(layout)), Vec::new()),
+        MarkStyle::Faded => {
+            let marks: Vec<String> = corner_texts(layout).into_iter().filter(|t| !letters.contains(t)).collect();
+            (widths(&letters), widths(&marks))
+        }
+    };
+    if corner.is_empty() && faded.is_empty() {
+        return 0.0;
+    }
+    // Room only grows with the cell: the first side that fits, in steps of 0.1 pt.
+    (70..10_000)
+        .map(|tenths| tenths as f32 / 10.0)
+        .find(|&cell| corner.iter().all(|&w| corner_text_fits(cell, w)) && faded.iter().all(|&w| faded_mark_size(cell, w) >= MIN_TEXT_PT))
+        .unwrap_or(f32::INFINITY)
 }
 
 /// Draws one kind of grid geometry into an area of the page.
@@ -46,3 +173,6 @@ pub fn cell_renderer(layout: &CellLayout) -> Box<dyn GridRenderer + '_> {
 pub fn loop_renderer(board: LoopBoard) -> Box<dyn GridRenderer> {
     Box::new(loops::LoopGrid { rows: board.rows, cols: board.cols })
 }
+
+#[cfg(test)]
+mod tests;

@@ -5,9 +5,9 @@
 //! corner, so the digit space stays free) and a snake path (a faint grey line
 //! through the cell centres).
 
-use super::canvas::{BLACK, Canvas, FADED, LIGHT_FILL};
-use super::fonts::Weight;
-use super::{GridContents, GridRenderer};
+use super::canvas::{Align, BLACK, Canvas, FADED, LIGHT_FILL};
+use super::fonts::{CAP_HEIGHT, Weight};
+use super::{DIGIT_SHARE, FADED_MARK, GridContents, GridRenderer, MarkStyle, faded_mark_size, mark_inset, mark_size, thick_line};
 use crate::layout::CellLayout;
 use crate::page::Area;
 
@@ -36,6 +36,13 @@ impl Placement {
     fn centre(&self, r: usize, c: usize) -> (f32, f32) {
         (self.left + (c as f32 + 0.5) * self.cell, self.top - (r as f32 + 0.5) * self.cell)
     }
+    /// Small faded text in the cell's top-left corner, inside its lines and
+    /// clear of the digit area (where `corner_text_fits`).
+    fn corner_text(&self, canvas: &mut Canvas, r: usize, c: usize, text: &str) {
+        let (x, y) = self.corner(r, c);
+        let (size, inset) = (mark_size(self.cell), mark_inset(self.cell));
+        canvas.text(text, x + inset, y - inset - size * CAP_HEIGHT, size, Weight::Regular, FADED, Align::Left);
+    }
 }
 
 impl GridRenderer for SquareGrid<'_> {
@@ -57,7 +64,9 @@ impl GridRenderer for SquareGrid<'_> {
                 canvas.fill_rect(x, y, cell, cell, LIGHT_FILL);
             }
         }
-        self.draw_marks(canvas, &at);
+        if contents.marks {
+            self.draw_marks(canvas, &at, contents);
+        }
         for d in &self.layout.diagonals {
             let (x0, y0) = at.corner(d.at.0, d.at.1);
             let (x1, y1) = at.corner(d.at.0 + d.size, d.at.1 + d.size);
@@ -70,10 +79,14 @@ impl GridRenderer for SquareGrid<'_> {
         }
         self.draw_lines(canvas, &at);
 
-        let size = cell * 0.62;
+        let size = cell * DIGIT_SHARE;
         for (i, symbol) in contents.symbols.iter().enumerate() {
             if let Some(c) = symbol {
                 let (r, col) = geometry.position(i);
+                if contents.is_corner_label(i) {
+                    at.corner_text(canvas, r, col, &c.to_string());
+                    continue;
+                }
                 let (x, y) = at.centre(r, col);
                 let given = contents.given[i];
                 let (weight, level) = if given { (Weight::Bold, BLACK) } else { (Weight::Regular, FILLED) };
@@ -99,22 +112,23 @@ pub fn printed_mark(layout: &CellLayout, mark: char) -> String {
 }
 
 impl SquareGrid<'_> {
-    fn draw_marks(&self, canvas: &mut Canvas, at: &Placement) {
-        let size = (at.cell * 0.3).max(5.0);
+    /// The marks of the cells that show no symbol (a given's digit is
+    /// never marked over), in the contents' style.
+    fn draw_marks(&self, canvas: &mut Canvas, at: &Placement, contents: &GridContents) {
         for (i, mark) in self.layout.marks.iter().enumerate() {
-            if let Some(m) = mark {
-                let (r, c) = self.layout.geometry.position(i);
-                let (x, y) = at.corner(r, c);
-                let text = printed_mark(self.layout, *m);
-                canvas.text(
-                    &text,
-                    x + at.cell * 0.08,
-                    y - at.cell * 0.08 - size * 0.75,
-                    size,
-                    Weight::Regular,
-                    FADED,
-                    super::canvas::Align::Left,
-                );
+            let Some(m) = mark else { continue };
+            if contents.symbols.get(i).is_some_and(Option::is_some) {
+                continue;
+            }
+            let (r, c) = self.layout.geometry.position(i);
+            let text = printed_mark(self.layout, *m);
+            match contents.mark_style {
+                MarkStyle::Corner => at.corner_text(canvas, r, c, &text),
+                MarkStyle::Faded => {
+                    let width = canvas.fonts.get(Weight::Regular).width(&text, 1.0);
+                    let (x, y) = at.centre(r, c);
+                    canvas.centred_glyph(&text, x, y, faded_mark_size(at.cell, width), Weight::Regular, FADED_MARK);
+                }
             }
         }
     }
@@ -136,7 +150,7 @@ impl SquareGrid<'_> {
         let above = |k: usize, c: usize| if k == 0 { None } else { region(k - 1, c) };
         let left_of = |k: usize, r: usize| if k == 0 { None } else { region(r, k - 1) };
         let thin = (at.cell * 0.025).max(0.75);
-        let thick = (at.cell * 0.08).max(2.0);
+        let thick = thick_line(at.cell);
         for pass_thick in [false, true] {
             let width = if pass_thick { thick } else { thin };
             for k in 0..=rows {

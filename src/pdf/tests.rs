@@ -1,0 +1,221 @@
+//! What the renderers draw, read back from the canvas's recorded ops: the
+//! sizes and places of marks, corner letters and clues.
+
+use super::canvas::{Canvas, FADED};
+use super::fonts::{CAP_HEIGHT, Fonts, Weight};
+use super::{DIGIT_SHARE, FADED_MARK, GridContents, MIN_TEXT_PT, MarkStyle, min_cell_for_marks};
+use crate::family::{Family, open};
+use crate::layout::Layout;
+use crate::page::Area;
+use printpdf::{Color, Op, PdfDocument, TextItem, TextMatrix};
+
+/// One shown string as drawn: baseline start, size, fill grey, and width.
+#[derive(Debug)]
+struct Shown {
+    text: String,
+    x: f32,
+    y: f32,
+    size: f32,
+    grey: f32,
+    width: f32,
+}
+
+fn fonts() -> Fonts {
+    Fonts::embed(&mut PdfDocument::new("test")).unwrap()
+}
+
+/// The strings a canvas shows, with the state they are shown in.
+fn shown(canvas: &Canvas) -> Vec<Shown> {
+    let (mut size, mut grey, mut at) = (0.0, 0.0, (0.0, 0.0));
+    let mut out = Vec::new();
+    for op in &canvas.ops {
+        match op {
+            Op::SetFont { size: s, .. } => size = s.0,
+            Op::SetFillColor { col: Color::Greyscale(g) } => grey = g.percent,
+            Op::SetTextMatrix { matrix: TextMatrix::Translate(x, y) } => at = (x.0, y.0),
+            Op::ShowText { items } => {
+                for item in items {
+                    if let TextItem::Text(text) = item {
+                        let width = canvas.fonts.get(Weight::Regular).width(text, size);
+                        out.push(Shown { text: text.clone(), x: at.0, y: at.1, size, grey, width });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn family(name: &str) -> Box<dyn Family> {
+    open(Layout::load(name).unwrap())
+}
+
+/// Draws `contents` on a 9×9 grid of `cell` points whose top-left corner is
+/// at (0, 9 × cell).
+fn draw(family: &dyn Family, cell: f32, contents: &GridContents, fonts: &Fonts) -> Vec<Shown> {
+    let mut canvas = Canvas::new(fonts);
+    let (rows, cols) = family.print_extent();
+    let area = Area { x: 0.0, y: 0.0, width: cell * cols as f32, height: cell * rows as f32 };
+    family.renderer().draw(&mut canvas, area, contents);
+    shown(&canvas)
+}
+
+/// The (row, col) of the cell a point lies in.
+fn cell_of(cell: f32, rows: usize, (x, y): (f32, f32)) -> (usize, usize) {
+    (((rows as f32 * cell - y) / cell) as usize, (x / cell) as usize)
+}
+
+/// The marked cells of a layout, by index.
+fn marked(name: &str) -> Vec<usize> {
+    Layout::load(name).unwrap().cells().unwrap().marks.iter().enumerate().filter(|(_, m)| m.is_some()).map(|(i, _)| i).collect()
+}
+
+/// Cell sides books print: from small trims with several grids a page up to
+/// one grid on a letter page.
+fn book_cells(from: f32) -> impl Iterator<Item = f32> {
+    (0..=120).map(move |k| from + k as f32 * 0.5)
+}
+
+#[test]
+fn corner_marks_are_legible_and_clear_of_the_digit_area() {
+    let fonts = fonts();
+    for name in ["even-odd-9", "atlantis-9"] {
+        let family = family(name);
+        let least = min_cell_for_marks(family.layout().cells().unwrap(), &fonts, MarkStyle::Corner);
+        assert!(least > 7.0 && least < 40.0, "{name}: {least}");
+        let page = family.page(&".".repeat(81));
+        for cell in book_cells(least) {
+            let texts = draw(family.as_ref(), cell, &page, &fonts);
+            let marks: Vec<&Shown> = texts.iter().filter(|t| t.grey == FADED).collect();
+            assert_eq!(marks.len(), marked(name).len(), "{name} at {cell}");
+            for m in marks {
+                assert!(m.size >= MIN_TEXT_PT, "{name}: mark {} at {} pt in a {cell} pt cell", m.text, m.size);
+                let (r, c) = cell_of(cell, 9, (m.x, m.y));
+                let (left, top) = (c as f32 * cell, (9 - r) as f32 * cell);
+                // Inside the cell's top-left corner...
+                assert!(m.x > left && m.x + m.width < left + cell && m.y + m.size * CAP_HEIGHT < top, "{name} {m:?}");
+                // ...and wholly left of or above a centred digit.
+                let digit = cell * DIGIT_SHARE;
+                let digit_left = left + (cell - digit * 0.636) / 2.0;
+                let digit_top = top - (cell - digit * CAP_HEIGHT) / 2.0;
+                assert!(m.x + m.width < digit_left || m.y > digit_top, "{name} at {cell}: {m:?} touches the digit");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_cell_too_small_for_marks_is_told() {
+    let fonts = fonts();
+    let layout = Layout::load("even-odd-9").unwrap();
+    let least = min_cell_for_marks(layout.cells().unwrap(), &fonts, MarkStyle::Corner);
+    assert!(!super::corner_text_fits(least - 0.1, fonts.regular.width("O", 1.0)));
+    // Layouts without marks or letters need nothing.
+    assert_eq!(min_cell_for_marks(Layout::load("classic-9").unwrap().cells().unwrap(), &fonts, MarkStyle::Corner), 0.0);
+    // Faded marks behind the cell print at a digit's size: any legible grid holds them.
+    let faded = min_cell_for_marks(layout.cells().unwrap(), &fonts, MarkStyle::Faded);
+    assert!(faded <= MIN_TEXT_PT / DIGIT_SHARE + 0.1 && faded < least, "{faded}");
+}
+
+#[test]
+fn answer_grids_have_no_marks() {
+    let fonts = fonts();
+    let family = family("even-odd-9");
+    let solution = "123456789".repeat(9);
+    let answer = family.answer_page(&".".repeat(81), &solution);
+    assert!(!answer.marks);
+    for cell in [20.0, 30.0, 50.0] {
+        let texts = draw(family.as_ref(), cell, &answer, &fonts);
+        assert_eq!(texts.len(), 81);
+        assert!(texts.iter().all(|t| t.grey < 0.5 && t.size == cell * DIGIT_SHARE), "{texts:?}");
+    }
+}
+
+#[test]
+fn given_cells_carry_no_mark() {
+    let fonts = fonts();
+    let family = family("even-odd-9");
+    let marked = marked("even-odd-9");
+    let mut givens = vec!['.'; 81];
+    for &i in &marked[..marked.len() / 2] {
+        givens[i] = '4';
+    }
+    let page = family.page(&givens.iter().collect::<String>());
+    for style in [MarkStyle::Corner, MarkStyle::Faded] {
+        let page = GridContents { mark_style: style, ..family.page(&givens.iter().collect::<String>()) };
+        let texts = draw(family.as_ref(), 30.0, &page, &fonts);
+        let marks: Vec<(usize, usize)> =
+            texts.iter().filter(|t| t.grey > 0.5).map(|t| cell_of(30.0, 9, (t.x + t.width / 2.0, t.y))).collect();
+        assert_eq!(marks.len(), marked.len() - marked.len() / 2, "{style:?}");
+        for &i in &marked[..marked.len() / 2] {
+            assert!(!marks.contains(&(i / 9, i % 9)), "{style:?}: a mark in given cell {i}");
+        }
+    }
+    assert!(page.marks && page.mark_style == MarkStyle::Corner);
+}
+
+#[test]
+fn faded_marks_print_large_and_light_behind_empty_cells() {
+    let fonts = fonts();
+    let family = family("atlantis-9");
+    let page = family.page(&".".repeat(81)).with_mark_style(MarkStyle::Faded);
+    for cell in [18.0, 25.0, 40.0] {
+        let texts = draw(family.as_ref(), cell, &page, &fonts);
+        assert_eq!(texts.len(), marked("atlantis-9").len());
+        for t in &texts {
+            assert_eq!(t.grey, FADED_MARK);
+            assert!(t.size >= MIN_TEXT_PT && t.size <= cell * DIGIT_SHARE + 1e-3, "{t:?}");
+            let (r, c) = cell_of(cell, 9, (t.x, t.y));
+            assert!(t.x > c as f32 * cell && t.x + t.width < (c + 1) as f32 * cell, "{t:?} leaves cell {r},{c}");
+        }
+    }
+}
+
+#[test]
+fn trividoku_letters_sit_in_the_corner_and_leave_the_cell_free() {
+    let fonts = fonts();
+    let family = family("trividoku-9");
+    let letters = family.lettered_cells();
+    let least = min_cell_for_marks(family.layout().cells().unwrap(), &fonts, MarkStyle::Corner);
+    let page = family.page(&".".repeat(81));
+    for &(i, _) in &letters {
+        assert!(!page.given[i] && page.is_corner_label(i));
+    }
+    for cell in book_cells(least.max(14.0)) {
+        let texts = draw(family.as_ref(), cell, &page, &fonts);
+        assert_eq!(texts.len(), 9);
+        for t in &texts {
+            let &(i, letter) = letters.iter().find(|&&(_, l)| t.text == l.to_string()).unwrap();
+            let (r, c) = (i / 9, i % 9);
+            assert_eq!(cell_of(cell, 9, (t.x, t.y)), (r, c), "{letter}");
+            let (left, top) = (c as f32 * cell, (9 - r) as f32 * cell);
+            assert!(t.size >= MIN_TEXT_PT && t.size < cell * DIGIT_SHARE, "{t:?}");
+            assert!(t.x - left < cell * 0.15 && top - (t.y + t.size * CAP_HEIGHT) < cell * 0.15, "{t:?} not in the corner");
+            assert_eq!(t.grey, FADED);
+        }
+    }
+    // The answer shows the lettered cells' digits, at digit size.
+    let solution = "429136578657984123183572496532817964714269385896453712368741259941625837275398641";
+    let answer = family.answer_page(solution, solution);
+    let texts = draw(family.as_ref(), 30.0, &answer, &fonts);
+    assert_eq!(texts.len(), 81);
+    assert!(texts.iter().all(|t| t.size == 30.0 * DIGIT_SHARE && t.grey < 0.5));
+}
+
+#[test]
+fn loop_clues_are_a_digits_share_of_the_cell() {
+    let fonts = fonts();
+    let family = family("slitherlink-7x7");
+    let givens = format!("0123{}", ".".repeat(45));
+    for page in [family.page(&givens), family.answer_page(&givens, "x")] {
+        for cell in [11.3, 20.0, 40.0] {
+            let mut canvas = Canvas::new(&fonts);
+            family.renderer().draw(&mut canvas, Area { x: 0.0, y: 0.0, width: 7.0 * cell, height: 7.0 * cell }, &page);
+            let texts = shown(&canvas);
+            assert_eq!(texts.len(), 4);
+            assert!(texts.iter().all(|t| (t.size - cell * DIGIT_SHARE).abs() < 1e-4), "{texts:?}");
+            assert!(cell * DIGIT_SHARE < MIN_TEXT_PT || texts.iter().all(|t| t.size >= MIN_TEXT_PT));
+        }
+    }
+}
