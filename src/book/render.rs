@@ -299,8 +299,11 @@ fn title_lines(m: &Measure, book: &Book, c: Area) -> Result<Vec<(f32, SetLine)>>
 }
 
 /// The grid area of a page: content minus the header band and the footer.
-fn grid_band(frame: &PageFrame, style: &Type, footer_lines: usize) -> Area {
-    let header = style.head_band() + style.heading * 1.8;
+/// On puzzle pages the section's heading and the running head share the
+/// header (a section's first page carries its heading, not the head); an
+/// answer page (`answers`) has both: the head and its range.
+fn grid_band(frame: &PageFrame, style: &Type, footer_lines: usize, answers: bool) -> Area {
+    let header = if answers { style.head_band() } else { 0.0 } + style.heading * 1.8;
     let footer = style.folio * 2.0 + footer_lines as f32 * style.body * 1.35;
     let c = frame.content;
     Area { x: c.x, y: c.y + footer, width: c.width, height: c.height - header - footer }
@@ -329,7 +332,7 @@ fn choose_answers_per_page(book: &Book) -> Result<usize> {
     let legible = |n: usize| -> bool {
         let pages = 2 + book.puzzles.len().div_ceil(book.settings.per_page) + book.puzzles.len().div_ceil(n) + 4;
         let frame = PageGeometry::new(book.settings.trim, book.settings.bleed, pages).frame(2);
-        let cell = cell_side(grid_band(&frame, &style, 0), n, style.label, largest_grid(book));
+        let cell = cell_side(grid_band(&frame, &style, 0, true), n, style.label, largest_grid(book));
         cell * DIGIT_SHARE >= least
     };
     match book.settings.answers_per_page {
@@ -348,7 +351,7 @@ fn check_puzzle_digits(book: &Book, geometry: &PageGeometry) -> Result<()> {
     let style = Type::for_book(book.settings.large_print);
     let frame = geometry.frame(3);
     let footer_lines = book.layouts.len().min(book.settings.per_page) * 2;
-    let cell = cell_side(grid_band(&frame, &style, footer_lines), book.settings.per_page, style.label, largest_grid(book));
+    let cell = cell_side(grid_band(&frame, &style, footer_lines, false), book.settings.per_page, style.label, largest_grid(book));
     let digit = cell * DIGIT_SHARE;
     let least = if book.settings.large_print { LARGE_PRINT_DIGIT_PT } else { MIN_TEXT_PT };
     if digit < least {
@@ -435,7 +438,7 @@ impl Painter<'_> {
         let c = self.frame.content;
         let s = self.style;
         if opens_section {
-            canvas.text(level, c.x, self.below_head() - s.heading, s.heading, Weight::Bold, BLACK, Align::Left);
+            canvas.text(level, c.x, c.top() - s.heading, s.heading, Weight::Bold, BLACK, Align::Left);
         }
         let puzzles = &self.book.puzzles[range];
         // One rules line per layout on the page, at the foot.
@@ -449,7 +452,7 @@ impl Painter<'_> {
                 if layouts.len() > 1 { format!("{}: {}", short_name(&layout.description), layout.rules) } else { layout.rules.clone() };
             rules_lines.extend(wrap(canvas, &text, Weight::Regular, s.body, c.width));
         }
-        let band = grid_band(&self.frame, s, rules_lines.len());
+        let band = grid_band(&self.frame, s, rules_lines.len(), false);
         let mut y = band.y - s.body * 0.6;
         for line in &rules_lines {
             canvas.text(line, c.x, y, s.body, Weight::Regular, BLACK, Align::Left);
@@ -503,7 +506,7 @@ impl Painter<'_> {
         let (first, last) = (held.first().map_or(0, |p| p.number), held.last().map_or(0, |p| p.number));
         let heading = if first == last { format!("Answer {first}") } else { format!("Answers {first}–{last}") };
         canvas.text(&heading, c.x, self.below_head() - s.heading, s.heading, Weight::Bold, BLACK, Align::Left);
-        let band = grid_band(&self.frame, s, 0);
+        let band = grid_band(&self.frame, s, 0, true);
         for (slot, p) in held.iter().enumerate() {
             let (area, label_y) = slot_area(band, per_page, slot, s.label);
             canvas.text(&p.number.to_string(), area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
@@ -541,13 +544,16 @@ impl Painter<'_> {
     }
 
     /// The running head at the top outside corner: the section's name on
-    /// puzzle and answer pages, else the book's title (the section's name
-    /// when the title is too long for a head).
+    /// puzzle and answer pages (none on a section's first puzzle page, which
+    /// its heading names), else the book's title (the section's name when
+    /// the title is too long for a head).
     fn running_head(&self, canvas: &mut Canvas, page: &Page) {
         let c = self.frame.content;
         let size = self.style.folio;
         let section = match page {
             Page::Title => return,
+            // A section's first page is headed with its name in large type.
+            Page::Puzzles { opens_section: true, .. } => return,
             Page::Puzzles { level, .. } => return self.head(canvas, &capitalised(level.name()), size),
             Page::Answers { .. } => return self.head(canvas, "Answers", size),
             Page::Introduction(_) => "How to play",
