@@ -400,3 +400,271 @@ fn a_title_the_font_cannot_print_is_refused_not_printed_as_boxes() {
         out.to_str().unwrap(),
     ]);
 }
+
+/// A word of `pdftotext -bbox`: text and box (points, y down from the top).
+#[derive(Debug)]
+struct Word {
+    text: String,
+    x0: f32,
+    y0: f32,
+    x1: f32,
+    y1: f32,
+}
+
+/// The words of each page, from `pdftotext -bbox`.
+fn words(pdf: &Path) -> Vec<Vec<Word>> {
+    let out = Command::new("pdftotext").arg("-bbox").arg(pdf).arg("-").output().unwrap();
+    let html = String::from_utf8_lossy(&out.stdout);
+    let attr = |tag: &str, name: &str| -> f32 {
+        let at = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        tag[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    let mut pages = Vec::new();
+    for page in html.split("<page ").skip(1) {
+        let mut list = Vec::new();
+        for word in page.split("<word ").skip(1) {
+            let (tag, rest) = word.split_once('>').unwrap();
+            let text = rest.split("</word>").next().unwrap().replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">");
+            list.push(Word { text, x0: attr(tag, "xMin"), y0: attr(tag, "yMin"), x1: attr(tag, "xMax"), y1: attr(tag, "yMax") });
+        }
+        pages.push(list);
+    }
+    pages
+}
+
+fn page_text(words: &[Word]) -> String {
+    words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ")
+}
+
+/// The page number at the foot: the lowest word.
+fn folio(words: &[Word]) -> &Word {
+    words.iter().max_by(|a, b| a.y1.total_cmp(&b.y1)).unwrap()
+}
+
+#[test]
+fn a_long_title_and_subtitle_fit_a_6x9_large_print_title_page() {
+    let dir = workdir("title");
+    let db = catalog(&dir, "40");
+    let pdf = dir.join("t.pdf");
+    let title = "The Big Book of Large Print Sudoku for Quiet Evenings at Home 01";
+    assert_eq!(title.chars().count(), 64);
+    let subtitle =
+        "Two hundred relaxing classic puzzles for long evenings, train journeys and rainy weekends, with every answer at the back";
+    ok(&[
+        "book",
+        title,
+        "--subtitle",
+        subtitle,
+        "--author",
+        "Jane Q. Puzzlesmith",
+        "--layout",
+        "classic-9",
+        "--count",
+        "8",
+        "--per-page",
+        "1",
+        "--trim",
+        "6x9",
+        "--large-print",
+        "--db",
+        &db,
+        "--out",
+        pdf.to_str().unwrap(),
+    ]);
+    // The author is in the PDF's information; no empty PDF/X key is.
+    let doc = Document::load(&pdf).unwrap();
+    let info = doc.trailer.get(b"Info").and_then(Object::as_reference).unwrap();
+    let info = doc.get_dictionary(info).unwrap();
+    assert!(!info.has(b"GTS_PDFXVersion"), "{info:?}");
+    let author = info.get(b"Author").unwrap().as_str().unwrap();
+    let author: Vec<u16> = author[2..].chunks(2).map(|c| u16::from_be_bytes([c[0], c[1]])).collect();
+    assert_eq!(String::from_utf16(&author).unwrap(), "Jane Q. Puzzlesmith");
+    if !poppler("pdftotext") {
+        return;
+    }
+    let pages = words(&pdf);
+    let first = &pages[0];
+    let text = page_text(first);
+    for part in [title, subtitle, "Jane Q. Puzzlesmith"] {
+        assert!(text.contains(part), "{part} missing from the title page: {text}");
+    }
+    // Inside the live area (6x9, page 1: gutter 0.375 in on the left,
+    // 0.25 in elsewhere) and no two words overlapping.
+    for w in first {
+        assert!(w.x0 >= 27.0 && w.x1 <= 432.0 - 18.0 && w.y0 >= 18.0 && w.y1 <= 648.0 - 18.0, "{w:?} outside the live area");
+    }
+    for (i, a) in first.iter().enumerate() {
+        for b in &first[i + 1..] {
+            let overlap = a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5 && a.y0 < b.y1 - 0.5 && b.y0 < a.y1 - 0.5;
+            assert!(!overlap, "{a:?} overlaps {b:?}");
+        }
+    }
+    // A title that cannot fit three lines is refused, not printed over the page.
+    let long = "Supercalifragilisticexpialidocious ".repeat(8);
+    let out =
+        run(&["book", &long, "--layout", "classic-9", "--count", "4", "--trim", "6x9", "--large-print", "--per-page", "1", "--db", &db]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("does not fit the title page"), "{err}");
+}
+
+#[test]
+fn a_short_book_is_padded_with_notes_pages_or_refused_with_no_pad() {
+    let dir = workdir("pad");
+    let db = catalog(&dir, "40");
+    let pdf = dir.join("ten.pdf");
+    let refused = run(&["book", "Ten", "--layout", "classic-9", "--count", "10", "--no-pad", "--db", &db, "--out", pdf.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        !refused.status.success() && err.contains("pages: a print-on-demand paperback needs an even page count of at least 24"),
+        "{err}"
+    );
+    assert!(!pdf.exists());
+    assert!(ok(&["books", "--db", &db]).contains("no books yet"), "a refused book is not recorded");
+    let out = ok(&["book", "Ten", "--layout", "classic-9", "--count", "10", "--db", &db, "--out", pdf.to_str().unwrap()]);
+    assert!(out.contains("notes pages to reach 24 pages"), "{out}");
+    let pages = Document::load(&pdf).unwrap().get_pages().len();
+    assert!(pages >= 24 && pages.is_multiple_of(2), "{pages}");
+    let report = ok(&["preflight", pdf.to_str().unwrap()]);
+    assert!(report.contains("no findings"), "{report}");
+    if poppler("pdftotext") {
+        let words = words(&pdf);
+        assert!(page_text(&words[pages - 1]).contains("Notes"));
+        // Contents name the notes and the answers at their pages.
+        let contents = page_text(&words[1]);
+        assert!(contents.contains("Notes") && contents.contains("Answers"), "{contents}");
+        // Every puzzle names the page of its answer, and that page holds it.
+        let first = page_text(&words[2]);
+        let at: usize = first.split("Solution on page ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+        assert!(page_text(&words[at - 1]).starts_with("Answers") || page_text(&words[at - 1]).contains("Answers 1–"), "{at}");
+    }
+}
+
+/// Layouts whose grids pass the preflight at 8.5x11 and 6x9 today.
+const CLEAN_LAYOUTS: [&str; 18] = [
+    "butterfly",
+    "classic-4",
+    "classic-6",
+    "classic-9",
+    "classic-12",
+    "classic-16",
+    "diagonal-9",
+    "flower",
+    "islands-9",
+    "islands-random-9",
+    "jigsaw-9",
+    "samurai",
+    "sohei",
+    "stars-stripes-12",
+    "sudoku-mix",
+    "triathlon",
+    "twodoku",
+    "windmill",
+];
+
+#[test]
+fn how_to_play_holds_every_layout_and_the_contents_above_the_folio() {
+    let dir = workdir("many");
+    let db = dir.join("p.db").to_str().unwrap().to_string();
+    for layout in CLEAN_LAYOUTS {
+        ok(&["generate", layout, "--count", "2", "--difficulty", "easy", "--seed", "3", "--db", &db]);
+    }
+    ok(&["validate", "--db", &db]);
+    let pdf = dir.join("many.pdf");
+    let layouts = CLEAN_LAYOUTS.join(",");
+    let count = (CLEAN_LAYOUTS.len() * 2).to_string();
+    for (trim, extra) in [("6x9", None), ("8.5x11", Some("--large-print"))] {
+        let mut args = vec!["book", "Many", "--layout", &layouts, "--levels", "easy", "--count", &count, "--trim", trim];
+        args.extend(extra);
+        args.extend(["--allow-reprint", "--db", &db, "--out", pdf.to_str().unwrap()]);
+        let out = run(&args);
+        if extra.is_some() && !out.status.success() {
+            // Large print refuses layouts too big for 16 pt digits: fine.
+            continue;
+        }
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        if !poppler("pdftotext") {
+            return;
+        }
+        let pages = words(&pdf);
+        let intro_end = pages.iter().position(|p| page_text(p).contains("Puzzle 1 ")).unwrap();
+        assert!(intro_end >= 3, "{trim}: How to play spans pages 2–{intro_end}");
+        let intro: String = pages[1..intro_end].iter().map(|p| page_text(p)).collect::<Vec<_>>().join(" ");
+        for layout in CLEAN_LAYOUTS {
+            let source =
+                std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("layouts").join(format!("{layout}.toml"))).unwrap();
+            let description = source.lines().find_map(|l| l.strip_prefix("description = \"")).unwrap().trim_end_matches('"');
+            let words: String = description.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(intro.contains(&words), "{trim}: {layout}'s \"{words}\" is not in How to play");
+        }
+        assert!(intro.contains("Contents"));
+        // The contents point at the pages: easy starts at the first puzzle page.
+        let entry = intro.split("Easy (from puzzle 1) ").nth(1).unwrap();
+        assert_eq!(entry.split(' ').next().unwrap(), (intro_end + 1).to_string(), "{trim}");
+        for (i, page) in pages.iter().enumerate().skip(1) {
+            let foot = folio(page);
+            assert_eq!(foot.text, (i + 1).to_string(), "{trim}: page {}: the folio is the lowest word", i + 1);
+            for w in page.iter().filter(|w| !std::ptr::eq(*w, foot)) {
+                assert!(w.y1 < foot.y0, "{trim}: page {}: {w:?} runs into the folio line {foot:?}", i + 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn books_of_clean_layouts_pass_the_preflight_and_reprint_identically() {
+    let dir = workdir("preflight");
+    let db = dir.join("p.db").to_str().unwrap().to_string();
+    for layout in ["classic-9", "jigsaw-9", "samurai"] {
+        for level in ["easy", "medium"] {
+            ok(&["generate", layout, "--count", "4", "--difficulty", level, "--seed", "7", "--db", &db]);
+        }
+    }
+    ok(&["validate", "--db", &db]);
+    let mut made = 0;
+    for layout in ["classic-9", "jigsaw-9", "samurai"] {
+        for trim in ["8.5x11", "6x9"] {
+            for bleed in [false, true] {
+                let pdf = dir.join(format!("{layout}-{trim}-{bleed}.pdf"));
+                let mut args = vec!["book", "Clean", "--layout", layout, "--levels", "easy,medium", "--count", "8", "--trim", trim];
+                if bleed {
+                    args.push("--bleed");
+                }
+                args.extend(["--allow-reprint", "--db", &db, "--out", pdf.to_str().unwrap()]);
+                ok(&args);
+                made += 1;
+                let mut check = vec!["preflight", pdf.to_str().unwrap()];
+                if bleed {
+                    check.push("--bleed");
+                }
+                let report = ok(&check);
+                assert!(report.contains("no findings"), "{layout} {trim} {bleed}: {report}");
+            }
+        }
+    }
+    let pdf = dir.join("large.pdf");
+    ok(&[
+        "book",
+        "Large",
+        "--layout",
+        "classic-9",
+        "--levels",
+        "easy,medium",
+        "--count",
+        "8",
+        "--per-page",
+        "1",
+        "--large-print",
+        "--allow-reprint",
+        "--db",
+        &db,
+        "--out",
+        pdf.to_str().unwrap(),
+    ]);
+    made += 1;
+    let report = ok(&["preflight", pdf.to_str().unwrap(), "--large-print"]);
+    assert!(report.contains("no findings"), "{report}");
+    let copy = dir.join("again.pdf");
+    let reprint = ok(&["reprint", &made.to_string(), "--db", &db, "--out", copy.to_str().unwrap()]);
+    assert!(reprint.contains("identical to the first printing"), "{reprint}");
+    assert_eq!(std::fs::read(&pdf).unwrap(), std::fs::read(&copy).unwrap());
+}

@@ -5,6 +5,7 @@
 
 use super::render::{Rendered, render};
 use super::{Book, BookSettings, curate};
+use crate::preflight::{Rules, preflight};
 use crate::store::{BookRow, Catalog, fingerprint};
 use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
@@ -44,6 +45,7 @@ pub fn make_book_at(catalog: &Catalog, mut settings: BookSettings, out: impl FnO
     let made = (|| -> Result<Rendered> {
         let book = Book::new(settings, rows, &created_at)?;
         let rendered = render(&book)?;
+        check_print_rules(&book.settings, &rendered)?;
         write_pdf(&out, &rendered.bytes)?;
         catalog.finish_book(id, &out.display().to_string(), rendered.pages as i64, &fingerprint_bytes(&rendered.bytes))?;
         Ok(rendered)
@@ -57,6 +59,23 @@ pub fn make_book_at(catalog: &Catalog, mut settings: BookSettings, out: impl FnO
             Err(e)
         }
     }
+}
+
+/// Runs the preflight on the rendered PDF (the rules of the book's trim,
+/// bleed and print size) and refuses a book with findings, naming page,
+/// item and rule of each.
+pub fn check_print_rules(settings: &BookSettings, rendered: &Rendered) -> Result<()> {
+    let rules = Rules::new(settings.trim, settings.bleed, settings.large_print);
+    let report = preflight(&rendered.bytes, &rules);
+    if report.is_clean() {
+        return Ok(());
+    }
+    const SHOWN: usize = 20;
+    let mut lines: Vec<String> = report.findings.iter().take(SHOWN).map(|f| format!("  {f} [{}]", f.check.name())).collect();
+    if report.findings.len() > SHOWN {
+        lines.push(format!("  … and {} more", report.findings.len() - SHOWN));
+    }
+    bail!("the book fails the print preflight, so it is not written: {}\n{}", report.summary(), lines.join("\n"));
 }
 
 /// Refuses a path recorded as another book's PDF.

@@ -37,6 +37,16 @@ pub struct BookSettings {
     /// Only puzzles whose SE rating lies in this range (`--rating`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<crate::level::RatingRange>,
+    /// The author, on the title page and in the PDF's information.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    /// A subtitle under the title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subtitle: Option<String>,
+    /// Refuse a book under 24 pages or of an odd count instead of padding
+    /// it with notes pages.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_pad: bool,
 }
 
 pub const PER_PAGE_CHOICES: [usize; 4] = [1, 2, 4, 6];
@@ -188,12 +198,19 @@ mod tests {
             allow_reprint: false,
             trivia: Some("q,1\n".into()),
             rating: Some("7.0..".parse().unwrap()),
+            author: Some("A. Author".into()),
+            subtitle: Some("Sub".into()),
+            no_pad: true,
         };
         assert_eq!(BookSettings::from_toml(&s.to_toml()).unwrap(), s);
         // Settings stored before `rating` existed read as no range, and
         // write back unchanged (a reprint compares them).
-        let old = BookSettings { rating: None, ..s.clone() };
-        assert!(!old.to_toml().contains("rating"));
+        let old = BookSettings { rating: None, author: None, subtitle: None, no_pad: false, ..s.clone() };
+        let text = old.to_toml();
+        for key in ["rating", "author", "subtitle", "no_pad"] {
+            assert!(!text.contains(key), "{text}");
+        }
+        assert_eq!(BookSettings::from_toml(&text).unwrap(), old);
         assert!(BookSettings { per_page: 3, ..s.clone() }.check().unwrap_err().to_string().contains("1, 2, 4 or 6"));
     }
 }

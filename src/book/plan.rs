@@ -8,8 +8,9 @@ use std::ops::Range;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Page {
     Title,
-    /// How to play each layout, and the contents.
-    Introduction,
+    /// How to play each layout, and the contents: page `0..` of the
+    /// introduction (it flows onto as many pages as it needs).
+    Introduction(usize),
     /// Puzzles `range` (indices into `Book::puzzles`); `opens_section` on
     /// the first page of a level.
     Puzzles {
@@ -21,6 +22,8 @@ pub enum Page {
         first: bool,
         range: Range<usize>,
     },
+    /// A notes page padding the book to an even count of at least 24.
+    Notes,
 }
 
 /// Columns × rows of grids for `n` a page.
@@ -38,8 +41,11 @@ pub fn arrangement(n: usize) -> (usize, usize) {
     }
 }
 
-pub fn paginate(book: &Book, answers_per_page: usize) -> Vec<Page> {
-    let mut pages = vec![Page::Title, Page::Introduction];
+/// The pages of `book` with `intro_pages` pages of introduction, padded
+/// with notes pages to `pad_to` pages (when fewer).
+pub fn paginate(book: &Book, answers_per_page: usize, intro_pages: usize, pad_to: Option<usize>) -> Vec<Page> {
+    let mut pages = vec![Page::Title];
+    pages.extend((0..intro_pages.max(1)).map(Page::Introduction));
     let per_page = book.settings.per_page;
     let mut start = 0;
     while start < book.puzzles.len() {
@@ -54,7 +60,32 @@ pub fn paginate(book: &Book, answers_per_page: usize) -> Vec<Page> {
     for (i, from) in (0..book.puzzles.len()).step_by(answers_per_page).enumerate() {
         pages.push(Page::Answers { first: i == 0, range: from..(from + answers_per_page).min(book.puzzles.len()) });
     }
+    if let Some(target) = pad_to {
+        while pages.len() < target {
+            pages.push(Page::Notes);
+        }
+    }
     pages
+}
+
+/// The page count a book of `pages` pages is padded to: even, and at
+/// least `min`.
+pub fn padded_count(pages: usize, min: usize) -> usize {
+    let at_least = pages.max(min);
+    at_least + at_least % 2
+}
+
+/// Page number (1-based) of the answer to each puzzle (by index).
+pub fn answer_pages(pages: &[Page], puzzles: usize) -> Vec<usize> {
+    let mut at = vec![0; puzzles];
+    for (i, page) in pages.iter().enumerate() {
+        if let Page::Answers { range, .. } = page {
+            for p in range.clone() {
+                at[p] = i + 1;
+            }
+        }
+    }
+    at
 }
 
 /// Page number (1-based) of the first page of each section, for the contents.
@@ -67,6 +98,7 @@ pub fn section_starts(pages: &[Page]) -> Vec<(String, usize)> {
                 Some((format!("{} (from puzzle {})", capitalised(level.name()), range.start + 1), i + 1))
             }
             Page::Answers { first: true, .. } => Some(("Answers".to_string(), i + 1)),
+            Page::Notes if i == 0 || pages[i - 1] != Page::Notes => Some(("Notes".to_string(), i + 1)),
             _ => None,
         })
         .collect()
@@ -75,4 +107,17 @@ pub fn section_starts(pages: &[Page]) -> Vec<(String, usize)> {
 pub fn capitalised(word: &str) -> String {
     let mut chars = word.chars();
     chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn padding_reaches_an_even_count_of_at_least_the_minimum() {
+        assert_eq!(padded_count(13, 24), 24);
+        assert_eq!(padded_count(24, 24), 24);
+        assert_eq!(padded_count(25, 24), 26);
+        assert_eq!(padded_count(40, 24), 40);
+    }
 }

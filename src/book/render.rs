@@ -2,11 +2,12 @@
 //! level, answer key; page numbers on the outside corner; sizes checked
 //! against the print rules (text ≥ 7 pt, large-print digits ≥ 16 pt).
 
-use super::plan::{Page, arrangement, capitalised, paginate, section_starts};
+use super::plan::{Page, answer_pages, arrangement, capitalised, padded_count, paginate, section_starts};
 use super::{ANSWERS_PER_PAGE_CHOICES, Book};
 use crate::page::{Area, MAX_PAGES, MIN_PAGES, PageFrame, PageGeometry};
 use crate::pdf::canvas::{Align, BLACK, Canvas, FADED};
 use crate::pdf::document::{DrawnPage, save};
+use crate::pdf::fonts::Font;
 use crate::pdf::fonts::{Fonts, Weight};
 use anyhow::{Result, bail};
 use printpdf::PdfDocument;
@@ -16,43 +17,85 @@ const DIGIT_SHARE: f32 = 0.62;
 /// Smallest legible text in print; large-print digits.
 const MIN_TEXT_PT: f32 = 7.0;
 const LARGE_PRINT_DIGIT_PT: f32 = 16.0;
+/// Answer digits in large print: preflight's large-print floor.
+const LARGE_PRINT_ANSWER_PT: f32 = 14.0;
 
 pub struct Rendered {
     pub bytes: Vec<u8>,
     pub pages: usize,
     pub gutter_in: f32,
+    /// Notes pages added to reach an even count of at least 24.
+    pub padded: usize,
     pub warnings: Vec<String>,
 }
 
 /// Type sizes, larger in a large-print book.
 struct Type {
     title: f32,
+    /// The smallest the title may shrink to before it is refused.
+    title_min: f32,
     heading: f32,
     label: f32,
     body: f32,
     folio: f32,
+    /// The floor of any text (notes shrunk to fit, the solution pointer).
+    min: f32,
 }
 
 impl Type {
     fn for_book(large_print: bool) -> Type {
         if large_print {
-            Type { title: 36.0, heading: 26.0, label: 15.0, body: 13.0, folio: 12.0 }
+            Type { title: 36.0, title_min: 20.0, heading: 26.0, label: 16.0, body: 16.0, folio: 16.0, min: 16.0 }
         } else {
-            Type { title: 30.0, heading: 20.0, label: 10.0, body: 9.0, folio: 9.0 }
+            Type { title: 30.0, title_min: 16.0, heading: 20.0, label: 10.0, body: 9.0, folio: 9.0, min: MIN_TEXT_PT }
         }
+    }
+
+    /// The band at the top of a page holding the running head.
+    fn head_band(&self) -> f32 {
+        self.folio * 2.0
     }
 }
 
+/// The smallest answer digit: 7 pt, or 14 pt (preflight's large-print floor) in large print.
+fn least_answer_digit(large_print: bool) -> f32 {
+    if large_print { LARGE_PRINT_ANSWER_PT } else { MIN_TEXT_PT }
+}
+
 pub fn render(book: &Book) -> Result<Rendered> {
-    let answers_per_page = choose_answers_per_page(book)?;
-    let pages = paginate(book, answers_per_page);
-    let geometry = PageGeometry::new(book.settings.trim, book.settings.bleed, pages.len());
-    check_puzzle_digits(book, &geometry)?;
     let mut doc = PdfDocument::new(&book.settings.title);
     let fonts = Fonts::embed(&mut doc)?;
     check_printable(book, &fonts)?;
-    let contents = section_starts(&pages);
     let style = Type::for_book(book.settings.large_print);
+    let answers_per_page = choose_answers_per_page(book)?;
+    let settings = &book.settings;
+    // The introduction flows onto as many pages as it needs, and the page
+    // count (so the gutter, so the width of its lines) depends on it:
+    // measure, paginate, measure again until it settles.
+    let mut intro_pages = 1;
+    let (pages, unpadded, geometry) = loop {
+        let unpadded = paginate(book, answers_per_page, intro_pages, None).len();
+        let target = if settings.no_pad { unpadded } else { padded_count(unpadded, MIN_PAGES) };
+        let pages = paginate(book, answers_per_page, intro_pages, Some(target));
+        let geometry = PageGeometry::new(settings.trim, settings.bleed, pages.len());
+        let measure = Measure { fonts: &fonts, style: &style };
+        let flowed = flow_introduction(&measure, book, &geometry, &section_starts(&pages)).len();
+        if flowed <= intro_pages {
+            break (pages, unpadded, geometry);
+        }
+        intro_pages = flowed;
+    };
+    if settings.no_pad && (unpadded < MIN_PAGES || unpadded % 2 == 1) {
+        bail!(
+            "{unpadded} pages: a print-on-demand paperback needs an even page count of at least {MIN_PAGES}; --no-pad refuses to pad it with notes pages (leave --no-pad out, or add puzzles)"
+        );
+    }
+    check_puzzle_digits(book, &geometry)?;
+    let measure = Measure { fonts: &fonts, style: &style };
+    let title_page = title_lines(&measure, book, geometry.frame(1).content)?;
+    let contents = section_starts(&pages);
+    let intro = flow_introduction(&measure, book, &geometry, &contents);
+    let solutions = answer_pages(&pages, book.puzzles.len());
     let drawn = pages
         .iter()
         .enumerate()
@@ -61,33 +104,206 @@ pub fn render(book: &Book) -> Result<Rendered> {
             let mut canvas = Canvas::new(&fonts);
             let painter = Painter { book, frame, style: &style };
             match page {
-                Page::Title => painter.title(&mut canvas),
-                Page::Introduction => painter.introduction(&mut canvas, &contents),
+                Page::Title => painter.title(&mut canvas, &title_page),
+                Page::Introduction(n) => painter.introduction(&mut canvas, intro.get(*n).map_or(&[][..], Vec::as_slice)),
                 Page::Puzzles { level, opens_section, range } => {
-                    painter.puzzles(&mut canvas, &capitalised(level.name()), *opens_section, range.clone())
+                    painter.puzzles(&mut canvas, &capitalised(level.name()), *opens_section, range.clone(), &solutions)
                 }
-                Page::Answers { first, range } => painter.answers(&mut canvas, *first, range.clone(), answers_per_page),
+                Page::Answers { range, .. } => painter.answers(&mut canvas, range.clone(), answers_per_page),
+                Page::Notes => painter.notes_page(&mut canvas),
             }
             if i > 0 {
+                painter.running_head(&mut canvas, page);
                 painter.folio(&mut canvas, i + 1);
             }
             DrawnPage { frame, ops: canvas.ops }
         })
         .collect();
-    let bytes = save(doc, drawn, &book.settings.title, &book.date)?;
+    let bytes = save(doc, drawn, &settings.title, settings.author.as_deref(), &book.date)?;
     let mut warnings = Vec::new();
-    if pages.len() < MIN_PAGES {
-        warnings.push(format!("{} pages: print-on-demand paperbacks need at least {MIN_PAGES}", pages.len()));
-    }
     if pages.len() > MAX_PAGES {
         warnings.push(format!("{} pages: print-on-demand paperbacks allow at most {MAX_PAGES}", pages.len()));
     }
-    Ok(Rendered { bytes, pages: pages.len(), gutter_in: geometry.gutter_in, warnings })
+    Ok(Rendered { bytes, pages: pages.len(), gutter_in: geometry.gutter_in, padded: pages.len() - unpadded, warnings })
+}
+
+/// Text measuring, before any page is drawn.
+struct Measure<'a> {
+    fonts: &'a Fonts,
+    style: &'a Type,
+}
+
+impl Measure<'_> {
+    fn width(&self, text: &str, weight: Weight, size: f32) -> f32 {
+        self.fonts.get(weight).width(text, size)
+    }
+
+    fn wrap(&self, text: &str, weight: Weight, size: f32, width: f32) -> Vec<String> {
+        wrap_with(self.fonts.get(weight), text, size, width)
+    }
+}
+
+/// One line of set text: `advance` is the drop from the previous baseline.
+#[derive(Clone, Debug)]
+struct SetLine {
+    text: String,
+    /// Right-aligned on the same baseline (a contents page number).
+    right: Option<String>,
+    size: f32,
+    weight: Weight,
+    level: f32,
+    advance: f32,
+    /// Extra space above, dropped at the top of a page.
+    gap: f32,
+    /// A heading: not left alone at the foot of a page.
+    keep_with_next: bool,
+}
+
+impl SetLine {
+    fn new(text: impl Into<String>, size: f32, weight: Weight) -> SetLine {
+        SetLine { text: text.into(), right: None, size, weight, level: BLACK, advance: size * 1.4, gap: 0.0, keep_with_next: false }
+    }
+}
+
+/// The lowest baseline body text may take: clear above the folio.
+fn body_floor(frame: &PageFrame, style: &Type) -> f32 {
+    frame.content.y + style.folio * 1.6
+}
+
+/// How to play every layout, then the contents, flowed onto pages.
+fn flow_introduction(m: &Measure, book: &Book, geometry: &PageGeometry, contents: &[(String, usize)]) -> Vec<Vec<(f32, SetLine)>> {
+    let s = m.style;
+    // Odd and even pages have the same content width.
+    let frame = geometry.frame(3);
+    let width = frame.content.width;
+    let mut lines = Vec::new();
+    let heading = |text: &str, gap: f32| SetLine {
+        gap,
+        keep_with_next: true,
+        advance: s.heading * 1.5,
+        ..SetLine::new(text, s.heading, Weight::Bold)
+    };
+    lines.push(heading("How to play", 0.0));
+    for layout in distinct_layouts(book) {
+        for (i, line) in m.wrap(&layout.description, Weight::Bold, s.body, width).into_iter().enumerate() {
+            let gap = if i == 0 { s.body * 0.8 } else { 0.0 };
+            lines.push(SetLine { gap, keep_with_next: true, ..SetLine::new(line, s.body, Weight::Bold) });
+        }
+        for line in m.wrap(&layout.rules, Weight::Regular, s.body, width) {
+            lines.push(SetLine::new(line, s.body, Weight::Regular));
+        }
+    }
+    if book.layouts.iter().any(|l| l.has_marks()) {
+        let note = "A faded mark in a cell's corner limits what it holds (E: an even digit, O: an odd digit, >6: 7 to 9, <5: 1 to 4); write over it freely.";
+        for (i, line) in m.wrap(note, Weight::Regular, s.body, width).into_iter().enumerate() {
+            lines.push(SetLine { gap: if i == 0 { s.body * 0.8 } else { 0.0 }, ..SetLine::new(line, s.body, Weight::Regular) });
+        }
+    }
+    lines.push(heading("Contents", s.heading * 0.8));
+    for (name, page) in contents {
+        let number = page.to_string();
+        let room = width - m.width(&number, Weight::Regular, s.label) - s.label;
+        let size = fit_size_with(m.fonts.get(Weight::Regular), name, s.label, room, s.min);
+        lines.push(SetLine { right: Some(number), advance: s.label * 1.6, ..SetLine::new(name.clone(), size, Weight::Regular) });
+    }
+    let top = frame.content.top() - s.head_band();
+    let floor = body_floor(&frame, s);
+    let mut pages: Vec<Vec<(f32, SetLine)>> = vec![Vec::new()];
+    let mut y = top;
+    for (i, line) in lines.iter().enumerate() {
+        let page = pages.last_mut().expect("a page");
+        let gap = if page.is_empty() { 0.0 } else { line.gap };
+        let mut need = gap + line.advance;
+        if line.keep_with_next {
+            // A heading keeps the first line of what it heads.
+            need += lines[i + 1..].iter().find(|l| !l.keep_with_next).map_or(0.0, |l| l.advance);
+            need += lines[i + 1..].iter().take_while(|l| l.keep_with_next).map(|l| l.advance).sum::<f32>();
+        }
+        if y - need < floor && !page.is_empty() {
+            pages.push(Vec::new());
+            y = top - line.advance;
+        } else {
+            y -= gap + line.advance;
+        }
+        pages.last_mut().expect("a page").push((y, line.clone()));
+    }
+    pages
+}
+
+/// The title page's lines, stacked by measured height from near the top;
+/// refused when the title does not fit three lines at its smallest size.
+fn title_lines(m: &Measure, book: &Book, c: Area) -> Result<Vec<(f32, SetLine)>> {
+    let s = m.style;
+    let settings = &book.settings;
+    let title = &settings.title;
+    let mut fitted = None;
+    let mut size = s.title;
+    while size >= s.title_min {
+        let lines = m.wrap(title, Weight::Bold, size, c.width);
+        if lines.len() <= 3 && lines.iter().all(|l| m.width(l, Weight::Bold, size) <= c.width) {
+            fitted = Some((lines, size));
+            break;
+        }
+        size -= 1.0;
+    }
+    let Some((title_lines, size)) = fitted else {
+        bail!(
+            "the title \"{title}\" does not fit the title page of a {} book on three lines even at {} pt: shorten it",
+            settings.trim,
+            s.title_min
+        );
+    };
+    let mut lines: Vec<SetLine> =
+        title_lines.into_iter().map(|l| SetLine { advance: size * 1.2, ..SetLine::new(l, size, Weight::Bold) }).collect();
+    let sub = (s.label * 1.3).max(s.min);
+    if let Some(subtitle) = &settings.subtitle {
+        for (i, l) in m.wrap(subtitle, Weight::Regular, sub, c.width).into_iter().enumerate() {
+            lines.push(SetLine { gap: if i == 0 { sub * 0.6 } else { 0.0 }, advance: sub * 1.3, ..SetLine::new(l, sub, Weight::Regular) });
+        }
+    }
+    if let Some(author) = &settings.author {
+        for (i, l) in m.wrap(author, Weight::Bold, sub, c.width).into_iter().enumerate() {
+            lines.push(SetLine { gap: if i == 0 { sub * 1.2 } else { 0.0 }, advance: sub * 1.3, ..SetLine::new(l, sub, Weight::Bold) });
+        }
+    }
+    let levels: Vec<&str> = settings.levels.iter().map(|l| l.name()).collect();
+    let count = format!("{} puzzles · {}", book.puzzles.len(), levels.join(", "));
+    for (i, l) in m.wrap(&count, Weight::Regular, s.body, c.width).into_iter().enumerate() {
+        lines.push(SetLine { gap: if i == 0 { sub * 1.2 } else { 0.0 }, ..SetLine::new(l, s.body, Weight::Regular) });
+    }
+    let height = |lines: &[SetLine]| lines.iter().map(|l| l.gap + l.advance).sum::<f32>();
+    // From a sixth of the way down; the foot keeps "made with puzzlebook".
+    let room = c.height * 5.0 / 6.0 - s.body * 2.0;
+    if height(&lines) > room {
+        bail!("the title page cannot hold the title, subtitle and author of this book on a {} page: shorten them", settings.trim);
+    }
+    // The layouts' names, when they all fit.
+    let mut described = Vec::new();
+    for (i, layout) in distinct_layouts(book).into_iter().enumerate() {
+        for (j, l) in m.wrap(&layout.description, Weight::Regular, s.body, c.width * 0.8).into_iter().enumerate() {
+            let gap = if i == 0 && j == 0 { s.body * 1.5 } else { 0.0 };
+            described.push(SetLine { gap, ..SetLine::new(l, s.body, Weight::Regular) });
+        }
+    }
+    if height(&lines) + height(&described) <= room {
+        lines.extend(described);
+    }
+    let mut y = c.top() - c.height / 6.0;
+    Ok(lines
+        .into_iter()
+        .map(|l| {
+            y -= l.gap + l.advance;
+            (y, l)
+        })
+        .collect())
 }
 
 /// The grid area of a page: content minus the header band and the footer.
-fn grid_band(frame: &PageFrame, style: &Type, footer_lines: usize) -> Area {
-    let header = style.heading * 1.8;
+/// On puzzle pages the section's heading and the running head share the
+/// header (a section's first page carries its heading, not the head); an
+/// answer page (`answers`) has both: the head and its range.
+fn grid_band(frame: &PageFrame, style: &Type, footer_lines: usize, answers: bool) -> Area {
+    let header = if answers { style.head_band() } else { 0.0 } + style.heading * 1.8;
     let footer = style.folio * 2.0 + footer_lines as f32 * style.body * 1.35;
     let c = frame.content;
     Area { x: c.x, y: c.y + footer, width: c.width, height: c.height - header - footer }
@@ -112,15 +328,16 @@ fn largest_grid(book: &Book) -> (usize, usize) {
 /// (or the number asked, if legible).
 fn choose_answers_per_page(book: &Book) -> Result<usize> {
     let style = Type::for_book(book.settings.large_print);
-    let legible = |n: usize| {
+    let least = least_answer_digit(book.settings.large_print);
+    let legible = |n: usize| -> bool {
         let pages = 2 + book.puzzles.len().div_ceil(book.settings.per_page) + book.puzzles.len().div_ceil(n) + 4;
         let frame = PageGeometry::new(book.settings.trim, book.settings.bleed, pages).frame(2);
-        let cell = cell_side(grid_band(&frame, &style, 0), n, style.label, largest_grid(book));
-        cell * DIGIT_SHARE >= MIN_TEXT_PT
+        let cell = cell_side(grid_band(&frame, &style, 0, true), n, style.label, largest_grid(book));
+        cell * DIGIT_SHARE >= least
     };
     match book.settings.answers_per_page {
         Some(n) if legible(n) => Ok(n),
-        Some(n) => bail!("--answers-per-page {n}: answer digits would be under {MIN_TEXT_PT} pt on this trim; choose fewer"),
+        Some(n) => bail!("--answers-per-page {n}: answer digits would be under {least} pt on this trim; choose fewer"),
         None => ANSWERS_PER_PAGE_CHOICES
             .iter()
             .rev()
@@ -134,7 +351,7 @@ fn check_puzzle_digits(book: &Book, geometry: &PageGeometry) -> Result<()> {
     let style = Type::for_book(book.settings.large_print);
     let frame = geometry.frame(3);
     let footer_lines = book.layouts.len().min(book.settings.per_page) * 2;
-    let cell = cell_side(grid_band(&frame, &style, footer_lines), book.settings.per_page, style.label, largest_grid(book));
+    let cell = cell_side(grid_band(&frame, &style, footer_lines, false), book.settings.per_page, style.label, largest_grid(book));
     let digit = cell * DIGIT_SHARE;
     let least = if book.settings.large_print { LARGE_PRINT_DIGIT_PT } else { MIN_TEXT_PT };
     if digit < least {
@@ -151,6 +368,16 @@ fn check_puzzle_digits(book: &Book, geometry: &PageGeometry) -> Result<()> {
 /// Text the user wrote (the title, trivia questions) must be printable in
 /// the book's font: a character without a glyph prints as an empty box.
 fn check_printable(book: &Book, fonts: &Fonts) -> Result<()> {
+    for (what, text) in [("subtitle", &book.settings.subtitle), ("author", &book.settings.author)] {
+        let missing = text.as_deref().map(|t| fonts.regular.missing(t)).unwrap_or_default();
+        if !missing.is_empty() {
+            bail!(
+                "the {what} \"{}\" has characters the book's font (DejaVu Sans) cannot print: {} — they would print as empty boxes",
+                text.as_deref().unwrap_or_default(),
+                missing.iter().collect::<String>()
+            );
+        }
+    }
     let title = fonts.bold.missing(&book.settings.title);
     if !title.is_empty() {
         bail!(
@@ -182,73 +409,36 @@ struct Painter<'a> {
 }
 
 impl Painter<'_> {
-    fn title(&self, canvas: &mut Canvas) {
-        let c = self.frame.content;
-        let book = self.book;
-        let title_size = fit_size(canvas, &book.settings.title, Weight::Bold, self.style.title, c.width);
-        canvas.text(&book.settings.title, c.centre_x(), c.y + c.height * 0.62, title_size, Weight::Bold, BLACK, Align::Centre);
-        let levels: Vec<&str> = book.settings.levels.iter().map(|l| l.name()).collect();
-        let subtitle = format!("{} puzzles · {}", book.puzzles.len(), levels.join(", "));
-        canvas.text(
-            &subtitle,
-            c.centre_x(),
-            c.y + c.height * 0.62 - title_size * 1.6,
-            self.style.label * 1.3,
-            Weight::Regular,
-            BLACK,
-            Align::Centre,
-        );
-        let mut y = c.y + c.height * 0.62 - title_size * 3.0;
-        for layout in distinct_layouts(book) {
-            for line in wrap(canvas, &layout.description, Weight::Regular, self.style.body, c.width * 0.8) {
-                canvas.text(&line, c.centre_x(), y, self.style.body, Weight::Regular, BLACK, Align::Centre);
-                y -= self.style.body * 1.4;
+    fn set(&self, canvas: &mut Canvas, lines: &[(f32, SetLine)], x: f32, right: f32, align: Align) {
+        for (y, line) in lines {
+            canvas.text(&line.text, x, *y, line.size, line.weight, line.level, align);
+            if let Some(r) = &line.right {
+                canvas.text(r, right, *y, line.size, line.weight, line.level, Align::Right);
             }
         }
+    }
+
+    fn title(&self, canvas: &mut Canvas, lines: &[(f32, SetLine)]) {
+        let c = self.frame.content;
+        self.set(canvas, lines, c.centre_x(), c.right(), Align::Centre);
         canvas.text("made with puzzlebook", c.centre_x(), c.y, self.style.body, Weight::Regular, FADED, Align::Centre);
     }
 
-    fn introduction(&self, canvas: &mut Canvas, contents: &[(String, usize)]) {
+    fn introduction(&self, canvas: &mut Canvas, lines: &[(f32, SetLine)]) {
         let c = self.frame.content;
-        let s = self.style;
-        let mut y = c.top() - s.heading;
-        canvas.text("How to play", c.x, y, s.heading, Weight::Bold, BLACK, Align::Left);
-        y -= s.heading;
-        for layout in distinct_layouts(self.book) {
-            for line in wrap(canvas, &layout.description, Weight::Bold, s.body, c.width) {
-                canvas.text(&line, c.x, y, s.body, Weight::Bold, BLACK, Align::Left);
-                y -= s.body * 1.4;
-            }
-            for line in wrap(canvas, &layout.rules, Weight::Regular, s.body, c.width) {
-                canvas.text(&line, c.x, y, s.body, Weight::Regular, BLACK, Align::Left);
-                y -= s.body * 1.4;
-            }
-            y -= s.body * 0.8;
-        }
-        if self.book.layouts.iter().any(|l| l.has_marks()) {
-            let note = "A faded mark in a cell's corner limits what it holds (E: an even digit, O: an odd digit, >6: 7 to 9, <5: 1 to 4); write over it freely.";
-            for line in wrap(canvas, note, Weight::Regular, s.body, c.width) {
-                canvas.text(&line, c.x, y, s.body, Weight::Regular, BLACK, Align::Left);
-                y -= s.body * 1.4;
-            }
-        }
-        y -= s.heading;
-        canvas.text("Contents", c.x, y, s.heading, Weight::Bold, BLACK, Align::Left);
-        y -= s.heading;
-        for (name, page) in contents {
-            canvas.text(name, c.x, y, s.label, Weight::Regular, BLACK, Align::Left);
-            canvas.text(&page.to_string(), c.right(), y, s.label, Weight::Regular, BLACK, Align::Right);
-            y -= s.label * 1.6;
-        }
+        self.set(canvas, lines, c.x, c.right(), Align::Left);
     }
 
-    fn puzzles(&self, canvas: &mut Canvas, level: &str, opens_section: bool, range: std::ops::Range<usize>) {
+    /// The top of the page below the running head.
+    fn below_head(&self) -> f32 {
+        self.frame.content.top() - self.style.head_band()
+    }
+
+    fn puzzles(&self, canvas: &mut Canvas, level: &str, opens_section: bool, range: std::ops::Range<usize>, solutions: &[usize]) {
         let c = self.frame.content;
         let s = self.style;
         if opens_section {
             canvas.text(level, c.x, c.top() - s.heading, s.heading, Weight::Bold, BLACK, Align::Left);
-        } else {
-            canvas.text(level, c.x, c.top() - s.label, s.label, Weight::Regular, FADED, Align::Left);
         }
         let puzzles = &self.book.puzzles[range];
         // One rules line per layout on the page, at the foot.
@@ -262,7 +452,7 @@ impl Painter<'_> {
                 if layouts.len() > 1 { format!("{}: {}", short_name(&layout.description), layout.rules) } else { layout.rules.clone() };
             rules_lines.extend(wrap(canvas, &text, Weight::Regular, s.body, c.width));
         }
-        let band = grid_band(&self.frame, s, rules_lines.len());
+        let band = grid_band(&self.frame, s, rules_lines.len(), false);
         let mut y = band.y - s.body * 0.6;
         for line in &rules_lines {
             canvas.text(line, c.x, y, s.body, Weight::Regular, BLACK, Align::Left);
@@ -273,7 +463,15 @@ impl Painter<'_> {
             let (area, label_y) = slot_area(band, per_page, slot, s.label);
             let label = format!("Puzzle {}", p.number);
             canvas.text(&label, area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
-            canvas.text(p.level.name(), area.right(), label_y, s.label * 0.85, Weight::Regular, FADED, Align::Right);
+            // Where its answer is, beside the label (shorter when narrow).
+            let page = solutions[p.number - 1];
+            let room = area.width - canvas.fonts.get(Weight::Bold).width(&label, s.label) - s.label;
+            let size = (s.label * 0.85).max(s.min);
+            let pointer = [format!("Solution on page {page}"), format!("Solution p. {page}"), format!("p. {page}")]
+                .into_iter()
+                .find(|t| canvas.fonts.get(Weight::Regular).width(t, size) <= room)
+                .unwrap_or_else(|| format!("p. {page}"));
+            canvas.text(&pointer, area.right(), label_y, size, Weight::Regular, FADED, Align::Right);
             let family = &self.book.layouts[p.layout];
             let contents = family.page(&p.row.givens);
             let lettered = family.lettered_cells();
@@ -293,21 +491,23 @@ impl Painter<'_> {
     /// Lines under a grid (Trividoku's questions, its letter key), shrunk to fit the width.
     fn notes(&self, canvas: &mut Canvas, area: Area, lines: &[String], size: f32) {
         let mut y = area.top() - size;
-        let fitted = lines.iter().map(|line| fit_size(canvas, line, Weight::Regular, size, area.width)).fold(size, f32::min);
+        let font = canvas.fonts.get(Weight::Regular);
+        let fitted = lines.iter().map(|line| fit_size_with(font, line, size, area.width, self.style.min)).fold(size, f32::min);
         for line in lines {
             canvas.text(line, area.x, y, fitted, Weight::Regular, BLACK, Align::Left);
             y -= size * NOTE_LEADING;
         }
     }
 
-    fn answers(&self, canvas: &mut Canvas, first: bool, range: std::ops::Range<usize>, per_page: usize) {
+    fn answers(&self, canvas: &mut Canvas, range: std::ops::Range<usize>, per_page: usize) {
         let c = self.frame.content;
         let s = self.style;
-        let heading = if first { "Answers" } else { "Answers (continued)" };
-        let size = if first { s.heading } else { s.label };
-        canvas.text(heading, c.x, c.top() - size, size, if first { Weight::Bold } else { Weight::Regular }, BLACK, Align::Left);
-        let band = grid_band(&self.frame, s, 0);
-        for (slot, p) in self.book.puzzles[range].iter().enumerate() {
+        let held = &self.book.puzzles[range.clone()];
+        let (first, last) = (held.first().map_or(0, |p| p.number), held.last().map_or(0, |p| p.number));
+        let heading = if first == last { format!("Answer {first}") } else { format!("Answers {first}–{last}") };
+        canvas.text(&heading, c.x, self.below_head() - s.heading, s.heading, Weight::Bold, BLACK, Align::Left);
+        let band = grid_band(&self.frame, s, 0, true);
+        for (slot, p) in held.iter().enumerate() {
             let (area, label_y) = slot_area(band, per_page, slot, s.label);
             canvas.text(&p.number.to_string(), area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
             let family = &self.book.layouts[p.layout];
@@ -328,6 +528,49 @@ impl Painter<'_> {
         }
     }
 
+    /// A notes page: the heading and light ruled lines down to the folio.
+    fn notes_page(&self, canvas: &mut Canvas) {
+        let c = self.frame.content;
+        let s = self.style;
+        let mut y = self.below_head() - s.heading;
+        canvas.text("Notes", c.x, y, s.heading, Weight::Bold, BLACK, Align::Left);
+        let spacing = (s.body * 2.2).max(22.0);
+        y -= spacing * 1.2;
+        let floor = body_floor(&self.frame, s);
+        while y >= floor {
+            canvas.line(&[(c.x + RULE_PT, y), (c.right() - RULE_PT, y)], RULE_PT, FADED);
+            y -= spacing;
+        }
+    }
+
+    /// The running head at the top outside corner: the section's name on
+    /// puzzle and answer pages (none on a section's first puzzle page, which
+    /// its heading names), else the book's title (the section's name when
+    /// the title is too long for a head).
+    fn running_head(&self, canvas: &mut Canvas, page: &Page) {
+        let c = self.frame.content;
+        let size = self.style.folio;
+        let section = match page {
+            Page::Title => return,
+            // A section's first page is headed with its name in large type.
+            Page::Puzzles { opens_section: true, .. } => return,
+            Page::Puzzles { level, .. } => return self.head(canvas, &capitalised(level.name()), size),
+            Page::Answers { .. } => return self.head(canvas, "Answers", size),
+            Page::Introduction(_) => "How to play",
+            Page::Notes => "Notes",
+        };
+        let title = &self.book.settings.title;
+        let fits = canvas.fonts.get(Weight::Regular).width(title, size) <= c.width * 0.6;
+        self.head(canvas, if fits { title } else { section }, size);
+    }
+
+    fn head(&self, canvas: &mut Canvas, text: &str, size: f32) {
+        let c = self.frame.content;
+        let y = c.top() - size;
+        let (x, align) = if self.frame.right_hand { (c.right(), Align::Right) } else { (c.x, Align::Left) };
+        canvas.text(text, x, y, size, Weight::Regular, FADED, align);
+    }
+
     /// The page number, on the outside corner at the foot.
     fn folio(&self, canvas: &mut Canvas, number: usize) {
         let c = self.frame.content;
@@ -336,6 +579,9 @@ impl Painter<'_> {
         canvas.text(&number.to_string(), x, y, self.style.folio, Weight::Regular, BLACK, align);
     }
 }
+
+/// Ruled lines of a notes page: light, and thick enough to print.
+const RULE_PT: f32 = 0.75;
 
 /// The book's layouts, one per layout id (puzzles with marks of their own
 /// each have a layout, but share a description and rules).
@@ -383,15 +629,18 @@ fn short_name(description: &str) -> &str {
     description.split([':', ',']).next().unwrap_or(description).trim()
 }
 
-/// The largest size up to `size` at which `text` fits `width`.
-fn fit_size(canvas: &Canvas, text: &str, weight: Weight, size: f32, width: f32) -> f32 {
-    let natural = canvas.fonts.get(weight).width(text, size);
-    if natural <= width { size } else { (size * width / natural).max(MIN_TEXT_PT) }
+/// The largest size up to `size` (and not under `floor`) at which `text` fits `width`.
+fn fit_size_with(font: &Font, text: &str, size: f32, width: f32, floor: f32) -> f32 {
+    let natural = font.width(text, size);
+    if natural <= width { size } else { (size * width / natural).max(floor) }
 }
 
 /// Greedy word wrap by the font's advance widths.
 fn wrap(canvas: &Canvas, text: &str, weight: Weight, size: f32, width: f32) -> Vec<String> {
-    let font = canvas.fonts.get(weight);
+    wrap_with(canvas.fonts.get(weight), text, size, width)
+}
+
+fn wrap_with(font: &Font, text: &str, size: f32, width: f32) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {

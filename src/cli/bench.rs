@@ -228,6 +228,9 @@ fn bench_book(layout: &Layout) -> anyhow::Result<()> {
         allow_reprint: false,
         trivia: None,
         rating: None,
+        author: None,
+        subtitle: None,
+        no_pad: false,
     };
     let mut rows = rows;
     rows.sort_by_key(|r| (r.level.parse::<crate::score::Level>().ok(), r.score));

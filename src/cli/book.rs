@@ -15,7 +15,9 @@ use std::path::{Path, PathBuf};
 printed in an earlier book unless --allow-reprint, the count spread evenly over the levels (and layouts), \
 easiest first. The book, its settings and its puzzles are recorded, so `puzzlebook reprint ID` makes the same PDF.\n\n\
 Pages: a title page, How to play with contents, puzzle pages by level, then the answer key. The gutter \
-follows KDP's table for the final page count; page numbers stand on the outside corner.")]
+follows KDP's table for the final page count; page numbers stand on the outside corner, running heads on the \
+outside edge; each puzzle names the page of its answer. A book under 24 pages or of an odd count is padded with \
+notes pages (--no-pad refuses it instead). Every PDF passes the print preflight before it is written.")]
 pub struct BookArgs {
     /// The book's title (also names the PDF unless --out).
     pub title: String,
@@ -53,6 +55,16 @@ pub struct BookArgs {
     /// (default: the sample in data/trivia-sample.csv).
     #[arg(long, value_name = "CSV")]
     pub trivia: Option<PathBuf>,
+    /// The author, printed on the title page and stored in the PDF.
+    #[arg(long)]
+    pub author: Option<String>,
+    /// A subtitle, printed under the title.
+    #[arg(long)]
+    pub subtitle: Option<String>,
+    /// Refuse a book under 24 pages or of an odd page count instead of
+    /// padding it with notes pages at the end.
+    #[arg(long)]
+    pub no_pad: bool,
     /// The PDF to write (default: output/<title>-<book number>.pdf). A PDF
     /// recorded for another book is never overwritten.
     #[arg(long, short = 'o')]
@@ -107,6 +119,9 @@ pub fn book(args: BookArgs) -> Result<()> {
             None => None,
         },
         rating: args.rating,
+        author: args.author.clone().filter(|a| !a.trim().is_empty()),
+        subtitle: args.subtitle.clone().filter(|a| !a.trim().is_empty()),
+        no_pad: args.no_pad,
     };
     // The arguments first, then the catalog: a bad title is said as such.
     settings.check()?;
@@ -131,6 +146,14 @@ fn report(id: i64, row: &BookRow, rendered: &Rendered, out: &Path) {
         out.display(),
         rendered.bytes.len() / 1024
     );
+    if rendered.padded > 0 {
+        println!(
+            "padded with {} notes page{} to reach {} pages (an even count of at least 24)",
+            rendered.padded,
+            if rendered.padded == 1 { "" } else { "s" },
+            rendered.pages
+        );
+    }
     for warning in &rendered.warnings {
         eprintln!("warning: {warning}");
     }

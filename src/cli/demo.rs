@@ -65,6 +65,9 @@ pub fn run(args: DemoArgs) -> Result<()> {
         allow_reprint: false,
         trivia: None,
         rating: None,
+        author: None,
+        subtitle: None,
+        no_pad: false,
     };
     let (id, rendered) = crate::book::make::make_book(&catalog, settings, &args.out)?;
     println!(

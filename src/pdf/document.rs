@@ -20,7 +20,8 @@ fn page_box(area: crate::page::Area) -> Rect {
 }
 
 /// Serialises `doc` with `pages`. `date` is a PDF date ("D:20261122120000Z").
-pub fn save(mut doc: PdfDocument, pages: Vec<DrawnPage>, title: &str, date: &str) -> Result<Vec<u8>> {
+/// `author` goes in the document information (left out when `None`).
+pub fn save(mut doc: PdfDocument, pages: Vec<DrawnPage>, title: &str, author: Option<&str>, date: &str) -> Result<Vec<u8>> {
     let pdf_pages = pages
         .into_iter()
         .map(|p| {
@@ -35,6 +36,7 @@ pub fn save(mut doc: PdfDocument, pages: Vec<DrawnPage>, title: &str, date: &str
     let when = printpdf::parse_pdf_date(date).map_err(|e| anyhow!("bad date {date}: {e}"))?;
     let info = &mut doc.metadata.info;
     info.document_title = title.to_string();
+    info.author = author.unwrap_or_default().to_string();
     info.creator = "puzzlebook".into();
     info.producer = format!("puzzlebook {}", env!("CARGO_PKG_VERSION"));
     info.creation_date = when;
@@ -45,6 +47,7 @@ pub fn save(mut doc: PdfDocument, pages: Vec<DrawnPage>, title: &str, date: &str
     let options = PdfSaveOptions { subset_fonts: false, ..Default::default() };
     let mut warnings = Vec::new();
     let mut lo = doc.to_lopdf_document(&options, &mut warnings);
+    drop_empty_info(&mut lo);
     lo.compress();
     let mut unstable = Vec::new();
     lo.save_to(&mut unstable)?;
@@ -54,6 +57,30 @@ pub fn save(mut doc: PdfDocument, pages: Vec<DrawnPage>, title: &str, date: &str
     let mut bytes = Vec::new();
     lo.save_to(&mut bytes)?;
     Ok(bytes)
+}
+
+/// printpdf writes every information key, empty or not: an empty
+/// `/GTS_PDFXVersion` (and any empty PDF/X key) claims a PDF/X version the
+/// file does not have, so empty keys are left out.
+fn drop_empty_info(lo: &mut lopdf::Document) {
+    let Ok(info) = lo.trailer.get(b"Info").and_then(lopdf::Object::as_reference) else { return };
+    let Ok(dict) = lo.get_dictionary_mut(info) else { return };
+    let empty: Vec<Vec<u8>> = dict
+        .iter()
+        .filter(|(_, value)| match value {
+            lopdf::Object::String(bytes, _) => {
+                // UTF-16 with only its byte-order mark is empty too.
+                let text = bytes.strip_prefix(&[0xfe, 0xff]).unwrap_or(bytes);
+                text.iter().all(|b| b.is_ascii_whitespace() || *b == 0)
+            }
+            lopdf::Object::Name(name) => name.is_empty(),
+            _ => false,
+        })
+        .map(|(key, _)| key.clone())
+        .collect();
+    for key in empty {
+        dict.remove(&key);
+    }
 }
 
 /// The serialised file minus its trailer (where the random /ID sits).
