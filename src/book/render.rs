@@ -310,11 +310,21 @@ fn grid_band(frame: &PageFrame, style: &Type, footer_lines: usize, answers: bool
 }
 
 /// The grid's cell side in a slot of `area` split `n` ways, with a label line above each grid.
-fn cell_side(area: Area, n: usize, label: f32, (grid_rows, grid_cols): (usize, usize)) -> f32 {
+/// `notes`: the height taken under each grid by lines of notes (Trividoku's
+/// questions or letter key), which the grid gives up.
+fn cell_side(area: Area, n: usize, label: f32, notes: f32, (grid_rows, grid_cols): (usize, usize)) -> f32 {
     let (cols, rows) = arrangement(n);
     let slot_w = area.width / cols as f32;
     let slot_h = area.height / rows as f32;
-    (slot_w * 0.92 / grid_cols as f32).min((slot_h - label * 2.6) / grid_rows as f32)
+    // As `slot_area` draws it: a square of this side, the notes below the grid.
+    let side = (slot_w * 0.92).min(slot_h - label * 2.6);
+    (side / grid_cols as f32).min((side - notes) / grid_rows as f32)
+}
+
+/// The height of `lines` of notes at `size` under a grid (as `split_for_notes` takes it).
+fn notes_height(book: &Book, lines: usize, size: f32) -> f32 {
+    let lettered = book.layouts.iter().any(|l| !l.lettered_cells().is_empty());
+    if lettered { (lines as f32 * NOTE_LEADING + 0.6) * size } else { 0.0 }
 }
 
 /// Rows and columns of cells of the book's largest figure.
@@ -332,7 +342,9 @@ fn choose_answers_per_page(book: &Book) -> Result<usize> {
     let legible = |n: usize| -> bool {
         let pages = 2 + book.puzzles.len().div_ceil(book.settings.per_page) + book.puzzles.len().div_ceil(n) + 4;
         let frame = PageGeometry::new(book.settings.trim, book.settings.bleed, pages).frame(2);
-        let cell = cell_side(grid_band(&frame, &style, 0, true), n, style.label, largest_grid(book));
+        // An answer grid with a letter key gives up two lines of notes.
+        let notes = notes_height(book, ANSWER_KEY_LINES, style.label);
+        let cell = cell_side(grid_band(&frame, &style, 0, true), n, style.label, notes, largest_grid(book));
         cell * DIGIT_SHARE >= least
     };
     match book.settings.answers_per_page {
@@ -351,7 +363,10 @@ fn check_puzzle_digits(book: &Book, geometry: &PageGeometry) -> Result<()> {
     let style = Type::for_book(book.settings.large_print);
     let frame = geometry.frame(3);
     let footer_lines = book.layouts.len().min(book.settings.per_page) * 2;
-    let cell = cell_side(grid_band(&frame, &style, footer_lines, false), book.settings.per_page, style.label, largest_grid(book));
+    // A puzzle with trivia gives up a line per lettered cell for its questions.
+    let questions = book.layouts.iter().map(|l| l.lettered_cells().len()).max().unwrap_or(0);
+    let notes = notes_height(book, questions, style.body);
+    let cell = cell_side(grid_band(&frame, &style, footer_lines, false), book.settings.per_page, style.label, notes, largest_grid(book));
     let digit = cell * DIGIT_SHARE;
     let least = if book.settings.large_print { LARGE_PRINT_DIGIT_PT } else { MIN_TEXT_PT };
     if digit < least {
@@ -519,7 +534,7 @@ impl Painter<'_> {
                     let clues = bank.clues(&lettered, &p.row.solution, p.row.id as u64);
                     let key: Vec<String> = clues.iter().map(|c| format!("{}={}", c.letter, c.answer)).collect();
                     // Two short lines fit under even a small answer grid.
-                    let lines: Vec<String> = key.chunks(5).map(|pairs| pairs.join("  ")).collect();
+                    let lines: Vec<String> = key.chunks(KEY_PAIRS_A_LINE).map(|pairs| pairs.join("  ")).collect();
                     let (grid, notes) = split_for_notes(area, lines.len(), s.label);
                     family.renderer().draw(canvas, grid, &contents);
                     self.notes(canvas, notes, &lines, s.label);
@@ -599,6 +614,10 @@ fn distinct_by_id<'a>(layouts: impl Iterator<Item = &'a crate::layout::Layout>) 
     }
     seen
 }
+
+/// A Trividoku answer's letter key: nine `A=4` pairs on two lines.
+const KEY_PAIRS_A_LINE: usize = 5;
+const ANSWER_KEY_LINES: usize = 2;
 
 /// Line spacing of notes under a grid, in multiples of the type size.
 const NOTE_LEADING: f32 = 1.3;

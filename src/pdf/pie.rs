@@ -64,7 +64,7 @@ impl GridRenderer for PieGrid<'_> {
             wedge.extend(circle.arc(0.0, s as f32, s as f32 + 1.0).into_iter().rev());
             canvas.fill_polygon(&wedge, LIGHT_FILL);
         }
-        let thin = (side * 0.0015).max(0.6);
+        let thin = (side * 0.0015).max(0.75);
         let thick = (side * 0.006).max(1.8);
         for k in 1..rings {
             canvas.line(&circle.arc(k as f32, 0.0, sectors as f32), thin, BLACK);

@@ -52,7 +52,7 @@ impl GridRenderer for TriangleGrid<'_> {
                 canvas.fill_polygon(&self.corners(cell).map(point), level);
             }
         }
-        let thin = (edge * 0.02).max(0.6);
+        let thin = (edge * 0.02).max(0.75);
         let thick = (edge * 0.07).max(1.8);
         // Every side once: thick on the outline and between nonets.
         for a in 0..cells {
