@@ -53,6 +53,28 @@ pub const PER_PAGE_CHOICES: [usize; 4] = [1, 2, 4, 6];
 pub const ANSWERS_PER_PAGE_CHOICES: [usize; 9] = [1, 2, 4, 6, 9, 12, 16, 20, 25];
 
 impl BookSettings {
+    /// A book of `count` puzzles with the command's defaults: two a page,
+    /// 8.5×11 without bleed, regular print, padded, no filters or extras.
+    pub fn new(title: &str, layouts: Vec<String>, count: usize, levels: Vec<Level>) -> BookSettings {
+        BookSettings {
+            title: title.to_string(),
+            layouts,
+            count,
+            levels,
+            per_page: 2,
+            trim: Trim { width: 8.5, height: 11.0 },
+            bleed: false,
+            large_print: false,
+            answers_per_page: None,
+            allow_reprint: false,
+            trivia: None,
+            rating: None,
+            author: None,
+            subtitle: None,
+            no_pad: false,
+        }
+    }
+
     pub fn check(&self) -> Result<()> {
         if self.title.trim().is_empty() {
             bail!("a book needs a title: e.g. `puzzlebook book \"My Book\" --layout classic-9`");

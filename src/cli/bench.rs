@@ -216,21 +216,9 @@ fn bench_book(layout: &Layout) -> anyhow::Result<()> {
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     let settings = crate::book::BookSettings {
-        title: "Benchmark".into(),
-        layouts: vec![layout.id.clone()],
-        count: rows.len(),
-        levels: crate::score::Level::ALL.to_vec(),
         per_page: 1,
         trim: "6x9".parse()?,
-        bleed: false,
-        large_print: false,
-        answers_per_page: None,
-        allow_reprint: false,
-        trivia: None,
-        rating: None,
-        author: None,
-        subtitle: None,
-        no_pad: false,
+        ..crate::book::BookSettings::new("Benchmark", vec![layout.id.clone()], rows.len(), crate::score::Level::ALL.to_vec())
     };
     let mut rows = rows;
     rows.sort_by_key(|r| (r.level.parse::<crate::score::Level>().ok(), r.score));

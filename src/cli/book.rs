@@ -94,9 +94,8 @@ pub fn book(args: BookArgs) -> Result<()> {
         levels.retain(|l| family.levels().contains(l));
         // A level the layout cannot have is said now, not as a shortage
         // that suggests generating what `generate` refuses.
-        if let Some(level) = args.levels.iter().flatten().find(|l| !family.levels().contains(l)) {
-            let known: Vec<&str> = family.levels().iter().map(|l| l.name()).collect();
-            anyhow::bail!("{layout} has no {level} puzzles: its levels are {}", known.join(", "));
+        for &level in args.levels.iter().flatten() {
+            family.check_level(level)?;
         }
     }
     let settings = BookSettings {

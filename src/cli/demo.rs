@@ -52,27 +52,13 @@ pub fn run(args: DemoArgs) -> Result<()> {
     if failed > 0 {
         bail!("{failed} demo puzzle(s) failed validation");
     }
-    let settings = BookSettings {
-        title: "Sample Puzzle Book".into(),
-        layouts: LAYOUTS.iter().map(|s| s.to_string()).collect(),
-        count: LAYOUTS.len() * 4 * PER_LAYOUT_AND_LEVEL as usize,
-        levels: Level::ALL.to_vec(),
-        per_page: 4,
-        trim: "8.5x11".parse()?,
-        bleed: false,
-        large_print: false,
-        answers_per_page: None,
-        allow_reprint: false,
-        trivia: None,
-        rating: None,
-        author: None,
-        subtitle: None,
-        no_pad: false,
-    };
+    let count = LAYOUTS.len() * 4 * PER_LAYOUT_AND_LEVEL as usize;
+    let layouts = LAYOUTS.iter().map(|s| s.to_string()).collect();
+    let settings = BookSettings { per_page: 4, ..BookSettings::new("Sample Puzzle Book", layouts, count, Level::ALL.to_vec()) };
     let (id, rendered) = crate::book::make::make_book(&catalog, settings, &args.out)?;
     println!(
         "book {id}: {} puzzles of {} layouts, {} pages → {} (catalog {})",
-        LAYOUTS.len() * 4 * PER_LAYOUT_AND_LEVEL as usize,
+        count,
         LAYOUTS.len(),
         rendered.pages,
         args.out.display(),

@@ -63,7 +63,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
         (Some(which), _) => resume_target(&catalog, which)?,
         (None, Some(layout_arg)) => {
             let family = crate::family::of(Layout::load(layout_arg)?, args.symmetry)?;
-            check_level(family.as_ref(), args.difficulty)?;
+            args.difficulty.map_or(Ok(()), |level| family.check_level(level))?;
             let seed = args.seed.unwrap_or_else(clock_seed);
             let layout_id = catalog.layout_id(family.layout(), family.name())?;
             catalog.create_batch(layout_id, seed, args.count, args.difficulty, args.symmetry.as_str())?
@@ -148,7 +148,7 @@ fn install_ctrl_c() {
 fn print_only(args: &GenerateArgs) -> anyhow::Result<()> {
     let Some(layout_arg) = &args.layout else { bail!("give a LAYOUT to generate") };
     let family = crate::family::of(Layout::load(layout_arg)?, args.symmetry)?;
-    check_level(family.as_ref(), args.difficulty)?;
+    args.difficulty.map_or(Ok(()), |level| family.check_level(level))?;
     let first_seed = args.seed.unwrap_or_else(clock_seed);
     let mut out = BufWriter::new(std::io::stdout().lock());
     let (mut made, mut attempt) = (0, 0u64);
@@ -167,15 +167,6 @@ fn print_only(args: &GenerateArgs) -> anyhow::Result<()> {
 /// `givens solution score level seed effort`.
 fn puzzle_line(p: &NewPuzzle) -> String {
     format!("{} {} {} {} {} {}", p.givens, p.solution, p.score, p.level, p.seed, p.effort_nodes)
-}
-
-/// A level the family cannot make is refused before a batch starts.
-fn check_level(family: &dyn crate::family::Family, difficulty: Option<Level>) -> anyhow::Result<()> {
-    if let Some(level) = difficulty.filter(|l| !family.levels().contains(l)) {
-        let known: Vec<&str> = family.levels().iter().map(|l| l.name()).collect();
-        bail!("{}: no {level} puzzles: this layout's levels are {}", family.layout().path.display(), known.join(", "));
-    }
-    Ok(())
 }
 
 fn clock_seed() -> u64 {

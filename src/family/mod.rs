@@ -63,6 +63,15 @@ pub trait Family: Send + Sync {
     /// The levels it can make and grade, easiest first.
     fn levels(&self) -> &'static [Level];
 
+    /// Refuses a level the family cannot make, naming the ones it can.
+    fn check_level(&self, level: Level) -> Result<()> {
+        if !self.levels().contains(&level) {
+            let known: Vec<&str> = self.levels().iter().map(|l| l.name()).collect();
+            anyhow::bail!("{} has no {level} puzzles: its levels are {}", self.layout().id, known.join(", "));
+        }
+        Ok(())
+    }
+
     /// Parses a puzzle text; the error names the position.
     fn parse(&self, text: &str) -> Result<()>;
 
