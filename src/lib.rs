@@ -2,6 +2,7 @@
 //! each has exactly one solution, grades it, and (in later stages) stores
 //! and prints it. The binary's `cli` only parses arguments and calls these.
 
+pub mod art;
 pub mod batch;
 pub mod bits;
 pub mod book;

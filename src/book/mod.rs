@@ -174,8 +174,8 @@ impl Book {
     }
 }
 
-/// "2026-11-22T20:30:00Z" → "D:20261122203000Z".
-fn pdf_date(iso: &str) -> String {
+/// A PDF date from a catalog timestamp: "2026-11-22T20:30:00Z" → "D:20261122203000Z".
+pub fn pdf_date(iso: &str) -> String {
     let digits: String = iso.chars().filter(char::is_ascii_digit).take(14).collect();
     format!("D:{digits:0<14}Z")
 }

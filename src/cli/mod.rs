@@ -1,6 +1,7 @@
 //! The command line: argument definitions and dispatch. Each command lives
 //! in its own file and only calls the library.
 
+mod art;
 mod bench;
 mod book;
 mod catalog;
@@ -48,6 +49,8 @@ pub enum Command {
     Show(catalog::ShowArgs),
     /// Write puzzles from the catalog to stdout.
     Export(catalog::ExportArgs),
+    /// Single puzzles as art files: SVG, PNG, PDF or EPS, with a JSON sidecar.
+    Art(art::ArtArgs),
     /// Fold another catalog into this one (deduplicated, batches kept).
     Merge(catalog::MergeArgs),
     /// Choose puzzles from the catalog and print a book (PDF).
@@ -88,6 +91,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Validate(args) => validate::run(args),
         Command::Show(args) => catalog::show(args),
         Command::Export(args) => catalog::export(args),
+        Command::Art(args) => art::run(args),
         Command::Merge(args) => catalog::merge(args),
         Command::Levels(args) => levels::run(args),
         Command::Bench(args) => bench::run(args),

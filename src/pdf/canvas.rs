@@ -1,5 +1,8 @@
-//! A page being drawn: a list of printpdf operations with the few drawing
-//! verbs the book needs. Coordinates are points from the bottom-left.
+//! The drawing verbs the renderers use ([`Surface`]), and the PDF page
+//! that implements them ([`Canvas`]: a list of printpdf operations). Other
+//! back ends (SVG, EPS, a recorder for tests) live in `crate::art`; a
+//! geometry draws itself on any of them. Coordinates are points from the
+//! bottom-left.
 
 use super::fonts::{CAP_HEIGHT, Fonts, Weight};
 use printpdf::{
@@ -11,6 +14,40 @@ pub const BLACK: f32 = 0.0;
 pub const FADED: f32 = 0.72;
 pub const LIGHT_FILL: f32 = 0.88;
 
+/// What a renderer may draw with, on any back end.
+pub trait Surface {
+    /// The fonts text is measured (and set) with.
+    fn fonts(&self) -> &Fonts;
+    /// A straight line (or polyline) of `width` points at grey `level`.
+    fn line(&mut self, points: &[(f32, f32)], width: f32, level: f32);
+    /// A filled polygon (closed automatically).
+    fn fill_polygon(&mut self, points: &[(f32, f32)], level: f32);
+    /// Text whose baseline starts at (`x`, `y`).
+    fn text_from(&mut self, text: &str, x: f32, y: f32, size: f32, weight: Weight, level: f32);
+
+    fn fill_rect(&mut self, x: f32, y: f32, width: f32, height: f32, level: f32) {
+        self.fill_polygon(&[(x, y), (x + width, y), (x + width, y + height), (x, y + height)], level);
+    }
+
+    /// Text with its baseline at `y`, aligned on `x`.
+    #[allow(clippy::too_many_arguments)]
+    fn text(&mut self, text: &str, x: f32, y: f32, size: f32, weight: Weight, level: f32, align: Align) {
+        let width = self.fonts().get(weight).width(text, size);
+        let left = match align {
+            Align::Left => x,
+            Align::Centre => x - width / 2.0,
+            Align::Right => x - width,
+        };
+        self.text_from(text, left, y, size, weight, level);
+    }
+
+    /// A glyph centred in the box whose centre is (`cx`, `cy`).
+    fn centred_glyph(&mut self, text: &str, cx: f32, cy: f32, size: f32, weight: Weight, level: f32) {
+        self.text(text, cx, cy - size * CAP_HEIGHT / 2.0, size, weight, level, Align::Centre);
+    }
+}
+
+/// A PDF page being drawn.
 pub struct Canvas<'a> {
     pub fonts: &'a Fonts,
     pub ops: Vec<Op>,
@@ -36,19 +73,42 @@ impl<'a> Canvas<'a> {
         Canvas { fonts, ops: Vec::new() }
     }
 
-    /// A straight line (or polyline) of `width` points.
+    // The verbs as inherent methods too, so page code needs no trait import.
+
     pub fn line(&mut self, points: &[(f32, f32)], width: f32, level: f32) {
+        Surface::line(self, points, width, level)
+    }
+
+    pub fn fill_rect(&mut self, x: f32, y: f32, width: f32, height: f32, level: f32) {
+        Surface::fill_rect(self, x, y, width, height, level)
+    }
+
+    pub fn fill_polygon(&mut self, points: &[(f32, f32)], level: f32) {
+        Surface::fill_polygon(self, points, level)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn text(&mut self, text: &str, x: f32, y: f32, size: f32, weight: Weight, level: f32, align: Align) {
+        Surface::text(self, text, x, y, size, weight, level, align)
+    }
+
+    pub fn centred_glyph(&mut self, text: &str, cx: f32, cy: f32, size: f32, weight: Weight, level: f32) {
+        Surface::centred_glyph(self, text, cx, cy, size, weight, level)
+    }
+}
+
+impl Surface for Canvas<'_> {
+    fn fonts(&self) -> &Fonts {
+        self.fonts
+    }
+
+    fn line(&mut self, points: &[(f32, f32)], width: f32, level: f32) {
         self.ops.push(Op::SetOutlineColor { col: grey(level) });
         self.ops.push(Op::SetOutlineThickness { pt: Pt(width) });
         self.ops.push(Op::DrawLine { line: Line { points: points.iter().map(|&(x, y)| point(x, y)).collect(), is_closed: false } });
     }
 
-    pub fn fill_rect(&mut self, x: f32, y: f32, width: f32, height: f32, level: f32) {
-        self.fill_polygon(&[(x, y), (x + width, y), (x + width, y + height), (x, y + height)], level);
-    }
-
-    /// A filled polygon (closed automatically).
-    pub fn fill_polygon(&mut self, points: &[(f32, f32)], level: f32) {
+    fn fill_polygon(&mut self, points: &[(f32, f32)], level: f32) {
         self.ops.push(Op::SetFillColor { col: grey(level) });
         self.ops.push(Op::DrawPolygon {
             polygon: Polygon {
@@ -59,27 +119,14 @@ impl<'a> Canvas<'a> {
         });
     }
 
-    /// Text with its baseline at `y`, aligned on `x`.
-    #[allow(clippy::too_many_arguments)] // replaced by a text style in the canvas trait
-    pub fn text(&mut self, text: &str, x: f32, y: f32, size: f32, weight: Weight, level: f32, align: Align) {
+    fn text_from(&mut self, text: &str, x: f32, y: f32, size: f32, weight: Weight, level: f32) {
         let font = self.fonts.get(weight);
-        let width = font.width(text, size);
-        let left = match align {
-            Align::Left => x,
-            Align::Centre => x - width / 2.0,
-            Align::Right => x - width,
-        };
         self.ops.push(Op::StartTextSection);
         self.ops.push(Op::SetFillColor { col: grey(level) });
         self.ops.push(Op::SetFont { font: PdfFontHandle::External(font.id.clone()), size: Pt(size) });
         // An absolute text matrix: the cursor inside a section is relative.
-        self.ops.push(Op::SetTextMatrix { matrix: TextMatrix::Translate(Pt(left), Pt(y)) });
+        self.ops.push(Op::SetTextMatrix { matrix: TextMatrix::Translate(Pt(x), Pt(y)) });
         self.ops.push(Op::ShowText { items: vec![TextItem::Text(text.to_string())] });
         self.ops.push(Op::EndTextSection);
-    }
-
-    /// A glyph centred in the box whose centre is (`cx`, `cy`).
-    pub fn centred_glyph(&mut self, text: &str, cx: f32, cy: f32, size: f32, weight: Weight, level: f32) {
-        self.text(text, cx, cy - size * CAP_HEIGHT / 2.0, size, weight, level, Align::Centre);
     }
 }

@@ -17,14 +17,24 @@ pub enum Weight {
 pub struct Font {
     pub id: FontId,
     parsed: ParsedFont,
+    /// The font file, for back ends that embed it or draw its outlines.
+    pub bytes: &'static [u8],
+    /// The family name a back end may refer to it by.
+    pub family: &'static str,
+    pub weight: Weight,
 }
 
 impl Font {
-    fn load(doc: &mut PdfDocument, bytes: &[u8], name: &str) -> Result<Font> {
+    fn parse(bytes: &'static [u8], name: &str, weight: Weight) -> Result<Font> {
         let mut warnings = Vec::new();
         let parsed = ParsedFont::from_bytes(bytes, 0, &mut warnings).ok_or_else(|| anyhow!("the embedded font {name} cannot be read"))?;
-        let id = doc.add_font(&parsed);
-        Ok(Font { id, parsed })
+        Ok(Font { id: FontId(format!("unembedded-{name}")), parsed, bytes, family: "DejaVu Sans", weight })
+    }
+
+    fn load(doc: &mut PdfDocument, bytes: &'static [u8], name: &str, weight: Weight) -> Result<Font> {
+        let mut font = Font::parse(bytes, name, weight)?;
+        font.id = doc.add_font(&font.parsed);
+        Ok(font)
     }
 
     /// The characters of `text` the font has no glyph for (they would print
@@ -59,7 +69,19 @@ pub struct Fonts {
 
 impl Fonts {
     pub fn embed(doc: &mut PdfDocument) -> Result<Fonts> {
-        Ok(Fonts { regular: Font::load(doc, REGULAR, "DejaVuSans.ttf")?, bold: Font::load(doc, BOLD, "DejaVuSans-Bold.ttf")? })
+        Ok(Fonts {
+            regular: Font::load(doc, REGULAR, "DejaVuSans.ttf", Weight::Regular)?,
+            bold: Font::load(doc, BOLD, "DejaVuSans-Bold.ttf", Weight::Bold)?,
+        })
+    }
+
+    /// The fonts for measuring and for back ends other than PDF (nothing
+    /// embedded in a PDF document).
+    pub fn unembedded() -> Result<Fonts> {
+        Ok(Fonts {
+            regular: Font::parse(REGULAR, "DejaVuSans.ttf", Weight::Regular)?,
+            bold: Font::parse(BOLD, "DejaVuSans-Bold.ttf", Weight::Bold)?,
+        })
     }
 
     pub fn get(&self, weight: Weight) -> &Font {

@@ -1,7 +1,7 @@
 //! The renderer for Slitherlink: a lattice of dots, clue numbers centred in
 //! their cells and, in an answer, the loop as a thick line.
 
-use super::canvas::{BLACK, Canvas};
+use super::canvas::{BLACK, Surface};
 use super::fonts::Weight;
 use super::{GridContents, GridRenderer};
 use crate::page::Area;
@@ -20,7 +20,7 @@ impl GridRenderer for LoopGrid {
         self.cols as f32 / self.rows as f32
     }
 
-    fn draw(&self, canvas: &mut Canvas, area: Area, contents: &GridContents) {
+    fn draw(&self, canvas: &mut dyn Surface, area: Area, contents: &GridContents) {
         let cell = (area.width / self.cols as f32).min(area.height / self.rows as f32);
         let left = area.x + (area.width - cell * self.cols as f32) / 2.0;
         let top = area.top() - (area.height - cell * self.rows as f32) / 2.0;

@@ -11,7 +11,7 @@ mod triangle;
 
 use crate::layout::{CellLayout, Geometry, LoopBoard};
 use crate::page::Area;
-use canvas::Canvas;
+use canvas::Surface;
 use fonts::{CAP_HEIGHT, Fonts, Weight};
 
 /// Digits (givens, answers, Slitherlink clues) are this share of a cell's
@@ -157,7 +157,7 @@ pub trait GridRenderer {
     /// Width over height of the drawn grid.
     fn aspect(&self) -> f32;
     /// Draws the grid as large as fits, centred in `area`.
-    fn draw(&self, canvas: &mut Canvas, area: Area, contents: &GridContents);
+    fn draw(&self, canvas: &mut dyn Surface, area: Area, contents: &GridContents);
 }
 
 /// The renderer of a cell layout's geometry.

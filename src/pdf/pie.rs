@@ -2,7 +2,7 @@
 //! hub in the middle, slices (the sector pairs that are houses) alternately
 //! shaded and outlined with thick lines, digits printed as numbers 1–12.
 
-use super::canvas::{BLACK, Canvas, LIGHT_FILL};
+use super::canvas::{BLACK, LIGHT_FILL, Surface};
 use super::fonts::Weight;
 use super::{GridContents, GridRenderer};
 use crate::layout::{CellLayout, Geometry};
@@ -52,7 +52,7 @@ impl GridRenderer for PieGrid<'_> {
         1.0
     }
 
-    fn draw(&self, canvas: &mut Canvas, area: Area, contents: &GridContents) {
+    fn draw(&self, canvas: &mut dyn Surface, area: Area, contents: &GridContents) {
         let Geometry::Pie { sectors, rings, slice_of_sector } = &self.layout.geometry else { return };
         let (sectors, rings) = (*sectors, *rings);
         let side = area.width.min(area.height);

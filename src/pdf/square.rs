@@ -5,7 +5,7 @@
 //! corner, so the digit space stays free) and a snake path (a faint grey line
 //! through the cell centres).
 
-use super::canvas::{Align, BLACK, Canvas, FADED, LIGHT_FILL};
+use super::canvas::{Align, BLACK, FADED, LIGHT_FILL, Surface};
 use super::fonts::{CAP_HEIGHT, Weight};
 use super::{DIGIT_SHARE, FADED_MARK, GridContents, GridRenderer, MarkStyle, faded_mark_size, mark_inset, mark_size, thick_line};
 use crate::layout::CellLayout;
@@ -38,7 +38,7 @@ impl Placement {
     }
     /// Small faded text in the cell's top-left corner, inside its lines and
     /// clear of the digit area (where `corner_text_fits`).
-    fn corner_text(&self, canvas: &mut Canvas, r: usize, c: usize, text: &str) {
+    fn corner_text(&self, canvas: &mut dyn Surface, r: usize, c: usize, text: &str) {
         let (x, y) = self.corner(r, c);
         let (size, inset) = (mark_size(self.cell), mark_inset(self.cell));
         canvas.text(text, x + inset, y - inset - size * CAP_HEIGHT, size, Weight::Regular, FADED, Align::Left);
@@ -50,7 +50,7 @@ impl GridRenderer for SquareGrid<'_> {
         self.cols as f32 / self.rows as f32
     }
 
-    fn draw(&self, canvas: &mut Canvas, area: Area, contents: &GridContents) {
+    fn draw(&self, canvas: &mut dyn Surface, area: Area, contents: &GridContents) {
         let cell = (area.width / self.cols as f32).min(area.height / self.rows as f32);
         let (width, height) = (cell * self.cols as f32, cell * self.rows as f32);
         // Centred in the area.
@@ -114,7 +114,7 @@ pub fn printed_mark(layout: &CellLayout, mark: char) -> String {
 impl SquareGrid<'_> {
     /// The marks of the cells that show no symbol (a given's digit is
     /// never marked over), in the contents' style.
-    fn draw_marks(&self, canvas: &mut Canvas, at: &Placement, contents: &GridContents) {
+    fn draw_marks(&self, canvas: &mut dyn Surface, at: &Placement, contents: &GridContents) {
         for (i, mark) in self.layout.marks.iter().enumerate() {
             let Some(m) = mark else { continue };
             if contents.symbols.get(i).is_some_and(Option::is_some) {
@@ -125,7 +125,7 @@ impl SquareGrid<'_> {
             match contents.mark_style {
                 MarkStyle::Corner => at.corner_text(canvas, r, c, &text),
                 MarkStyle::Faded => {
-                    let width = canvas.fonts.get(Weight::Regular).width(&text, 1.0);
+                    let width = canvas.fonts().get(Weight::Regular).width(&text, 1.0);
                     let (x, y) = at.centre(r, c);
                     canvas.centred_glyph(&text, x, y, faded_mark_size(at.cell, width), Weight::Regular, FADED_MARK);
                 }
@@ -136,7 +136,7 @@ impl SquareGrid<'_> {
     /// Thin lines between cells of one region, thick ones between regions
     /// and around every grid, drawn as maximal straight runs. No line runs
     /// between two gaps.
-    fn draw_lines(&self, canvas: &mut Canvas, at: &Placement) {
+    fn draw_lines(&self, canvas: &mut dyn Surface, at: &Placement) {
         let geometry = &self.layout.geometry;
         let region = |r: usize, c: usize| geometry.cell_at(r, c).map(|cell| self.layout.regions[cell]);
         let (rows, cols) = (self.rows, self.cols);

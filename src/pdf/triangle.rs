@@ -2,7 +2,7 @@
 //! thick lines around the nine nonets, the outer edges' cells darker grey
 //! and the inner triangle's legs light grey.
 
-use super::canvas::{BLACK, Canvas, LIGHT_FILL};
+use super::canvas::{BLACK, LIGHT_FILL, Surface};
 use super::fonts::Weight;
 use super::{GridContents, GridRenderer};
 use crate::layout::CellLayout;
@@ -33,7 +33,7 @@ impl GridRenderer for TriangleGrid<'_> {
         1.0 / HEIGHT
     }
 
-    fn draw(&self, canvas: &mut Canvas, area: Area, contents: &GridContents) {
+    fn draw(&self, canvas: &mut dyn Surface, area: Area, contents: &GridContents) {
         let n = self.side as f32;
         let edge = (area.width / n).min(area.height / (n * HEIGHT));
         let (apex_x, top) = (area.x + area.width / 2.0, area.top() - (area.height - edge * n * HEIGHT) / 2.0);

@@ -1,0 +1,160 @@
+//! `art`: single puzzles as files for newspapers and designers (SVG, PNG,
+//! PDF, EPS), drawn by the books' own renderers, each with a JSON sidecar.
+
+use super::catalog::DbArg;
+use crate::art::{ArtFormat, ArtOptions, SvgText, encode, figure, parse_length};
+use crate::pdf::MarkStyle;
+use crate::pdf::fonts::Fonts;
+use crate::store::PuzzleRow;
+use anyhow::{Context, Result, bail};
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Each puzzle becomes DIR/<layout>-<id>.<format> (with --answer also \
+DIR/<layout>-<id>-answer.<format>) and DIR/<layout>-<id>.json: id, layout, level, SE rating, \
+seed, canonical key, givens and solution. The drawing is the book's: same renderer, lines and type.\n\n\
+SVG sets its text in the embedded DejaVu Sans (the font travels inside the file), or as outlines with \
+--outline-text; EPS always uses outlines; PNG is rendered on white at --dpi and records it. \
+Existing files are never replaced unless --force.\n\n\
+Examples:\n  puzzlebook art 12 13 --format svg --size 80mm\n  \
+puzzlebook art --layout classic-9 --level hard --format png --dpi 600 --answer --out output/newspaper")]
+pub struct ArtArgs {
+    /// Puzzle ids; none: every puzzle of --layout (and --level).
+    pub ids: Vec<i64>,
+    /// Every puzzle of this layout (when no ids are given).
+    #[arg(long)]
+    pub layout: Option<String>,
+    /// Only this level (with --layout).
+    #[arg(long)]
+    pub level: Option<crate::level::Level>,
+    /// svg, png, pdf or eps.
+    #[arg(long, default_value = "svg")]
+    pub format: ArtFormat,
+    /// The folder to write into (made if missing).
+    #[arg(long, short = 'o', default_value = "output/art")]
+    pub out: PathBuf,
+    /// The figure's width: 80mm, 8cm, 3in or 216pt (its height follows the grid).
+    #[arg(long, default_value = "4in", value_parser = parse_length)]
+    pub size: f32,
+    /// Resolution of a PNG, dots per inch (72–2400).
+    #[arg(long, default_value_t = 300)]
+    pub dpi: u32,
+    /// SVG text as glyph outlines instead of text in the embedded font.
+    #[arg(long)]
+    pub outline_text: bool,
+    /// How cell marks (E, O, >6, <5) print: corner (small, top-left) or faded (large, light grey).
+    #[arg(long, default_value = "corner", value_parser = parse_marks)]
+    pub marks: MarkStyle,
+    /// Also draw each puzzle's answer.
+    #[arg(long)]
+    pub answer: bool,
+    /// Replace files that already exist.
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    pub db: DbArg,
+}
+
+fn parse_marks(text: &str) -> Result<MarkStyle, String> {
+    match text {
+        "corner" => Ok(MarkStyle::Corner),
+        "faded" => Ok(MarkStyle::Faded),
+        _ => Err(format!("unknown mark style '{text}': corner or faded")),
+    }
+}
+
+pub fn run(args: ArtArgs) -> Result<()> {
+    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
+    let rows: Vec<PuzzleRow> = if args.ids.is_empty() {
+        let Some(layout) = args.layout.as_deref() else {
+            bail!("name the puzzles: ids (e.g. `puzzlebook art 12 13`) or --layout LAYOUT [--level LEVEL]");
+        };
+        super::catalog::check_layout(&catalog, Some(layout))?;
+        catalog.puzzles(Some(layout), args.level.map(|l| l.name()))?
+    } else {
+        if args.layout.is_some() || args.level.is_some() {
+            bail!("give ids or --layout/--level, not both");
+        }
+        args.ids.iter().map(|&id| catalog.puzzle(id)).collect::<Result<_>>()?
+    };
+    if rows.is_empty() {
+        bail!("no puzzles match");
+    }
+    let options = ArtOptions {
+        width: args.size,
+        dpi: args.dpi,
+        svg_text: if args.outline_text { SvgText::Outlines } else { SvgText::Embedded },
+        marks: args.marks,
+    };
+    let written = write_art(&rows, args.format, &options, args.answer, &args.out, args.force)?;
+    println!("wrote {written} files for {} puzzles to {}", rows.len(), args.out.display());
+    Ok(())
+}
+
+/// The files of `rows` in `dir`: art (and answers) and JSON sidecars.
+/// Refuses, before writing anything, when a file exists and `force` is off.
+pub fn write_art(rows: &[PuzzleRow], format: ArtFormat, options: &ArtOptions, answers: bool, dir: &Path, force: bool) -> Result<usize> {
+    let ext = format.as_str();
+    let stem = |p: &PuzzleRow| format!("{}-{}", p.layout_name, p.id);
+    let art_files = |p: &PuzzleRow| {
+        let mut files = vec![dir.join(format!("{}.{ext}", stem(p)))];
+        if answers {
+            files.push(dir.join(format!("{}-answer.{ext}", stem(p))));
+        }
+        files
+    };
+    let sidecar = |p: &PuzzleRow| {
+        let json = serde_json::json!({
+            "id": p.id,
+            "layout": p.layout_name,
+            "level": p.level,
+            "se_rating": p.grade.as_ref().map(|g| g.se_rating),
+            "technique": p.grade.as_ref().map(|g| g.technique.clone()),
+            "seed": p.seed,
+            "canonical": p.canonical,
+            "givens": p.givens,
+            "solution": p.solution,
+        });
+        (dir.join(format!("{}.json", stem(p))), serde_json::to_string_pretty(&json).expect("JSON of plain values") + "\n")
+    };
+    if !force {
+        // A sidecar already there with the same text (another format's) is no conflict.
+        let existing: Vec<PathBuf> = rows
+            .iter()
+            .flat_map(|p| {
+                let (json, text) = sidecar(p);
+                let same = std::fs::read_to_string(&json).is_ok_and(|old| old == text);
+                art_files(p).into_iter().chain((!same).then_some(json))
+            })
+            .filter(|f| f.exists())
+            .collect();
+        if let Some(first) = existing.first() {
+            bail!(
+                "{} exists{}: nothing written (use --force to replace, or another --out)",
+                first.display(),
+                if existing.len() > 1 { format!(" (and {} more of the files to write)", existing.len() - 1) } else { String::new() }
+            );
+        }
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot make the folder {}", dir.display()))?;
+    let fonts = Fonts::unembedded()?;
+    let mut written = 0;
+    for p in rows {
+        let family = crate::family::stored(&p.layout_name, &p.layout_source).with_context(|| format!("puzzle {}", p.id))?;
+        let date = crate::book::pdf_date(&p.created_at);
+        let mut drawings = vec![(None, format!("{} #{}", p.layout_name, p.id))];
+        if answers {
+            drawings.push((Some(p.solution.as_str()), format!("{} #{} answer", p.layout_name, p.id)));
+        }
+        for ((solution, title), file) in drawings.into_iter().zip(art_files(p)) {
+            let fig = figure(&*family, &p.givens, solution, options, &fonts);
+            let bytes = encode(&fig, format, options, &fonts, &title, &date).with_context(|| format!("puzzle {}", p.id))?;
+            std::fs::write(&file, bytes).with_context(|| format!("cannot write {}", file.display()))?;
+            written += 1;
+        }
+        let (json, text) = sidecar(p);
+        std::fs::write(&json, text).with_context(|| format!("cannot write {}", json.display()))?;
+        written += 1;
+    }
+    Ok(written)
+}

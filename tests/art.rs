@@ -1,0 +1,92 @@
+//! `puzzlebook art`: one file per puzzle (and answer) drawn by the books'
+//! renderers, with a JSON sidecar; existing files are never replaced
+//! without --force; bad options are refused with the reason.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_puzzlebook")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().expect("binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn workdir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("puzzlebook-art-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn art_files_show_the_stored_puzzle_and_are_never_overwritten_silently() {
+    let dir = workdir();
+    let db = dir.join("a.db");
+    let db = db.to_str().unwrap();
+    ok(&["generate", "atlantis-random-9", "--count", "2", "--seed", "9", "--db", db]);
+    let out = dir.join("art");
+    let out_s = out.to_str().unwrap();
+    let said = ok(&["art", "--layout", "atlantis-random-9", "--format", "svg", "--answer", "--size", "80mm", "--db", db, "--out", out_s]);
+    assert_eq!(said.trim(), format!("wrote 6 files for 2 puzzles to {out_s}"));
+
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let rows: Vec<(i64, String, String)> = conn
+        .prepare("SELECT id, givens, canonical FROM puzzles ORDER BY id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    for (id, givens, canonical) in &rows {
+        let svg = std::fs::read_to_string(out.join(format!("atlantis-random-9-{id}.svg"))).unwrap();
+        // Text elements in drawing order: the marks (this puzzle's own), then the givens in reading order.
+        let texts: Vec<&str> = svg.split("<text ").skip(1).map(|t| t.split('>').nth(1).unwrap().split('<').next().unwrap()).collect();
+        let digits: Vec<&str> = texts.iter().copied().filter(|t| t.len() == 1 && t.chars().all(|c| c.is_ascii_digit())).collect();
+        let expected: Vec<String> = givens.chars().filter(|c| c.is_ascii_digit() && *c != '0').map(String::from).collect();
+        assert_eq!(digits, expected, "puzzle {id}");
+        assert!(texts.iter().any(|t| ["E", "O", "&gt;6", "&lt;5"].contains(t)), "puzzle {id}: its marks print");
+        assert!(svg.contains(r#"width="226.772pt""#), "80 mm wide");
+        let answer = std::fs::read_to_string(out.join(format!("atlantis-random-9-{id}-answer.svg"))).unwrap();
+        assert_eq!(answer.matches("<text ").count(), 81, "an answer shows every digit and no marks");
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join(format!("atlantis-random-9-{id}.json"))).unwrap()).unwrap();
+        assert_eq!(json["id"], *id);
+        assert_eq!(json["canonical"], canonical.as_str());
+        assert_eq!(json["givens"], givens.as_str());
+    }
+
+    // Again into the same folder: refused, nothing touched; --force replaces.
+    let first = out.join(format!("atlantis-random-9-{}.svg", rows[0].0));
+    let before = std::fs::metadata(&first).unwrap().modified().unwrap();
+    let again = run(&["art", "--layout", "atlantis-random-9", "--db", db, "--out", out_s]);
+    assert!(!again.status.success());
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(err.contains(&format!("{} exists (and 1 more of the files to write): nothing written", first.display())), "{err}");
+    assert_eq!(std::fs::metadata(&first).unwrap().modified().unwrap(), before);
+    // Another format beside them: the sidecars are the same, so no conflict.
+    ok(&["art", "--layout", "atlantis-random-9", "--db", db, "--out", out_s, "--format", "eps"]);
+    ok(&["art", &rows[0].0.to_string(), "--db", db, "--out", out_s, "--force", "--format", "png", "--dpi", "100"]);
+    let png = std::fs::read(out.join(format!("atlantis-random-9-{}.png", rows[0].0))).unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+
+    for (args, reason) in [
+        (vec!["art", "--db", db], "name the puzzles: ids (e.g. `puzzlebook art 12 13`) or --layout LAYOUT [--level LEVEL]"),
+        (vec!["art", "1", "--size", "3", "--db", db], "'3' needs a unit: mm, cm, in or pt"),
+        (vec!["art", "1", "--format", "tiff", "--db", db], "unknown art format 'tiff': svg, png, pdf or eps"),
+        (
+            vec!["art", "1", "--format", "png", "--dpi", "5", "--force", "--out", out_s, "--db", db],
+            "5 dpi: a PNG is rendered at 72 to 2400 dpi",
+        ),
+        (vec!["art", "--layout", "classic-9", "--db", db], "no puzzles of layout 'classic-9'"),
+    ] {
+        let out = run(&args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(reason), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
