@@ -791,10 +791,12 @@ layouts! {
     atlantis_9 => "atlantis-9",
     atlantis_random_9 => "atlantis-random-9",
     butterfly => "butterfly",
+    classic_10 => "classic-10",
     classic_12 => "classic-12",
     classic_16 => "classic-16",
     classic_4 => "classic-4",
     classic_6 => "classic-6",
+    classic_8 => "classic-8",
     classic_9 => "classic-9",
     diagonal_9 => "diagonal-9",
     even_odd_9 => "even-odd-9",
@@ -817,6 +819,8 @@ layouts! {
     trividoku_9 => "trividoku-9",
     twodoku => "twodoku",
     windmill => "windmill",
+    windoku_9 => "windoku-9",
+    wordoku_9 => "wordoku-9",
 }
 
 #[test]
