@@ -6,6 +6,7 @@ pub mod document;
 pub mod fonts;
 mod loops;
 mod pie;
+pub mod qr;
 mod square;
 mod triangle;
 
