@@ -5,6 +5,7 @@
 use super::plan::{Page, answer_pages, arrangement, capitalised, padded_count, paginate, section_starts};
 use super::{ANSWERS_PER_PAGE_CHOICES, Book};
 use crate::page::{Area, MAX_PAGES, MIN_PAGES, PageFrame, PageGeometry};
+use crate::pdf::MarkStyle;
 use crate::pdf::canvas::{Align, BLACK, Canvas, FADED};
 use crate::pdf::document::{DrawnPage, save};
 use crate::pdf::fonts::Font;
@@ -91,6 +92,7 @@ pub fn render(book: &Book) -> Result<Rendered> {
         );
     }
     check_puzzle_digits(book, &geometry)?;
+    check_mark_room(book, &geometry, &fonts)?;
     let measure = Measure { fonts: &fonts, style: &style };
     let title_page = title_lines(&measure, book, geometry.frame(1).content)?;
     let contents = section_starts(&pages);
@@ -194,7 +196,7 @@ fn flow_introduction(m: &Measure, book: &Book, geometry: &PageGeometry, contents
         }
     }
     if book.layouts.iter().any(|l| l.has_marks()) {
-        let note = "A faded mark in a cell's corner limits what it holds (E: an even digit, O: an odd digit, >6: 7 to 9, <5: 1 to 4); write over it freely.";
+        let note = marks_note(book.settings.marks);
         for (i, line) in m.wrap(note, Weight::Regular, s.body, width).into_iter().enumerate() {
             lines.push(SetLine { gap: if i == 0 { s.body * 0.8 } else { 0.0 }, ..SetLine::new(line, s.body, Weight::Regular) });
         }
@@ -228,6 +230,18 @@ fn flow_introduction(m: &Measure, book: &Book, geometry: &PageGeometry, contents
         pages.last_mut().expect("a page").push((y, line.clone()));
     }
     pages
+}
+
+/// The introduction's word on marks, in the book's mark style.
+fn marks_note(style: MarkStyle) -> &'static str {
+    match style {
+        MarkStyle::Corner => {
+            "A faded mark in a cell's corner limits what it holds (E: an even digit, O: an odd digit, >6: 7 to 9, <5: 1 to 4); write over it freely."
+        }
+        MarkStyle::Faded => {
+            "A large light-grey mark behind an empty cell limits what it holds (E: an even digit, O: an odd digit, >6: 7 to 9, <5: 1 to 4); write over it freely."
+        }
+    }
 }
 
 /// The title page's lines, stacked by measured height from near the top;
@@ -359,14 +373,20 @@ fn choose_answers_per_page(book: &Book) -> Result<usize> {
     }
 }
 
-fn check_puzzle_digits(book: &Book, geometry: &PageGeometry) -> Result<()> {
+/// The cell side of a puzzle grid of `extent` (rows, columns of cells) on
+/// the book's puzzle pages, as `Painter::puzzles` draws it.
+fn puzzle_cell_side(book: &Book, geometry: &PageGeometry, extent: (usize, usize)) -> f32 {
     let style = Type::for_book(book.settings.large_print);
     let frame = geometry.frame(3);
     let footer_lines = book.layouts.len().min(book.settings.per_page) * 2;
     // A puzzle with trivia gives up a line per lettered cell for its questions.
     let questions = book.layouts.iter().map(|l| l.lettered_cells().len()).max().unwrap_or(0);
     let notes = notes_height(book, questions, style.body);
-    let cell = cell_side(grid_band(&frame, &style, footer_lines, false), book.settings.per_page, style.label, notes, largest_grid(book));
+    cell_side(grid_band(&frame, &style, footer_lines, false), book.settings.per_page, style.label, notes, extent)
+}
+
+fn check_puzzle_digits(book: &Book, geometry: &PageGeometry) -> Result<()> {
+    let cell = puzzle_cell_side(book, geometry, largest_grid(book));
     let digit = cell * DIGIT_SHARE;
     let least = if book.settings.large_print { LARGE_PRINT_DIGIT_PT } else { MIN_TEXT_PT };
     if digit < least {
@@ -376,6 +396,36 @@ fn check_puzzle_digits(book: &Book, geometry: &PageGeometry) -> Result<()> {
             book.settings.per_page,
             book.settings.trim
         );
+    }
+    Ok(())
+}
+
+/// Marks and Trividoku's corner letters print at 7 pt or more clear of the
+/// digit area (`pdf::min_cell_for_marks`): a book whose cells are smaller
+/// is refused, naming the layout, the trim and what would make room.
+fn check_mark_room(book: &Book, geometry: &PageGeometry, fonts: &Fonts) -> Result<()> {
+    let style = book.settings.marks;
+    for family in &book.layouts {
+        let layout = family.layout();
+        let Some(cells) = layout.cells() else { continue };
+        let least = crate::pdf::min_cell_for_marks(cells, fonts, style);
+        let cell = puzzle_cell_side(book, geometry, family.print_extent());
+        if cell < least {
+            let faded = match style {
+                MarkStyle::Corner => ", or --marks faded (a large light-grey mark behind the cell)",
+                MarkStyle::Faded => "",
+            };
+            bail!(
+                "{}: {} puzzles a page on a {} page give cells of {cell:.1} pt, too small for its {} marks at 7 pt or more clear of the digits (cells of {least:.1} pt needed): use fewer a page (--per-page) or a larger --trim{faded}",
+                layout.id,
+                book.settings.per_page,
+                book.settings.trim,
+                match style {
+                    MarkStyle::Corner => "corner",
+                    MarkStyle::Faded => "faded",
+                }
+            );
+        }
     }
     Ok(())
 }
@@ -488,7 +538,7 @@ impl Painter<'_> {
                 .unwrap_or_else(|| format!("p. {page}"));
             canvas.text(&pointer, area.right(), label_y, size, Weight::Regular, FADED, Align::Right);
             let family = &self.book.layouts[p.layout];
-            let contents = family.page(&p.row.givens);
+            let contents = family.page(&p.row.givens).with_mark_style(self.book.settings.marks);
             let lettered = family.lettered_cells();
             match self.book.trivia.as_ref().filter(|_| !lettered.is_empty()) {
                 None => family.renderer().draw(canvas, area, &contents),
