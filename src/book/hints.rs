@@ -237,7 +237,12 @@ fn effect(step: &StuckStep, names: &Names) -> String {
         }
         let removed: Vec<String> =
             groups.iter().map(|(digits, cells)| format!("{} from {}", digit_list(digits, names), cell_list(cells, names))).collect();
-        parts.push(format!("it removes {}", list(&removed)));
+        // Groups hold "and" themselves: a serial comma keeps them apart.
+        let removed = match removed.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{}, and {last}", rest.join(", ")),
+            _ => removed.join(""),
+        };
+        parts.push(format!("it removes {removed}"));
     }
     if parts.is_empty() { "it changes nothing".to_string() } else { parts.join(", and ") }
 }
