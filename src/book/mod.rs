@@ -2,6 +2,7 @@
 //! pages (`plan`), and drawing those pages into a PDF (`render`).
 
 pub mod curate;
+pub mod hints;
 pub mod make;
 pub mod plan;
 pub mod render;
@@ -10,6 +11,7 @@ pub mod trivia;
 use crate::family::Family;
 use crate::level::Level;
 use crate::page::Trim;
+use crate::pdf::MarkStyle;
 use crate::store::PuzzleRow;
 use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
@@ -47,6 +49,43 @@ pub struct BookSettings {
     /// it with notes pages.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_pad: bool,
+    /// A hints section between the puzzles and the answers (`--hints`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hints: bool,
+    /// How marks print on puzzle pages (`--marks corner|faded`).
+    #[serde(default, skip_serializing_if = "marks::is_corner", with = "marks")]
+    pub marks: MarkStyle,
+}
+
+/// `marks` in the stored settings: "corner" or "faded" (books stored before
+/// the field read as corner, and corner is not written, so they reprint
+/// byte for byte).
+mod marks {
+    use crate::pdf::MarkStyle;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn is_corner(style: &MarkStyle) -> bool {
+        *style == MarkStyle::Corner
+    }
+
+    pub fn name(style: MarkStyle) -> &'static str {
+        match style {
+            MarkStyle::Corner => "corner",
+            MarkStyle::Faded => "faded",
+        }
+    }
+
+    pub fn serialize<S: Serializer>(style: &MarkStyle, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(name(*style))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<MarkStyle, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "corner" => Ok(MarkStyle::Corner),
+            "faded" => Ok(MarkStyle::Faded),
+            other => Err(serde::de::Error::custom(format!("marks = \"{other}\": expected \"corner\" or \"faded\""))),
+        }
+    }
 }
 
 pub const PER_PAGE_CHOICES: [usize; 4] = [1, 2, 4, 6];
@@ -72,6 +111,8 @@ impl BookSettings {
             author: None,
             subtitle: None,
             no_pad: false,
+            hints: false,
+            marks: MarkStyle::Corner,
         }
     }
 
@@ -223,16 +264,22 @@ mod tests {
             author: Some("A. Author".into()),
             subtitle: Some("Sub".into()),
             no_pad: true,
+            hints: true,
+            marks: MarkStyle::Faded,
         };
         assert_eq!(BookSettings::from_toml(&s.to_toml()).unwrap(), s);
+        assert!(s.to_toml().contains("marks = \"faded\"") && s.to_toml().contains("hints = true"), "{}", s.to_toml());
         // Settings stored before `rating` existed read as no range, and
         // write back unchanged (a reprint compares them).
-        let old = BookSettings { rating: None, author: None, subtitle: None, no_pad: false, ..s.clone() };
+        let old =
+            BookSettings { rating: None, author: None, subtitle: None, no_pad: false, hints: false, marks: MarkStyle::Corner, ..s.clone() };
         let text = old.to_toml();
-        for key in ["rating", "author", "subtitle", "no_pad"] {
+        for key in ["rating", "author", "subtitle", "no_pad", "hints", "marks"] {
             assert!(!text.contains(key), "{text}");
         }
         assert_eq!(BookSettings::from_toml(&text).unwrap(), old);
+        let unknown = text.replace("allow_reprint = false", "allow_reprint = false\nmarks = \"shaded\"");
+        assert!(BookSettings::from_toml(&unknown).unwrap_err().to_string().contains("expected \"corner\" or \"faded\""));
         assert!(BookSettings { per_page: 3, ..s.clone() }.check().unwrap_err().to_string().contains("1, 2, 4 or 6"));
     }
 }

@@ -18,6 +18,9 @@ pub enum Page {
         opens_section: bool,
         range: Range<usize>,
     },
+    /// Page `0..` of the hints section (`--hints`), between the puzzles and
+    /// the answers; it flows onto as many pages as it needs.
+    Hints(usize),
     Answers {
         first: bool,
         range: Range<usize>,
@@ -41,9 +44,10 @@ pub fn arrangement(n: usize) -> (usize, usize) {
     }
 }
 
-/// The pages of `book` with `intro_pages` pages of introduction, padded
-/// with notes pages to `pad_to` pages (when fewer).
-pub fn paginate(book: &Book, answers_per_page: usize, intro_pages: usize, pad_to: Option<usize>) -> Vec<Page> {
+/// The pages of `book` with `intro_pages` pages of introduction and
+/// `hint_pages` of hints, padded with notes pages to `pad_to` pages (when
+/// fewer).
+pub fn paginate(book: &Book, answers_per_page: usize, intro_pages: usize, hint_pages: usize, pad_to: Option<usize>) -> Vec<Page> {
     let mut pages = vec![Page::Title];
     pages.extend((0..intro_pages.max(1)).map(Page::Introduction));
     let per_page = book.settings.per_page;
@@ -57,6 +61,7 @@ pub fn paginate(book: &Book, answers_per_page: usize, intro_pages: usize, pad_to
         }
         start = end;
     }
+    pages.extend((0..hint_pages).map(Page::Hints));
     for (i, from) in (0..book.puzzles.len()).step_by(answers_per_page).enumerate() {
         pages.push(Page::Answers { first: i == 0, range: from..(from + answers_per_page).min(book.puzzles.len()) });
     }
@@ -88,6 +93,19 @@ pub fn answer_pages(pages: &[Page], puzzles: usize) -> Vec<usize> {
     at
 }
 
+/// Page number (1-based) of each puzzle (by index).
+pub fn puzzle_pages(pages: &[Page], puzzles: usize) -> Vec<usize> {
+    let mut at = vec![0; puzzles];
+    for (i, page) in pages.iter().enumerate() {
+        if let Page::Puzzles { range, .. } = page {
+            for p in range.clone().filter(|&p| p < puzzles) {
+                at[p] = i + 1;
+            }
+        }
+    }
+    at
+}
+
 /// Page number (1-based) of the first page of each section, for the contents.
 pub fn section_starts(pages: &[Page]) -> Vec<(String, usize)> {
     pages
@@ -97,6 +115,7 @@ pub fn section_starts(pages: &[Page]) -> Vec<(String, usize)> {
             Page::Puzzles { level, opens_section: true, range } => {
                 Some((format!("{} (from puzzle {})", capitalised(level.name()), range.start + 1), i + 1))
             }
+            Page::Hints(0) => Some(("Hints".to_string(), i + 1)),
             Page::Answers { first: true, .. } => Some(("Answers".to_string(), i + 1)),
             Page::Notes if i == 0 || pages[i - 1] != Page::Notes => Some(("Notes".to_string(), i + 1)),
             _ => None,

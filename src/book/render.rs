@@ -2,9 +2,10 @@
 //! level, answer key; page numbers on the outside corner; sizes checked
 //! against the print rules (text ≥ 7 pt, large-print digits ≥ 16 pt).
 
-use super::plan::{Page, answer_pages, arrangement, capitalised, padded_count, paginate, section_starts};
+use super::plan::{Page, answer_pages, arrangement, capitalised, padded_count, paginate, puzzle_pages, section_starts};
 use super::{ANSWERS_PER_PAGE_CHOICES, Book};
 use crate::page::{Area, MAX_PAGES, MIN_PAGES, PageFrame, PageGeometry};
+use crate::pdf::MarkStyle;
 use crate::pdf::canvas::{Align, BLACK, Canvas, FADED};
 use crate::pdf::document::{DrawnPage, save};
 use crate::pdf::fonts::Font;
@@ -72,18 +73,24 @@ pub fn render(book: &Book) -> Result<Rendered> {
     // The introduction flows onto as many pages as it needs, and the page
     // count (so the gutter, so the width of its lines) depends on it:
     // measure, paginate, measure again until it settles.
+    // So does the hints section (the puzzles' page numbers it quotes move
+    // with the introduction).
+    let hints = super::hints::collect(book)?;
     let mut intro_pages = 1;
+    let mut hint_pages = usize::from(!hints.is_empty());
     let (pages, unpadded, geometry) = loop {
-        let unpadded = paginate(book, answers_per_page, intro_pages, None).len();
+        let unpadded = paginate(book, answers_per_page, intro_pages, hint_pages, None).len();
         let target = if settings.no_pad { unpadded } else { padded_count(unpadded, MIN_PAGES) };
-        let pages = paginate(book, answers_per_page, intro_pages, Some(target));
+        let pages = paginate(book, answers_per_page, intro_pages, hint_pages, Some(target));
         let geometry = PageGeometry::new(settings.trim, settings.bleed, pages.len());
         let measure = Measure { fonts: &fonts, style: &style };
         let flowed = flow_introduction(&measure, book, &geometry, &section_starts(&pages)).len();
-        if flowed <= intro_pages {
+        let hints_flowed = if hints.is_empty() { 0 } else { flow_hints(&measure, book, &geometry, &pages, &hints).len() };
+        if flowed <= intro_pages && hints_flowed <= hint_pages {
             break (pages, unpadded, geometry);
         }
-        intro_pages = flowed;
+        intro_pages = intro_pages.max(flowed);
+        hint_pages = hint_pages.max(hints_flowed);
     };
     if settings.no_pad && (unpadded < MIN_PAGES || unpadded % 2 == 1) {
         bail!(
@@ -91,11 +98,15 @@ pub fn render(book: &Book) -> Result<Rendered> {
         );
     }
     check_puzzle_digits(book, &geometry)?;
+    check_mark_room(book, &geometry, &fonts)?;
     let measure = Measure { fonts: &fonts, style: &style };
     let title_page = title_lines(&measure, book, geometry.frame(1).content)?;
     let contents = section_starts(&pages);
     let intro = flow_introduction(&measure, book, &geometry, &contents);
     let solutions = answer_pages(&pages, book.puzzles.len());
+    let hint_flow = if hints.is_empty() { Vec::new() } else { flow_hints(&measure, book, &geometry, &pages, &hints) };
+    let first_hints_page = pages.iter().position(|p| *p == Page::Hints(0)).map_or(0, |i| i + 1);
+    let hint_at = super::hints::hint_pages(&hint_flow, first_hints_page, book.puzzles.len());
     let drawn = pages
         .iter()
         .enumerate()
@@ -107,8 +118,9 @@ pub fn render(book: &Book) -> Result<Rendered> {
                 Page::Title => painter.title(&mut canvas, &title_page),
                 Page::Introduction(n) => painter.introduction(&mut canvas, intro.get(*n).map_or(&[][..], Vec::as_slice)),
                 Page::Puzzles { level, opens_section, range } => {
-                    painter.puzzles(&mut canvas, &capitalised(level.name()), *opens_section, range.clone(), &solutions)
+                    painter.puzzles(&mut canvas, &capitalised(level.name()), *opens_section, range.clone(), &solutions, &hint_at)
                 }
+                Page::Hints(n) => super::hints::draw(&mut canvas, hint_flow.get(*n).map_or(&[][..], Vec::as_slice), frame.content.x),
                 Page::Answers { range, .. } => painter.answers(&mut canvas, range.clone(), answers_per_page),
                 Page::Notes => painter.notes_page(&mut canvas),
             }
@@ -194,7 +206,7 @@ fn flow_introduction(m: &Measure, book: &Book, geometry: &PageGeometry, contents
         }
     }
     if book.layouts.iter().any(|l| l.has_marks()) {
-        let note = "A faded mark in a cell's corner limits what it holds (E: an even digit, O: an odd digit, >6: 7 to 9, <5: 1 to 4); write over it freely.";
+        let note = marks_note(book.settings.marks);
         for (i, line) in m.wrap(note, Weight::Regular, s.body, width).into_iter().enumerate() {
             lines.push(SetLine { gap: if i == 0 { s.body * 0.8 } else { 0.0 }, ..SetLine::new(line, s.body, Weight::Regular) });
         }
@@ -228,6 +240,39 @@ fn flow_introduction(m: &Measure, book: &Book, geometry: &PageGeometry, contents
         pages.last_mut().expect("a page").push((y, line.clone()));
     }
     pages
+}
+
+/// The introduction's word on marks, in the book's mark style.
+fn marks_note(style: MarkStyle) -> &'static str {
+    match style {
+        MarkStyle::Corner => {
+            "A faded mark in a cell's corner limits what it holds (E: an even digit, O: an odd digit, >6: 7 to 9, <5: 1 to 4); write over it freely."
+        }
+        MarkStyle::Faded => {
+            "A large light-grey mark behind an empty cell limits what it holds (E: an even digit, O: an odd digit, >6: 7 to 9, <5: 1 to 4); write over it freely."
+        }
+    }
+}
+
+/// The hints section (`--hints`) flowed onto pages, below the running head.
+fn flow_hints(
+    m: &Measure,
+    book: &Book,
+    geometry: &PageGeometry,
+    pages: &[Page],
+    hints: &[Option<super::hints::Hint>],
+) -> Vec<Vec<super::hints::Line>> {
+    let s = m.style;
+    let frame = geometry.frame(3);
+    let set = super::hints::Setting {
+        fonts: m.fonts,
+        body: s.body,
+        heading: s.heading,
+        width: frame.content.width,
+        top: frame.content.top() - s.head_band(),
+        floor: body_floor(&frame, s),
+    };
+    super::hints::flow(&set, book, hints, &puzzle_pages(pages, book.puzzles.len()))
 }
 
 /// The title page's lines, stacked by measured height from near the top;
@@ -359,14 +404,20 @@ fn choose_answers_per_page(book: &Book) -> Result<usize> {
     }
 }
 
-fn check_puzzle_digits(book: &Book, geometry: &PageGeometry) -> Result<()> {
+/// The cell side of a puzzle grid of `extent` (rows, columns of cells) on
+/// the book's puzzle pages, as `Painter::puzzles` draws it.
+fn puzzle_cell_side(book: &Book, geometry: &PageGeometry, extent: (usize, usize)) -> f32 {
     let style = Type::for_book(book.settings.large_print);
     let frame = geometry.frame(3);
     let footer_lines = book.layouts.len().min(book.settings.per_page) * 2;
     // A puzzle with trivia gives up a line per lettered cell for its questions.
     let questions = book.layouts.iter().map(|l| l.lettered_cells().len()).max().unwrap_or(0);
     let notes = notes_height(book, questions, style.body);
-    let cell = cell_side(grid_band(&frame, &style, footer_lines, false), book.settings.per_page, style.label, notes, largest_grid(book));
+    cell_side(grid_band(&frame, &style, footer_lines, false), book.settings.per_page, style.label, notes, extent)
+}
+
+fn check_puzzle_digits(book: &Book, geometry: &PageGeometry) -> Result<()> {
+    let cell = puzzle_cell_side(book, geometry, largest_grid(book));
     let digit = cell * DIGIT_SHARE;
     let least = if book.settings.large_print { LARGE_PRINT_DIGIT_PT } else { MIN_TEXT_PT };
     if digit < least {
@@ -376,6 +427,38 @@ fn check_puzzle_digits(book: &Book, geometry: &PageGeometry) -> Result<()> {
             book.settings.per_page,
             book.settings.trim
         );
+    }
+    Ok(())
+}
+
+/// Marks print at 7 pt or more clear of the digit area
+/// (`pdf::min_cell_for_marks`): a book whose cells are smaller is refused,
+/// naming the layout, the trim and what would make room. (Trividoku's
+/// corner letters are left to its own page design: its default book, two a
+/// letter page, has cells of 20.5 pt where 24.2 pt would keep them clear.)
+fn check_mark_room(book: &Book, geometry: &PageGeometry, fonts: &Fonts) -> Result<()> {
+    let style = book.settings.marks;
+    for family in book.layouts.iter().filter(|f| f.has_marks()) {
+        let layout = family.layout();
+        let Some(cells) = layout.cells() else { continue };
+        let least = crate::pdf::min_cell_for_marks(cells, fonts, style);
+        let cell = puzzle_cell_side(book, geometry, family.print_extent());
+        if cell < least {
+            let faded = match style {
+                MarkStyle::Corner => ", or --marks faded (a large light-grey mark behind the cell)",
+                MarkStyle::Faded => "",
+            };
+            bail!(
+                "{}: {} puzzles a page on a {} page give cells of {cell:.1} pt, too small for its {} marks at 7 pt or more clear of the digits (cells of {least:.1} pt needed): use fewer a page (--per-page) or a larger --trim{faded}",
+                layout.id,
+                book.settings.per_page,
+                book.settings.trim,
+                match style {
+                    MarkStyle::Corner => "corner",
+                    MarkStyle::Faded => "faded",
+                }
+            );
+        }
     }
     Ok(())
 }
@@ -449,7 +532,15 @@ impl Painter<'_> {
         self.frame.content.top() - self.style.head_band()
     }
 
-    fn puzzles(&self, canvas: &mut Canvas, level: &str, opens_section: bool, range: std::ops::Range<usize>, solutions: &[usize]) {
+    fn puzzles(
+        &self,
+        canvas: &mut Canvas,
+        level: &str,
+        opens_section: bool,
+        range: std::ops::Range<usize>,
+        solutions: &[usize],
+        hints: &[usize],
+    ) {
         let c = self.frame.content;
         let s = self.style;
         if opens_section {
@@ -478,17 +569,14 @@ impl Painter<'_> {
             let (area, label_y) = slot_area(band, per_page, slot, s.label);
             let label = format!("Puzzle {}", p.number);
             canvas.text(&label, area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
-            // Where its answer is, beside the label (shorter when narrow).
-            let page = solutions[p.number - 1];
+            // Where its hint and answer are, beside the label (shorter when narrow).
             let room = area.width - canvas.fonts.get(Weight::Bold).width(&label, s.label) - s.label;
             let size = (s.label * 0.85).max(s.min);
-            let pointer = [format!("Solution on page {page}"), format!("Solution p. {page}"), format!("p. {page}")]
-                .into_iter()
-                .find(|t| canvas.fonts.get(Weight::Regular).width(t, size) <= room)
-                .unwrap_or_else(|| format!("p. {page}"));
+            let hint = hints.get(p.number - 1).copied().filter(|&page| page > 0);
+            let pointer = page_pointer(canvas.fonts.get(Weight::Regular), hint, solutions[p.number - 1], size, room);
             canvas.text(&pointer, area.right(), label_y, size, Weight::Regular, FADED, Align::Right);
             let family = &self.book.layouts[p.layout];
-            let contents = family.page(&p.row.givens);
+            let contents = family.page(&p.row.givens).with_mark_style(self.book.settings.marks);
             let lettered = family.lettered_cells();
             match self.book.trivia.as_ref().filter(|_| !lettered.is_empty()) {
                 None => family.renderer().draw(canvas, area, &contents),
@@ -571,6 +659,7 @@ impl Painter<'_> {
             Page::Puzzles { opens_section: true, .. } => return,
             Page::Puzzles { level, .. } => return self.head(canvas, &capitalised(level.name()), size),
             Page::Answers { .. } => return self.head(canvas, "Answers", size),
+            Page::Hints(_) => return self.head(canvas, "Hints", size),
             Page::Introduction(_) => "How to play",
             Page::Notes => "Notes",
         };
@@ -593,6 +682,22 @@ impl Painter<'_> {
         let (x, align) = if self.frame.right_hand { (c.right(), Align::Right) } else { (c.x, Align::Left) };
         canvas.text(&number.to_string(), x, y, self.style.folio, Weight::Regular, BLACK, align);
     }
+}
+
+/// "Hint on page 40 · Solution on page 52" beside a puzzle's label, or the
+/// longest shorter form that fits `room`.
+fn page_pointer(font: &Font, hint: Option<usize>, solution: usize, size: f32, room: f32) -> String {
+    let forms = match hint {
+        None => vec![format!("Solution on page {solution}"), format!("Solution p. {solution}"), format!("p. {solution}")],
+        Some(h) => vec![
+            format!("Hint on page {h} · Solution on page {solution}"),
+            format!("Hint p. {h} · Solution p. {solution}"),
+            format!("Hint p. {h} · Sol. p. {solution}"),
+            format!("Hint {h} · Sol. {solution}"),
+        ],
+    };
+    let last = forms.last().cloned().unwrap_or_default();
+    forms.into_iter().find(|t| font.width(t, size) <= room).unwrap_or(last)
 }
 
 /// Ruled lines of a notes page: light, and thick enough to print.

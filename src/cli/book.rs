@@ -65,12 +65,38 @@ pub struct BookArgs {
     /// padding it with notes pages at the end.
     #[arg(long)]
     pub no_pad: bool,
+    /// A hints section between the puzzles and the answers: for each
+    /// puzzle the first step harder than a single, in two stages (where to
+    /// look, then what it finds); each puzzle names the page of its hint.
+    #[arg(long)]
+    pub hints: bool,
+    /// How E/O and other marks print on puzzle pages: `corner` (small, in
+    /// the cell's corner, at least 7 pt) or `faded` (a large light-grey
+    /// letter behind an empty cell).
+    #[arg(long, value_enum, default_value_t = Marks::Corner)]
+    pub marks: Marks,
     /// The PDF to write (default: output/<title>-<book number>.pdf). A PDF
     /// recorded for another book is never overwritten.
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
     #[command(flatten)]
     pub db: DbArg,
+}
+
+/// `--marks`: the book's mark style.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum Marks {
+    Corner,
+    Faded,
+}
+
+impl From<Marks> for crate::pdf::MarkStyle {
+    fn from(marks: Marks) -> Self {
+        match marks {
+            Marks::Corner => crate::pdf::MarkStyle::Corner,
+            Marks::Faded => crate::pdf::MarkStyle::Faded,
+        }
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -121,6 +147,8 @@ pub fn book(args: BookArgs) -> Result<()> {
         author: args.author.clone().filter(|a| !a.trim().is_empty()),
         subtitle: args.subtitle.clone().filter(|a| !a.trim().is_empty()),
         no_pad: args.no_pad,
+        hints: args.hints,
+        marks: args.marks.into(),
     };
     // The arguments first, then the catalog: a bad title is said as such.
     settings.check()?;

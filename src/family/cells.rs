@@ -226,6 +226,24 @@ impl Family for Cells {
         cells.marks.iter().any(Option::is_some) || !cells.random.marks.is_empty()
     }
 
+    fn hint(&self, givens: &str) -> Option<crate::book::hints::Hint> {
+        let grid = self.grid(givens).ok()?;
+        let stuck = self.grader.as_ref()?.first_stuck(&grid)?;
+        let model = &self.cells().model;
+        let cell = |c: usize| model.cell_names[c].clone();
+        let house = |h: usize| reader_house(model, h);
+        let symbol = |s: u8| model.alphabet.char_of(s);
+        let naming = match &self.cells().geometry {
+            Geometry::Squares { .. } if self.one_figure_a_page() => {
+                "r4c7 is row 4, column 7, counted across the whole figure from its top left; rows, columns and boxes of one grid are numbered within it".to_string()
+            }
+            Geometry::Squares { .. } => "r4c7 is row 4, column 7; boxes are numbered from the top left, row by row".to_string(),
+            Geometry::Pie { .. } => "s3k2 is sector 3 (clockwise from twelve o'clock), ring 2 (from the centre outwards)".to_string(),
+            Geometry::Triangle { .. } => "r5c3 is the 3rd small triangle from the left in row 5".to_string(),
+        };
+        Some(crate::book::hints::describe(&stuck, &crate::book::hints::Names { cell: &cell, house: &house, symbol: &symbol, naming }))
+    }
+
     fn sample_bands(&self, sample: u64, seed: u64) -> Result<SampleBands> {
         let mut scores = Vec::with_capacity(sample as usize);
         for i in 0..sample {
@@ -236,5 +254,23 @@ impl Family for Cells {
         let quartile = |q: usize| scores[scores.len() * q / 4];
         let bands = [quartile(1), quartile(2), quartile(3)];
         Ok(SampleBands { scores, bands, current: self.cells().level_bands })
+    }
+}
+
+/// A house as a reader finds it on the page: rows, columns, boxes and rings
+/// by their numbers; an unlabelled region or island by a cell in it.
+fn reader_house(model: &crate::model::Model, h: usize) -> String {
+    let house = &model.houses[h];
+    let (name, grid) = match house.name.split_once(" of grid ") {
+        Some((name, grid)) => (name, format!(" of grid {grid}")),
+        None => (house.name.as_str(), String::new()),
+    };
+    let first = house.cells.iter().min().map_or(String::new(), |&c| model.cell_names[c].clone());
+    match name.split(' ').next().unwrap_or("") {
+        "region" => format!("the region with {first}{grid}"),
+        "island" => format!("the shaded island with {first}"),
+        "sectors" => format!("the slice of {name}"),
+        "main" | "anti-diagonal" | "lettered" => format!("the {name}{grid}"),
+        _ => house.name.clone(),
     }
 }

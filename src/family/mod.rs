@@ -127,6 +127,12 @@ pub trait Family: Send + Sync {
         false
     }
 
+    /// A book's hint for a puzzle: its first step harder than a single, in
+    /// a reader's words (`None` where the family has no technique grader).
+    fn hint(&self, _givens: &str) -> Option<crate::book::hints::Hint> {
+        None
+    }
+
     /// Suggested candidate-score bands from a sample (`puzzlebook levels`).
     fn sample_bands(&self, sample: u64, seed: u64) -> Result<SampleBands>;
 }

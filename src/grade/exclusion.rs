@@ -51,7 +51,7 @@ pub(crate) fn aligned_pair_exclusion(topo: &Topology, b: &Board) -> Option<Hint>
                     ok1 |= 1 << p1;
                 }
             }
-            let mut hint = Hint::new(Technique::AlignedPairExclusion, 62);
+            let mut hint = Hint::new(Technique::AlignedPairExclusion, 62).focused(Vec::new(), Vec::new(), vec![c0, c1], 0);
             for d in bits(m0 & !ok0) {
                 hint.eliminations.push((c0, d as u8));
             }

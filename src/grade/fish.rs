@@ -110,6 +110,7 @@ fn make_hint(topo: &Topology, b: &Board, bf: usize, cf: usize, degree: usize, li
     }
     let (tech, rating, name) = FISH[degree - 2];
     let mut hint = Hint::new(tech, rating);
+    let bases: Vec<usize> = lines.iter().map(|&i| topo.families[bf][i]).collect();
     let mut covers = Vec::new();
     for j in super::board::bits(union as u16) {
         let h = topo.families[cf][j];
@@ -122,6 +123,7 @@ fn make_hint(topo: &Topology, b: &Board, bf: usize, cf: usize, degree: usize, li
         return None;
     }
     hint.eliminations.sort_unstable();
+    let hint = hint.focused(bases, covers.clone(), Vec::new(), 1 << d);
     let names = |hs: &mut dyn Iterator<Item = usize>| hs.map(|h| topo.houses[h].name.clone()).collect::<Vec<_>>().join(", ");
     let head = format!(
         "{}: {} in {} (cover {})",

@@ -14,11 +14,35 @@ pub(crate) struct Hint {
     pub placements: Vec<(usize, u8)>,
     pub eliminations: Vec<(usize, u8)>,
     pub description: String,
+    /// Where the pattern lies, for a reader's hint (empty where a technique
+    /// does not say).
+    pub focus: Focus,
+}
+
+/// The pattern behind a deduction, in the layout's terms: the houses to
+/// look at, the houses it acts on, its cells and its digits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Focus {
+    /// Houses to look at (the box of a pointing pair, a fish's base lines).
+    pub houses: Vec<usize>,
+    /// Houses the deduction acts on (the line a pointing pair clears, a
+    /// fish's cover lines).
+    pub acts_on: Vec<usize>,
+    /// The pattern's cells (a subset's cells, a wing's pivot first).
+    pub cells: Vec<usize>,
+    /// The pattern's digits, 0-based.
+    pub digits: Vec<u8>,
 }
 
 impl Hint {
     pub fn new(technique: Technique, rating: u32) -> Hint {
-        Hint { technique, rating, placements: Vec::new(), eliminations: Vec::new(), description: String::new() }
+        Hint { technique, rating, placements: Vec::new(), eliminations: Vec::new(), description: String::new(), focus: Focus::default() }
+    }
+
+    /// Records where the pattern lies (see [`Focus`]).
+    pub fn focused(mut self, houses: Vec<usize>, acts_on: Vec<usize>, cells: Vec<usize>, digits: Mask) -> Hint {
+        self.focus = Focus { houses, acts_on, cells, digits: bits(digits).map(|d| d as u8).collect() };
+        self
     }
 
     /// Append " => r1c2=5" / " => r1c2<>5, r3c4<>5" to the description.

@@ -28,7 +28,7 @@ pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool) -> Opt
                     continue;
                 }
                 let (t, r) = if pointing { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
-                let mut hint = Hint::new(t, r);
+                let mut hint = Hint::new(t, r).focused(vec![ix.base], vec![ix.other], pos.iter().collect(), 1 << d);
                 hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
                 return Some(hint.finish(topo, &head()));
             }
@@ -51,7 +51,7 @@ pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool) -> Opt
                 if left.count() == 1 {
                     let c = left.first()?;
                     let (t, r) = if pointing { (Technique::DirectPointing, 17) } else { (Technique::DirectClaiming, 19) };
-                    let mut hint = Hint::new(t, r);
+                    let mut hint = Hint::new(t, r).focused(vec![ix.base], vec![ix.other, h3], pos.iter().collect(), 1 << d);
                     hint.placements.push((c, d as u8));
                     let head = format!("direct {}, hidden single in {}", head(), house3.name);
                     return Some(hint.finish(topo, &head));

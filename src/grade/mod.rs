@@ -48,6 +48,7 @@ mod propagation;
 mod rating;
 mod singles;
 mod strong_links;
+mod stuck;
 mod subsets;
 mod uniqueness;
 mod wings;
@@ -59,6 +60,7 @@ pub use calibrate::{BandStats, Calibration, calibration, calibration_from_str};
 pub use model_grader::Grader;
 pub use problem::{Problem, SquareInfo};
 pub use rating::{Level, level_of};
+pub use stuck::{Stuck, StuckStep, first_stuck};
 
 use board::{Board, Hint, Topology};
 

@@ -39,6 +39,14 @@ impl Grader {
         self.grade_within(givens, Level::Expert)
     }
 
+    /// The first step of a puzzle harder than a single (a book's hint);
+    /// `None` when its givens break a rule.
+    pub fn first_stuck(&self, givens: &Grid) -> Option<super::Stuck> {
+        let mut problem = self.template.clone();
+        problem.givens = givens.cells.clone();
+        super::first_stuck(&problem)
+    }
+
     /// Grades one puzzle if it needs no technique above `level`'s; `None`
     /// otherwise, or when its givens break a rule.
     pub fn grade_within(&self, givens: &Grid, level: Level) -> Option<Grade> {

@@ -213,7 +213,7 @@ fn extend(
             (3, _) => Technique::StrongLinks3,
             _ => Technique::StrongLinks4,
         };
-        let mut hint = Hint::new(tech, rating);
+        let mut hint = Hint::new(tech, rating).focused(Vec::new(), Vec::new(), Vec::new(), 1 << d);
         hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
         let mut path = String::new();
         for (k, &i) in chain.iter().enumerate() {

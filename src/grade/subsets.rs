@@ -67,7 +67,7 @@ pub(crate) fn naked_subset(topo: &Topology, b: &Board, degree: usize) -> Option<
                 return None;
             }
             let inside = CellSet::from_cells(set);
-            let mut hint = Hint::new(tech, rating);
+            let mut hint = Hint::new(tech, rating).focused(vec![h], Vec::new(), set.to_vec(), union as Mask);
             for c in empty.minus(&inside).iter() {
                 for d in bits(b.cand[c] & union as Mask) {
                     hint.eliminations.push((c, d as u8));
@@ -137,7 +137,7 @@ pub(crate) fn hidden_subset(topo: &Topology, b: &Board, degree: usize, direct: b
                     if left.count_ones() == 1 {
                         let c = house.cells[left.trailing_zeros() as usize];
                         let (t, r) = if degree == 2 { (Technique::DirectHiddenPair, 20) } else { (Technique::DirectHiddenTriple, 25) };
-                        let mut hint = Hint::new(t, r);
+                        let mut hint = Hint::new(t, r).focused(vec![h], Vec::new(), cells.clone(), set_mask);
                         hint.placements.push((c, v as u8));
                         let head = format!("direct {head}, hidden single {} in {}", symbol_char(v), house.name);
                         return Some(hint.finish(topo, &head));
@@ -146,7 +146,7 @@ pub(crate) fn hidden_subset(topo: &Topology, b: &Board, degree: usize, direct: b
                 return None;
             }
             let (tech, rating) = HIDDEN[degree - 2];
-            let mut hint = Hint::new(tech, rating);
+            let mut hint = Hint::new(tech, rating).focused(vec![h], Vec::new(), cells.clone(), set_mask);
             for &c in &cells {
                 for d in bits(b.cand[c] & !set_mask) {
                     hint.eliminations.push((c, d as u8));

@@ -744,3 +744,38 @@ fn speed_report() {
         println!("{name}: {} puzzles in {:.2} s = {:.0} puzzles/s", set.len(), s, set.len() as f64 / s);
     }
 }
+
+// ---------------------------------------------------------------------------
+// The first stuck point (a book's hint).
+
+#[test]
+fn the_first_stuck_step_is_sound_and_only_easy_puzzles_are_singles_only() {
+    for ex in EXAMPLES {
+        let p = classic(ex.puzzle);
+        let solution = reference_solution(&p);
+        match first_stuck(&p).expect("a valid puzzle") {
+            Stuck::SinglesOnly => {
+                assert!(ex.rating <= 2.3, "{}: singles only, yet graded {}", ex.source, ex.rating);
+            }
+            Stuck::Step(step) => {
+                assert!(!matches!(
+                    step.technique,
+                    Technique::FullHouse | Technique::HiddenSingle | Technique::HiddenSingleBox | Technique::NakedSingle
+                ));
+                assert!(step.rating <= ex.rating + 0.01 || step.technique == Technique::Guess, "{}: {step:?}", ex.source);
+                assert!(!step.placements.is_empty() || !step.eliminations.is_empty(), "{}", ex.source);
+                for &(c, d) in &step.placements {
+                    assert_eq!(solution[c], d, "{}: {}", ex.source, step.description);
+                }
+                for &(c, d) in &step.eliminations {
+                    assert_ne!(solution[c], d, "{}: {}", ex.source, step.description);
+                }
+            }
+        }
+    }
+    // Hidden singles alone solve the 1.5 example; the X-wing example stops at its X-wing.
+    assert_eq!(first_stuck(&classic(EXAMPLES[1].puzzle)), Some(Stuck::SinglesOnly));
+    let xw = EXAMPLES.iter().find(|e| e.hardest == Technique::XWing).unwrap();
+    let Some(Stuck::Step(step)) = first_stuck(&classic(xw.puzzle)) else { panic!("stuck before the X-wing") };
+    assert_eq!((step.technique, step.digits.clone(), step.houses.len()), (Technique::XWing, vec![0], 2));
+}

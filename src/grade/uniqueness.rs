@@ -146,6 +146,7 @@ fn size_bonus(len: usize) -> u32 {
 
 fn examine(topo: &Topology, b: &Board, lp: &[usize], v1: usize, v2: usize, out: &mut Vec<Found>) {
     let both: Mask = (1 << v1) | (1 << v2);
+    let first = out.len();
     let extra_cells: Vec<usize> = lp.iter().copied().filter(|&c| b.cand[c].count_ones() > 2).collect();
     let base = 45 + size_bonus(lp.len());
     let tech = if lp.len() == 4 { Technique::UniqueRectangle } else { Technique::UniqueLoop };
@@ -189,6 +190,9 @@ fn examine(topo: &Topology, b: &Board, lp: &[usize], v1: usize, v2: usize, out: 
             }
         }
         _ => {}
+    }
+    for found in &mut out[first..] {
+        found.hint.focus = super::hint::Focus { cells: lp.to_vec(), digits: vec![v1 as u8, v2 as u8], ..Default::default() };
     }
 }
 

@@ -44,7 +44,7 @@ pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool) -> Option<Hint> {
                     continue;
                 }
                 let (t, r, name) = if xyz { (Technique::XYZWing, 44, "XYZ-wing") } else { (Technique::XYWing, 42, "XY-wing") };
-                let mut hint = Hint::new(t, r);
+                let mut hint = Hint::new(t, r).focused(Vec::new(), Vec::new(), vec![p, w1, w2], z);
                 hint.eliminations.extend(victims.iter().map(|c| (c, zd as u8)));
                 let head = format!(
                     "{}: {} {} with {} {} and {} {}, z={}",
@@ -124,7 +124,8 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
                 if n == 0 || best.as_ref().is_some_and(|(r, e, _)| (*r, usize::MAX - *e) <= (rating, usize::MAX - n)) {
                     continue;
                 }
-                let mut hint = Hint::new(tech, rating);
+                let cells = std::iter::once(yz).chain(set.iter().copied()).collect();
+                let mut hint = Hint::new(tech, rating).focused(vec![als.house], Vec::new(), cells, 1 << z);
                 hint.eliminations.extend(victims.iter().map(|c| (c, z as u8)));
                 let head = format!(
                     "{}: {} {} in {} with {} {}, x={} z={}",
