@@ -21,6 +21,7 @@
 
 pub mod fpuzzles;
 pub mod grid;
+pub mod import;
 pub mod pzpr;
 
 use std::fmt;
