@@ -5,6 +5,7 @@ mod bench;
 mod book;
 mod catalog;
 mod demo;
+mod export_formats;
 mod generate;
 mod grade;
 mod import;
