@@ -22,11 +22,9 @@ impl std::str::FromStr for FormatArg {
 }
 
 #[derive(clap::Args, Debug)]
-#[command(
-    after_help = "Formats: lines (one puzzle a line), sdm, sdk, ss, hodoku, janko, fpuzzles (f-puzzles or SudokuPad URLs), \
+#[command(after_help = "Formats: lines (one puzzle a line), sdm, sdk, ss, hodoku, janko, fpuzzles (f-puzzles or SudokuPad URLs), \
 puzzlink and pzprv3 (Slitherlink); auto reads the name and content. A malformed file stores nothing; puzzles with no \
-or several solutions are refused one by one and reported with their line."
-)]
+or several solutions are refused one by one and reported with their line.")]
 pub struct ImportArgs {
     /// The file to read.
     pub file: PathBuf,
@@ -49,7 +47,10 @@ const LISTED: usize = 20;
 pub fn run(args: ImportArgs) -> anyhow::Result<()> {
     let family = crate::family::open(Layout::load(&args.layout)?);
     let catalog = crate::family::open_catalog(&args.db.db)?;
-    let source = args.source.clone().unwrap_or_else(|| args.file.file_name().map_or_else(|| args.file.display().to_string(), |n| n.to_string_lossy().into_owned()));
+    let source = args
+        .source
+        .clone()
+        .unwrap_or_else(|| args.file.file_name().map_or_else(|| args.file.display().to_string(), |n| n.to_string_lossy().into_owned()));
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         bar.set_style(

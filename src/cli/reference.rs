@@ -53,7 +53,10 @@ pub fn run(args: ReferenceArgs) -> anyhow::Result<()> {
                 println!("{}: no reference sets (add one with `puzzlebook reference add FILE --name NAME`)", db.db.display());
             }
             for s in sets {
-                println!("{:<20} {:<16} {:>8} puzzles {:>8} keys  {}  (added {})", s.name, s.layout_name, s.puzzles, s.keys, s.file, s.added_at);
+                println!(
+                    "{:<20} {:<16} {:>8} puzzles {:>8} keys  {}  (added {})",
+                    s.name, s.layout_name, s.puzzles, s.keys, s.file, s.added_at
+                );
             }
         }
     }

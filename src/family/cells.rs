@@ -3,13 +3,13 @@
 //! `grade`, `canon` and the independent checker in `validate`.
 
 use super::{Answer, Family, GradeReport, Refusal, SampleBands, checked, unsupported};
-use crate::formats::{Decoded, Format, FormatError, fpuzzles, grid as square};
-use crate::model::Alphabet;
 use crate::canon::Canonicalizer;
+use crate::formats::{Decoded, Format, FormatError, fpuzzles, grid as square};
 use crate::generate::{Generated, Generator, Symmetry};
 use crate::grade::Grader;
 use crate::layout::{CellLayout, Geometry, Layout};
 use crate::level::Level;
+use crate::model::Alphabet;
 use crate::model::Grid;
 use crate::pdf::{GridContents, GridRenderer, MarkStyle};
 use crate::solver::Verdict;
@@ -397,7 +397,10 @@ impl Family for Cells {
 
     fn admit(&self, givens: &str) -> Result<NewPuzzle, Refusal> {
         if !self.cells().random.is_empty() {
-            return Err(Refusal::Invalid(format!("{} draws its marks or islands per puzzle; a puzzle file does not carry them", self.layout().id)));
+            return Err(Refusal::Invalid(format!(
+                "{} draws its marks or islands per puzzle; a puzzle file does not carry them",
+                self.layout().id
+            )));
         }
         let grid = self.grid(givens).map_err(|e| Refusal::Invalid(format!("{e:#}")))?;
         let model = &self.cells().model;
@@ -412,7 +415,8 @@ impl Family for Cells {
             None => None,
         };
         let score = crate::score::candidate_score(model, &grid);
-        let level = grade.as_ref().map_or_else(|| Level::from_score(score, &self.cells().level_bands).name().to_string(), |g| g.level.clone());
+        let level =
+            grade.as_ref().map_or_else(|| Level::from_score(score, &self.cells().level_bands).name().to_string(), |g| g.level.clone());
         Ok(NewPuzzle {
             own_layout: None,
             givens: model.format_grid(&grid),
@@ -431,7 +435,7 @@ impl Family for Cells {
 /// The default boxes of an n×n grid as f-puzzles draws them: h×w with h
 /// the largest divisor of n not above its square root (9: 3×3, 6: 2×3).
 fn default_boxes(n: usize) -> Vec<usize> {
-    let h = (1..=n).filter(|h| h * h <= n && n % h == 0).max().unwrap_or(1);
+    let h = (1..=n).filter(|h| h * h <= n && n.is_multiple_of(*h)).max().unwrap_or(1);
     let w = n / h;
     (0..n * n).map(|cell| (cell / n / h) * (n / w) + (cell % n) / w).collect()
 }
@@ -440,5 +444,11 @@ fn default_boxes(n: usize) -> Vec<usize> {
 /// partitions compare equal whatever their labels.
 fn relabelled(regions: &[usize]) -> Vec<usize> {
     let mut names = std::collections::HashMap::new();
-    regions.iter().map(|r| { let next = names.len(); *names.entry(*r).or_insert(next) }).collect()
+    regions
+        .iter()
+        .map(|r| {
+            let next = names.len();
+            *names.entry(*r).or_insert(next)
+        })
+        .collect()
 }

@@ -264,10 +264,10 @@ impl Family for Loops {
             Format::Puzzlink => pzpr::url(&row.givens, rows, cols),
             Format::Pzprv3 => {
                 let board = slither::Grid::new(rows, cols);
-                let edges = slither::decode_edges(&board, &row.solution).map_err(|e| anyhow::anyhow!("puzzle {}: solution: {e}", row.id))?;
-                let on = |horizontal: bool, r: usize, c: usize| {
-                    edges.contains(if horizontal { board.h_edge(r, c) } else { board.v_edge(r, c) })
-                };
+                let edges =
+                    slither::decode_edges(&board, &row.solution).map_err(|e| anyhow::anyhow!("puzzle {}: solution: {e}", row.id))?;
+                let on =
+                    |horizontal: bool, r: usize, c: usize| edges.contains(if horizontal { board.h_edge(r, c) } else { board.v_edge(r, c) });
                 pzpr::encode_pzprv3(&row.givens, rows, cols, Some(&on))
             }
             _ => bail!("{}", unsupported(self.layout(), &self.formats(), format)),

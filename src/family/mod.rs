@@ -11,11 +11,11 @@
 mod cells;
 mod loops;
 
+use crate::formats::{Decoded, Format, FormatError};
 use crate::generate::Symmetry;
 use crate::layout::{Kind, Layout};
 use crate::level::Level;
 use crate::pdf::{GridContents, GridRenderer};
-use crate::formats::{Decoded, Format, FormatError};
 use crate::store::{NewPuzzle, PuzzleRow, StoredGrade};
 use anyhow::{Context, Result};
 

@@ -193,7 +193,9 @@ fn from_json(v: &Value) -> Result<Sudoku, String> {
     let known = ["size", "title", "author", "ruleset", "grid", "diagonal+", "diagonal-", "odd", "even", "solution", "highlightConflicts"];
     let unknown: Vec<String> = top
         .iter()
-        .filter(|(k, v)| !known.contains(&k.as_str()) && !matches!(v, Value::Null | Value::Bool(false)) && v.as_array().is_none_or(|a| !a.is_empty()))
+        .filter(|(k, v)| {
+            !known.contains(&k.as_str()) && !matches!(v, Value::Null | Value::Bool(false)) && v.as_array().is_none_or(|a| !a.is_empty())
+        })
         .map(|(k, _)| k.clone())
         .collect();
     Ok(Sudoku {

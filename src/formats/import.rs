@@ -73,7 +73,8 @@ pub fn choose_format(family: &dyn Family, text: &str, file: &Path, asked: Option
 /// file and line (nothing is stored then).
 pub fn read(family: &dyn Family, file: &Path, asked: Option<Format>) -> Result<(Format, Vec<Decoded>)> {
     let bytes = std::fs::read(file).map_err(|e| anyhow!("cannot read {}: {e}", file.display()))?;
-    let text = String::from_utf8(bytes).map_err(|e| anyhow!("{}: not UTF-8 text (byte {})", file.display(), e.utf8_error().valid_up_to()))?;
+    let text =
+        String::from_utf8(bytes).map_err(|e| anyhow!("{}: not UTF-8 text (byte {})", file.display(), e.utf8_error().valid_up_to()))?;
     let format = choose_format(family, &text, file, asked)?;
     let decoded = family.decode(format, &text).map_err(|e| anyhow!("{}: {e} (read as {format}; nothing stored)", file.display()))?;
     if decoded.is_empty() {
@@ -88,18 +89,17 @@ pub fn admit_all(family: &dyn Family, decoded: &[Decoded], progress: &(dyn Fn(u6
     let total = decoded.len() as u64;
     let done = AtomicU64::new(0);
     progress(0, total);
-    let results = decoded
+    decoded
         .par_iter()
         .map(|d| {
             let r = family.admit(&d.givens);
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if n % 256 == 0 || n == total {
+            if n.is_multiple_of(256) || n == total {
                 progress(n, total);
             }
             r
         })
-        .collect();
-    results
+        .collect()
 }
 
 /// Imports `file` into the catalog under the family's layout.
@@ -137,7 +137,8 @@ pub fn import(
 /// set is keys only), and how many puzzles were read.
 pub fn reference_keys(family: &dyn Family, file: &Path, asked: Option<Format>) -> Result<(Format, usize, Vec<String>)> {
     let (format, decoded) = read(family, file, asked)?;
-    let keys: Vec<Result<String>> = decoded.par_iter().map(|d| family.key(&d.givens).map_err(|e| anyhow!("{}: line {}: {e:#}", file.display(), d.line))).collect();
+    let keys: Vec<Result<String>> =
+        decoded.par_iter().map(|d| family.key(&d.givens).map_err(|e| anyhow!("{}: line {}: {e:#}", file.display(), d.line))).collect();
     let keys = keys.into_iter().collect::<Result<Vec<_>>>()?;
     Ok((format, decoded.len(), keys))
 }

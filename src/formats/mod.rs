@@ -41,8 +41,17 @@ pub enum Format {
 }
 
 impl Format {
-    pub const ALL: [Format; 9] =
-        [Format::Lines, Format::Sdm, Format::Sdk, Format::Ss, Format::Hodoku, Format::Janko, Format::Fpuzzles, Format::Puzzlink, Format::Pzprv3];
+    pub const ALL: [Format; 9] = [
+        Format::Lines,
+        Format::Sdm,
+        Format::Sdk,
+        Format::Ss,
+        Format::Hodoku,
+        Format::Janko,
+        Format::Fpuzzles,
+        Format::Puzzlink,
+        Format::Pzprv3,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -148,7 +157,9 @@ pub fn detect(text: &str, file_name: Option<&str>) -> Vec<Format> {
     if lines.iter().any(|l| l.contains('|')) {
         return vec![Format::Ss];
     }
-    if first.eq_ignore_ascii_case("[puzzle]") || lines.iter().any(|l| l.starts_with('#') && l.len() > 1 && l.as_bytes()[1].is_ascii_uppercase()) {
+    if first.eq_ignore_ascii_case("[puzzle]")
+        || lines.iter().any(|l| l.starts_with('#') && l.len() > 1 && l.as_bytes()[1].is_ascii_uppercase())
+    {
         return vec![Format::Sdk];
     }
     // Rows of a single grid (as many lines as characters a line) or one

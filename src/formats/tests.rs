@@ -79,7 +79,8 @@ fn fpuzzles_keeps_regions_diagonals_and_parity() {
         unknown: Vec::new(),
     };
     assert_eq!(fpuzzles::decode_line(&fpuzzles::encode(&s, "t")).unwrap(), s);
-    let thermo = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"thermometer":[{"lines":[["R1C1","R1C2"]]}]}"#;
+    let thermo =
+        r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"thermometer":[{"lines":[["R1C1","R1C2"]]}]}"#;
     assert_eq!(fpuzzles::decode_line(thermo).unwrap().unknown, vec!["thermometer".to_string()]);
     assert!(fpuzzles::decode_line("N4IgXXXX").is_err());
     let e = fpuzzles::decode_lines("\n{\"size\":2,\"grid\":[[{}]]}\n").unwrap_err();
@@ -100,7 +101,10 @@ fn square_formats_read_what_they_write() {
     assert_eq!(grid::decode_hodoku(&grid::encode_hodoku(givens), 81).unwrap()[0].givens, givens);
     let janko = grid::encode_janko("sudoku", givens, 9, 9, None);
     assert_eq!(grid::decode_janko(&janko, 9, 9).unwrap()[0].givens, givens);
-    assert_eq!(grid::decode_lines(&format!("# c\n{givens} 2.5\n"), 81, &['.', '0']).unwrap(), vec![Decoded { line: 2, givens: givens.into() }]);
+    assert_eq!(
+        grid::decode_lines(&format!("# c\n{givens} 2.5\n"), 81, &['.', '0']).unwrap(),
+        vec![Decoded { line: 2, givens: givens.into() }]
+    );
     // A HoDoKu '+' cell is placed by solving, not a given.
     let placed = format!(":0100:1:+4{}:::", &givens[1..]);
     assert!(grid::decode_hodoku(&placed, 81).unwrap()[0].givens.starts_with('.'));

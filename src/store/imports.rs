@@ -129,7 +129,9 @@ impl Catalog {
 
     /// Books other than `book` that hold puzzle `puzzle_id`.
     pub fn other_books_with(&self, puzzle_id: i64, book: i64) -> Result<Vec<i64>> {
-        let mut stmt = self.conn.prepare_cached("SELECT DISTINCT book_id FROM book_puzzles WHERE puzzle_id = ?1 AND book_id <> ?2 ORDER BY book_id")?;
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT DISTINCT book_id FROM book_puzzles WHERE puzzle_id = ?1 AND book_id <> ?2 ORDER BY book_id")?;
         let ids = stmt.query_map(params![puzzle_id, book], |r| r.get(0))?.collect::<rusqlite::Result<Vec<i64>>>()?;
         Ok(ids)
     }
