@@ -195,8 +195,8 @@ fn every_format_round_trips_through_import_and_refuses_a_malformed_file() {
     let dir = fresh_dir("round");
     let db = sample_catalog(&dir);
     let cases: &[(&str, &[&str])] = &[
-        ("classic-9", &["lines", "sdm", "sdk", "ss", "hodoku", "janko", "fpuzzles", "links"]),
-        ("jigsaw-9", &["sdm", "janko", "fpuzzles", "links"]),
+        ("classic-9", &["lines", "sdm", "sdk", "ss", "hodoku", "janko", "fpuzzles", "serate", "links"]),
+        ("jigsaw-9", &["sdm", "janko", "fpuzzles", "serate", "links"]),
         ("diagonal-9", &["sdm", "fpuzzles", "links"]),
         ("even-odd-9", &["sdm", "fpuzzles", "links"]),
         ("classic-6", &["lines", "janko", "fpuzzles"]),
@@ -226,6 +226,26 @@ fn every_format_round_trips_through_import_and_refuses_a_malformed_file() {
     assert!(err.contains("--out DIR"), "{err}");
     let err = fails(&["export", "--layout", "classic-9", "--format", "sdk", "--out", s(&dir.join("classic-9-sdk/files")), "--db", s(&db)]);
     assert!(err.contains("exists"), "{err}");
+}
+
+#[test]
+fn serate_lines_carry_our_grade_as_er_ep_ed() {
+    let dir = fresh_dir("serate");
+    let db = dir.join("c.db");
+    ok(&["generate", "classic-9", "--count", "4", "--seed", "9", "--db", s(&db)]);
+    let text = ok(&["export", "--format", "serate", "--db", s(&db)]);
+    let conn = Connection::open(&db).unwrap();
+    let mut stmt = conn.prepare("SELECT givens, se_rating FROM puzzles ORDER BY id").unwrap();
+    let rows: Vec<(String, f64)> = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).unwrap().collect::<Result<_, _>>().unwrap();
+    assert_eq!(text.lines().count(), rows.len());
+    for (line, (givens, er)) in text.lines().zip(&rows) {
+        let (puzzle, ratings) = line.split_once(" ED=").unwrap();
+        assert_eq!(puzzle, givens);
+        let r: Vec<f64> = ratings.split('/').map(|x| x.parse().unwrap()).collect();
+        // ER is the stored technique grade; EP and ED come earlier on the same path.
+        assert!((r[0] - er).abs() < 0.051, "{line} vs {er}");
+        assert!(r[2] <= r[1] + 1e-9 && r[1] <= r[0] + 1e-9, "{line}");
+    }
 }
 
 #[test]

@@ -44,6 +44,8 @@ pub enum ExportFormat {
     Puzzlink,
     /// pzprjs pzprv3 files with the loop (Slitherlink; one a file, with --out DIR).
     Pzprv3,
+    /// Sudoku Explainer lines `<puzzle> ED=<ER>/<EP>/<ED>` from our grade (graded square layouts).
+    Serate,
     /// Play links: SudokuPad for sudoku layouts it can express, puzz.link for Slitherlink.
     Links,
 }
@@ -62,6 +64,7 @@ impl ExportFormat {
             ExportFormat::Fpuzzles => Target::Format(Format::Fpuzzles),
             ExportFormat::Puzzlink => Target::Format(Format::Puzzlink),
             ExportFormat::Pzprv3 => Target::Format(Format::Pzprv3),
+            ExportFormat::Serate => Target::Format(Format::Serate),
             ExportFormat::Links => Target::Links,
         })
     }

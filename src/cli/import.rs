@@ -23,7 +23,7 @@ impl std::str::FromStr for FormatArg {
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Formats: lines (one puzzle a line), sdm, sdk, ss, hodoku, janko, fpuzzles (f-puzzles or SudokuPad URLs), \
-puzzlink and pzprv3 (Slitherlink); auto reads the name and content. A malformed file stores nothing; puzzles with no \
+puzzlink and pzprv3 (Slitherlink), serate; auto reads the name and content. A malformed file stores nothing; puzzles with no \
 or several solutions are refused one by one and reported with their line.")]
 pub struct ImportArgs {
     /// The file to read.
@@ -31,7 +31,7 @@ pub struct ImportArgs {
     /// The layout its puzzles are of (an id from layouts/ or a .toml path).
     #[arg(long)]
     pub layout: String,
-    /// The file's format: auto, lines, sdm, sdk, ss, hodoku, janko, fpuzzles, puzzlink, pzprv3.
+    /// The file's format: auto, lines, sdm, sdk, ss, hodoku, janko, fpuzzles, puzzlink, pzprv3, serate.
     #[arg(long, default_value = "auto")]
     pub format: FormatArg,
     /// Where the puzzles come from, stored with each (default: the file's name).

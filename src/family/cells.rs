@@ -105,6 +105,19 @@ impl Cells {
         Ok(fpuzzles::Sudoku { givens: givens.to_string(), ..frame })
     }
 
+    /// Sudoku Explainer's three numbers from our grader's path (which, like
+    /// SE's, takes the easiest step each time, with SE's ratings): ER the
+    /// hardest step, EP the hardest step up to and including the first that
+    /// places a digit, ED the first step's.
+    fn serate(&self, givens: &str) -> Result<(f32, f32, f32)> {
+        let grader = self.grader.as_ref().ok_or_else(|| anyhow!("{}: no technique grader, so no SE ratings", self.layout().id))?;
+        let grade = grader.grade(&self.grid(givens)?).filter(|g| g.solved).ok_or_else(|| anyhow!("the grader cannot solve the puzzle"))?;
+        let first = grade.steps.first().map_or(grade.se_rating, |s| s.rating);
+        let to_placement = grade.steps.iter().position(|s| !s.placements.is_empty()).map_or(grade.steps.len(), |i| i + 1);
+        let pearl = grade.steps[..to_placement].iter().map(|s| s.rating).fold(first, f32::max);
+        Ok((grade.se_rating, pearl, first))
+    }
+
     /// Why an f-puzzles puzzle is not one of this layout, if it is not.
     fn fpuzzles_mismatch(&self, frame: &fpuzzles::Sudoku, read: &fpuzzles::Sudoku) -> Option<String> {
         let id = &self.layout().id;
@@ -341,6 +354,9 @@ impl Family for Cells {
             if self.fpuzzles_frame().is_some() {
                 formats.push(Format::Fpuzzles);
             }
+            if self.grader.is_some() {
+                formats.push(Format::Serate);
+            }
         }
         formats
     }
@@ -357,6 +373,7 @@ impl Family for Cells {
             Format::Sdk => square::decode_sdk(text, n)?,
             Format::Ss => square::decode_ss(text, n)?,
             Format::Hodoku => square::decode_hodoku(text, cells)?,
+            Format::Serate => square::decode_serate(text, cells)?,
             Format::Janko => square::decode_janko(text, n, n)?,
             Format::Fpuzzles => {
                 let frame = self.fpuzzles_frame().ok_or_else(|| FormatError::at(1, unsupported(self.layout(), &self.formats(), format)))?;
@@ -384,6 +401,10 @@ impl Family for Cells {
             Format::Sdk => square::encode_sdk(&row.givens, n),
             Format::Ss => square::encode_ss(&row.givens, n, 3, 3),
             Format::Hodoku => square::encode_hodoku(&row.givens),
+            Format::Serate => {
+                let (er, ep, ed) = self.serate(&row.givens)?;
+                square::encode_serate(&row.givens, er, ep, ed)
+            }
             Format::Janko => square::encode_janko("sudoku", &row.givens, n, n, Some(&square::janko_rows(&row.solution, n))),
             Format::Fpuzzles => fpuzzles::fpuzzles_url(&self.fpuzzles_of(&row.givens)?, &format!("{} {}", row.layout_name, row.id)),
             Format::Puzzlink | Format::Pzprv3 => bail!("{}", unsupported(self.layout(), &self.formats(), format)),

@@ -272,3 +272,32 @@ pub fn janko_rows(solution: &str, cols: usize) -> Vec<Vec<String>> {
     let chars: Vec<char> = solution.chars().collect();
     chars.chunks(cols.max(1)).map(|r| r.iter().map(|&c| janko_token(c)).collect()).collect()
 }
+
+/// Sudoku Explainer's batch lines: `<puzzle> ED=<ER>/<EP>/<ED>`: ER the
+/// hardest step of the solving path, EP the hardest step up to the first
+/// placement, ED the first step's.
+pub fn encode_serate(givens: &str, er: f32, ep: f32, ed: f32) -> String {
+    format!("{givens} ED={er:.1}/{ep:.1}/{ed:.1}")
+}
+
+/// The puzzles of serate lines (the ratings are not trusted: the importer
+/// grades each puzzle itself); a line without three ratings is malformed.
+pub fn decode_serate(text: &str, cells: usize) -> Result<Vec<Decoded>, FormatError> {
+    let mut out = Vec::new();
+    for (line, l) in numbered(text) {
+        let l = l.trim();
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        let mut words = l.split_whitespace();
+        let puzzle = words.next().unwrap_or("");
+        let ratings =
+            words.find_map(|w| w.strip_prefix("ED=")).ok_or_else(|| FormatError::at(line, "no ED=<ER>/<EP>/<ED> after the puzzle"))?;
+        let parts: Vec<&str> = ratings.split('/').collect();
+        if parts.len() != 3 || parts.iter().any(|p| p.parse::<f32>().is_err()) {
+            return Err(FormatError::at(line, format!("'ED={ratings}' is not three ratings ER/EP/ED")));
+        }
+        out.push(Decoded { line, givens: row_of(puzzle, cells, line, "the puzzle")? });
+    }
+    Ok(out)
+}

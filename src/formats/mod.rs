@@ -18,6 +18,7 @@
 //! | `fpuzzles` | f-puzzles JSON, lz-string compressed, base64 (or a `?load=`/SudokuPad URL) | many |
 //! | `puzzlink` | a puzz.link URL `https://puzz.link/p?slither/<cols>/<rows>/<body>` | many |
 //! | `pzprv3` | the pzprjs file: `pzprv3`, `slither`, rows, cols, clue rows, the loop's borders | one |
+//! | `serate` | Sudoku Explainer's batch output: `<puzzle> ED=<ER>/<EP>/<ED>` | many |
 
 pub mod fpuzzles;
 pub mod grid;
@@ -38,10 +39,11 @@ pub enum Format {
     Fpuzzles,
     Puzzlink,
     Pzprv3,
+    Serate,
 }
 
 impl Format {
-    pub const ALL: [Format; 9] = [
+    pub const ALL: [Format; 10] = [
         Format::Lines,
         Format::Sdm,
         Format::Sdk,
@@ -51,6 +53,7 @@ impl Format {
         Format::Fpuzzles,
         Format::Puzzlink,
         Format::Pzprv3,
+        Format::Serate,
     ];
 
     pub fn name(self) -> &'static str {
@@ -64,6 +67,7 @@ impl Format {
             Format::Fpuzzles => "fpuzzles",
             Format::Puzzlink => "puzzlink",
             Format::Pzprv3 => "pzprv3",
+            Format::Serate => "serate",
         }
     }
 
@@ -75,7 +79,7 @@ impl Format {
     /// The usual file extension.
     pub fn extension(self) -> &'static str {
         match self {
-            Format::Lines | Format::Fpuzzles | Format::Puzzlink => "txt",
+            Format::Lines | Format::Fpuzzles | Format::Puzzlink | Format::Serate => "txt",
             Format::Hodoku => "hsol",
             Format::Janko => "janko.txt",
             other => other.name(),
@@ -146,6 +150,9 @@ pub fn detect(text: &str, file_name: Option<&str>) -> Vec<Format> {
     }
     if first.contains("?load=") || first.contains("/fpuzzles") || first.starts_with("N4Ig") || first.starts_with('{') {
         return vec![Format::Fpuzzles];
+    }
+    if first.contains(" ED=") {
+        return vec![Format::Serate];
     }
     if first.starts_with(':') && first.matches(':').count() >= 4 {
         return vec![Format::Hodoku];

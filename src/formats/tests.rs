@@ -136,3 +136,25 @@ fn detection_by_content_and_extension() {
     assert_eq!(detect("1...\n", Some("x.sdm")), vec![Format::Sdm]);
     assert_eq!(detect("1.2.\n.1.2\n3...\n", None), vec![Format::Lines]);
 }
+
+#[test]
+fn every_format_is_named_and_read_back_by_its_name() {
+    for f in Format::ALL {
+        assert_eq!(f.name().parse::<Format>(), Ok(f));
+    }
+    let names: std::collections::HashSet<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+    assert_eq!(names.len(), Format::ALL.len());
+    assert!("serate".parse::<Format>().is_ok());
+    assert!("sudoku".parse::<Format>().unwrap_err().contains("the formats are lines"));
+}
+
+#[test]
+fn serate_lines_need_three_ratings() {
+    let givens = ".".repeat(81);
+    let line = grid::encode_serate(&givens, 7.1, 1.2, 1.0);
+    assert_eq!(line, format!("{givens} ED=7.1/1.2/1.0"));
+    assert_eq!(grid::decode_serate(&line, 81).unwrap()[0].givens, givens);
+    assert_eq!(detect(&line, None), vec![Format::Serate]);
+    let e = grid::decode_serate(&format!("{line}\n{givens} ED=7.1/1.2\n"), 81).unwrap_err();
+    assert_eq!(e.line, 2);
+}
