@@ -86,6 +86,7 @@ fn imported_puzzles_are_validated_like_generated_ones_and_say_where_they_came_fr
     let out = ok(&["import", s(&file), "--layout", "classic-9", "--db", s(&db)]);
     assert!(out.contains("stored 60"), "{out}");
     assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE source = 'top60.txt'"), 60);
+    assert!(ok(&["show", "6", "--db", s(&db)]).contains("source    top60.txt"));
     assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE source = 'generated'"), 5);
     // Again, and once more inside one file: duplicates, nothing stored twice.
     let twice = dir.join("twice.txt");
@@ -338,6 +339,7 @@ fn a_book_never_prints_a_puzzle_isomorphic_to_a_reference_puzzle() {
         s(&db),
     ]);
     assert!(err.contains("need 5, have 4"), "{err}");
+    assert!(err.contains("1 more are held back as isomorphic to a reference set"), "{err}");
     ok(&[
         "book",
         "Guarded",

@@ -119,6 +119,11 @@ fn shortage_message(catalog: &Catalog, settings: &BookSettings, shortages: &[Sho
         if s.stale > 0 {
             let _ = write!(text, "; {} more changed since they were validated (run `puzzlebook validate` again)", s.stale);
         }
+        if let Ok(held) = catalog.reference_held(&s.layout, s.level.name())
+            && held > 0
+        {
+            let _ = write!(text, "; {held} more are held back as isomorphic to a reference set (`puzzlebook reference list`)");
+        }
     }
     text.push_str("\nmake them with:");
     for s in shortages {

@@ -148,6 +148,7 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
     println!("score     {} (candidate count), solver effort {} nodes", p.score, p.effort_nodes);
     println!("seed      {}", p.seed);
     println!("batch     {}", p.batch_id.map_or("-".into(), |b| b.to_string()));
+    println!("source    {}", catalog.puzzle_source(p.id)?);
     println!("made      {} by {}", p.created_at, p.generator_version);
     match (&p.validation, &p.validated_at) {
         (Some(_), Some(at)) if crate::validate::needs_check(&p) => {

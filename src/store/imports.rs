@@ -135,4 +135,16 @@ impl Catalog {
         let ids = stmt.query_map(params![puzzle_id, book], |r| r.get(0))?.collect::<rusqlite::Result<Vec<i64>>>()?;
         Ok(ids)
     }
+
+    /// Validated puzzles of a layout and level that books leave out because
+    /// a reference set holds their key.
+    pub fn reference_held(&self, layout: &str, level: &str) -> Result<i64> {
+        Ok(self.conn.query_row(
+            "SELECT count(*) FROM puzzles p WHERE p.layout_name = ?1 AND p.level = ?2 AND p.validation = 'ok'
+               AND EXISTS (SELECT 1 FROM reference_keys k JOIN reference_sets s ON s.id = k.set_id
+                           WHERE s.layout_name = p.layout_name AND k.canonical = p.canonical)",
+            params![layout, level],
+            |r| r.get(0),
+        )?)
+    }
 }
