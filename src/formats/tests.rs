@@ -158,3 +158,38 @@ fn serate_lines_need_three_ratings() {
     let e = grid::decode_serate(&format!("{line}\n{givens} ED=7.1/1.2\n"), 81).unwrap_err();
     assert_eq!(e.line, 2);
 }
+
+/// Random text made of the characters the formats use never panics a
+/// decoder: each answers puzzles or an error with a line.
+#[test]
+fn decoders_never_panic_on_random_text() {
+    let alphabet: Vec<char> = "0123456789.-|+:#[]{}\"/ ,\nabcdefghzXNI=?%RCslither".chars().collect();
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let heads =
+        ["", "pzprv3\nslither\n2\n2\n", "[problem]\n", "https://puzz.link/p?slither/2/2/", ":0000:x:", "N4Ig", "{\"size\":2,\"grid\":"];
+    for round in 0..3000 {
+        let len = (next() % 120) as usize;
+        let body: String = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+        let text = format!("{}{body}", heads[round % heads.len()]);
+        for cells in [4, 81] {
+            let _ = grid::decode_lines(&text, cells, &['.']);
+            let _ = grid::decode_sdm(&text, cells);
+            let _ = grid::decode_hodoku(&text, cells);
+            let _ = grid::decode_serate(&text, cells);
+        }
+        let _ = grid::decode_sdk(&text, 2);
+        let _ = grid::decode_ss(&text, 2);
+        let _ = grid::decode_janko(&text, 2, 2);
+        let _ = pzpr::decode_urls(&text, 2, 2);
+        let _ = pzpr::decode_body(&body, 2, 2);
+        let _ = pzpr::decode_pzprv3(&text, 2, 2);
+        let _ = fpuzzles::decode_lines(&text);
+        let _ = detect(&text, None);
+    }
+}
