@@ -3,7 +3,7 @@
 
 use super::catalog::DbArg;
 use crate::formats::Format;
-use crate::formats::import::{ImportReport, import};
+use crate::formats::import::{ImportReport, import, read};
 use crate::layout::Layout;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -46,6 +46,9 @@ const LISTED: usize = 20;
 
 pub fn run(args: ImportArgs) -> anyhow::Result<()> {
     let family = crate::family::open(Layout::load(&args.layout)?);
+    // The whole file is read before the catalog is opened: a malformed file
+    // stores nothing and creates no catalog.
+    let read = read(family.as_ref(), &args.file, args.format.0)?;
     let catalog = crate::family::open_catalog(&args.db.db)?;
     let source = args
         .source
@@ -67,7 +70,7 @@ pub fn run(args: ImportArgs) -> anyhow::Result<()> {
             bar.set_position(done);
         }
     };
-    let report = import(&catalog, family.as_ref(), &args.file, args.format.0, &source, &progress);
+    let report = import(&catalog, family.as_ref(), &args.file, read, &source, &progress);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }

@@ -102,16 +102,16 @@ pub fn admit_all(family: &dyn Family, decoded: &[Decoded], progress: &(dyn Fn(u6
         .collect()
 }
 
-/// Imports `file` into the catalog under the family's layout.
+/// Imports the puzzles `read` took from `file` (in `format`) into the
+/// catalog under the family's layout.
 pub fn import(
     catalog: &Catalog,
     family: &dyn Family,
     file: &Path,
-    asked: Option<Format>,
+    (format, decoded): (Format, Vec<Decoded>),
     source: &str,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<ImportReport> {
-    let (format, decoded) = read(family, file, asked)?;
     let admitted = admit_all(family, &decoded, progress);
     let mut report = ImportReport { format: Some(format), read: decoded.len(), ..ImportReport::default() };
     let mut seen = HashSet::new();
