@@ -57,7 +57,7 @@ pub fn run(args: ImportArgs) -> anyhow::Result<()> {
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         bar.set_style(
-            ProgressStyle::with_template("import [{bar:40}] {pos}/{len} puzzles proved  {per_sec}  ETA {eta}")
+            ProgressStyle::with_template("import [{bar:40}] {pos}/{len} puzzles proved  {elapsed} elapsed  ETA {eta}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar())
                 .progress_chars("=> "),
         );

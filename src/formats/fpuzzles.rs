@@ -190,7 +190,23 @@ fn from_json(v: &Value) -> Result<Sudoku, String> {
     let (mut odd, mut even) = (cells("odd")?, cells("even")?);
     odd.sort_unstable();
     even.sort_unstable();
-    let known = ["size", "title", "author", "ruleset", "grid", "diagonal+", "diagonal-", "odd", "even", "solution", "highlightConflicts"];
+    // Keys that are no rule of the puzzle: its name and the editor's settings.
+    let known = [
+        "size",
+        "title",
+        "author",
+        "ruleset",
+        "grid",
+        "diagonal+",
+        "diagonal-",
+        "odd",
+        "even",
+        "solution",
+        "highlightConflicts",
+        "disabledlogic",
+        "truecandidatesoptions",
+        "version",
+    ];
     let unknown: Vec<String> = top
         .iter()
         .filter(|(k, v)| {
