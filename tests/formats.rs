@@ -364,6 +364,12 @@ fn a_book_never_prints_a_puzzle_isomorphic_to_a_reference_puzzle() {
         report.contains("total: 4 puzzles checked against 49158 reference keys of their layouts: 0 matches, 0 in other books"),
         "{report}"
     );
+    // A malformed collection names its line and loads nothing.
+    let bad = dir.join("bad-ref.txt");
+    std::fs::write(&bad, format!("{first}\n12\n")).unwrap();
+    let err = fails(&["reference", "add", s(&bad), "--name", "bad", "--db", s(&db)]);
+    assert!(err.contains("bad-ref.txt: line 2: the puzzle has 2 characters"), "{err}");
+    assert!(!ok(&["reference", "list", "--db", s(&db)]).contains("bad"));
     // The same name twice is refused.
     let err = fails(&["reference", "add", &shared("17-clue.txt"), "--name", "17-clue", "--db", s(&db)]);
     assert!(err.contains("already loaded"), "{err}");
