@@ -179,9 +179,9 @@ pub fn decode_hodoku(text: &str, cells: usize) -> Result<Vec<Decoded>, FormatErr
     Ok(out)
 }
 
-/// A library line with the puzzle and nothing claimed in the technique
-/// fields (`0000`, HoDoKu's code for none recorded is not defined, so the
-/// fields stay as plain as HoDoKu's own "puzzle only" lines).
+/// A library line with the puzzle. The technique fields are a placeholder:
+/// HoDoKu has no code for "no step recorded", and `0000` is its Full House
+/// code (a library line describes one step to find in the puzzle).
 pub fn encode_hodoku(givens: &str) -> String {
     format!(":0000:x:{givens}:::")
 }
