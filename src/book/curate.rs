@@ -7,6 +7,64 @@ use crate::store::{Catalog, PuzzleRow};
 use anyhow::{Result, bail};
 use std::fmt::Write;
 
+/// The distinctness report of a recorded book (`book --report`): its
+/// puzzles checked by canonical key against every reference set of their
+/// layout and against the puzzles of every other book.
+pub fn distinctness_report(catalog: &Catalog, book_id: i64) -> Result<String> {
+    let book = catalog.book(book_id)?;
+    let rows: Vec<PuzzleRow> = book.puzzles.iter().map(|&id| catalog.puzzle(id)).collect::<Result<_>>()?;
+    let sets = catalog.references()?;
+    let mut out = String::new();
+    writeln!(out, "Distinctness report: book {} \"{}\" ({} puzzles, made {})", book.id, book.title, rows.len(), book.created_at)?;
+    writeln!(out, "Each puzzle's canonical key (equal for puzzles equal up to the layout's symmetries and relabelling)")?;
+    writeln!(out, "is checked against every reference set of its layout and against the puzzles of every other book.")?;
+    writeln!(out)?;
+    let mut layouts: Vec<&str> = rows.iter().map(|r| r.layout_name.as_str()).collect();
+    layouts.sort_unstable();
+    layouts.dedup();
+    let mut total_matches = 0;
+    for s in &sets {
+        let checked: Vec<&PuzzleRow> = rows.iter().filter(|r| r.layout_name == s.layout_name).collect();
+        let mut matches = Vec::new();
+        for r in &checked {
+            if catalog.reference_matches(&r.layout_name, &r.canonical)?.contains(&s.name) {
+                matches.push(r.id);
+            }
+        }
+        total_matches += matches.len();
+        writeln!(
+            out,
+            "reference {:<20} {:<16} {:>8} keys: {} puzzles checked, {} matches{}",
+            s.name,
+            s.layout_name,
+            s.keys,
+            checked.len(),
+            matches.len(),
+            if matches.is_empty() { String::new() } else { format!(" (puzzles {matches:?})") }
+        )?;
+    }
+    if sets.is_empty() {
+        writeln!(out, "no reference sets loaded (`puzzlebook reference add FILE --name NAME`)")?;
+    }
+    let mut elsewhere = 0;
+    for r in &rows {
+        let books = catalog.other_books_with(r.id, book.id)?;
+        if !books.is_empty() {
+            elsewhere += 1;
+            writeln!(out, "puzzle {} is also in book(s) {books:?}", r.id)?;
+        }
+    }
+    let keys: i64 = sets.iter().filter(|s| layouts.contains(&s.layout_name.as_str())).map(|s| s.keys).sum();
+    writeln!(out, "other books: {} puzzles checked, {elsewhere} printed in another book", rows.len())?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "total: {} puzzles checked against {keys} reference keys of their layouts: {total_matches} matches, {elsewhere} in other books",
+        rows.len()
+    )?;
+    Ok(out)
+}
+
 /// `total` split into `parts` shares as equal as possible, larger ones first.
 fn shares(total: usize, parts: usize) -> Vec<usize> {
     (0..parts).map(|i| total / parts + usize::from(i < total % parts)).collect()
@@ -60,6 +118,11 @@ fn shortage_message(catalog: &Catalog, settings: &BookSettings, shortages: &[Sho
         }
         if s.stale > 0 {
             let _ = write!(text, "; {} more changed since they were validated (run `puzzlebook validate` again)", s.stale);
+        }
+        if let Ok(held) = catalog.reference_held(&s.layout, s.level.name())
+            && held > 0
+        {
+            let _ = write!(text, "; {held} more are held back as isomorphic to a reference set (`puzzlebook reference list`)");
         }
     }
     text.push_str("\nmake them with:");

@@ -79,6 +79,10 @@ pub struct BookArgs {
     /// recorded for another book is never overwritten.
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
+    /// Also write a distinctness report beside the PDF (`<pdf stem>-report.txt`): the puzzles checked
+    /// against the reference sets (`puzzlebook reference add`) and other books.
+    #[arg(long)]
+    pub report: bool,
     #[command(flatten)]
     pub db: DbArg,
 }
@@ -158,6 +162,13 @@ pub fn book(args: BookArgs) -> Result<()> {
         args.out.clone().unwrap_or_else(|| PathBuf::from(format!("output/{}-{id}.pdf", slug(&title))))
     })?;
     report(id, &catalog.book(id)?, &rendered, &out);
+    if args.report {
+        let path = out.with_file_name(format!("{}-report.txt", out.file_stem().map_or("book".into(), |s| s.to_string_lossy())));
+        let text = crate::book::curate::distinctness_report(&catalog, id)?;
+        let existed = path.exists();
+        std::fs::write(&path, &text).with_context(|| format!("cannot write {}", path.display()))?;
+        println!("distinctness report → {}{}", path.display(), if existed { " (replacing the file that was there)" } else { "" });
+    }
     Ok(())
 }
 

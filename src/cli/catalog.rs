@@ -1,5 +1,6 @@
 //! Reading the catalog: stats, show, export, merge.
 
+use crate::formats::Format;
 use crate::store::DEFAULT_DB;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -27,6 +28,46 @@ pub enum ExportFormat {
     Givens,
     /// CSV with a header: id, layout, givens, solution, score, level, seed, validation.
     Csv,
+    /// SadMan .sdm: 81 digits a line, 0 empty (9×9 layouts).
+    Sdm,
+    /// SadMan .sdk: one puzzle a file (with --out DIR).
+    Sdk,
+    /// Simple Sudoku .ss: one puzzle a file (with --out DIR).
+    Ss,
+    /// HoDoKu library lines.
+    Hodoku,
+    /// janko.at data blocks: one puzzle a file (with --out DIR).
+    Janko,
+    /// f-puzzles URLs (classic, jigsaw, diagonal, even/odd).
+    Fpuzzles,
+    /// puzz.link URLs (Slitherlink).
+    Puzzlink,
+    /// pzprjs pzprv3 files with the loop (Slitherlink; one a file, with --out DIR).
+    Pzprv3,
+    /// Sudoku Explainer lines `<puzzle> ED=<ER>/<EP>/<ED>` from our grade (graded square layouts).
+    Serate,
+    /// Play links: SudokuPad for sudoku layouts it can express, puzz.link for Slitherlink.
+    Links,
+}
+
+impl ExportFormat {
+    /// The family-written target, for the formats the families write.
+    fn target(self) -> Option<super::export_formats::Target> {
+        use super::export_formats::Target;
+        Some(match self {
+            ExportFormat::Lines | ExportFormat::Givens | ExportFormat::Csv => return None,
+            ExportFormat::Sdm => Target::Format(Format::Sdm),
+            ExportFormat::Sdk => Target::Format(Format::Sdk),
+            ExportFormat::Ss => Target::Format(Format::Ss),
+            ExportFormat::Hodoku => Target::Format(Format::Hodoku),
+            ExportFormat::Janko => Target::Format(Format::Janko),
+            ExportFormat::Fpuzzles => Target::Format(Format::Fpuzzles),
+            ExportFormat::Puzzlink => Target::Format(Format::Puzzlink),
+            ExportFormat::Pzprv3 => Target::Format(Format::Pzprv3),
+            ExportFormat::Serate => Target::Format(Format::Serate),
+            ExportFormat::Links => Target::Links,
+        })
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -42,6 +83,9 @@ pub struct ExportArgs {
     pub rating: Option<crate::level::RatingRange>,
     #[arg(long, value_enum, default_value_t = ExportFormat::Lines)]
     pub format: ExportFormat,
+    /// A folder for the one-puzzle-a-file formats (sdk, ss, janko, pzprv3): `<layout>-<id>.<ext>`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
     #[command(flatten)]
     pub db: DbArg,
 }
@@ -104,6 +148,7 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
     println!("score     {} (candidate count), solver effort {} nodes", p.score, p.effort_nodes);
     println!("seed      {}", p.seed);
     println!("batch     {}", p.batch_id.map_or("-".into(), |b| b.to_string()));
+    println!("source    {}", catalog.puzzle_source(p.id)?);
     println!("made      {} by {}", p.created_at, p.generator_version);
     match (&p.validation, &p.validated_at) {
         (Some(_), Some(at)) if crate::validate::needs_check(&p) => {
@@ -133,6 +178,15 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
     let rows = catalog.puzzles(args.layout.as_deref(), level.map(|l| l.name()))?;
     let rows = rows.into_iter().filter(|p| args.rating.is_none_or(|r| p.grade.as_ref().is_some_and(|g| r.contains(g.se_rating))));
     let mut out = BufWriter::new(std::io::stdout().lock());
+    if let Some(target) = args.format.target() {
+        let rows: Vec<_> = rows.collect();
+        super::export_formats::write(&rows, target, args.out.as_deref(), &mut out)?;
+        out.flush()?;
+        return Ok(());
+    }
+    if args.out.is_some() {
+        anyhow::bail!("--out DIR is for the one-puzzle-a-file formats (sdk, ss, janko, pzprv3); this format goes to stdout");
+    }
     if let ExportFormat::Csv = args.format {
         writeln!(out, "id,layout,givens,solution,score,level,seed,validation")?;
     }
@@ -152,6 +206,8 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
                 p.seed,
                 csv_field(p.validation.as_deref().unwrap_or(""))
             )?,
+            // Written by the families above.
+            _ => {}
         }
     }
     out.flush()?;

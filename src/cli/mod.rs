@@ -6,12 +6,16 @@ mod bench;
 mod book;
 mod catalog;
 mod demo;
+mod export_formats;
 mod generate;
 mod grade;
+mod import;
 mod layouts;
 mod levels;
+mod link;
 mod loops;
 mod preflight;
+mod reference;
 mod snake;
 mod solve;
 mod validate;
@@ -73,6 +77,12 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Check a PDF against the print rules (trim, bleed, margins, fonts, sizes, lines, greys).
     Preflight(preflight::PreflightArgs),
+    /// Read puzzles from another program's file: prove, grade, deduplicate and store each.
+    Import(import::ImportArgs),
+    /// A URL that opens a stored puzzle in SudokuPad or puzz.link.
+    Link(link::LinkArgs),
+    /// Public collections whose puzzles books must not print (canonical keys only).
+    Reference(reference::ReferenceArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -96,6 +106,9 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Levels(args) => levels::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Preflight(args) => preflight::run(args),
+        Command::Import(args) => import::run(args),
+        Command::Link(args) => link::run(args),
+        Command::Reference(args) => reference::run(args),
     }
 }
 

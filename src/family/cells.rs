@@ -2,12 +2,14 @@
 //! (every layout but Slitherlink). The engines are `solver`, `generate`,
 //! `grade`, `canon` and the independent checker in `validate`.
 
-use super::{Answer, Family, GradeReport, SampleBands};
+use super::{Answer, Family, GradeReport, Refusal, SampleBands, checked, unsupported};
 use crate::canon::Canonicalizer;
+use crate::formats::{Decoded, Format, FormatError, fpuzzles, grid as square};
 use crate::generate::{Generated, Generator, Symmetry};
 use crate::grade::Grader;
 use crate::layout::{CellLayout, Geometry, Layout};
 use crate::level::Level;
+use crate::model::Alphabet;
 use crate::model::Grid;
 use crate::pdf::{GridContents, GridRenderer, MarkStyle};
 use crate::solver::Verdict;
@@ -35,6 +37,107 @@ impl Cells {
 
     fn grid(&self, text: &str) -> Result<Grid> {
         Ok(self.cells().model.parse_grid(text)?)
+    }
+
+    /// The grid's side when the layout is one full n×n grid of the digits
+    /// 1–n with nothing drawn per puzzle: the square-grid formats fit it.
+    fn square_side(&self) -> Option<usize> {
+        let c = self.cells();
+        (c.geometry.is_full_square(c.size) && c.random.is_empty() && c.alphabet == Alphabet::numeric(c.size)).then_some(c.size)
+    }
+
+    /// What f-puzzles (and so SudokuPad) can say of the layout: boxes or a
+    /// jigsaw, both long diagonals, even and odd cells; `None` when the
+    /// layout has more (islands, letters, Atlantis's marks or its magic 5,
+    /// relations between cells).
+    fn fpuzzles_frame(&self) -> Option<fpuzzles::Sudoku> {
+        let n = self.square_side()?;
+        let c = self.cells();
+        let plain = c.islands.iter().all(Option::is_none)
+            && c.letters.iter().all(Option::is_none)
+            && !c.magic_five
+            && c.model.conflicts.is_empty()
+            && c.model.houses.iter().all(|h| h.counts.iter().all(|&k| k == 1));
+        if !plain {
+            return None;
+        }
+        let diagonals = match c.diagonals.as_slice() {
+            [] => false,
+            [d] if d.at == (0, 0) && d.size == n => true,
+            _ => return None,
+        };
+        let by_value = |even: bool| {
+            let mut set = crate::model::SymbolSet::EMPTY;
+            for s in 0..n as u8 {
+                if c.alphabet.value_of(s).is_some_and(|v| (v % 2 == 0) == even) {
+                    set.0 |= 1 << s;
+                }
+            }
+            set
+        };
+        let (mut odd, mut even) = (Vec::new(), Vec::new());
+        for (cell, mark) in c.marks.iter().enumerate() {
+            let Some(mark) = mark else { continue };
+            match c.mark_symbols(*mark) {
+                set if set == by_value(true) => even.push(cell),
+                set if set == by_value(false) => odd.push(cell),
+                _ => return None,
+            }
+        }
+        let regions = (relabelled(&c.regions) != relabelled(&default_boxes(n))).then(|| relabelled(&c.regions));
+        Some(fpuzzles::Sudoku {
+            size: n,
+            givens: String::new(),
+            regions,
+            diagonal_pos: diagonals,
+            diagonal_neg: diagonals,
+            odd,
+            even,
+            unknown: Vec::new(),
+        })
+    }
+
+    /// The f-puzzles puzzle of a givens text, when the layout fits.
+    fn fpuzzles_of(&self, givens: &str) -> Result<fpuzzles::Sudoku> {
+        let frame = self.fpuzzles_frame().ok_or_else(|| {
+            anyhow!("{}: f-puzzles and SudokuPad links express boxes or a jigsaw, both diagonals and even/odd cells only", self.layout().id)
+        })?;
+        Ok(fpuzzles::Sudoku { givens: givens.to_string(), ..frame })
+    }
+
+    /// Sudoku Explainer's three numbers from our grader's path (which, like
+    /// SE's, takes the easiest step each time, with SE's ratings): ER the
+    /// hardest step, EP the hardest step up to and including the first that
+    /// places a digit, ED the first step's.
+    fn serate(&self, givens: &str) -> Result<(f32, f32, f32)> {
+        let grader = self.grader.as_ref().ok_or_else(|| anyhow!("{}: no technique grader, so no SE ratings", self.layout().id))?;
+        let grade = grader.grade(&self.grid(givens)?).filter(|g| g.solved).ok_or_else(|| anyhow!("the grader cannot solve the puzzle"))?;
+        let first = grade.steps.first().map_or(grade.se_rating, |s| s.rating);
+        let to_placement = grade.steps.iter().position(|s| !s.placements.is_empty()).map_or(grade.steps.len(), |i| i + 1);
+        let pearl = grade.steps[..to_placement].iter().map(|s| s.rating).fold(first, f32::max);
+        Ok((grade.se_rating, pearl, first))
+    }
+
+    /// Why an f-puzzles puzzle is not one of this layout, if it is not.
+    fn fpuzzles_mismatch(&self, frame: &fpuzzles::Sudoku, read: &fpuzzles::Sudoku) -> Option<String> {
+        let id = &self.layout().id;
+        if !read.unknown.is_empty() {
+            return Some(format!("it has constraints {} that {id} does not have", read.unknown.join(", ")));
+        }
+        if read.size != frame.size {
+            return Some(format!("a {0}×{0} grid; {id} is {1}×{1}", read.size, frame.size));
+        }
+        let regions = |s: &fpuzzles::Sudoku| relabelled(s.regions.as_deref().unwrap_or(&default_boxes(s.size)));
+        if regions(read) != regions(frame) {
+            return Some(format!("its regions are not {id}'s"));
+        }
+        if (read.diagonal_pos, read.diagonal_neg) != (frame.diagonal_pos, frame.diagonal_neg) {
+            return Some(format!("its diagonals are not {id}'s"));
+        }
+        if (&read.odd, &read.even) != (&frame.odd, &frame.even) {
+            return Some(format!("its even/odd cells are not {id}'s"));
+        }
+        None
     }
 
     /// The row as the catalog stores it; a puzzle with marks or islands of
@@ -255,6 +358,138 @@ impl Family for Cells {
         let bands = [quartile(1), quartile(2), quartile(3)];
         Ok(SampleBands { scores, bands, current: self.cells().level_bands })
     }
+
+    fn formats(&self) -> Vec<Format> {
+        if !self.cells().random.is_empty() {
+            return Vec::new();
+        }
+        let mut formats = vec![Format::Lines];
+        if let Some(n) = self.square_side() {
+            if n == 9 {
+                formats.extend([Format::Sdm, Format::Sdk, Format::Ss, Format::Hodoku]);
+            }
+            formats.push(Format::Janko);
+            if self.fpuzzles_frame().is_some() {
+                formats.push(Format::Fpuzzles);
+            }
+            if self.grader.is_some() {
+                formats.push(Format::Serate);
+            }
+        }
+        formats
+    }
+
+    fn decode(&self, format: Format, text: &str) -> Result<Vec<Decoded>, FormatError> {
+        if !self.formats().contains(&format) {
+            return Err(FormatError::at(1, unsupported(self.layout(), &self.formats(), format)));
+        }
+        let n = self.cells().size;
+        let cells = self.cells().geometry.cell_count();
+        let decoded = match format {
+            Format::Lines => square::decode_lines(text, cells, &['.', '0'])?,
+            Format::Sdm => square::decode_sdm(text, cells)?,
+            Format::Sdk => square::decode_sdk(text, n)?,
+            Format::Ss => square::decode_ss(text, n)?,
+            Format::Hodoku => square::decode_hodoku(text, cells)?,
+            Format::Serate => square::decode_serate(text, cells)?,
+            Format::Janko => square::decode_janko(text, n, n)?,
+            Format::Fpuzzles => {
+                let frame = self.fpuzzles_frame().ok_or_else(|| FormatError::at(1, unsupported(self.layout(), &self.formats(), format)))?;
+                let read = fpuzzles::decode_lines(text)?;
+                for (line, s) in &read {
+                    if let Some(why) = self.fpuzzles_mismatch(&frame, s) {
+                        return Err(FormatError::at(*line, format!("not a {} puzzle: {why}", self.layout().id)));
+                    }
+                }
+                fpuzzles::givens_only(read)
+            }
+            Format::Puzzlink | Format::Pzprv3 => return Err(FormatError::at(1, unsupported(self.layout(), &self.formats(), format))),
+        };
+        checked(self, decoded)
+    }
+
+    fn encode(&self, format: Format, row: &PuzzleRow) -> Result<String> {
+        if !self.formats().contains(&format) {
+            bail!("{}", unsupported(self.layout(), &self.formats(), format));
+        }
+        let n = self.cells().size;
+        Ok(match format {
+            Format::Lines => row.givens.clone(),
+            Format::Sdm => square::encode_sdm(&row.givens),
+            Format::Sdk => square::encode_sdk(&row.givens, n),
+            Format::Ss => square::encode_ss(&row.givens, n, 3, 3),
+            Format::Hodoku => square::encode_hodoku(&row.givens),
+            Format::Serate => {
+                let (er, ep, ed) = self.serate(&row.givens)?;
+                square::encode_serate(&row.givens, er, ep, ed)
+            }
+            Format::Janko => square::encode_janko("sudoku", &row.givens, n, n, Some(&square::janko_rows(&row.solution, n))),
+            Format::Fpuzzles => fpuzzles::fpuzzles_url(&self.fpuzzles_of(&row.givens)?, &format!("{} {}", row.layout_name, row.id)),
+            Format::Puzzlink | Format::Pzprv3 => bail!("{}", unsupported(self.layout(), &self.formats(), format)),
+        })
+    }
+
+    fn link(&self, givens: &str) -> Result<String> {
+        self.parse(givens)?;
+        Ok(fpuzzles::sudokupad_url(&self.fpuzzles_of(givens)?, &self.layout().id))
+    }
+
+    fn admit(&self, givens: &str) -> Result<NewPuzzle, Refusal> {
+        if !self.cells().random.is_empty() {
+            return Err(Refusal::Invalid(format!(
+                "{} draws its marks or islands per puzzle; a puzzle file does not carry them",
+                self.layout().id
+            )));
+        }
+        let grid = self.grid(givens).map_err(|e| Refusal::Invalid(format!("{e:#}")))?;
+        let model = &self.cells().model;
+        let count = self.generator.solver.count(&grid, 2);
+        let solution = match (count.solutions, count.first) {
+            (0, _) => return Err(Refusal::None),
+            (1, Some(solution)) => solution,
+            _ => return Err(Refusal::Multiple),
+        };
+        let grade = match &self.grader {
+            Some(g) => Some(StoredGrade::of(&g.grade(&grid).ok_or_else(|| Refusal::Invalid("the grader found the givens clash".into()))?)),
+            None => None,
+        };
+        let score = crate::score::candidate_score(model, &grid);
+        let level =
+            grade.as_ref().map_or_else(|| Level::from_score(score, &self.cells().level_bands).name().to_string(), |g| g.level.clone());
+        Ok(NewPuzzle {
+            own_layout: None,
+            givens: model.format_grid(&grid),
+            solution: model.format_grid(&solution),
+            canonical: self.canon.key(&grid),
+            clues: grid.given_count(),
+            score,
+            level,
+            effort_nodes: count.stats.nodes,
+            seed: 0,
+            grade,
+        })
+    }
+}
+
+/// The default boxes of an n×n grid as f-puzzles draws them: h×w with h
+/// the largest divisor of n not above its square root (9: 3×3, 6: 2×3).
+fn default_boxes(n: usize) -> Vec<usize> {
+    let h = (1..=n).filter(|h| h * h <= n && n.is_multiple_of(*h)).max().unwrap_or(1);
+    let w = n / h;
+    (0..n * n).map(|cell| (cell / n / h) * (n / w) + (cell % n) / w).collect()
+}
+
+/// Region numbers renamed 0, 1, … in order of first appearance, so two
+/// partitions compare equal whatever their labels.
+fn relabelled(regions: &[usize]) -> Vec<usize> {
+    let mut names = std::collections::HashMap::new();
+    regions
+        .iter()
+        .map(|r| {
+            let next = names.len();
+            *names.entry(*r).or_insert(next)
+        })
+        .collect()
 }
 
 /// A house as a reader finds it on the page: rows, columns, boxes and rings

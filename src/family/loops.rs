@@ -6,7 +6,8 @@
 //! of [`slither::encode_edges`], `score` the number of cells without a clue,
 //! `level` the rules the solver needed.
 
-use super::{Answer, Family, GradeReport, SampleBands};
+use super::{Answer, Family, GradeReport, Refusal, SampleBands, checked, unsupported};
+use crate::formats::{Decoded, Format, FormatError, grid as square, pzpr};
 use crate::generate::Symmetry;
 use crate::layout::{Layout, LoopBoard};
 use crate::level::Level;
@@ -237,5 +238,71 @@ impl Family for Loops {
             "{}: Slitherlink levels come from the rules its solver needs (easy, medium, hard), not from score bands",
             self.layout.path.display()
         )
+    }
+
+    fn formats(&self) -> Vec<Format> {
+        vec![Format::Lines, Format::Janko, Format::Puzzlink, Format::Pzprv3]
+    }
+
+    fn decode(&self, format: Format, text: &str) -> Result<Vec<Decoded>, FormatError> {
+        let LoopBoard { rows, cols } = self.board;
+        let decoded = match format {
+            Format::Lines => square::decode_lines(text, rows * cols, &['.'])?,
+            Format::Janko => square::decode_janko(text, rows, cols)?,
+            Format::Puzzlink => pzpr::decode_urls(text, rows, cols)?,
+            Format::Pzprv3 => pzpr::decode_pzprv3(text, rows, cols)?,
+            _ => return Err(FormatError::at(1, unsupported(self.layout(), &self.formats(), format))),
+        };
+        checked(self, decoded)
+    }
+
+    fn encode(&self, format: Format, row: &PuzzleRow) -> Result<String> {
+        let LoopBoard { rows, cols } = self.board;
+        Ok(match format {
+            Format::Lines => row.givens.clone(),
+            Format::Janko => square::encode_janko("slitherlink", &row.givens, rows, cols, None),
+            Format::Puzzlink => pzpr::url(&row.givens, rows, cols),
+            Format::Pzprv3 => {
+                let board = slither::Grid::new(rows, cols);
+                let edges =
+                    slither::decode_edges(&board, &row.solution).map_err(|e| anyhow::anyhow!("puzzle {}: solution: {e}", row.id))?;
+                let on =
+                    |horizontal: bool, r: usize, c: usize| edges.contains(if horizontal { board.h_edge(r, c) } else { board.v_edge(r, c) });
+                pzpr::encode_pzprv3(&row.givens, rows, cols, Some(&on))
+            }
+            _ => bail!("{}", unsupported(self.layout(), &self.formats(), format)),
+        })
+    }
+
+    fn link(&self, givens: &str) -> Result<String> {
+        let LoopBoard { rows, cols } = self.board;
+        self.parse(givens)?;
+        Ok(pzpr::url(givens, rows, cols))
+    }
+
+    fn admit(&self, givens: &str) -> Result<NewPuzzle, Refusal> {
+        let LoopBoard { rows, cols } = self.board;
+        let puzzle = self.puzzle(givens).map_err(|e| Refusal::Invalid(format!("{e:#}")))?;
+        let edges = match slither::solve(&puzzle) {
+            Outcome::Unique(edges) => edges,
+            Outcome::Multiple => return Err(Refusal::Multiple),
+            Outcome::None => return Err(Refusal::None),
+        };
+        let level = slither::grade(&puzzle)
+            .ok_or_else(|| Refusal::Invalid("it needs search beyond the solver's rules, so it has no level (easy, medium, hard)".into()))?;
+        let givens = clue_text(&puzzle);
+        let clues = puzzle.clue_count();
+        Ok(NewPuzzle {
+            own_layout: None,
+            grade: None,
+            canonical: canonical_key(&givens.chars().collect::<Vec<_>>(), rows, cols),
+            givens,
+            solution: slither::encode_edges(&edges),
+            clues,
+            score: (rows * cols - clues) as u32,
+            level: level.as_str().to_string(),
+            effort_nodes: 0,
+            seed: 0,
+        })
     }
 }

@@ -11,6 +11,7 @@
 mod cells;
 mod loops;
 
+use crate::formats::{Decoded, Format, FormatError};
 use crate::generate::Symmetry;
 use crate::layout::{Kind, Layout};
 use crate::level::Level;
@@ -135,6 +136,78 @@ pub trait Family: Send + Sync {
 
     /// Suggested candidate-score bands from a sample (`puzzlebook levels`).
     fn sample_bands(&self, sample: u64, seed: u64) -> Result<SampleBands>;
+
+    // --- Formats in and out: import, export, play links (issue 17). Each
+    // family encodes and decodes its own formats; the codecs are in
+    // `crate::formats`. ---
+
+    /// The text formats this layout's puzzles are read from and written to.
+    fn formats(&self) -> Vec<Format> {
+        Vec::new()
+    }
+
+    /// Every puzzle of a file in `format`, each a clue text this layout
+    /// parses; the first malformed puzzle is an error naming its line.
+    fn decode(&self, format: Format, _text: &str) -> Result<Vec<Decoded>, FormatError> {
+        Err(FormatError::at(1, unsupported(self.layout(), &self.formats(), format)))
+    }
+
+    /// One stored puzzle in `format` (a line, or a whole file for the
+    /// one-puzzle formats).
+    fn encode(&self, format: Format, _row: &PuzzleRow) -> Result<String> {
+        anyhow::bail!("{}", unsupported(self.layout(), &self.formats(), format))
+    }
+
+    /// A URL that opens the puzzle in a browser solver (SudokuPad,
+    /// puzz.link), or why there is none.
+    fn link(&self, _givens: &str) -> Result<String> {
+        anyhow::bail!("{}: no browser solver takes these puzzles", self.layout().id)
+    }
+
+    /// An imported puzzle proved (unique), graded and keyed: the row a batch
+    /// would store; refused when it has no or several solutions.
+    fn admit(&self, _givens: &str) -> Result<NewPuzzle, Refusal> {
+        Err(Refusal::Invalid(format!("{} does not import puzzles", self.layout().id)))
+    }
+}
+
+/// Why an imported puzzle is not stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// No solution.
+    None,
+    /// More than one solution.
+    Multiple,
+    /// The puzzle cannot be read or graded under the layout.
+    Invalid(String),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::None => f.write_str("none"),
+            Refusal::Multiple => f.write_str("multiple"),
+            Refusal::Invalid(why) => write!(f, "invalid: {why}"),
+        }
+    }
+}
+
+/// The error for a format a layout does not read or write.
+fn unsupported(layout: &Layout, formats: &[Format], format: Format) -> String {
+    let known: Vec<&str> = formats.iter().map(|f| f.name()).collect();
+    if known.is_empty() {
+        return format!("{} has no text formats (its marks or islands are drawn per puzzle)", layout.id);
+    }
+    format!("{} puzzles are not written in {format}: its formats are {}", layout.id, known.join(", "))
+}
+
+/// Checks every decoded puzzle with the family's parser, naming the line
+/// of the first that does not fit the layout.
+fn checked<F: Family + ?Sized>(family: &F, decoded: Vec<Decoded>) -> Result<Vec<Decoded>, FormatError> {
+    for d in &decoded {
+        family.parse(&d.givens).map_err(|e| FormatError::at(d.line, format!("{e:#}")))?;
+    }
+    Ok(decoded)
 }
 
 /// Candidate scores of a sample and the level bands they suggest.

@@ -30,7 +30,9 @@ impl Catalog {
     /// those printed in a book unless `reprint` is allowed. Only rows whose
     /// content is still what was validated count; the second value is how
     /// many were validated but have changed since (they need validating again).
-    /// With `rating`, only puzzles whose SE rating lies in it.
+    /// With `rating`, only puzzles whose SE rating lies in it. A puzzle whose
+    /// canonical key a reference set of its layout holds (`reference add`)
+    /// is never a candidate: the originality guard.
     pub fn book_candidates(
         &self,
         layout: &str,
@@ -45,6 +47,8 @@ impl Catalog {
                  WHERE layout_name = ?1 AND level = ?2 AND validation = 'ok'
                    AND (?3 OR NOT EXISTS (SELECT 1 FROM book_puzzles b WHERE b.puzzle_id = p.id))
                    AND (?4 IS NULL OR se_rating BETWEEN ?4 - 1e-9 AND ?5 + 1e-9)
+                   AND NOT EXISTS (SELECT 1 FROM reference_keys k JOIN reference_sets s ON s.id = k.set_id
+                                   WHERE s.layout_name = p.layout_name AND k.canonical = p.canonical)
                  ORDER BY id",
             )?
             .query_map(params![layout, level, reprint, rating.map(|r| r.low), rating.map(|r| r.high)], |r| r.get(0))?

@@ -6,11 +6,13 @@
 
 mod batches;
 mod books;
+mod imports;
 mod merge;
 mod puzzles;
 
 pub use batches::{Batch, BatchStatus};
 pub use books::{BookRow, Candidate};
+pub use imports::ReferenceSet;
 pub use merge::MergeReport;
 pub use puzzles::{NewPuzzle, PuzzleRow, Rekey, StatsRow, StoredGrade};
 
@@ -29,6 +31,8 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0006_rekey", include_str!("../../migrations/0006_rekey.sql")),
     ("0007_one_level", include_str!("../../migrations/0007_one_level.sql")),
     ("0008_lease", include_str!("../../migrations/0008_lease.sql")),
+    ("0009_source", include_str!("../../migrations/0009_source.sql")),
+    ("0010_references", include_str!("../../migrations/0010_references.sql")),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";

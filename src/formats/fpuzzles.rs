@@ -1,0 +1,245 @@
+//! f-puzzles JSON: `{"size": 9, "grid": [[{"value": 5, "given": true,
+//! "region": 0}, {}, …], …], "diagonal+": true, "diagonal-": true, "odd":
+//! [{"cell": "R1C1"}], "even": […]}`, compressed with lz-string to base64.
+//! f-puzzles opens it as `https://www.f-puzzles.com/?load=<base64>`,
+//! SudokuPad as `https://sudokupad.app/fpuzzles<base64>`.
+//!
+//! `diagonal+` is the positive diagonal (bottom left to top right),
+//! `diagonal-` the negative one (top left to bottom right). `region` is
+//! the 0-based jigsaw region of a cell; without it the default boxes hold.
+
+use super::{Decoded, FormatError};
+use serde_json::{Map, Value, json};
+
+/// The parts of an f-puzzles puzzle this program can express.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sudoku {
+    pub size: usize,
+    /// One character a cell, row by row: `.` empty, `1`–`9`, `A` = 10 ….
+    pub givens: String,
+    /// The region of each cell, when the puzzle is a jigsaw.
+    pub regions: Option<Vec<usize>>,
+    pub diagonal_pos: bool,
+    pub diagonal_neg: bool,
+    pub odd: Vec<usize>,
+    pub even: Vec<usize>,
+    /// Constraints in the file this program does not model (their keys).
+    pub unknown: Vec<String>,
+}
+
+const SUDOKUPAD: &str = "https://sudokupad.app/fpuzzles";
+const FPUZZLES: &str = "https://www.f-puzzles.com/?load=";
+
+fn cell_name(cell: usize, size: usize) -> String {
+    format!("R{}C{}", cell / size + 1, cell % size + 1)
+}
+
+/// The JSON text.
+pub fn to_json(p: &Sudoku, title: &str) -> String {
+    let n = p.size;
+    let chars: Vec<char> = p.givens.chars().collect();
+    let grid: Vec<Value> = (0..n)
+        .map(|r| {
+            Value::Array(
+                (0..n)
+                    .map(|c| {
+                        let cell = r * n + c;
+                        let mut m = Map::new();
+                        if let Some(v) = chars.get(cell).and_then(|ch| ch.to_digit(36)).filter(|v| *v > 0) {
+                            m.insert("value".into(), json!(v));
+                            m.insert("given".into(), json!(true));
+                        }
+                        if let Some(regions) = &p.regions {
+                            m.insert("region".into(), json!(regions[cell]));
+                        }
+                        Value::Object(m)
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    let mut top = Map::new();
+    top.insert("size".into(), json!(n));
+    top.insert("title".into(), json!(title));
+    top.insert("author".into(), json!("puzzlebook"));
+    top.insert("ruleset".into(), json!(""));
+    top.insert("grid".into(), Value::Array(grid));
+    if p.diagonal_pos {
+        top.insert("diagonal+".into(), json!(true));
+    }
+    if p.diagonal_neg {
+        top.insert("diagonal-".into(), json!(true));
+    }
+    let cells = |list: &[usize]| Value::Array(list.iter().map(|&c| json!({ "cell": cell_name(c, n) })).collect());
+    if !p.odd.is_empty() {
+        top.insert("odd".into(), cells(&p.odd));
+    }
+    if !p.even.is_empty() {
+        top.insert("even".into(), cells(&p.even));
+    }
+    Value::Object(top).to_string()
+}
+
+/// The compressed text (what follows `?load=`).
+pub fn encode(p: &Sudoku, title: &str) -> String {
+    lz_str::compress_to_base64(to_json(p, title).as_str())
+}
+
+pub fn sudokupad_url(p: &Sudoku, title: &str) -> String {
+    format!("{SUDOKUPAD}{}", encode(p, title))
+}
+
+pub fn fpuzzles_url(p: &Sudoku, title: &str) -> String {
+    format!("{FPUZZLES}{}", encode(p, title))
+}
+
+/// `%2B` and friends back to characters (URLs copied from a browser).
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && let Ok(v) = u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16)
+        {
+            out.push(v);
+            i += 3;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// One puzzle from a line: a URL, the compressed text, or plain JSON.
+pub fn decode_line(line: &str) -> Result<Sudoku, String> {
+    let line = line.trim();
+    let json = if line.starts_with('{') {
+        line.to_string()
+    } else {
+        let data = if let Some(at) = line.find("load=") {
+            &line[at + 5..]
+        } else if let Some(at) = line.find("/fpuzzles") {
+            &line[at + "/fpuzzles".len()..]
+        } else {
+            line
+        };
+        let data = percent_decode(data.split(['&', '#']).next().unwrap_or(""));
+        let wide = lz_str::decompress_from_base64(&data).ok_or("not lz-string base64 (the data does not decompress)")?;
+        String::from_utf16(&wide).map_err(|_| "the decompressed data is not text".to_string())?
+    };
+    let value: Value = serde_json::from_str(&json).map_err(|e| format!("not f-puzzles JSON: {e}"))?;
+    from_json(&value)
+}
+
+fn parse_cell(v: &Value, size: usize) -> Result<usize, String> {
+    let name = v.get("cell").and_then(Value::as_str).ok_or("a cell entry without \"cell\"")?;
+    let upper = name.to_ascii_uppercase();
+    let (r, c) = upper.strip_prefix('R').and_then(|rest| rest.split_once('C')).ok_or(format!("'{name}' is not a cell name (R1C1)"))?;
+    let (Ok(r), Ok(c)) = (r.parse::<usize>(), c.parse::<usize>()) else { return Err(format!("'{name}' is not a cell name (R1C1)")) };
+    if r == 0 || c == 0 || r > size || c > size {
+        return Err(format!("{name} is outside the {size}×{size} grid"));
+    }
+    Ok((r - 1) * size + c - 1)
+}
+
+fn from_json(v: &Value) -> Result<Sudoku, String> {
+    let top = v.as_object().ok_or("the JSON is not an object")?;
+    let size = top.get("size").and_then(Value::as_u64).ok_or("no \"size\"")? as usize;
+    if !(1..=35).contains(&size) {
+        return Err(format!("size {size} is out of range"));
+    }
+    let rows = top.get("grid").and_then(Value::as_array).ok_or("no \"grid\"")?;
+    if rows.len() != size {
+        return Err(format!("the grid has {} rows; size says {size}", rows.len()));
+    }
+    let mut givens = String::with_capacity(size * size);
+    let mut regions = Vec::with_capacity(size * size);
+    let mut any_region = false;
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.as_array().ok_or(format!("grid row {} is not a list", r + 1))?;
+        if row.len() != size {
+            return Err(format!("grid row {} has {} cells; size says {size}", r + 1, row.len()));
+        }
+        for (c, cell) in row.iter().enumerate() {
+            let given = cell.get("given").and_then(Value::as_bool).unwrap_or(false);
+            let value = cell.get("value").and_then(Value::as_u64);
+            givens.push(match value {
+                Some(v) if given && (1..=size as u64).contains(&v) => char::from_digit(v as u32, 36).unwrap_or('?').to_ascii_uppercase(),
+                Some(v) if given => return Err(format!("R{}C{} holds {v}, outside 1–{size}", r + 1, c + 1)),
+                _ => '.',
+            });
+            match cell.get("region").and_then(Value::as_u64) {
+                Some(reg) => {
+                    any_region = true;
+                    regions.push(reg as usize);
+                }
+                None => regions.push(usize::MAX),
+            }
+        }
+    }
+    let flag = |k: &str| top.get(k).and_then(Value::as_bool).unwrap_or(false);
+    let cells = |k: &str| -> Result<Vec<usize>, String> {
+        match top.get(k) {
+            None => Ok(Vec::new()),
+            Some(list) => list.as_array().ok_or(format!("\"{k}\" is not a list"))?.iter().map(|c| parse_cell(c, size)).collect(),
+        }
+    };
+    let (mut odd, mut even) = (cells("odd")?, cells("even")?);
+    odd.sort_unstable();
+    even.sort_unstable();
+    // Keys that are no rule of the puzzle: its name and the editor's settings.
+    let known = [
+        "size",
+        "title",
+        "author",
+        "ruleset",
+        "grid",
+        "diagonal+",
+        "diagonal-",
+        "odd",
+        "even",
+        "solution",
+        "highlightConflicts",
+        "disabledlogic",
+        "truecandidatesoptions",
+        "version",
+    ];
+    let unknown: Vec<String> = top
+        .iter()
+        .filter(|(k, v)| {
+            !known.contains(&k.as_str()) && !matches!(v, Value::Null | Value::Bool(false)) && v.as_array().is_none_or(|a| !a.is_empty())
+        })
+        .map(|(k, _)| k.clone())
+        .collect();
+    Ok(Sudoku {
+        size,
+        givens,
+        regions: any_region.then_some(regions),
+        diagonal_pos: flag("diagonal+"),
+        diagonal_neg: flag("diagonal-"),
+        odd,
+        even,
+        unknown,
+    })
+}
+
+/// Every line of a file (blank lines and `#` comments skipped).
+pub fn decode_lines(text: &str) -> Result<Vec<(usize, Sudoku)>, FormatError> {
+    let mut out = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        let l = l.trim();
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        out.push((i + 1, decode_line(l).map_err(|e| FormatError::at(i + 1, e))?));
+    }
+    Ok(out)
+}
+
+/// Lines as plain puzzles (for a caller that has already checked the rest).
+pub fn givens_only(decoded: Vec<(usize, Sudoku)>) -> Vec<Decoded> {
+    decoded.into_iter().map(|(line, s)| Decoded { line, givens: s.givens }).collect()
+}

@@ -1,0 +1,144 @@
+//! Import with proof: read a file (all of it, or nothing is stored), prove
+//! each puzzle unique, grade and key it through its family, deduplicate,
+//! store the rest with their source. Progress goes to a callback; nothing
+//! here prints.
+
+use super::{Decoded, Format, detect};
+use crate::family::{Family, Refusal};
+use crate::store::{Catalog, NewPuzzle};
+use anyhow::{Result, anyhow, bail};
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What an import did.
+#[derive(Clone, Debug, Default)]
+pub struct ImportReport {
+    pub format: Option<Format>,
+    /// Puzzles read from the file.
+    pub read: usize,
+    pub stored: usize,
+    /// Puzzles whose canonical key an earlier line of the file, or the
+    /// catalog, already holds.
+    pub duplicates_in_file: usize,
+    pub duplicates_in_catalog: usize,
+    /// (line, why) of every puzzle not stored for a reason of its own.
+    pub refused: Vec<(usize, Refusal)>,
+    /// The batch row the import's puzzles were stored under.
+    pub batch: Option<i64>,
+}
+
+impl ImportReport {
+    /// Refusals counted by kind: (`none`, `multiple`, other).
+    pub fn refused_by_kind(&self) -> (usize, usize, usize) {
+        let count = |f: fn(&Refusal) -> bool| self.refused.iter().filter(|(_, r)| f(r)).count();
+        (count(|r| *r == Refusal::None), count(|r| *r == Refusal::Multiple), count(|r| matches!(r, Refusal::Invalid(_))))
+    }
+}
+
+/// The format to read `text` in: the one asked for (which the family must
+/// support), or the one the content and name point to.
+pub fn choose_format(family: &dyn Family, text: &str, file: &Path, asked: Option<Format>) -> Result<Format> {
+    let formats = family.formats();
+    let id = &family.layout().id;
+    let names = || formats.iter().map(|f| f.name()).collect::<Vec<_>>().join(", ");
+    if formats.is_empty() {
+        bail!("{id} reads no text formats (its marks or islands are drawn per puzzle, so a file cannot carry them)");
+    }
+    if let Some(format) = asked {
+        if !formats.contains(&format) {
+            bail!("{id} puzzles are not read from {format}: its formats are {}", names());
+        }
+        return Ok(format);
+    }
+    let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
+    let candidates: Vec<Format> = detect(text, name.as_deref()).into_iter().filter(|f| formats.contains(f)).collect();
+    match candidates[..] {
+        [one] => Ok(one),
+        [] => {
+            let looks: Vec<&str> = detect(text, name.as_deref()).iter().map(|f| f.name()).collect();
+            let looks = if looks.is_empty() { "nothing known".to_string() } else { looks.join(" or ") };
+            bail!("{}: cannot tell its format for {id} (it looks like {looks}); give --format, one of {}", file.display(), names())
+        }
+        _ => bail!(
+            "{}: the format is ambiguous ({}); give --format",
+            file.display(),
+            candidates.iter().map(|f| f.name()).collect::<Vec<_>>().join(", ")
+        ),
+    }
+}
+
+/// Reads the whole file; the first malformed puzzle is an error naming the
+/// file and line (nothing is stored then).
+pub fn read(family: &dyn Family, file: &Path, asked: Option<Format>) -> Result<(Format, Vec<Decoded>)> {
+    let bytes = std::fs::read(file).map_err(|e| anyhow!("cannot read {}: {e}", file.display()))?;
+    let text =
+        String::from_utf8(bytes).map_err(|e| anyhow!("{}: not UTF-8 text (byte {})", file.display(), e.utf8_error().valid_up_to()))?;
+    let format = choose_format(family, &text, file, asked)?;
+    let decoded = family.decode(format, &text).map_err(|e| anyhow!("{}: {e} (read as {format}; nothing stored)", file.display()))?;
+    if decoded.is_empty() {
+        bail!("{}: no puzzles in it (read as {format})", file.display());
+    }
+    Ok((format, decoded))
+}
+
+/// Proves every puzzle (in parallel), reporting `(done, total)` now and
+/// then; the results in input order.
+pub fn admit_all(family: &dyn Family, decoded: &[Decoded], progress: &(dyn Fn(u64, u64) + Sync)) -> Vec<Result<NewPuzzle, Refusal>> {
+    let total = decoded.len() as u64;
+    let done = AtomicU64::new(0);
+    progress(0, total);
+    decoded
+        .par_iter()
+        .map(|d| {
+            let r = family.admit(&d.givens);
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if n.is_multiple_of(256) || n == total {
+                progress(n, total);
+            }
+            r
+        })
+        .collect()
+}
+
+/// Imports the puzzles `read` took from `file` (in `format`) into the
+/// catalog under the family's layout.
+pub fn import(
+    catalog: &Catalog,
+    family: &dyn Family,
+    file: &Path,
+    (format, decoded): (Format, Vec<Decoded>),
+    source: &str,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<ImportReport> {
+    let admitted = admit_all(family, &decoded, progress);
+    let mut report = ImportReport { format: Some(format), read: decoded.len(), ..ImportReport::default() };
+    let mut seen = HashSet::new();
+    let mut keep = Vec::new();
+    for (d, result) in decoded.iter().zip(admitted) {
+        match result {
+            Ok(p) if seen.insert(p.canonical.clone()) => keep.push(p),
+            Ok(_) => report.duplicates_in_file += 1,
+            Err(why) => report.refused.push((d.line, why)),
+        }
+    }
+    if !keep.is_empty() {
+        let note = format!("import of {} ({format}, source {source}): {} read", file.display(), decoded.len());
+        let (batch, inserted) = catalog.store_import(family.layout(), family.name(), source, &note, &keep)?;
+        report.batch = Some(batch);
+        report.stored = inserted.iter().filter(|&&new| new).count();
+        report.duplicates_in_catalog = inserted.len() - report.stored;
+    }
+    Ok(report)
+}
+
+/// The canonical keys of every puzzle of a file (no solving: a reference
+/// set is keys only), and how many puzzles were read.
+pub fn reference_keys(family: &dyn Family, file: &Path, asked: Option<Format>) -> Result<(Format, usize, Vec<String>)> {
+    let (format, decoded) = read(family, file, asked)?;
+    let keys: Vec<Result<String>> =
+        decoded.par_iter().map(|d| family.key(&d.givens).map_err(|e| anyhow!("{}: line {}: {e:#}", file.display(), d.line))).collect();
+    let keys = keys.into_iter().collect::<Result<Vec<_>>>()?;
+    Ok((format, decoded.len(), keys))
+}

@@ -1,0 +1,150 @@
+//! Imported puzzles (a batch row of their own, with their source) and the
+//! reference sets of the originality guard.
+
+use super::{Catalog, GENERATOR_VERSION};
+use crate::layout::Layout;
+use crate::store::NewPuzzle;
+use anyhow::{Result, bail};
+use rusqlite::{OptionalExtension, params};
+
+/// A loaded public collection: keys only.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReferenceSet {
+    pub name: String,
+    pub layout_name: String,
+    pub file: String,
+    /// Puzzles read from the file.
+    pub puzzles: i64,
+    /// Distinct canonical keys held.
+    pub keys: i64,
+    pub added_at: String,
+}
+
+impl Catalog {
+    /// Stores imported puzzles in one transaction, under a batch row of
+    /// their own (status done, `note` naming the file: an import is never
+    /// resumed, it either lands whole or not at all). Returns the batch and,
+    /// per puzzle, whether it was new (a duplicate by canonical key is
+    /// skipped).
+    pub fn store_import(&self, layout: &Layout, family: &str, source: &str, note: &str, puzzles: &[NewPuzzle]) -> Result<(i64, Vec<bool>)> {
+        // The layout file must be the one this name stands for.
+        let layout_id = self.layout_id(layout, family)?;
+        self.write(|conn| {
+            conn.execute(
+                "INSERT INTO batches (layout_id, seed, count_asked, difficulty, symmetry, next_attempt, status, note, started_at, finished_at)
+                 VALUES (?1, 0, ?2, NULL, 'none', ?2, 'done', ?3, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+                params![layout_id, puzzles.len() as i64, note],
+            )?;
+            let batch_id = conn.last_insert_rowid();
+            let mut insert = conn.prepare_cached(
+                "INSERT OR IGNORE INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level,
+                     effort_nodes, seed, batch_id, generator_version, created_at, se_rating, technique, technique_level, source)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?13, ?14, ?15, ?16)",
+            )?;
+            let mut inserted = Vec::with_capacity(puzzles.len());
+            for p in puzzles {
+                if p.own_layout.is_some() {
+                    bail!("an imported puzzle cannot carry its own layout");
+                }
+                let n = insert.execute(params![
+                    layout_id,
+                    layout.id,
+                    p.givens,
+                    p.solution,
+                    p.canonical,
+                    p.clues as i64,
+                    p.score as i64,
+                    p.level,
+                    p.effort_nodes as i64,
+                    p.seed as i64,
+                    batch_id,
+                    GENERATOR_VERSION,
+                    p.grade.as_ref().map(|g| g.se_rating),
+                    p.grade.as_ref().map(|g| g.technique.as_str()),
+                    p.grade.as_ref().map(|g| g.level.as_str()),
+                    source
+                ])?;
+                inserted.push(n == 1);
+            }
+            Ok((batch_id, inserted))
+        })
+    }
+
+    /// Where a stored puzzle came from: 'generated' or its import's source.
+    pub fn puzzle_source(&self, id: i64) -> Result<String> {
+        Ok(self.conn.query_row("SELECT source FROM puzzles WHERE id = ?1", [id], |r| r.get(0))?)
+    }
+
+    /// Loads a reference set: its name (new), layout, file and keys.
+    pub fn add_reference(&self, name: &str, layout_name: &str, file: &str, puzzles: usize, keys: &[String]) -> Result<ReferenceSet> {
+        self.write(|conn| {
+            let existing: Option<String> =
+                conn.query_row("SELECT file FROM reference_sets WHERE name = ?1", [name], |r| r.get(0)).optional()?;
+            if let Some(file) = existing {
+                bail!("a reference set named '{name}' is already loaded (from {file}); choose another name");
+            }
+            conn.execute(
+                "INSERT INTO reference_sets (name, layout_name, file, puzzles, added_at)
+                 VALUES (?1, ?2, ?3, ?4, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+                params![name, layout_name, file, puzzles as i64],
+            )?;
+            let id = conn.last_insert_rowid();
+            let mut insert = conn.prepare_cached("INSERT OR IGNORE INTO reference_keys (set_id, canonical) VALUES (?1, ?2)")?;
+            for key in keys {
+                insert.execute(params![id, key])?;
+            }
+            Ok(())
+        })?;
+        self.references()?.into_iter().find(|r| r.name == name).ok_or_else(|| anyhow::anyhow!("reference set {name} vanished"))
+    }
+
+    /// Every reference set, in the order loaded.
+    pub fn references(&self) -> Result<Vec<ReferenceSet>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT s.name, s.layout_name, s.file, s.puzzles, (SELECT count(*) FROM reference_keys k WHERE k.set_id = s.id), s.added_at
+             FROM reference_sets s ORDER BY s.id",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok(ReferenceSet {
+                name: r.get(0)?,
+                layout_name: r.get(1)?,
+                file: r.get(2)?,
+                puzzles: r.get(3)?,
+                keys: r.get(4)?,
+                added_at: r.get(5)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The reference sets holding a puzzle of `layout` with key `canonical`.
+    pub fn reference_matches(&self, layout_name: &str, canonical: &str) -> Result<Vec<String>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT s.name FROM reference_keys k JOIN reference_sets s ON s.id = k.set_id
+             WHERE s.layout_name = ?1 AND k.canonical = ?2 ORDER BY s.id",
+        )?;
+        let names = stmt.query_map(params![layout_name, canonical], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
+        Ok(names)
+    }
+
+    /// Books other than `book` that hold puzzle `puzzle_id`.
+    pub fn other_books_with(&self, puzzle_id: i64, book: i64) -> Result<Vec<i64>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT DISTINCT book_id FROM book_puzzles WHERE puzzle_id = ?1 AND book_id <> ?2 ORDER BY book_id")?;
+        let ids = stmt.query_map(params![puzzle_id, book], |r| r.get(0))?.collect::<rusqlite::Result<Vec<i64>>>()?;
+        Ok(ids)
+    }
+
+    /// Validated puzzles of a layout and level that books leave out because
+    /// a reference set holds their key.
+    pub fn reference_held(&self, layout: &str, level: &str) -> Result<i64> {
+        Ok(self.conn.query_row(
+            "SELECT count(*) FROM puzzles p WHERE p.layout_name = ?1 AND p.level = ?2 AND p.validation = 'ok'
+               AND EXISTS (SELECT 1 FROM reference_keys k JOIN reference_sets s ON s.id = k.set_id
+                           WHERE s.layout_name = p.layout_name AND k.canonical = p.canonical)",
+            params![layout, level],
+            |r| r.get(0),
+        )?)
+    }
+}
