@@ -2,6 +2,7 @@
 //! The complete reference is layouts/README.md.
 //!
 //! ```toml
+//! name = "Jigsaw Sudoku"          # optional; the reader's name (default: description up to ':' or ',')
 //! description = "Jigsaw 9×9: irregular regions instead of boxes"
 //! rules = "Place 1–9 once in every row, column and outlined region."   # optional
 //! size = 9                       # rows = columns = size
@@ -32,6 +33,9 @@ use toml::Spanned;
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct LayoutFile {
+    /// What the reader calls the puzzle, in books ("Even/Odd Sudoku").
+    pub name: Option<String>,
+    /// One line for the catalog and `puzzlebook layouts`.
     pub description: String,
     pub rules: Option<String>,
     pub size: Spanned<usize>,
@@ -80,4 +84,16 @@ pub struct GridEntry {
     pub regions: Option<Spanned<String>>,
     #[serde(default)]
     pub diagonals: bool,
+}
+
+impl LayoutFile {
+    /// The reader's name: `name`, or (for files written before it, and
+    /// users' own files) the description's first words, before a colon or
+    /// comma ("Jigsaw 9×9: …" → "Jigsaw 9×9").
+    pub fn reader_name(&self) -> String {
+        match self.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+            Some(name) => name.to_string(),
+            None => self.description.split([':', ',']).next().unwrap_or(&self.description).trim().to_string(),
+        }
+    }
 }

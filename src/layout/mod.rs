@@ -31,6 +31,8 @@ pub struct Layout {
     pub path: PathBuf,
     /// The file's text, kept so a catalog can record its hash.
     pub source: String,
+    /// What the reader calls it, in books: headings, contents, "How to play".
+    pub name: String,
     /// One line for the catalog and `puzzlebook layouts`.
     pub description: String,
     /// The rules as the reader is told them.
