@@ -2,6 +2,7 @@
 //! pages (`plan`), and drawing those pages into a PDF (`render`).
 
 pub mod curate;
+pub mod front;
 pub mod make;
 pub mod plan;
 pub mod render;
@@ -47,6 +48,19 @@ pub struct BookSettings {
     /// it with notes pages.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_pad: bool,
+    /// The publisher's imprint, on the title and copyright pages (`--imprint`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imprint: Option<String>,
+    /// The book's ISBN-10 or ISBN-13 as written, on the copyright page (`--isbn`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub isbn: Option<String>,
+    /// The copyright year (`--copyright-year`); `None`: the year the book
+    /// was first made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copyright_year: Option<u16>,
+    /// A worked example page for each layout after "How to play" (`--examples`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub examples: bool,
 }
 
 pub const PER_PAGE_CHOICES: [usize; 4] = [1, 2, 4, 6];
@@ -72,6 +86,10 @@ impl BookSettings {
             author: None,
             subtitle: None,
             no_pad: false,
+            imprint: None,
+            isbn: None,
+            copyright_year: None,
+            examples: false,
         }
     }
 
@@ -90,6 +108,12 @@ impl BookSettings {
         }
         if self.levels.is_empty() || self.layouts.is_empty() {
             bail!("a book needs at least one layout and one level");
+        }
+        if let Some(isbn) = &self.isbn {
+            front::check_isbn(isbn)?;
+        }
+        if let Some(year) = self.copyright_year.filter(|y| !(1900..=9999).contains(y)) {
+            bail!("--copyright-year {year}: expected a year such as 2026");
         }
         Ok(())
     }
@@ -223,16 +247,35 @@ mod tests {
             author: Some("A. Author".into()),
             subtitle: Some("Sub".into()),
             no_pad: true,
+            imprint: Some("Night Owl Press".into()),
+            isbn: Some("978-0-306-40615-7".into()),
+            copyright_year: Some(2027),
+            examples: true,
         };
         assert_eq!(BookSettings::from_toml(&s.to_toml()).unwrap(), s);
         // Settings stored before `rating` existed read as no range, and
         // write back unchanged (a reprint compares them).
-        let old = BookSettings { rating: None, author: None, subtitle: None, no_pad: false, ..s.clone() };
+        let old = BookSettings {
+            rating: None,
+            author: None,
+            subtitle: None,
+            no_pad: false,
+            imprint: None,
+            isbn: None,
+            copyright_year: None,
+            examples: false,
+            ..s.clone()
+        };
         let text = old.to_toml();
-        for key in ["rating", "author", "subtitle", "no_pad"] {
+        for key in ["rating", "author", "subtitle", "no_pad", "imprint", "isbn", "copyright_year", "examples"] {
             assert!(!text.contains(key), "{text}");
         }
         assert_eq!(BookSettings::from_toml(&text).unwrap(), old);
         assert!(BookSettings { per_page: 3, ..s.clone() }.check().unwrap_err().to_string().contains("1, 2, 4 or 6"));
+        assert!(s.check().is_ok());
+        let e = BookSettings { isbn: Some("978-0-306-40615-1".into()), ..s.clone() }.check().unwrap_err().to_string();
+        assert!(e.starts_with("--isbn 978-0-306-40615-1:"), "{e}");
+        let e = BookSettings { copyright_year: Some(26), ..s.clone() }.check().unwrap_err().to_string();
+        assert!(e.contains("--copyright-year 26"), "{e}");
     }
 }

@@ -177,6 +177,15 @@ impl Layout {
         }
     }
 
+    /// The cell the grader and messages call `name` ("r3c5", "s3k2"), on
+    /// a cell layout.
+    pub fn cell_index(&self, name: &str) -> Option<usize> {
+        match &self.kind {
+            Kind::Cells(cells) => cells.model.cell_names.iter().position(|n| n == name),
+            Kind::Loops(_) => None,
+        }
+    }
+
     pub fn cell_name(row: usize, col: usize) -> String {
         format!("r{}c{}", row + 1, col + 1)
     }
