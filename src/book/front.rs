@@ -287,7 +287,7 @@ fn example(family: &dyn Family) -> Result<Example<'_>> {
 /// " in row 3, column 5" (" in sector 3, ring 2" on a pie) for a cell
 /// the grader names "r3c5" ("s3k2").
 fn place_words(layout: &crate::layout::Layout, cell: usize) -> String {
-    let Some(name) = layout.cells().map(|c| c.model.cell_names[cell].clone()) else { return String::new() };
+    let Some(name) = layout.name_of_cell(cell) else { return String::new() };
     let numbers: Vec<&str> = name.split(|c: char| c.is_ascii_alphabetic()).filter(|s| !s.is_empty()).collect();
     match (name.chars().next(), numbers.as_slice()) {
         (Some('r'), [row, col]) => format!(" in row {row}, column {col}"),

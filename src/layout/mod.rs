@@ -186,6 +186,14 @@ impl Layout {
         }
     }
 
+    /// What the grader and messages call cell `cell` ("r3c5", "s3k2"), on a cell layout.
+    pub fn name_of_cell(&self, cell: usize) -> Option<&str> {
+        match &self.kind {
+            Kind::Cells(cells) => cells.model.cell_names.get(cell).map(String::as_str),
+            Kind::Loops(_) => None,
+        }
+    }
+
     pub fn cell_name(row: usize, col: usize) -> String {
         format!("r{}c{}", row + 1, col + 1)
     }

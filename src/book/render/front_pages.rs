@@ -11,11 +11,15 @@ use crate::pdf::canvas::{Align, BLACK, Canvas};
 use crate::pdf::fonts::Weight;
 use anyhow::{Result, bail};
 
-/// Room kept above the smallest digit size when deciding on one page, for
-/// the page width the final gutter takes.
-const FIT_MARGIN: f32 = 1.05;
+/// Room kept above the smallest sizes when deciding on one page, for the
+/// page width the final gutter takes.
+const FIT_MARGIN: f32 = 1.02;
+/// Preflight's floor for any text of a large-print book (corner marks
+/// shrink with the cell; digits keep the larger floors below).
+const LARGE_PRINT_FLOOR_PT: f32 = 14.0;
 
-/// The heading, rules and caption above an example's figures.
+/// The heading, rules and caption above an example's figures (a page
+/// holding one figure leaves the rules to "How to play", for room).
 fn example_header(m: &Measure, example: &Example, part: ExamplePart, width: f32) -> Vec<SetLine> {
     let s = m.style;
     let layout = example.family.layout();
@@ -25,10 +29,12 @@ fn example_header(m: &Measure, example: &Example, part: ExamplePart, width: f32)
     };
     let size = fit_size_with(m.fonts.get(Weight::Bold), &heading, s.heading, width, s.min);
     let mut lines = vec![SetLine { advance: size * 1.5, ..SetLine::new(heading, size, Weight::Bold) }];
-    lines.extend(m.wrap(&layout.rules, Weight::Regular, s.body, width).into_iter().map(|l| SetLine::new(l, s.body, Weight::Regular)));
+    if part == ExamplePart::Both {
+        lines.extend(m.wrap(&layout.rules, Weight::Regular, s.body, width).into_iter().map(|l| SetLine::new(l, s.body, Weight::Regular)));
+    }
     if part != ExamplePart::Solution {
         for (i, l) in m.wrap(&example.caption, Weight::Regular, s.body, width).into_iter().enumerate() {
-            let gap = if i == 0 { s.body * 0.6 } else { 0.0 };
+            let gap = if i == 0 && part == ExamplePart::Both { s.body * 0.6 } else { 0.0 };
             lines.push(SetLine { gap, ..SetLine::new(l, s.body, Weight::Regular) });
         }
     }
@@ -44,30 +50,53 @@ fn figure_band(frame: &PageFrame, m: &Measure, header: &[SetLine]) -> Area {
     Area { x: c.x, y: bottom, width: c.width, height: (top - bottom).max(0.0) }
 }
 
-/// The digit size of the example's figures in `slots` slots of the page.
-fn digit_size(m: &Measure, example: &Example, part: ExamplePart, frame: &PageFrame, slots: usize) -> f32 {
+/// The cell side of the example's figures on a page showing `part`.
+fn cell_size(m: &Measure, example: &Example, part: ExamplePart, frame: &PageFrame) -> f32 {
     let header = example_header(m, example, part, frame.content.width);
-    let (side_area, _) = slot_area(figure_band(frame, m, &header), slots, 0, m.style.label);
+    let slots = if part == ExamplePart::Both { 2 } else { 1 };
+    let (area, _) = slot_area(figure_band(frame, m, &header), slots, 0, m.style.label);
     let (rows, cols) = example.family.print_extent();
-    side_area.width / rows.max(cols) as f32 * DIGIT_SHARE
+    area.width / rows.max(cols) as f32
+}
+
+/// The smallest text a figure of cell side `cell` prints, against the
+/// floor it must meet: digits (16 pt on a large-print puzzle, 14 pt in its
+/// answer, else 7 pt), and on a puzzle its corner marks and letters.
+fn legible(book: &Book, example: &Example, cell: f32, answer: bool, margin: f32) -> Result<(), (f32, f32)> {
+    let large = book.settings.large_print;
+    let digit_floor = match (large, answer) {
+        (true, false) => LARGE_PRINT_DIGIT_PT,
+        (true, true) => LARGE_PRINT_FLOOR_PT,
+        (false, _) => MIN_TEXT_PT,
+    };
+    let digit = cell * DIGIT_SHARE;
+    if digit < digit_floor * margin {
+        return Err((digit, digit_floor));
+    }
+    let corners = example.family.has_marks() || !example.family.lettered_cells().is_empty();
+    if large && !answer && corners && crate::pdf::mark_size(cell) < LARGE_PRINT_FLOOR_PT * margin {
+        return Err((crate::pdf::mark_size(cell), LARGE_PRINT_FLOOR_PT));
+    }
+    Ok(())
 }
 
 /// Whether the example's puzzle and solution are legible on one page;
 /// refused when even one figure a page is not.
 pub(super) fn fits_one_page(m: &Measure, book: &Book, example: &Example, geometry: &PageGeometry) -> Result<bool> {
-    let least = if book.settings.large_print { LARGE_PRINT_DIGIT_PT } else { MIN_TEXT_PT } * FIT_MARGIN;
     let frame = geometry.frame(3);
-    if digit_size(m, example, ExamplePart::Both, &frame, 2) >= least {
+    let both = cell_size(m, example, ExamplePart::Both, &frame);
+    if legible(book, example, both, false, FIT_MARGIN).is_ok() && legible(book, example, both, true, FIT_MARGIN).is_ok() {
         return Ok(true);
     }
-    let single = digit_size(m, example, ExamplePart::Puzzle, &frame, 1);
-    if single < least {
-        bail!(
-            "the example of {} would print digits of {single:.1} pt on a {} page, under the {:.0} pt minimum: leave out --examples or use a larger --trim",
-            example.family.layout().id,
-            book.settings.trim,
-            least / FIT_MARGIN
-        );
+    for (part, answer) in [(ExamplePart::Puzzle, false), (ExamplePart::Solution, true)] {
+        if let Err((size, floor)) = legible(book, example, cell_size(m, example, part, &frame), answer, 1.0) {
+            bail!(
+                "the example of {} would print text of {size:.1} pt on a {} page, under the {floor:.0} pt minimum{}: leave out --examples or use a larger --trim",
+                example.family.layout().id,
+                book.settings.trim,
+                if book.settings.large_print { " of large print" } else { "" }
+            );
+        }
     }
     Ok(false)
 }
