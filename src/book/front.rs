@@ -339,6 +339,23 @@ mod tests {
     }
 
     #[test]
+    fn an_example_marks_a_true_first_step_the_same_on_every_run() {
+        let family = crate::family::open(crate::layout::Layout::load("classic-9").unwrap());
+        let e = example(family.as_ref()).unwrap();
+        let marked: Vec<usize> = (0..81).filter(|&i| e.puzzle.symbols[i].is_some() && !e.puzzle.given[i]).collect();
+        assert_eq!(marked.len(), 1, "one grey digit");
+        let cell = marked[0];
+        assert_eq!(e.puzzle.symbols[cell], e.answer.symbols[cell], "the step agrees with the solution");
+        assert!(!e.answer.given[cell]);
+        assert!(e.caption.contains(&format!("row {}, column {}", cell / 9 + 1, cell % 9 + 1)), "{}", e.caption);
+        let again = example(family.as_ref()).unwrap();
+        assert_eq!((again.puzzle.symbols, again.caption), (e.puzzle.symbols, e.caption));
+        // A family without the grader gets the plain caption.
+        let loops = crate::family::open(crate::layout::Layout::load("slitherlink-7x7").unwrap());
+        assert!(example(loops.as_ref()).unwrap().caption.starts_with("The puzzle above has exactly one solution"));
+    }
+
+    #[test]
     fn lists_join_with_and() {
         assert_eq!(join_and(&["a".into()]), "a");
         assert_eq!(join_and(&["a".into(), "b".into(), "c".into()]), "a, b and c");
