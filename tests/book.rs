@@ -534,7 +534,7 @@ fn a_short_book_is_padded_with_notes_pages_or_refused_with_no_pad() {
         let contents = words.iter().map(|w| page_text(w)).find(|t| t.contains("Contents")).unwrap();
         assert!(contents.contains("Notes") && contents.contains("Answers"), "{contents}");
         // Every puzzle names the page of its answer, and that page holds it.
-        let first = words.iter().map(|w| page_text(w)).find(|t| t.contains("Solution on page ")).unwrap();
+        let first = words.iter().map(|w| page_text(w)).find(|t| t.contains("Puzzle 1 ")).unwrap();
         let at: usize = first.split("Solution on page ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
         assert!(page_text(&words[at - 1]).starts_with("Answers") || page_text(&words[at - 1]).contains("Answers 1–"), "{at}");
     }
