@@ -105,7 +105,22 @@ fn the_copyright_year_defaults_to_the_year_the_book_is_made() {
     let dir = workdir("year");
     let db = catalog(&dir, &["classic-4"]);
     let pdf = dir.join("book.pdf");
-    ok(&["book", "Small", "--layout", "classic-4", "--count", "2", "--levels", "easy", "--imprint", "Owl", "--db", &db, "--out", pdf.to_str().unwrap()]);
+    ok(&[
+        "book",
+        "Small",
+        "--layout",
+        "classic-4",
+        "--count",
+        "2",
+        "--levels",
+        "easy",
+        "--imprint",
+        "Owl",
+        "--db",
+        &db,
+        "--out",
+        pdf.to_str().unwrap(),
+    ]);
     let made: String = ok(&["books", "--db", &db]).split(" made ").nth(1).unwrap().chars().take(4).collect();
     let Some(copyright) = page_text(&pdf, 2) else { return };
     // No author: the imprint holds the copyright.

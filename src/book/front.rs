@@ -199,9 +199,8 @@ fn level_words(book: &Book) -> Vec<String> {
     let has = |family: &str| book.layouts.iter().any(|f| f.name() == family);
     let mut out = Vec::new();
     if has("cells") {
-        let mut text = String::from(
-            "The puzzles are in sections by level, easiest first. A level is the hardest step a careful solver needs.",
-        );
+        let mut text =
+            String::from("The puzzles are in sections by level, easiest first. A level is the hardest step a careful solver needs.");
         for level in &levels {
             text.push(' ');
             text.push_str(match level {
@@ -266,9 +265,9 @@ fn example(family: &dyn Family) -> Result<Example<'_>> {
     }
     let made = match made {
         Some(p) => p,
-        None => family
-            .make(EXAMPLE_SEED, None)?
-            .ok_or_else(|| anyhow::anyhow!("{}: no example puzzle could be made", family.layout().id))?,
+        None => {
+            family.make(EXAMPLE_SEED, None)?.ok_or_else(|| anyhow::anyhow!("{}: no example puzzle could be made", family.layout().id))?
+        }
     };
     let mut puzzle = family.page(&made.givens);
     let answer = family.answer_page(&made.givens, &made.solution);

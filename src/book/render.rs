@@ -491,8 +491,7 @@ impl Painter<'_> {
         let layouts = distinct_by_id(indices.iter().map(|&i| self.book.layouts[i].layout()));
         let mut rules_lines = Vec::new();
         for layout in &layouts {
-            let text =
-                if layouts.len() > 1 { format!("{}: {}", layout.name, layout.rules) } else { layout.rules.clone() };
+            let text = if layouts.len() > 1 { format!("{}: {}", layout.name, layout.rules) } else { layout.rules.clone() };
             rules_lines.extend(wrap(canvas, &text, Weight::Regular, s.body, c.width));
         }
         let band = grid_band(&self.frame, s, rules_lines.len(), false);
