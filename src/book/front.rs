@@ -239,16 +239,17 @@ const EXAMPLE_SEED: u64 = 0x5eed_e8a3;
 /// Attempts at the easiest level before taking any puzzle.
 const EXAMPLE_TRIES: u64 = 40;
 
-/// One example per distinct layout of the book (by id), in the book's order.
+/// One example per kind of puzzle in the book (by the reader's name: a
+/// layout with drawn marks and its fixed twin share one), in the book's order.
 pub fn examples(book: &Book) -> Result<Vec<Example<'_>>> {
     let mut seen: Vec<&str> = Vec::new();
     let mut out = Vec::new();
     for family in &book.layouts {
-        let id = family.layout().id.as_str();
-        if seen.contains(&id) {
+        let name = family.layout().name.as_str();
+        if seen.contains(&name) {
             continue;
         }
-        seen.push(id);
+        seen.push(name);
         out.push(example(family.as_ref())?);
     }
     Ok(out)

@@ -201,7 +201,12 @@ fn flow_introduction(m: &Measure, book: &Book, geometry: &PageGeometry, contents
         }
     }
     lines.push(heading("How to play", s.heading * 0.8));
-    for layout in distinct_layouts(book) {
+    let layouts = distinct_layouts(book);
+    for (n, layout) in layouts.iter().enumerate() {
+        // Layouts told the same way (Atlantis with fixed or drawn marks) are told once.
+        if layouts[..n].iter().any(|l| l.name == layout.name && l.rules == layout.rules) {
+            continue;
+        }
         for (i, line) in m.wrap(&layout.name, Weight::Bold, s.body, width).into_iter().enumerate() {
             let gap = if i == 0 { s.body * 0.8 } else { 0.0 };
             lines.push(SetLine { gap, keep_with_next: true, ..SetLine::new(line, s.body, Weight::Bold) });
