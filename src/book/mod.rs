@@ -179,7 +179,7 @@ impl Book {
             let layout = match index_of.get(&key) {
                 Some(&index) => index,
                 None => {
-                    layouts.push(crate::family::stored(&row.layout_name, &row.layout_source)?);
+                    layouts.push(crate::family::stored(&row.layout_name, &readers_words(&row.layout_name, &row.layout_source))?);
                     index_of.insert(key, layouts.len() - 1);
                     layouts.len() - 1
                 }
@@ -196,6 +196,21 @@ impl Book {
         };
         Ok(Book { settings, layouts, puzzles, trivia, date: pdf_date(created_at) })
     }
+}
+
+/// The layout file a book reads its words from: puzzles stored before
+/// layout files had a reader's `name` take the name and rules of the
+/// shipped file of the same id when it says the same puzzle (so a book
+/// never heads a page with the catalog's description); anything else as stored.
+fn readers_words(id: &str, stored: &str) -> String {
+    let named = stored.parse::<toml::Table>().is_ok_and(|t| t.contains_key("name"));
+    if !named
+        && let Ok(shipped) = crate::layout::Layout::load(id)
+        && crate::layout::same_rules(stored, &shipped.source)
+    {
+        return shipped.source;
+    }
+    stored.to_string()
 }
 
 /// "2026-11-22T20:30:00Z" → "D:20261122203000Z".

@@ -86,6 +86,20 @@ pub struct GridEntry {
     pub diagonals: bool,
 }
 
+/// Whether two layout files say the same puzzle: equal once the reader's
+/// and the catalog's words (`name`, `description`, `rules`) are set aside.
+pub fn same_rules(a: &str, b: &str) -> bool {
+    let rules_only = |text: &str| {
+        text.parse::<toml::Table>().ok().map(|mut table| {
+            for words in ["name", "description", "rules"] {
+                table.remove(words);
+            }
+            table
+        })
+    };
+    matches!((rules_only(a), rules_only(b)), (Some(a), Some(b)) if a == b)
+}
+
 impl LayoutFile {
     /// The reader's name: `name`, or (for files written before it, and
     /// users' own files) the description's first words, before a colon or
@@ -119,6 +133,15 @@ mod tests {
         assert_eq!(twelve.rules, "Place the digits 1–9 and the letters A–C once in every row, column and box.");
         let err = Layout::from_source(Path::new("layouts/bad.toml"), "name = 3\ndescription = \"d\"\nsize = 4\n".into()).unwrap_err();
         assert_eq!(err.line, Some(1), "{err}");
+    }
+
+    #[test]
+    fn files_differing_only_in_words_say_the_same_puzzle() {
+        let old = "description = \"Classic 9×9\"\nsize = 9\nboxes = \"3x3\"\n";
+        let new = "name = \"Sudoku\"\ndescription = \"Classic\"\nrules = \"Place 1–9.\"\nsize = 9\n# a comment\nboxes = \"3x3\"\n";
+        assert!(super::same_rules(old, new));
+        assert!(!super::same_rules(old, &new.replace("3x3", "1x9")));
+        assert!(!super::same_rules(old, "not toml ="));
     }
 
     #[test]

@@ -18,6 +18,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+pub use file::same_rules;
 pub use frame::Diagonals;
 pub use geometry::Geometry;
 pub use marks::MarkKind;
