@@ -238,6 +238,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn puzzles_stored_before_reader_names_take_the_shipped_words() {
+        let old = "description = \"Classic 9×9 sudoku with 3×3 boxes\"\nrules = \"Place 1–9.\"\nsize = 9\nboxes = \"3x3\"\n";
+        let family = crate::family::stored("classic-9", &readers_words("classic-9", old)).unwrap();
+        assert_eq!(family.layout().name, "Sudoku");
+        // Another puzzle under that id keeps its own words (the name from its description).
+        let other = old.replace("3x3\"", "3x3\"\ndiagonals = true");
+        let family = crate::family::stored("classic-9", &readers_words("classic-9", &other)).unwrap();
+        assert_eq!(family.layout().name, "Classic 9×9 sudoku with 3×3 boxes");
+    }
+
+    #[test]
     fn slugs_and_dates() {
         assert_eq!(slug("Atlantis Vol. 1"), "atlantis-vol-1");
         assert_eq!(slug("  ¡¿"), "book");
