@@ -3,6 +3,7 @@
 
 pub mod curate;
 pub mod hints;
+pub mod front;
 pub mod make;
 pub mod plan;
 pub mod render;
@@ -55,6 +56,19 @@ pub struct BookSettings {
     /// How marks print on puzzle pages (`--marks corner|faded`).
     #[serde(default, skip_serializing_if = "marks::is_corner", with = "marks")]
     pub marks: MarkStyle,
+    /// The publisher's imprint, on the title and copyright pages (`--imprint`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imprint: Option<String>,
+    /// The book's ISBN-10 or ISBN-13 as written, on the copyright page (`--isbn`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub isbn: Option<String>,
+    /// The copyright year (`--copyright-year`); `None`: the year the book
+    /// was first made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copyright_year: Option<u16>,
+    /// A worked example page for each layout after "How to play" (`--examples`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub examples: bool,
 }
 
 /// `marks` in the stored settings: "corner" or "faded" (books stored before
@@ -113,6 +127,10 @@ impl BookSettings {
             no_pad: false,
             hints: false,
             marks: MarkStyle::Corner,
+            imprint: None,
+            isbn: None,
+            copyright_year: None,
+            examples: false,
         }
     }
 
@@ -131,6 +149,12 @@ impl BookSettings {
         }
         if self.levels.is_empty() || self.layouts.is_empty() {
             bail!("a book needs at least one layout and one level");
+        }
+        if let Some(isbn) = &self.isbn {
+            front::check_isbn(isbn)?;
+        }
+        if let Some(year) = self.copyright_year.filter(|y| !(1900..=9999).contains(y)) {
+            bail!("--copyright-year {year}: expected a year such as 2026");
         }
         Ok(())
     }
@@ -196,7 +220,7 @@ impl Book {
             let layout = match index_of.get(&key) {
                 Some(&index) => index,
                 None => {
-                    layouts.push(crate::family::stored(&row.layout_name, &row.layout_source)?);
+                    layouts.push(crate::family::stored(&row.layout_name, &readers_words(&row.layout_name, &row.layout_source))?);
                     index_of.insert(key, layouts.len() - 1);
                     layouts.len() - 1
                 }
@@ -213,6 +237,21 @@ impl Book {
         };
         Ok(Book { settings, layouts, puzzles, trivia, date: pdf_date(created_at) })
     }
+}
+
+/// The layout file a book reads its words from: puzzles stored before
+/// layout files had a reader's `name` take the name and rules of the
+/// shipped file of the same id when it says the same puzzle (so a book
+/// never heads a page with the catalog's description); anything else as stored.
+fn readers_words(id: &str, stored: &str) -> String {
+    let named = stored.parse::<toml::Table>().is_ok_and(|t| t.contains_key("name"));
+    if !named
+        && let Ok(shipped) = crate::layout::Layout::load(id)
+        && crate::layout::same_rules(stored, &shipped.source)
+    {
+        return shipped.source;
+    }
+    stored.to_string()
 }
 
 /// A PDF date from a catalog timestamp: "2026-11-22T20:30:00Z" → "D:20261122203000Z".
@@ -238,6 +277,17 @@ pub fn slug(title: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn puzzles_stored_before_reader_names_take_the_shipped_words() {
+        let old = "description = \"Classic 9×9 sudoku with 3×3 boxes\"\nrules = \"Place 1–9.\"\nsize = 9\nboxes = \"3x3\"\n";
+        let family = crate::family::stored("classic-9", &readers_words("classic-9", old)).unwrap();
+        assert_eq!(family.layout().name, "Sudoku");
+        // Another puzzle under that id keeps its own words (the name from its description).
+        let other = old.replace("3x3\"", "3x3\"\ndiagonals = true");
+        let family = crate::family::stored("classic-9", &readers_words("classic-9", &other)).unwrap();
+        assert_eq!(family.layout().name, "Classic 9×9 sudoku with 3×3 boxes");
+    }
 
     #[test]
     fn slugs_and_dates() {
@@ -266,20 +316,40 @@ mod tests {
             no_pad: true,
             hints: true,
             marks: MarkStyle::Faded,
+            imprint: Some("Night Owl Press".into()),
+            isbn: Some("978-0-306-40615-7".into()),
+            copyright_year: Some(2027),
+            examples: true,
         };
         assert_eq!(BookSettings::from_toml(&s.to_toml()).unwrap(), s);
         assert!(s.to_toml().contains("marks = \"faded\"") && s.to_toml().contains("hints = true"), "{}", s.to_toml());
         // Settings stored before `rating` existed read as no range, and
         // write back unchanged (a reprint compares them).
-        let old =
-            BookSettings { rating: None, author: None, subtitle: None, no_pad: false, hints: false, marks: MarkStyle::Corner, ..s.clone() };
+        let old = BookSettings {
+            hints: false,
+            marks: MarkStyle::Corner,
+            rating: None,
+            author: None,
+            subtitle: None,
+            no_pad: false,
+            imprint: None,
+            isbn: None,
+            copyright_year: None,
+            examples: false,
+            ..s.clone()
+        };
         let text = old.to_toml();
-        for key in ["rating", "author", "subtitle", "no_pad", "hints", "marks"] {
+        for key in ["rating", "author", "subtitle", "no_pad", "hints", "marks", "imprint", "isbn", "copyright_year", "examples"] {
             assert!(!text.contains(key), "{text}");
         }
         assert_eq!(BookSettings::from_toml(&text).unwrap(), old);
         let unknown = text.replace("allow_reprint = false", "allow_reprint = false\nmarks = \"shaded\"");
         assert!(BookSettings::from_toml(&unknown).unwrap_err().to_string().contains("expected \"corner\" or \"faded\""));
         assert!(BookSettings { per_page: 3, ..s.clone() }.check().unwrap_err().to_string().contains("1, 2, 4 or 6"));
+        assert!(s.check().is_ok());
+        let e = BookSettings { isbn: Some("978-0-306-40615-1".into()), ..s.clone() }.check().unwrap_err().to_string();
+        assert!(e.starts_with("--isbn 978-0-306-40615-1:"), "{e}");
+        let e = BookSettings { copyright_year: Some(26), ..s.clone() }.check().unwrap_err().to_string();
+        assert!(e.contains("--copyright-year 26"), "{e}");
     }
 }

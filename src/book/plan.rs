@@ -8,9 +8,18 @@ use std::ops::Range;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Page {
     Title,
+    /// The back of the title page: copyright, ISBN, imprint, edition.
+    Copyright,
     /// How to play each layout, and the contents: page `0..` of the
     /// introduction (it flows onto as many pages as it needs).
     Introduction(usize),
+    /// The worked example of the book's `index`th distinct layout: the
+    /// puzzle and its solution on one page, or (when both would not be
+    /// legible together) one on each of two pages.
+    Example {
+        index: usize,
+        part: ExamplePart,
+    },
     /// Puzzles `range` (indices into `Book::puzzles`); `opens_section` on
     /// the first page of a level.
     Puzzles {
@@ -29,6 +38,28 @@ pub enum Page {
     Notes,
 }
 
+/// What an example page shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExamplePart {
+    Both,
+    Puzzle,
+    Solution,
+}
+
+/// The example pages for examples that fit one page each (`true`) or need two.
+pub fn example_pages(fit_one_page: &[bool]) -> Vec<Page> {
+    let mut pages = Vec::new();
+    for (index, &one) in fit_one_page.iter().enumerate() {
+        if one {
+            pages.push(Page::Example { index, part: ExamplePart::Both });
+        } else {
+            pages.push(Page::Example { index, part: ExamplePart::Puzzle });
+            pages.push(Page::Example { index, part: ExamplePart::Solution });
+        }
+    }
+    pages
+}
+
 /// Columns × rows of grids for `n` a page.
 pub fn arrangement(n: usize) -> (usize, usize) {
     match n {
@@ -44,12 +75,14 @@ pub fn arrangement(n: usize) -> (usize, usize) {
     }
 }
 
-/// The pages of `book` with `intro_pages` pages of introduction and
-/// `hint_pages` of hints, padded with notes pages to `pad_to` pages (when
+/// The pages of `book`: title, copyright, `intro_pages` pages of
+/// introduction, the `examples` pages, puzzles, `hint_pages` pages of
+/// hints and answers, padded with notes pages to `pad_to` pages (when
 /// fewer).
-pub fn paginate(book: &Book, answers_per_page: usize, intro_pages: usize, hint_pages: usize, pad_to: Option<usize>) -> Vec<Page> {
-    let mut pages = vec![Page::Title];
+pub fn paginate(book: &Book, answers_per_page: usize, intro_pages: usize, examples: &[Page], hint_pages: usize, pad_to: Option<usize>) -> Vec<Page> {
+    let mut pages = vec![Page::Title, Page::Copyright];
     pages.extend((0..intro_pages.max(1)).map(Page::Introduction));
+    pages.extend_from_slice(examples);
     let per_page = book.settings.per_page;
     let mut start = 0;
     while start < book.puzzles.len() {
@@ -115,6 +148,7 @@ pub fn section_starts(pages: &[Page]) -> Vec<(String, usize)> {
             Page::Puzzles { level, opens_section: true, range } => {
                 Some((format!("{} (from puzzle {})", capitalised(level.name()), range.start + 1), i + 1))
             }
+            Page::Example { index: 0, part: ExamplePart::Both | ExamplePart::Puzzle } => Some(("Examples".to_string(), i + 1)),
             Page::Hints(0) => Some(("Hints".to_string(), i + 1)),
             Page::Answers { first: true, .. } => Some(("Answers".to_string(), i + 1)),
             Page::Notes if i == 0 || pages[i - 1] != Page::Notes => Some(("Notes".to_string(), i + 1)),

@@ -2,7 +2,9 @@
 //! level, answer key; page numbers on the outside corner; sizes checked
 //! against the print rules (text ≥ 7 pt, large-print digits ≥ 16 pt).
 
-use super::plan::{Page, answer_pages, arrangement, capitalised, padded_count, paginate, puzzle_pages, section_starts};
+mod front_pages;
+
+use super::plan::{Page, answer_pages, arrangement, capitalised, example_pages, padded_count, paginate, puzzle_pages, section_starts};
 use super::{ANSWERS_PER_PAGE_CHOICES, Book};
 use crate::page::{Area, MAX_PAGES, MIN_PAGES, PageFrame, PageGeometry};
 use crate::pdf::MarkStyle;
@@ -70,6 +72,7 @@ pub fn render(book: &Book) -> Result<Rendered> {
     let style = Type::for_book(book.settings.large_print);
     let answers_per_page = choose_answers_per_page(book)?;
     let settings = &book.settings;
+    let examples = if settings.examples { super::front::examples(book)? } else { Vec::new() };
     // The introduction flows onto as many pages as it needs, and the page
     // count (so the gutter, so the width of its lines) depends on it:
     // measure, paginate, measure again until it settles.
@@ -78,12 +81,17 @@ pub fn render(book: &Book) -> Result<Rendered> {
     let hints = super::hints::collect(book)?;
     let mut intro_pages = 1;
     let mut hint_pages = usize::from(!hints.is_empty());
+    let measure = Measure { fonts: &fonts, style: &style };
+    // Examples whose puzzle and solution are legible together take one
+    // page, others two (decided on the first estimate of the page width).
+    let estimate = PageGeometry::new(settings.trim, settings.bleed, MIN_PAGES);
+    let fits = examples.iter().map(|e| front_pages::fits_one_page(&measure, book, e, &estimate)).collect::<Result<Vec<bool>>>()?;
+    let example_pages = example_pages(&fits);
     let (pages, unpadded, geometry) = loop {
-        let unpadded = paginate(book, answers_per_page, intro_pages, hint_pages, None).len();
+        let unpadded = paginate(book, answers_per_page, intro_pages, &example_pages, hint_pages, None).len();
         let target = if settings.no_pad { unpadded } else { padded_count(unpadded, MIN_PAGES) };
-        let pages = paginate(book, answers_per_page, intro_pages, hint_pages, Some(target));
+        let pages = paginate(book, answers_per_page, intro_pages, &example_pages, hint_pages, Some(target));
         let geometry = PageGeometry::new(settings.trim, settings.bleed, pages.len());
-        let measure = Measure { fonts: &fonts, style: &style };
         let flowed = flow_introduction(&measure, book, &geometry, &section_starts(&pages)).len();
         let hints_flowed = if hints.is_empty() { 0 } else { flow_hints(&measure, book, &geometry, &pages, &hints).len() };
         if flowed <= intro_pages && hints_flowed <= hint_pages {
@@ -99,7 +107,6 @@ pub fn render(book: &Book) -> Result<Rendered> {
     }
     check_puzzle_digits(book, &geometry)?;
     check_mark_room(book, &geometry, &fonts)?;
-    let measure = Measure { fonts: &fonts, style: &style };
     let title_page = title_lines(&measure, book, geometry.frame(1).content)?;
     let contents = section_starts(&pages);
     let intro = flow_introduction(&measure, book, &geometry, &contents);
@@ -116,6 +123,8 @@ pub fn render(book: &Book) -> Result<Rendered> {
             let painter = Painter { book, frame, style: &style };
             match page {
                 Page::Title => painter.title(&mut canvas, &title_page),
+                Page::Copyright => painter.copyright(&mut canvas),
+                Page::Example { index, part } => painter.example(&mut canvas, &examples[*index], *part),
                 Page::Introduction(n) => painter.introduction(&mut canvas, intro.get(*n).map_or(&[][..], Vec::as_slice)),
                 Page::Puzzles { level, opens_section, range } => {
                     painter.puzzles(&mut canvas, &capitalised(level.name()), *opens_section, range.clone(), &solutions, &hint_at)
@@ -124,7 +133,8 @@ pub fn render(book: &Book) -> Result<Rendered> {
                 Page::Answers { range, .. } => painter.answers(&mut canvas, range.clone(), answers_per_page),
                 Page::Notes => painter.notes_page(&mut canvas),
             }
-            if i > 0 {
+            // The copyright page, like the title page, carries neither.
+            if i > 0 && *page != Page::Copyright {
                 painter.running_head(&mut canvas, page);
                 painter.folio(&mut canvas, i + 1);
             }
@@ -195,9 +205,21 @@ fn flow_introduction(m: &Measure, book: &Book, geometry: &PageGeometry, contents
         advance: s.heading * 1.5,
         ..SetLine::new(text, s.heading, Weight::Bold)
     };
-    lines.push(heading("How to play", 0.0));
-    for layout in distinct_layouts(book) {
-        for (i, line) in m.wrap(&layout.description, Weight::Bold, s.body, width).into_iter().enumerate() {
+    lines.push(heading("Introduction", 0.0));
+    for (n, paragraph) in super::front::introduction(book).iter().enumerate() {
+        for (i, line) in m.wrap(paragraph, Weight::Regular, s.body, width).into_iter().enumerate() {
+            let gap = if i == 0 && n > 0 { s.body * 0.8 } else { 0.0 };
+            lines.push(SetLine { gap, ..SetLine::new(line, s.body, Weight::Regular) });
+        }
+    }
+    lines.push(heading("How to play", s.heading * 0.8));
+    let layouts = distinct_layouts(book);
+    for (n, layout) in layouts.iter().enumerate() {
+        // Layouts told the same way (Atlantis with fixed or drawn marks) are told once.
+        if layouts[..n].iter().any(|l| l.name == layout.name && l.rules == layout.rules) {
+            continue;
+        }
+        for (i, line) in m.wrap(&layout.name, Weight::Bold, s.body, width).into_iter().enumerate() {
             let gap = if i == 0 { s.body * 0.8 } else { 0.0 };
             lines.push(SetLine { gap, keep_with_next: true, ..SetLine::new(line, s.body, Weight::Bold) });
         }
@@ -317,15 +339,22 @@ fn title_lines(m: &Measure, book: &Book, c: Area) -> Result<Vec<(f32, SetLine)>>
         lines.push(SetLine { gap: if i == 0 { sub * 1.2 } else { 0.0 }, ..SetLine::new(l, s.body, Weight::Regular) });
     }
     let height = |lines: &[SetLine]| lines.iter().map(|l| l.gap + l.advance).sum::<f32>();
-    // From a sixth of the way down; the foot keeps "made with puzzlebook".
+    // From a sixth of the way down; the foot keeps the imprint.
     let room = c.height * 5.0 / 6.0 - s.body * 2.0;
     if height(&lines) > room {
         bail!("the title page cannot hold the title, subtitle and author of this book on a {} page: shorten them", settings.trim);
     }
-    // The layouts' names, when they all fit.
+    // The layouts' names, when they all fit (one line each: layouts
+    // sharing a reader's name, like Slitherlink sizes, are named once).
     let mut described = Vec::new();
-    for (i, layout) in distinct_layouts(book).into_iter().enumerate() {
-        for (j, l) in m.wrap(&layout.description, Weight::Regular, s.body, c.width * 0.8).into_iter().enumerate() {
+    let mut names: Vec<&str> = Vec::new();
+    for layout in distinct_layouts(book) {
+        if !names.contains(&layout.name.as_str()) {
+            names.push(&layout.name);
+        }
+    }
+    for (i, name) in names.into_iter().enumerate() {
+        for (j, l) in m.wrap(name, Weight::Regular, s.body, c.width * 0.8).into_iter().enumerate() {
             let gap = if i == 0 && j == 0 { s.body * 1.5 } else { 0.0 };
             described.push(SetLine { gap, ..SetLine::new(l, s.body, Weight::Regular) });
         }
@@ -466,7 +495,8 @@ fn check_mark_room(book: &Book, geometry: &PageGeometry, fonts: &Fonts) -> Resul
 /// Text the user wrote (the title, trivia questions) must be printable in
 /// the book's font: a character without a glyph prints as an empty box.
 fn check_printable(book: &Book, fonts: &Fonts) -> Result<()> {
-    for (what, text) in [("subtitle", &book.settings.subtitle), ("author", &book.settings.author)] {
+    let s = &book.settings;
+    for (what, text) in [("subtitle", &s.subtitle), ("author", &s.author), ("imprint", &s.imprint), ("ISBN", &s.isbn)] {
         let missing = text.as_deref().map(|t| fonts.regular.missing(t)).unwrap_or_default();
         if !missing.is_empty() {
             bail!(
@@ -519,7 +549,10 @@ impl Painter<'_> {
     fn title(&self, canvas: &mut Canvas, lines: &[(f32, SetLine)]) {
         let c = self.frame.content;
         self.set(canvas, lines, c.centre_x(), c.right(), Align::Centre);
-        canvas.text("made with puzzlebook", c.centre_x(), c.y, self.style.body, Weight::Regular, FADED, Align::Centre);
+        if let Some(imprint) = &self.book.settings.imprint {
+            let size = fit_size_with(canvas.fonts.get(Weight::Regular), imprint, self.style.label, c.width, self.style.min);
+            canvas.text(imprint, c.centre_x(), c.y, size, Weight::Regular, BLACK, Align::Centre);
+        }
     }
 
     fn introduction(&self, canvas: &mut Canvas, lines: &[(f32, SetLine)]) {
@@ -554,8 +587,7 @@ impl Painter<'_> {
         let layouts = distinct_by_id(indices.iter().map(|&i| self.book.layouts[i].layout()));
         let mut rules_lines = Vec::new();
         for layout in &layouts {
-            let text =
-                if layouts.len() > 1 { format!("{}: {}", short_name(&layout.description), layout.rules) } else { layout.rules.clone() };
+            let text = if layouts.len() > 1 { format!("{}: {}", layout.name, layout.rules) } else { layout.rules.clone() };
             rules_lines.extend(wrap(canvas, &text, Weight::Regular, s.body, c.width));
         }
         let band = grid_band(&self.frame, s, rules_lines.len(), false);
@@ -654,13 +686,14 @@ impl Painter<'_> {
         let c = self.frame.content;
         let size = self.style.folio;
         let section = match page {
-            Page::Title => return,
+            Page::Title | Page::Copyright => return,
             // A section's first page is headed with its name in large type.
             Page::Puzzles { opens_section: true, .. } => return,
             Page::Puzzles { level, .. } => return self.head(canvas, &capitalised(level.name()), size),
             Page::Answers { .. } => return self.head(canvas, "Answers", size),
             Page::Hints(_) => return self.head(canvas, "Hints", size),
             Page::Introduction(_) => "How to play",
+            Page::Example { .. } => "Examples",
             Page::Notes => "Notes",
         };
         let title = &self.book.settings.title;
@@ -746,11 +779,6 @@ fn slot_area(band: Area, n: usize, slot: usize, label: f32) -> (Area, f32) {
     let slot_top = band.top() - row as f32 * slot_h;
     let label_y = slot_top - label;
     (Area { x, y: label_y - label * 0.6 - side, width: side, height: side }, label_y)
-}
-
-/// The first words of a description, before a colon or comma.
-fn short_name(description: &str) -> &str {
-    description.split([':', ',']).next().unwrap_or(description).trim()
 }
 
 /// The largest size up to `size` (and not under `floor`) at which `text` fits `width`.

@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 #[command(after_help = "Puzzles come from the catalog: validated ones (run `puzzlebook validate` first), never one \
 printed in an earlier book unless --allow-reprint, the count spread evenly over the levels (and layouts), \
 easiest first. The book, its settings and its puzzles are recorded, so `puzzlebook reprint ID` makes the same PDF.\n\n\
-Pages: a title page, How to play with contents, puzzle pages by level, then the answer key. The gutter \
+Pages: a title page, a copyright page (its back), an introduction with How to play and the contents, \
+worked examples (--examples), puzzle pages by level, then the answer key. The gutter \
 follows KDP's table for the final page count; page numbers stand on the outside corner, running heads on the \
 outside edge; each puzzle names the page of its answer. A book under 24 pages or of an odd count is padded with \
 notes pages (--no-pad refuses it instead). Every PDF passes the print preflight before it is written.")]
@@ -75,6 +76,19 @@ pub struct BookArgs {
     /// letter behind an empty cell).
     #[arg(long, value_enum, default_value_t = Marks::Corner)]
     pub marks: Marks,
+    /// The publisher's imprint, at the foot of the title page and on the copyright page.
+    #[arg(long)]
+    pub imprint: Option<String>,
+    /// The book's ISBN-10 or ISBN-13 (hyphens allowed; the check digit is checked), on the copyright page.
+    #[arg(long)]
+    pub isbn: Option<String>,
+    /// The year on the copyright line (default: the year the book is made).
+    #[arg(long, value_name = "YEAR")]
+    pub copyright_year: Option<u16>,
+    /// A worked example page for each layout after "How to play": a fresh
+    /// puzzle (none of the book's), its first step marked and explained, and its solution.
+    #[arg(long)]
+    pub examples: bool,
     /// The PDF to write (default: output/<title>-<book number>.pdf). A PDF
     /// recorded for another book is never overwritten.
     #[arg(long, short = 'o')]
@@ -153,6 +167,10 @@ pub fn book(args: BookArgs) -> Result<()> {
         no_pad: args.no_pad,
         hints: args.hints,
         marks: args.marks.into(),
+        imprint: args.imprint.clone().filter(|a| !a.trim().is_empty()),
+        isbn: args.isbn.clone().filter(|a| !a.trim().is_empty()).map(|a| a.trim().to_string()),
+        copyright_year: args.copyright_year,
+        examples: args.examples,
     };
     // The arguments first, then the catalog: a bad title is said as such.
     settings.check()?;

@@ -58,7 +58,7 @@ pub enum Command {
     /// Fold another catalog into this one (deduplicated, batches kept).
     Merge(catalog::MergeArgs),
     /// Choose puzzles from the catalog and print a book (PDF).
-    Book(book::BookArgs),
+    Book(Box<book::BookArgs>),
     /// Books made so far, with their puzzles.
     Books(catalog::DbArg),
     /// Print a recorded book again: same puzzles, same PDF.
@@ -89,7 +89,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Generate(args) => generate::run(args),
-        Command::Book(args) => book::book(args),
+        Command::Book(args) => book::book(*args),
         Command::Books(args) => book::books(args),
         Command::Reprint(args) => book::reprint(args),
         Command::Demo(args) => demo::run(args),

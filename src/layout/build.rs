@@ -204,6 +204,7 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         id: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
         path: path.to_path_buf(),
         source,
+        name: file.reader_name(),
         description: file.description,
         rules,
         kind: super::Kind::Cells(Box::new(cells)),
@@ -260,13 +261,18 @@ pub(super) fn parse_boxes(text: &str, size: usize) -> Result<(usize, usize), Str
 fn default_rules(alphabet: &Alphabet, boxes: bool, diagonals: bool, marks: bool) -> String {
     let first = alphabet.char_of(0);
     let last = alphabet.char_of((alphabet.len() - 1) as u8);
-    let mut text = format!("Place {first}–{last} once in every row, column and {}", if boxes { "box" } else { "outlined region" });
+    // Readers know digits; letters past 9 are named as letters.
+    let symbols = match alphabet.len() {
+        n if n > 9 && alphabet.char_of(9) == 'A' => format!("the digits {first}–9 and the letters A–{last}"),
+        _ => format!("{first}–{last}"),
+    };
+    let mut text = format!("Place {symbols} once in every row, column and {}", if boxes { "box" } else { "outlined region" });
     if diagonals {
         text.push_str(" and on both long diagonals");
     }
     text.push('.');
     if marks {
-        text.push_str(" E cells hold even digits, O cells odd digits.");
+        text.push_str(" A cell marked E holds an even digit, a cell marked O an odd digit.");
     }
     text
 }

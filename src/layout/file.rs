@@ -2,6 +2,7 @@
 //! The complete reference is layouts/README.md.
 //!
 //! ```toml
+//! name = "Jigsaw Sudoku"          # optional; the reader's name (default: description up to ':' or ',')
 //! description = "Jigsaw 9×9: irregular regions instead of boxes"
 //! rules = "Place 1–9 once in every row, column and outlined region."   # optional
 //! size = 9                       # rows = columns = size
@@ -32,6 +33,9 @@ use toml::Spanned;
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct LayoutFile {
+    /// What the reader calls the puzzle, in books ("Even/Odd Sudoku").
+    pub name: Option<String>,
+    /// One line for the catalog and `puzzlebook layouts`.
     pub description: String,
     pub rules: Option<String>,
     pub size: Spanned<usize>,
@@ -80,4 +84,91 @@ pub struct GridEntry {
     pub regions: Option<Spanned<String>>,
     #[serde(default)]
     pub diagonals: bool,
+}
+
+/// Whether two layout files say the same puzzle: equal once the reader's
+/// and the catalog's words (`name`, `description`, `rules`) are set aside.
+pub fn same_rules(a: &str, b: &str) -> bool {
+    let rules_only = |text: &str| {
+        text.parse::<toml::Table>().ok().map(|mut table| {
+            for words in ["name", "description", "rules"] {
+                table.remove(words);
+            }
+            table
+        })
+    };
+    matches!((rules_only(a), rules_only(b)), (Some(a), Some(b)) if a == b)
+}
+
+impl LayoutFile {
+    /// The reader's name: `name`, or (for files written before it, and
+    /// users' own files) the description's first words, before a colon or
+    /// comma ("Jigsaw 9×9: …" → "Jigsaw 9×9").
+    pub fn reader_name(&self) -> String {
+        match self.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+            Some(name) => name.to_string(),
+            None => self.description.split([':', ',']).next().unwrap_or(&self.description).trim().to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::layout::{Layout, list_layout_files};
+    use std::path::Path;
+
+    fn layout(text: &str) -> Layout {
+        Layout::from_source(Path::new("layouts/mine.toml"), text.into()).unwrap()
+    }
+
+    #[test]
+    fn the_readers_name_is_read_or_taken_from_the_description() {
+        let named = layout("name = \"Even/Odd Sudoku\"\ndescription = \"Even/odd 9×9: marks\"\nsize = 4\nboxes = \"2x2\"\n");
+        assert_eq!((named.name.as_str(), named.description.as_str()), ("Even/Odd Sudoku", "Even/odd 9×9: marks"));
+        assert_eq!(layout("description = \"Jigsaw 9×9: nine regions\"\nsize = 4\nboxes = \"2x2\"\n").name, "Jigsaw 9×9");
+        assert_eq!(layout("name = \"  \"\ndescription = \"Mine, small\"\nsize = 4\nboxes = \"2x2\"\n").name, "Mine");
+        assert_eq!(layout("name = \"Loop\"\ndescription = \"d\"\nshape = \"loops\"\nsize = 5\n").name, "Loop");
+        // Generated rules name letters as letters.
+        let twelve = layout("description = \"d\"\nsize = 12\nboxes = \"3x4\"\n");
+        assert_eq!(twelve.rules, "Place the digits 1–9 and the letters A–C once in every row, column and box.");
+        let err = Layout::from_source(Path::new("layouts/bad.toml"), "name = 3\ndescription = \"d\"\nsize = 4\n".into()).unwrap_err();
+        assert_eq!(err.line, Some(1), "{err}");
+    }
+
+    #[test]
+    fn files_differing_only_in_words_say_the_same_puzzle() {
+        let old = "description = \"Classic 9×9\"\nsize = 9\nboxes = \"3x3\"\n";
+        let new = "name = \"Sudoku\"\ndescription = \"Classic\"\nrules = \"Place 1–9.\"\nsize = 9\n# a comment\nboxes = \"3x3\"\n";
+        assert!(super::same_rules(old, new));
+        assert!(!super::same_rules(old, &new.replace("3x3", "1x9")));
+        assert!(!super::same_rules(old, "not toml ="));
+    }
+
+    #[test]
+    fn every_shipped_layout_speaks_to_the_reader() {
+        let files = list_layout_files();
+        assert!(files.len() >= 29);
+        for path in files {
+            let source = std::fs::read_to_string(&path).unwrap();
+            let file: super::LayoutFile = toml::from_str(&source).unwrap();
+            let id = path.display();
+            let name = file.name.as_deref().unwrap_or_else(|| panic!("{id}: no name"));
+            let rules = file.rules.as_deref().unwrap_or_else(|| panic!("{id}: no rules"));
+            assert!(!name.contains('#') && !name.contains(':'), "{id}: {name}");
+            // Developer words stay in the description.
+            for word in ["symbols", "odd-odd", "1–C", "1–G", "2 rows × 3", "Normal sudoku"] {
+                assert!(!rules.contains(word) && !name.contains(word), "{id}: {word:?} in {rules:?}");
+            }
+            let built = Layout::load(&path.display().to_string()).unwrap();
+            if let Some(cells) = built.cells() {
+                // "Shaded" only where the page shades: islands and pie slices.
+                let shaded = cells.islands.iter().any(Option::is_some) || cells.random.islands > 0;
+                let pie = matches!(cells.geometry, crate::layout::Geometry::Pie { .. });
+                assert!(!rules.contains("shaded") || shaded || pie, "{id}: says shaded: {rules}");
+                if cells.alphabet.len() > 9 && cells.alphabet.char_of(9) == 'A' && !pie {
+                    assert!(rules.contains("the letters A–"), "{id}: letters unnamed: {rules}");
+                }
+            }
+        }
+    }
 }

@@ -22,6 +22,7 @@ pub(super) fn loops_layout(path: &Path, source: String, file: &LayoutFile) -> Re
         id: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
         path: path.to_path_buf(),
         source,
+        name: file.reader_name(),
         description: file.description.clone(),
         rules: file.rules.clone().unwrap_or_else(|| {
             "Draw one loop along the dotted lines that never crosses or touches itself; a number tells how many sides of its cell the loop uses.".into()

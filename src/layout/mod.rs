@@ -18,6 +18,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+pub use file::same_rules;
 pub use frame::Diagonals;
 pub use geometry::Geometry;
 pub use marks::MarkKind;
@@ -31,6 +32,8 @@ pub struct Layout {
     pub path: PathBuf,
     /// The file's text, kept so a catalog can record its hash.
     pub source: String,
+    /// What the reader calls it, in books: headings, contents, "How to play".
+    pub name: String,
     /// One line for the catalog and `puzzlebook layouts`.
     pub description: String,
     /// The rules as the reader is told them.
@@ -172,6 +175,23 @@ impl Layout {
         match layout.cells().cloned() {
             Some(cells) => Ok((layout, cells)),
             None => Err(LayoutError { file: layout.path.display().to_string(), line: None, message: "not a sudoku-family layout".into() }),
+        }
+    }
+
+    /// The cell the grader and messages call `name` ("r3c5", "s3k2"), on
+    /// a cell layout.
+    pub fn cell_index(&self, name: &str) -> Option<usize> {
+        match &self.kind {
+            Kind::Cells(cells) => cells.model.cell_names.iter().position(|n| n == name),
+            Kind::Loops(_) => None,
+        }
+    }
+
+    /// What the grader and messages call cell `cell` ("r3c5", "s3k2"), on a cell layout.
+    pub fn name_of_cell(&self, cell: usize) -> Option<&str> {
+        match &self.kind {
+            Kind::Cells(cells) => cells.model.cell_names.get(cell).map(String::as_str),
+            Kind::Loops(_) => None,
         }
     }
 

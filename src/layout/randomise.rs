@@ -144,7 +144,7 @@ mod tests {
     use rand::SeedableRng;
     use rand::rngs::ChaCha8Rng;
 
-    const FILE: &str = "description = \"x\"\nsize = 9\nboxes = \"3x3\"\nrandom_marks = { E = 4, H = 3 }\nrandom_islands = 2\n";
+    const FILE: &str = "name = \"Atlantis Sudoku\"\ndescription = \"x\"\nrules = \"Place 1–9.\"\nsize = 9\nboxes = \"3x3\"\nrandom_marks = { E = 4, H = 3 }\nrandom_islands = 2\n";
 
     #[test]
     fn derived_layouts_carry_the_chosen_marks_and_islands() {
@@ -155,6 +155,8 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let derived_layout = derive(&layout, &solution, &mut rng).unwrap();
         assert_eq!(derived_layout.id, "r");
+        // The reader's words travel with each puzzle's own layout.
+        assert_eq!((derived_layout.name.as_str(), derived_layout.rules.as_str()), ("Atlantis Sudoku", "Place 1–9."));
         assert!(!derived_layout.source.contains("random_"));
         let derived = derived_layout.cells().unwrap();
         assert!(derived.random.is_empty());
