@@ -132,8 +132,8 @@ pub fn introduction(book: &Book) -> Vec<String> {
     );
     if book.settings.hints {
         out.push(
-            "Stuck? Each puzzle names the page of its hint. The hints section first says which technique to look for and \
-             where; if that is not enough, \"More help\" says what it finds, so you can carry on without looking at the \
+            "If you get stuck, each puzzle names the page of its hint: the hints section first says which technique to look for and \
+             where; if that is not enough, its second part says what the step finds, so you can carry on without looking at the \
              whole answer."
                 .to_string(),
         );
