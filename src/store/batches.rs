@@ -171,25 +171,27 @@ impl Catalog {
     /// The row of this exact layout file, added if new; `family` is the
     /// catalog's name of its family (`Family::name`).
     ///
-    /// A layout name stands for one file: a file whose text differs from the
-    /// layout a batch already used under that name is refused (per-puzzle
+    /// A layout name stands for one puzzle kind: a file whose rules differ
+    /// from a layout a batch already used under that name is refused.
+    /// Files that differ only in the reader's and the catalog's words
+    /// (`name`, `description`, `rules`: an upgrade rewording the shipped
+    /// files) are the same kind and get a row of their own. Per-puzzle
     /// copies of random marks or islands are no batch's layout, so they do
-    /// not count).
+    /// not count.
     pub fn layout_id(&self, layout: &Layout, family: &str) -> Result<i64> {
         let hash = fingerprint(&layout.source);
         self.write(|conn| {
-            let other: Option<String> = conn
-                .query_row(
-                    "SELECT file_hash FROM layouts WHERE name = ?1 AND file_hash <> ?2 AND id IN (SELECT layout_id FROM batches)
-                     ORDER BY id LIMIT 1",
-                    params![layout.id, hash],
-                    |r| r.get(0),
-                )
-                .optional()?;
-            if let Some(other) = other {
+            let others: Vec<(String, String)> = conn
+                .prepare(
+                    "SELECT file_hash, source FROM layouts WHERE name = ?1 AND file_hash <> ?2 AND id IN (SELECT layout_id FROM batches)
+                     ORDER BY id",
+                )?
+                .query_map(params![layout.id, hash], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<_>>()?;
+            if let Some((other, _)) = others.iter().find(|(_, source)| !crate::layout::same_rules(source, &layout.source)) {
                 bail!(
                     "{} (hash {hash}) differs from the layout {} that catalog {} already holds (layouts/{}.toml, hash {other}): \
-                     a layout name stands for one file; rename your file",
+                     a layout name stands for one set of rules; rename your file",
                     layout.path.display(),
                     layout.id,
                     self.path.display(),
