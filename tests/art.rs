@@ -73,7 +73,29 @@ fn art_files_show_the_stored_puzzle_and_are_never_overwritten_silently() {
     let png = std::fs::read(out.join(format!("atlantis-random-9-{}.png", rows[0].0))).unwrap();
     assert_eq!(&png[1..4], b"PNG");
 
+    // `export` writes the same art.
+    let exported = dir.join("exported");
+    let said = ok(&[
+        "export",
+        "--format",
+        "svg",
+        "--size",
+        "80mm",
+        "--layout",
+        "atlantis-random-9",
+        "--db",
+        db,
+        "--out",
+        exported.to_str().unwrap(),
+    ]);
+    assert_eq!(said.trim(), format!("wrote 4 files for 2 puzzles to {}", exported.display()));
+    let id = rows[0].0;
+    let same = std::fs::read(exported.join(format!("atlantis-random-9-{id}.svg"))).unwrap()
+        == std::fs::read(out.join(format!("atlantis-random-9-{id}.svg"))).unwrap();
+    assert!(same, "export --format svg draws what art draws");
+
     for (args, reason) in [
+        (vec!["export", "--format", "png", "--db", db], "--format png writes one file a puzzle: give the folder with --out DIR"),
         (vec!["art", "--db", db], "name the puzzles: ids (e.g. `puzzlebook art 12 13`) or --layout LAYOUT [--level LEVEL]"),
         (vec!["art", "1", "--size", "3", "--db", db], "'3' needs a unit: mm, cm, in or pt"),
         (vec!["art", "1", "--format", "tiff", "--db", db], "unknown art format 'tiff': svg, png, pdf or eps"),

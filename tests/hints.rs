@@ -159,7 +159,11 @@ fn a_book_with_hints_lists_every_puzzle_and_each_puzzle_points_to_its_hint() {
     assert_eq!(stage2.matches("Puzzle ").count(), 12 - singles, "{stage2}");
     assert!(singles == 12 || stage2.contains("it removes") || stage2.contains("it places"), "{stage2}");
     // The contents (after the title and copyright pages) name the section.
-    assert!(pages[2].lines().any(|l| l.trim_start().starts_with("Hints") && l.trim_end().ends_with(&first_hints.to_string())), "{}", pages[2]);
+    assert!(
+        pages[2].lines().any(|l| l.trim_start().starts_with("Hints") && l.trim_end().ends_with(&first_hints.to_string())),
+        "{}",
+        pages[2]
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -2,8 +2,8 @@
 //! pages (`plan`), and drawing those pages into a PDF (`render`).
 
 pub mod curate;
-pub mod hints;
 pub mod front;
+pub mod hints;
 pub mod make;
 pub mod plan;
 pub mod render;

@@ -79,7 +79,14 @@ pub fn arrangement(n: usize) -> (usize, usize) {
 /// introduction, the `examples` pages, puzzles, `hint_pages` pages of
 /// hints and answers, padded with notes pages to `pad_to` pages (when
 /// fewer).
-pub fn paginate(book: &Book, answers_per_page: usize, intro_pages: usize, examples: &[Page], hint_pages: usize, pad_to: Option<usize>) -> Vec<Page> {
+pub fn paginate(
+    book: &Book,
+    answers_per_page: usize,
+    intro_pages: usize,
+    examples: &[Page],
+    hint_pages: usize,
+    pad_to: Option<usize>,
+) -> Vec<Page> {
     let mut pages = vec![Page::Title, Page::Copyright];
     pages.extend((0..intro_pages.max(1)).map(Page::Introduction));
     pages.extend_from_slice(examples);

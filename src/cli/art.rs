@@ -33,13 +33,26 @@ pub struct ArtArgs {
     /// The folder to write into (made if missing).
     #[arg(long, short = 'o', default_value = "output/art")]
     pub out: PathBuf,
+    #[command(flatten)]
+    pub art: ArtFlags,
+    /// Replace files that already exist.
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    pub db: DbArg,
+}
+
+/// How a figure is drawn and written (shared by `art` and `export --format svg|png|pdf|eps`).
+#[derive(clap::Args, Debug)]
+pub struct ArtFlags {
     /// The figure's width: 80mm, 8cm, 3in or 216pt (its height follows the grid).
     #[arg(long, default_value = "4in", value_parser = parse_length)]
     pub size: f32,
     /// Resolution of a PNG, dots per inch (72–2400).
     #[arg(long, default_value_t = 300)]
     pub dpi: u32,
-    /// SVG text as glyph outlines instead of text in the embedded font.
+    /// SVG text as glyph outlines instead of text in the embedded font
+    /// (small files that need no font; EPS and PNG always use outlines).
     #[arg(long)]
     pub outline_text: bool,
     /// How cell marks (E, O, >6, <5) print: corner (small, top-left) or faded (large, light grey).
@@ -48,11 +61,17 @@ pub struct ArtArgs {
     /// Also draw each puzzle's answer.
     #[arg(long)]
     pub answer: bool,
-    /// Replace files that already exist.
-    #[arg(long)]
-    pub force: bool,
-    #[command(flatten)]
-    pub db: DbArg,
+}
+
+impl ArtFlags {
+    pub fn options(&self) -> ArtOptions {
+        ArtOptions {
+            width: self.size,
+            dpi: self.dpi,
+            svg_text: if self.outline_text { SvgText::Outlines } else { SvgText::Embedded },
+            marks: self.marks,
+        }
+    }
 }
 
 fn parse_marks(text: &str) -> Result<MarkStyle, String> {
@@ -80,13 +99,7 @@ pub fn run(args: ArtArgs) -> Result<()> {
     if rows.is_empty() {
         bail!("no puzzles match");
     }
-    let options = ArtOptions {
-        width: args.size,
-        dpi: args.dpi,
-        svg_text: if args.outline_text { SvgText::Outlines } else { SvgText::Embedded },
-        marks: args.marks,
-    };
-    let written = write_art(&rows, args.format, &options, args.answer, &args.out, args.force)?;
+    let written = write_art(&rows, args.format, &args.art.options(), args.art.answer, &args.out, args.force)?;
     println!("wrote {written} files for {} puzzles to {}", rows.len(), args.out.display());
     Ok(())
 }

@@ -48,6 +48,14 @@ pub enum ExportFormat {
     Serate,
     /// Play links: SudokuPad for sudoku layouts it can express, puzz.link for Slitherlink.
     Links,
+    /// One SVG a puzzle, drawn as the books draw it (with --out DIR; see `puzzlebook art --help`).
+    Svg,
+    /// One PNG a puzzle (with --out DIR; --dpi).
+    Png,
+    /// One single-page PDF a puzzle (with --out DIR).
+    Pdf,
+    /// One EPS a puzzle (with --out DIR).
+    Eps,
 }
 
 impl ExportFormat {
@@ -56,6 +64,7 @@ impl ExportFormat {
         use super::export_formats::Target;
         Some(match self {
             ExportFormat::Lines | ExportFormat::Givens | ExportFormat::Csv => return None,
+            ExportFormat::Svg | ExportFormat::Png | ExportFormat::Pdf | ExportFormat::Eps => return None,
             ExportFormat::Sdm => Target::Format(Format::Sdm),
             ExportFormat::Sdk => Target::Format(Format::Sdk),
             ExportFormat::Ss => Target::Format(Format::Ss),
@@ -83,9 +92,11 @@ pub struct ExportArgs {
     pub rating: Option<crate::level::RatingRange>,
     #[arg(long, value_enum, default_value_t = ExportFormat::Lines)]
     pub format: ExportFormat,
-    /// A folder for the one-puzzle-a-file formats (sdk, ss, janko, pzprv3): `<layout>-<id>.<ext>`.
+    /// A folder for the one-puzzle-a-file formats (sdk, ss, janko, pzprv3, svg, png, pdf, eps): `<layout>-<id>.<ext>`.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub art: super::art::ArtFlags,
     #[command(flatten)]
     pub db: DbArg,
 }
@@ -177,6 +188,22 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
     check_layout(&catalog, args.layout.as_deref())?;
     let rows = catalog.puzzles(args.layout.as_deref(), level.map(|l| l.name()))?;
     let rows = rows.into_iter().filter(|p| args.rating.is_none_or(|r| p.grade.as_ref().is_some_and(|g| r.contains(g.se_rating))));
+    let art = match args.format {
+        ExportFormat::Svg => Some(crate::art::ArtFormat::Svg),
+        ExportFormat::Png => Some(crate::art::ArtFormat::Png),
+        ExportFormat::Pdf => Some(crate::art::ArtFormat::Pdf),
+        ExportFormat::Eps => Some(crate::art::ArtFormat::Eps),
+        _ => None,
+    };
+    if let Some(format) = art {
+        let Some(dir) = args.out.as_deref() else {
+            anyhow::bail!("--format {} writes one file a puzzle: give the folder with --out DIR", format.as_str());
+        };
+        let rows: Vec<_> = rows.collect();
+        let written = super::art::write_art(&rows, format, &args.art.options(), args.art.answer, dir, false)?;
+        println!("wrote {written} files for {} puzzles to {}", rows.len(), dir.display());
+        return Ok(());
+    }
     let mut out = BufWriter::new(std::io::stdout().lock());
     if let Some(target) = args.format.target() {
         let rows: Vec<_> = rows.collect();
