@@ -78,6 +78,20 @@ impl<'a> Canvas<'a> {
         self.ops.push(Op::EndTextSection);
     }
 
+    /// Text running down the page (a quarter turn clockwise, as a
+    /// paperback's spine reads), starting at `top`; the tops of the letters
+    /// face right and the baseline is the vertical line at `x`.
+    #[allow(clippy::too_many_arguments)] // as `text`
+    pub fn text_down(&mut self, text: &str, x: f32, top: f32, size: f32, weight: Weight, level: f32) {
+        let font = self.fonts.get(weight);
+        self.ops.push(Op::StartTextSection);
+        self.ops.push(Op::SetFillColor { col: grey(level) });
+        self.ops.push(Op::SetFont { font: PdfFontHandle::External(font.id.clone()), size: Pt(size) });
+        self.ops.push(Op::SetTextMatrix { matrix: TextMatrix::Raw([0.0, -1.0, 1.0, 0.0, x, top]) });
+        self.ops.push(Op::ShowText { items: vec![TextItem::Text(text.to_string())] });
+        self.ops.push(Op::EndTextSection);
+    }
+
     /// A glyph centred in the box whose centre is (`cx`, `cy`).
     pub fn centred_glyph(&mut self, text: &str, cx: f32, cy: f32, size: f32, weight: Weight, level: f32) {
         self.text(text, cx, cy - size * CAP_HEIGHT / 2.0, size, weight, level, Align::Centre);
