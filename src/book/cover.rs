@@ -414,12 +414,12 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
         canvas.text(line, back.x + margin, y, size, Weight::Regular, BLACK, Align::Left);
     }
     let grid_top = top - height - margin * 0.6 - caption_size * 2.0;
-    let side = (grid_top - grid_floor).min(back_width * 0.62);
+    let side = (grid_top - grid_floor).min(back_width * 0.7);
     if let Some(p) = sample {
-        let area = Area { x: back.x + margin, y: grid_top - side, width: side, height: side };
+        let area = Area { x: back.centre_x() - side / 2.0, y: grid_top - side, width: side, height: side };
         if side >= least_grid && draw_grid(&mut canvas, book, p, area) {
             let caption = format!("Puzzle {} from inside the book", p.number);
-            canvas.text(&caption, area.x, grid_top + caption_size * 0.8, caption_size, Weight::Regular, BLACK, Align::Left);
+            canvas.text(&caption, area.centre_x(), grid_top + caption_size * 0.8, caption_size, Weight::Regular, BLACK, Align::Centre);
         } else {
             warnings.push(format!("the back cover of a {} book has no room for a sample grid under this blurb: left off", settings.trim));
         }
@@ -489,7 +489,7 @@ const ASCENT_EM: f32 = 0.928;
 /// 7 pt text does not fit its width.
 fn spine_lettering(canvas: &mut Canvas, g: &CoverGeometry, title: &str, author: Option<&str>) -> bool {
     let safe = g.spine_safe();
-    let size = (safe.width * 0.8 / GLYPH_BOX_EM).min(14.0);
+    let size = (safe.width * 0.98 / GLYPH_BOX_EM).min(14.0);
     if size < crate::pdf::MIN_TEXT_PT {
         return false;
     }
@@ -519,8 +519,12 @@ fn spine_lettering(canvas: &mut Canvas, g: &CoverGeometry, title: &str, author: 
 /// Trim, spine folds and text safe areas as thin grey lines.
 fn draw_guides(canvas: &mut Canvas, g: &CoverGeometry) {
     let media = g.media();
+    // Each side its own line: a preflight measures a path by its bounds.
     let rect = |canvas: &mut Canvas, a: Area| {
-        canvas.line(&[(a.x, a.y), (a.right(), a.y), (a.right(), a.top()), (a.x, a.top()), (a.x, a.y)], GUIDE_PT, GUIDE_GREY);
+        let corners = [(a.x, a.y), (a.right(), a.y), (a.right(), a.top()), (a.x, a.top()), (a.x, a.y)];
+        for side in corners.windows(2) {
+            canvas.line(side, GUIDE_PT, GUIDE_GREY);
+        }
     };
     rect(canvas, g.trimmed());
     let spine = g.spine();

@@ -106,6 +106,16 @@ pub fn page_setup(pdf_bytes: &[u8]) -> Result<(Trim, bool)> {
     Ok((Trim { width: inches(trim.width()), height: inches(trim.height()) }, bleed))
 }
 
+/// The page count and the first page's MediaBox (width, height) in inches:
+/// a one-page landscape sheet is a cover's shape.
+pub fn sheet(pdf_bytes: &[u8]) -> Result<(usize, f32, f32)> {
+    let doc = Document::load_mem(pdf_bytes).map_err(|e| anyhow!("not a readable PDF: {e}"))?;
+    let pages = doc.get_pages();
+    let (_, &page) = pages.iter().next().ok_or_else(|| anyhow!("the PDF has no pages"))?;
+    let media = page_box(&doc, page, b"MediaBox").ok_or_else(|| anyhow!("the first page has no MediaBox"))?;
+    Ok((pages.len(), media.width() / POINTS_PER_INCH, media.height() / POINTS_PER_INCH))
+}
+
 /// Which rule a finding breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Check {
