@@ -201,6 +201,16 @@ fn covers_follow_the_formula_and_planted_defects_are_caught() {
         }
     }
 
+    // 7 pt spine text fits between the fold clearances from 107 pages on
+    // white paper and 97 on cream (README); below, the spine stays plain.
+    for (pages, paper, lettered) in
+        [(106, Paper::White, false), (107, Paper::White, true), (96, Paper::Cream, false), (97, Paper::Cream, true)]
+    {
+        let row = puzzlebook::store::BookRow { pages, ..stored.clone() };
+        let rendered = cover_of_stored(&catalog, &row, &CoverOptions { paper, guides: false, blurb: None }).unwrap();
+        assert_eq!(rendered.spine_text, lettered, "{pages} pages on {paper}");
+    }
+
     // Text planted in the barcode area of a 100-page cover.
     let geometry = CoverGeometry::new(trim, 100, Paper::White);
     let row = puzzlebook::store::BookRow { pages: 100, ..stored.clone() };

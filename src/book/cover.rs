@@ -325,11 +325,15 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
     // The title block of the front decides the band's height.
     let front = g.front();
     let inner_width = front.width - 2.0 * margin;
-    let (title_lines, title_size) = fit_lines(&fonts, &settings.title, Weight::Bold, 40.0, 18.0, inner_width, 3).with_context(|| {
-        format!("the title \"{}\" does not fit the front cover of a {} book on three lines even at 18 pt: shorten it", settings.title, settings.trim)
+    let (title_lines, title_size) = fewest_lines(&fonts, &settings.title, inner_width).with_context(|| {
+        format!(
+            "the title \"{}\" does not fit the front cover of a {} book on three lines even at 18 pt: shorten it",
+            settings.title, settings.trim
+        )
     })?;
     let sub_size = 15.0;
-    let subtitle_lines = settings.subtitle.as_deref().map(|s| wrap_with(fonts.get(Weight::Regular), s, sub_size, inner_width)).unwrap_or_default();
+    let subtitle_lines =
+        settings.subtitle.as_deref().map(|s| wrap_with(fonts.get(Weight::Regular), s, sub_size, inner_width)).unwrap_or_default();
     let block = title_lines.len() as f32 * title_size * 1.15
         + if subtitle_lines.is_empty() { 0.0 } else { sub_size * 0.8 + subtitle_lines.len() as f32 * sub_size * 1.3 };
     let band_height = (front.height * 0.3).max(block + 2.0 * margin);
@@ -368,7 +372,12 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
     let room = Area { x: front.x + margin, y: floor, width: inner_width, height: band_bottom - margin - floor };
     if let Some(p) = book.puzzles.get(book.puzzles.len() / 2) {
         let side = room.width.min(room.height);
-        if !draw_grid(&mut canvas, book, p, Area { x: room.centre_x() - side / 2.0, y: room.y + (room.height - side) / 2.0, width: side, height: side }) {
+        if !draw_grid(
+            &mut canvas,
+            book,
+            p,
+            Area { x: room.centre_x() - side / 2.0, y: room.y + (room.height - side) / 2.0, width: side, height: side },
+        ) {
             warnings.push(format!("the front cover of a {} book is too small for puzzle {}'s grid: left off", settings.trim, p.number));
         }
     }
@@ -403,10 +412,7 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
         }
     }
     let Some((lines, size, height)) = set else {
-        bail!(
-            "the blurb ({blurb_source}) does not fit the back cover of a {} book even at 8 pt: shorten it",
-            settings.trim
-        );
+        bail!("the blurb ({blurb_source}) does not fit the back cover of a {} book even at 8 pt: shorten it", settings.trim);
     };
     let mut y = top;
     for (line, gap) in &lines {
@@ -428,7 +434,11 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
     // Spine: title and author along it, from 79 pages on, when 7 pt fits.
     let spine_text = g.spine_text_allowed() && spine_lettering(&mut canvas, g, settings.title.as_str(), settings.author.as_deref());
     if g.spine_text_allowed() && !spine_text {
-        warnings.push(format!("the {} in spine of {} pages is too narrow for 7 pt text: the spine is left blank", inches(g.spine_in()), pages));
+        warnings.push(format!(
+            "the {} in spine of {} pages is too narrow for 7 pt text: the spine is left blank",
+            inches(g.spine_in()),
+            pages
+        ));
     }
 
     if options.guides {
@@ -442,7 +452,15 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
 
 /// `text` wrapped at the largest size from `start` down to `least` (steps
 /// of 1 pt) that fits `width` on at most `max_lines` lines.
-fn fit_lines(fonts: &Fonts, text: &str, weight: Weight, start: f32, least: f32, width: f32, max_lines: usize) -> Option<(Vec<String>, f32)> {
+fn fit_lines(
+    fonts: &Fonts,
+    text: &str,
+    weight: Weight,
+    start: f32,
+    least: f32,
+    width: f32,
+    max_lines: usize,
+) -> Option<(Vec<String>, f32)> {
     let font = fonts.get(weight);
     let mut size = start;
     while size >= least {
@@ -453,6 +471,14 @@ fn fit_lines(fonts: &Fonts, text: &str, weight: Weight, start: f32, least: f32, 
         size -= 1.0;
     }
     None
+}
+
+/// The front title: 40 pt down to 18 pt on at most three lines, a little
+/// smaller where that saves a line (no word left alone on a second line).
+fn fewest_lines(fonts: &Fonts, title: &str, width: f32) -> Option<(Vec<String>, f32)> {
+    let (lines, size) = fit_lines(fonts, title, Weight::Bold, 40.0, 18.0, width, 3)?;
+    let fewer = fit_lines(fonts, title, Weight::Bold, size, (size * 0.75).max(18.0), width, lines.len().saturating_sub(1));
+    Some(fewer.filter(|(l, _)| !l.is_empty()).unwrap_or((lines, size)))
 }
 
 /// The blurb's lines, each with the gap above it (in lines: a paragraph
@@ -656,7 +682,9 @@ mod tests {
         let (back, front, spine) = (g.back(), g.front(), g.spine());
         let near = |a: f32, b: f32| (a - b).abs() < 1e-3;
         let bs = g.back_safe();
-        assert!(near(bs.x, back.x + 9.0) && near(bs.right(), spine.x - 4.5) && near(bs.y, back.y + 9.0) && near(bs.top(), back.top() - 9.0));
+        assert!(
+            near(bs.x, back.x + 9.0) && near(bs.right(), spine.x - 4.5) && near(bs.y, back.y + 9.0) && near(bs.top(), back.top() - 9.0)
+        );
         let fs = g.front_safe();
         assert!(near(fs.x, spine.right() + 4.5) && near(fs.right(), front.right() - 9.0));
         let ss = g.spine_safe();

@@ -144,7 +144,8 @@ pub fn book(args: BookArgs) -> Result<()> {
     })?;
     report(id, &catalog.book(id)?, &rendered, &out);
     if args.cover {
-        let options = crate::book::cover::CoverOptions { paper: args.paper.unwrap_or(crate::book::cover::Paper::White), guides: args.guides, blurb };
+        let options =
+            crate::book::cover::CoverOptions { paper: args.paper.unwrap_or(crate::book::cover::Paper::White), guides: args.guides, blurb };
         super::cover::write_cover(&catalog, id, &options, None)?;
     }
     Ok(())

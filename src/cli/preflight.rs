@@ -2,8 +2,8 @@
 //! paperback interiors) and prints one line per finding and a summary;
 //! fails (an error: exit status 1) when anything is found.
 
-use crate::page::Trim;
 use crate::book::cover::{CoverGeometry, Paper, inches};
+use crate::page::Trim;
 use crate::preflight::{Rules, page_setup, preflight, sheet};
 use anyhow::{Context, Result, bail};
 use std::path::PathBuf;
@@ -63,7 +63,12 @@ fn cover_rules(args: &PreflightArgs, width: f32, height: f32) -> Result<Rules> {
             let spine = CoverGeometry::new(Trim { width: 0.0, height: 0.0 }, pages, paper).spine_in();
             let round = |v: f64| ((v * 1000.0).round() / 1000.0) as f32;
             let trim = Trim { width: round((width as f64 - 0.25 - spine) / 2.0), height: round(height as f64 - 0.25) };
-            println!("{}: trim {}x{} in, read from the sheet (give --trim to check the width against it)", args.file.display(), trim.width, trim.height);
+            println!(
+                "{}: trim {}x{} in, read from the sheet (give --trim to check the width against it)",
+                args.file.display(),
+                trim.width,
+                trim.height
+            );
             trim
         }
     };

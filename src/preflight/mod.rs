@@ -75,7 +75,14 @@ pub struct Rules {
 
 impl Rules {
     pub fn new(trim: Trim, bleed: bool, large_print: bool) -> Rules {
-        Rules { trim, bleed, large_print, min_text_pt: if large_print { MIN_LARGE_PRINT_PT } else { MIN_TEXT_PT }, gutter_in: None, cover: None }
+        Rules {
+            trim,
+            bleed,
+            large_print,
+            min_text_pt: if large_print { MIN_LARGE_PRINT_PT } else { MIN_TEXT_PT },
+            gutter_in: None,
+            cover: None,
+        }
     }
 
     /// The rules of a paperback cover (full wrap with bleed, 7 pt text).
@@ -217,15 +224,15 @@ impl Report {
         let setup = match &r.cover {
             Some(g) => format!("cover for {}, text ≥ {} pt", g.describe(), r.min_text_pt),
             None => format!(
-            "{} pages, trim {}x{} in, {}, {}gutter {} in, margins {} in, text ≥ {} pt",
-            self.pages,
-            r.trim.width,
-            r.trim.height,
-            if r.bleed { "bleed" } else { "no bleed" },
-            if r.large_print { "large print, " } else { "" },
-            self.gutter_in,
-            r.margin_in(),
-            r.min_text_pt
+                "{} pages, trim {}x{} in, {}, {}gutter {} in, margins {} in, text ≥ {} pt",
+                self.pages,
+                r.trim.width,
+                r.trim.height,
+                if r.bleed { "bleed" } else { "no bleed" },
+                if r.large_print { "large print, " } else { "" },
+                self.gutter_in,
+                r.margin_in(),
+                r.min_text_pt
             ),
         };
         if self.findings.is_empty() {
