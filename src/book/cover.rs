@@ -368,10 +368,10 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
     let count = format!("{} puzzles · {}", book.puzzles.len(), levels.join(" · "));
     let size = fit_size_with(fonts.get(Weight::Regular), &count, 11.0, inner_width, 8.0);
     canvas.text(&count, front.centre_x(), floor, size, Weight::Regular, BLACK, Align::Centre);
-    floor += size * 2.5;
+    floor += size * 3.5;
     let room = Area { x: front.x + margin, y: floor, width: inner_width, height: band_bottom - margin - floor };
     if let Some(p) = book.puzzles.get(book.puzzles.len() / 2) {
-        let side = room.width.min(room.height);
+        let side = room.width.min(room.height) * 0.94;
         if !draw_grid(
             &mut canvas,
             book,
