@@ -1,6 +1,7 @@
 //! Books: choosing puzzles from the catalog (`curate`), laying them out in
 //! pages (`plan`), and drawing those pages into a PDF (`render`).
 
+pub mod cover;
 pub mod curate;
 pub mod front;
 pub mod hints;

@@ -782,7 +782,7 @@ fn slot_area(band: Area, n: usize, slot: usize, label: f32) -> (Area, f32) {
 }
 
 /// The largest size up to `size` (and not under `floor`) at which `text` fits `width`.
-fn fit_size_with(font: &Font, text: &str, size: f32, width: f32, floor: f32) -> f32 {
+pub(crate) fn fit_size_with(font: &Font, text: &str, size: f32, width: f32, floor: f32) -> f32 {
     let natural = font.width(text, size);
     if natural <= width { size } else { (size * width / natural).max(floor) }
 }
@@ -792,7 +792,7 @@ fn wrap(canvas: &Canvas, text: &str, weight: Weight, size: f32, width: f32) -> V
     wrap_with(canvas.fonts.get(weight), text, size, width)
 }
 
-fn wrap_with(font: &Font, text: &str, size: f32, width: f32) -> Vec<String> {
+pub(crate) fn wrap_with(font: &Font, text: &str, size: f32, width: f32) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {

@@ -97,6 +97,18 @@ pub struct BookArgs {
     /// against the reference sets (`puzzlebook reference add`) and other books.
     #[arg(long)]
     pub report: bool,
+    /// Also write the KDP paperback cover (full wrap) as <PDF stem>-cover.pdf (see `puzzlebook cover --help`).
+    #[arg(long)]
+    pub cover: bool,
+    /// The cover's paper: white (default), cream or color (sets the spine's width).
+    #[arg(long, requires = "cover")]
+    pub paper: Option<crate::book::cover::Paper>,
+    /// Draw guides on the cover (trim, spine folds, safe areas); not for the final upload.
+    #[arg(long, requires = "cover")]
+    pub guides: bool,
+    /// The cover's back text, a UTF-8 file (default: a short text from the book).
+    #[arg(long, requires = "cover", value_name = "FILE")]
+    pub blurb: Option<PathBuf>,
     #[command(flatten)]
     pub db: DbArg,
 }
@@ -174,6 +186,7 @@ pub fn book(args: BookArgs) -> Result<()> {
     };
     // The arguments first, then the catalog: a bad title is said as such.
     settings.check()?;
+    let blurb = super::cover::read_blurb(args.blurb.as_deref())?;
     let catalog = crate::family::open_existing_catalog(&args.db.db)?;
     let title = args.title.clone();
     let (id, rendered, out) = make_book_at(&catalog, settings, |id| {
@@ -186,6 +199,11 @@ pub fn book(args: BookArgs) -> Result<()> {
         let existed = path.exists();
         std::fs::write(&path, &text).with_context(|| format!("cannot write {}", path.display()))?;
         println!("distinctness report → {}{}", path.display(), if existed { " (replacing the file that was there)" } else { "" });
+    }
+    if args.cover {
+        let options =
+            crate::book::cover::CoverOptions { paper: args.paper.unwrap_or(crate::book::cover::Paper::White), guides: args.guides, blurb };
+        super::cover::write_cover(&catalog, id, &options, None)?;
     }
     Ok(())
 }

@@ -5,6 +5,7 @@ mod art;
 mod bench;
 mod book;
 mod catalog;
+mod cover;
 mod demo;
 mod export_formats;
 mod generate;
@@ -63,6 +64,8 @@ pub enum Command {
     Books(catalog::DbArg),
     /// Print a recorded book again: same puzzles, same PDF.
     Reprint(book::ReprintArgs),
+    /// Write a recorded book's KDP paperback cover (full wrap PDF) beside its interior.
+    Cover(cover::CoverArgs),
     /// Make a small catalog of several layouts and print output/sample-book.pdf.
     Demo(demo::DemoArgs),
     /// Parity snakes: count, list and export every unambiguous even/odd snake.
@@ -92,6 +95,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Book(args) => book::book(*args),
         Command::Books(args) => book::books(args),
         Command::Reprint(args) => book::reprint(args),
+        Command::Cover(args) => cover::run(args),
         Command::Demo(args) => demo::run(args),
         Command::Snake(args) => snake::run(args),
         Command::Loops(args) => loops::run(args),

@@ -95,6 +95,19 @@ impl<'a> Canvas<'a> {
     pub fn centred_glyph(&mut self, text: &str, cx: f32, cy: f32, size: f32, weight: Weight, level: f32) {
         Surface::centred_glyph(self, text, cx, cy, size, weight, level)
     }
+
+    /// Text running down the page (a quarter turn clockwise, as a
+    /// paperback's spine reads), starting at `top`; the tops of the letters
+    /// face right and the baseline is the vertical line at `x`.
+    pub fn text_down(&mut self, text: &str, x: f32, top: f32, size: f32, weight: Weight, level: f32) {
+        let font = self.fonts.get(weight);
+        self.ops.push(Op::StartTextSection);
+        self.ops.push(Op::SetFillColor { col: grey(level) });
+        self.ops.push(Op::SetFont { font: PdfFontHandle::External(font.id.clone()), size: Pt(size) });
+        self.ops.push(Op::SetTextMatrix { matrix: TextMatrix::Raw([0.0, -1.0, 1.0, 0.0, x, top]) });
+        self.ops.push(Op::ShowText { items: vec![TextItem::Text(text.to_string())] });
+        self.ops.push(Op::EndTextSection);
+    }
 }
 
 impl Surface for Canvas<'_> {

@@ -20,6 +20,8 @@ pub(crate) struct Limits<'a> {
     pub gutter_in: f32,
     /// Odd pages: the gutter is on the left.
     pub right_hand: bool,
+    /// A cover: its zones decide where items may go instead of the live area.
+    pub cover: Option<super::cover::Zones>,
 }
 
 /// `[a b c d e f]`: a point (x, y) maps to (a x + c y + e, b x + d y + f).
@@ -403,10 +405,8 @@ impl Reader<'_> {
     fn image(&mut self, what: &str, gs: &State) {
         self.painted = true;
         let corners = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)].map(|p| apply(&gs.ctm, p));
-        if let Some(b) = bounds(&corners)
-            && !self.bleeds(&b)
-        {
-            self.live_check(b, "drawing", format!("{what} at ({:.1}, {:.1})", b.x0, b.y0));
+        if let Some(b) = bounds(&corners) {
+            self.place(b, "drawing", format!("{what} at ({:.1}, {:.1})", b.x0, b.y0), true);
         }
     }
 
@@ -440,10 +440,11 @@ impl Reader<'_> {
         let half = width.max(0.0) / 2.0;
         let inked = Rect { x0: b.x0 - half, y0: b.y0 - half, x1: b.x1 + half, y1: b.y1 + half };
         if gs.stroke != Some(1.0) {
-            self.live_check(
+            self.place(
                 inked,
                 "drawing",
                 format!("a line of width {width:.2} pt from ({:.1}, {:.1}) to ({:.1}, {:.1})", b.x0, b.y0, b.x1, b.y1),
+                false,
             );
         }
     }
@@ -454,15 +455,31 @@ impl Reader<'_> {
         self.grey_check(gs.fill, "a fill", (b.x0, b.y0));
         // White paints nothing on white paper; a fill past the trim in a bled
         // book is meant to bleed.
-        if gs.fill != Some(1.0) && !self.bleeds(&b) {
+        if gs.fill != Some(1.0) {
             let level = gs.fill.map_or(String::new(), |g| format!(" of grey {g:.2}"));
-            self.live_check(b, "drawing", format!("a fill{level} from ({:.1}, {:.1}) to ({:.1}, {:.1})", b.x0, b.y0, b.x1, b.y1));
+            self.place(b, "drawing", format!("a fill{level} from ({:.1}, {:.1}) to ({:.1}, {:.1})", b.x0, b.y0, b.x1, b.y1), true);
         }
     }
 
     fn bleeds(&self, b: &Rect) -> bool {
         let t = &self.limits.trim;
         self.limits.rules.bleed && (b.x0 < t.x0 - EPSILON || b.y0 < t.y0 - EPSILON || b.x1 > t.x1 + EPSILON || b.y1 > t.y1 + EPSILON)
+    }
+
+    /// Checks where an item stands: on a cover against its zones, on a page
+    /// against the live area (`may_bleed`: a fill or image past the trim of
+    /// a bled book is meant to bleed).
+    fn place(&mut self, b: Rect, kind: &str, item: String, may_bleed: bool) {
+        if let Some(zones) = self.limits.cover {
+            if let Some((check, key, rule)) = zones.judge(&b, kind == "text") {
+                self.add(check, format!("{kind} {key}"), item, rule);
+            }
+            return;
+        }
+        if may_bleed && self.bleeds(&b) {
+            return;
+        }
+        self.live_check(b, kind, item);
     }
 
     /// Which margin an item's box reaches into, if any.
@@ -545,7 +562,7 @@ impl Reader<'_> {
         }
         let fills = matches!(gs.render_mode, 0 | 2 | 4 | 6);
         self.grey_check(if fills { gs.fill } else { gs.stroke }, "text", (x, y));
-        self.live_check(b, "text", describe());
+        self.place(b, "text", describe(), false);
     }
 }
 

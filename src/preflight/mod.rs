@@ -23,11 +23,20 @@
 //!   soft masks, blend modes, transparency groups), no empty
 //!   `/GTS_PDFXVersion` in the document information.
 //!
+//! A paperback cover (`Rules::cover`) is checked by its own rules
+//! (`cover.rs`): one page whose MediaBox is the full wrap of the formula
+//! (bleed + back + spine + front + bleed) and whose TrimBox is 0.125 in
+//! inside it; fonts embedded; text at least 7 pt, inside the safe areas
+//! (0.125 in inside the trim, 0.0625 in clear of the spine folds), on the
+//! spine only from 79 pages on; nothing at all in the barcode area; lines,
+//! greys and transparency as for pages. Art may run into the bleed.
+//!
 //! Findings on one page that break one rule the same way (the same text at
 //! the same size, lines of one width, items in one margin) are reported
 //! once, with a count and the first item's position.
 
 mod content;
+mod cover;
 mod fonts;
 
 use crate::page::{MAX_PAGES, MIN_PAGES, POINTS_PER_INCH, Trim, gutter_inches};
@@ -46,9 +55,9 @@ pub const LIGHTEST_GREY: f32 = 0.9;
 pub const MIN_TEXT_PT: f32 = 7.0;
 pub const MIN_LARGE_PRINT_PT: f32 = 14.0;
 /// Two lengths in points closer than this are the same (rounding in files).
-const BOX_TOLERANCE_PT: f32 = 0.5;
+pub(crate) const BOX_TOLERANCE_PT: f32 = 0.5;
 /// Rounding slack for positions and sizes.
-const EPSILON: f32 = 0.01;
+pub(crate) const EPSILON: f32 = 0.01;
 
 /// What the book must meet.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -60,11 +69,25 @@ pub struct Rules {
     pub min_text_pt: f32,
     /// The inside margin in inches; `None`: from the page count (KDP's table).
     pub gutter_in: Option<f32>,
+    /// A paperback cover of this wrap instead of interior pages.
+    pub cover: Option<crate::book::cover::CoverGeometry>,
 }
 
 impl Rules {
     pub fn new(trim: Trim, bleed: bool, large_print: bool) -> Rules {
-        Rules { trim, bleed, large_print, min_text_pt: if large_print { MIN_LARGE_PRINT_PT } else { MIN_TEXT_PT }, gutter_in: None }
+        Rules {
+            trim,
+            bleed,
+            large_print,
+            min_text_pt: if large_print { MIN_LARGE_PRINT_PT } else { MIN_TEXT_PT },
+            gutter_in: None,
+            cover: None,
+        }
+    }
+
+    /// The rules of a paperback cover (full wrap with bleed, 7 pt text).
+    pub fn cover(geometry: crate::book::cover::CoverGeometry) -> Rules {
+        Rules { cover: Some(geometry), ..Rules::new(geometry.trim, true, false) }
     }
 
     /// Outside, top and bottom margin in inches: 0.25, 0.375 with bleed.
@@ -90,6 +113,16 @@ pub fn page_setup(pdf_bytes: &[u8]) -> Result<(Trim, bool)> {
     Ok((Trim { width: inches(trim.width()), height: inches(trim.height()) }, bleed))
 }
 
+/// The page count and the first page's MediaBox (width, height) in inches:
+/// a one-page landscape sheet is a cover's shape.
+pub fn sheet(pdf_bytes: &[u8]) -> Result<(usize, f32, f32)> {
+    let doc = Document::load_mem(pdf_bytes).map_err(|e| anyhow!("not a readable PDF: {e}"))?;
+    let pages = doc.get_pages();
+    let (_, &page) = pages.iter().next().ok_or_else(|| anyhow!("the PDF has no pages"))?;
+    let media = page_box(&doc, page, b"MediaBox").ok_or_else(|| anyhow!("the first page has no MediaBox"))?;
+    Ok((pages.len(), media.width() / POINTS_PER_INCH, media.height() / POINTS_PER_INCH))
+}
+
 /// Which rule a finding breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Check {
@@ -106,6 +139,9 @@ pub enum Check {
     Annotation,
     Transparency,
     PdfX,
+    SafeArea,
+    Barcode,
+    SpineText,
 }
 
 impl Check {
@@ -124,6 +160,9 @@ impl Check {
             Check::Annotation => "annotations",
             Check::Transparency => "transparency",
             Check::PdfX => "PDF/X marker",
+            Check::SafeArea => "safe area",
+            Check::Barcode => "barcode area",
+            Check::SpineText => "spine text",
         }
     }
 }
@@ -182,17 +221,20 @@ impl Report {
     /// they are on.
     pub fn summary(&self) -> String {
         let r = &self.rules;
-        let setup = format!(
-            "{} pages, trim {}x{} in, {}, {}gutter {} in, margins {} in, text ≥ {} pt",
-            self.pages,
-            r.trim.width,
-            r.trim.height,
-            if r.bleed { "bleed" } else { "no bleed" },
-            if r.large_print { "large print, " } else { "" },
-            self.gutter_in,
-            r.margin_in(),
-            r.min_text_pt
-        );
+        let setup = match &r.cover {
+            Some(g) => format!("cover for {}, text ≥ {} pt", g.describe(), r.min_text_pt),
+            None => format!(
+                "{} pages, trim {}x{} in, {}, {}gutter {} in, margins {} in, text ≥ {} pt",
+                self.pages,
+                r.trim.width,
+                r.trim.height,
+                if r.bleed { "bleed" } else { "no bleed" },
+                if r.large_print { "large print, " } else { "" },
+                self.gutter_in,
+                r.margin_in(),
+                r.min_text_pt
+            ),
+        };
         if self.findings.is_empty() {
             return format!("{setup}: no findings");
         }
@@ -241,13 +283,13 @@ pub(crate) struct Rect {
 }
 
 impl Rect {
-    fn width(&self) -> f32 {
+    pub(crate) fn width(&self) -> f32 {
         self.x1 - self.x0
     }
-    fn height(&self) -> f32 {
+    pub(crate) fn height(&self) -> f32 {
         self.y1 - self.y0
     }
-    fn near(&self, other: &Rect) -> bool {
+    pub(crate) fn near(&self, other: &Rect) -> bool {
         [(self.x0, other.x0), (self.y0, other.y0), (self.x1, other.x1), (self.y1, other.y1)]
             .iter()
             .all(|(a, b)| (a - b).abs() <= BOX_TOLERANCE_PT)
@@ -285,7 +327,7 @@ fn inherited<'a>(doc: &'a Document, page: ObjectId, key: &[u8]) -> Option<&'a Ob
     }
 }
 
-fn page_box(doc: &Document, page: ObjectId, key: &[u8]) -> Option<Rect> {
+pub(crate) fn page_box(doc: &Document, page: ObjectId, key: &[u8]) -> Option<Rect> {
     // TrimBox is not inheritable; MediaBox is.
     let obj = if key == b"TrimBox" { resolve(doc, doc.get_dictionary(page).ok()?.get(key).ok()?) } else { inherited(doc, page, key)? };
     let v: Vec<f32> = obj.as_array().ok()?.iter().map(|o| num(resolve(doc, o))).collect::<Option<_>>()?;
@@ -306,6 +348,10 @@ pub fn preflight(pdf_bytes: &[u8], rules: &Rules) -> Report {
         }
     };
     let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
+    if let Some(geometry) = rules.cover {
+        cover::check(&doc, &pages, &geometry, rules, &mut findings);
+        return Report { pages: pages.len(), rules: *rules, gutter_in: 0.0, findings: findings.list };
+    }
     let gutter_in = rules.gutter_for(pages.len());
     document_checks(&doc, pages.len(), &mut findings);
     let mut fonts = fonts::FontCache::default();
@@ -315,7 +361,7 @@ pub fn preflight(pdf_bytes: &[u8], rules: &Rules) -> Report {
         let trim = box_checks(&doc, page, number, rules, &mut findings);
         let live = live_area(trim, number, rules, gutter_in);
         annotation_check(&doc, page, number, &mut findings);
-        let limits = content::Limits { rules, trim, live, gutter_in, right_hand: number % 2 == 1 };
+        let limits = content::Limits { rules, trim, live, gutter_in, right_hand: number % 2 == 1, cover: None };
         let painted = content::check_page(&doc, page, number, &limits, &mut fonts, &mut findings);
         blank_run = if painted { 0 } else { blank_run + 1 };
         if blank_run == 3 {
@@ -332,9 +378,7 @@ pub fn preflight(pdf_bytes: &[u8], rules: &Rules) -> Report {
 }
 
 fn document_checks(doc: &Document, pages: usize, findings: &mut Findings) {
-    if doc.is_encrypted() || doc.was_encrypted() {
-        findings.add(None, Check::Encryption, String::new(), "the file".into(), "is encrypted (print files must not be)".into());
-    }
+    file_checks(doc, findings);
     if pages < MIN_PAGES {
         findings.add(None, Check::PageCount, "few".into(), format!("{pages} pages"), format!("fewer than the {MIN_PAGES}-page minimum"));
     }
@@ -343,6 +387,13 @@ fn document_checks(doc: &Document, pages: usize, findings: &mut Findings) {
     }
     if pages % 2 == 1 {
         findings.add(None, Check::PageCount, "odd".into(), format!("{pages} pages"), "an odd page count (must be even)".into());
+    }
+}
+
+/// Encryption and the PDF/X marker: rules of any print file.
+pub(crate) fn file_checks(doc: &Document, findings: &mut Findings) {
+    if doc.is_encrypted() || doc.was_encrypted() {
+        findings.add(None, Check::Encryption, String::new(), "the file".into(), "is encrypted (print files must not be)".into());
     }
     let info = doc.trailer.get(b"Info").ok().map(|o| resolve(doc, o)).and_then(|o| o.as_dict().ok());
     if let Some(version) = info.and_then(|i| i.get(b"GTS_PDFXVersion").ok()) {
@@ -415,7 +466,7 @@ fn live_area(trim: Rect, number: usize, rules: &Rules, gutter_in: f32) -> Rect {
     Rect { x0: trim.x0 + left, y0: trim.y0 + margin, x1: trim.x1 - right, y1: trim.y1 - margin }
 }
 
-fn annotation_check(doc: &Document, page: ObjectId, number: usize, findings: &mut Findings) {
+pub(crate) fn annotation_check(doc: &Document, page: ObjectId, number: usize, findings: &mut Findings) {
     let Ok(annots) = doc.get_page_annotations(page) else { return };
     for annot in annots {
         let kind = annot.get(b"Subtype").and_then(Object::as_name).map(|n| String::from_utf8_lossy(n).into_owned()).unwrap_or_default();

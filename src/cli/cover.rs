@@ -1,0 +1,77 @@
+//! `cover BOOK_ID` and `book … --cover`: a recorded book's KDP paperback
+//! cover (full wrap), written beside its interior.
+
+use super::catalog::DbArg;
+use crate::book::cover::{Blurb, CoverOptions, Paper, cover_of_stored, default_cover_path, refuse_taken};
+use crate::book::make::write_pdf;
+use crate::store::Catalog;
+use anyhow::{Context, Result};
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "The cover is one page, the full wrap: width = 0.125 in bleed + back + spine + front + 0.125 in \
+bleed, height = trim height + 0.25 in; spine = page count × paper thickness (white 0.002252 in, cream 0.0025 in, \
+color 0.002347 in a page). The front shows the title, subtitle, author and a puzzle of the book; the back the blurb \
+and a sample grid, its barcode area (2 × 1.2 in, lower right) left empty; the spine carries the title from 79 pages on. \
+Every cover passes the cover preflight before it is written.")]
+pub struct CoverArgs {
+    /// The book's number (see `puzzlebook books`).
+    pub id: i64,
+    /// The interior's paper: white, cream or color (sets the spine's width).
+    #[arg(long, default_value = "white")]
+    pub paper: Paper,
+    /// Draw thin guides at the trim, spine folds and safe areas (for proofs; KDP rejects them in the final cover).
+    #[arg(long)]
+    pub guides: bool,
+    /// The back cover's text, a UTF-8 file (blank lines between paragraphs); default: a short text from the book.
+    #[arg(long, value_name = "FILE")]
+    pub blurb: Option<PathBuf>,
+    /// The PDF to write (default: <interior stem>-cover.pdf beside the interior).
+    #[arg(long, short = 'o')]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub db: DbArg,
+}
+
+/// Reads a blurb file; a missing or unreadable one is an error naming it.
+pub fn read_blurb(path: Option<&Path>) -> Result<Option<Blurb>> {
+    let Some(path) = path else { return Ok(None) };
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read the blurb file {}", path.display()))?;
+    Ok(Some(Blurb { source: path.display().to_string(), text }))
+}
+
+pub fn run(args: CoverArgs) -> Result<()> {
+    let blurb = read_blurb(args.blurb.as_deref())?;
+    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
+    let options = CoverOptions { paper: args.paper, guides: args.guides, blurb };
+    write_cover(&catalog, args.id, &options, args.out.as_deref())
+}
+
+/// Renders, checks and writes book `id`'s cover (to `out`, or beside the
+/// interior), refusing a path that belongs to another book.
+pub fn write_cover(catalog: &Catalog, id: i64, options: &CoverOptions, out: Option<&Path>) -> Result<()> {
+    let row = catalog.book(id)?;
+    let out = match out {
+        Some(path) => path.to_path_buf(),
+        None => default_cover_path(Path::new(&row.pdf_path)),
+    };
+    refuse_taken(catalog, &out, id)?;
+    let rendered = cover_of_stored(catalog, &row, options)?;
+    let replaced = out.exists();
+    write_pdf(&out, &rendered.bytes)?;
+    let g = &rendered.geometry;
+    println!(
+        "cover of book {id} \"{}\": {}{}{} → {}{} ({} KB)",
+        row.title,
+        g.describe(),
+        if rendered.spine_text { ", title on the spine" } else { "" },
+        if options.guides { ", with guides (not for the final upload)" } else { "" },
+        out.display(),
+        if replaced { " (replaced)" } else { "" },
+        rendered.bytes.len() / 1024
+    );
+    for warning in &rendered.warnings {
+        eprintln!("warning: {warning}");
+    }
+    Ok(())
+}
