@@ -672,3 +672,54 @@ fn books_of_clean_layouts_pass_the_preflight_and_reprint_identically() {
     assert!(reprint.contains("identical to the first printing"), "{reprint}");
     assert_eq!(std::fs::read(&pdf).unwrap(), std::fs::read(&copy).unwrap());
 }
+
+#[test]
+fn the_default_per_page_steps_down_when_grids_would_be_too_small() {
+    let dir = workdir("per-page");
+    let db = catalog(&dir, "8");
+    let pdf = dir.join("lp.pdf");
+    let pdf = pdf.to_str().unwrap();
+    // Large print on 6x9: two classic grids a page would give 11 pt digits.
+    let out = run(&[
+        "book",
+        "Large",
+        "--layout",
+        "classic-9",
+        "--count",
+        "2",
+        "--levels",
+        "easy",
+        "--large-print",
+        "--trim",
+        "6x9",
+        "--db",
+        &db,
+        "--out",
+        pdf,
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("2 a page are too small at this trim: 1 a page instead"));
+    let settings: String = rusqlite::Connection::open(&db).unwrap().query_row("SELECT settings FROM books", [], |r| r.get(0)).unwrap();
+    assert!(settings.contains("per_page = 1"), "{settings}");
+    // Asked for explicitly, two a page is refused with the reason.
+    let out = run(&[
+        "book",
+        "Large 2",
+        "--layout",
+        "classic-9",
+        "--count",
+        "2",
+        "--levels",
+        "easy",
+        "--large-print",
+        "--trim",
+        "6x9",
+        "--per-page",
+        "2",
+        "--allow-reprint",
+        "--db",
+        &db,
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("2 puzzles a page on a 6x9 in page give large-print digits of"), "{err}");
+}

@@ -445,22 +445,54 @@ fn puzzle_cell_side(book: &Book, geometry: &PageGeometry, extent: (usize, usize)
     cell_side(grid_band(&frame, &style, footer_lines, false), book.settings.per_page, style.label, notes, extent)
 }
 
+/// The start of a remedy: fewer grids a page, where there are several.
+fn fewer_or(per_page: usize) -> &'static str {
+    if per_page > 1 { "use fewer a page (--per-page) or " } else { "use " }
+}
+
+/// A refusal because the page holds too many grids (or too little room)
+/// for legible digits or marks: fewer a page may help (the `book` command
+/// steps its default down on it).
+#[derive(Debug)]
+pub struct TooSmall(pub String);
+
+impl std::fmt::Display for TooSmall {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TooSmall {}
+
 fn check_puzzle_digits(book: &Book, geometry: &PageGeometry) -> Result<()> {
     let cell = puzzle_cell_side(book, geometry, largest_grid(book));
     let digit = cell * DIGIT_SHARE;
     let least = if book.settings.large_print { LARGE_PRINT_DIGIT_PT } else { MIN_TEXT_PT };
+    let (per_page, trim) = (book.settings.per_page, book.settings.trim);
+    let fewer = fewer_or(per_page);
+    if cell <= 0.0 {
+        return Err(TooSmall(format!(
+            "{per_page} puzzles a page on a {trim} page leave no room for the grids beside their questions and rules: {fewer}a larger --trim"
+        ))
+        .into());
+    }
     if digit < least {
         let print = if book.settings.large_print { "large-print " } else { "" };
-        bail!(
-            "{} puzzles a page on a {} page give {print}digits of {digit:.1} pt, under the {least} pt minimum: use fewer a page (--per-page) or a larger --trim",
-            book.settings.per_page,
-            book.settings.trim
-        );
+        return Err(TooSmall(format!(
+            "{per_page} puzzles a page on a {trim} page give {print}digits of {digit:.1} pt, under the {least} pt minimum: {fewer}a larger --trim"
+        ))
+        .into());
     }
     Ok(())
 }
 
-/// Marks print at 7 pt or more clear of the digit area
+/// The smallest a mark may print: 7 pt, or in large print the large-print
+/// floor (preflight's 14 pt).
+fn mark_floor(book: &Book) -> f32 {
+    if book.settings.large_print { LARGE_PRINT_ANSWER_PT } else { MIN_TEXT_PT }
+}
+
+/// Marks print at 7 pt (large print: 14 pt) or more clear of the digit area
 /// (`pdf::min_cell_for_marks`): a book whose cells are smaller is refused,
 /// naming the layout, the trim and what would make room. (Trividoku's
 /// corner letters are left to its own page design: its default book, two a
@@ -470,23 +502,26 @@ fn check_mark_room(book: &Book, geometry: &PageGeometry, fonts: &Fonts) -> Resul
     for family in book.layouts.iter().filter(|f| f.has_marks()) {
         let layout = family.layout();
         let Some(cells) = layout.cells() else { continue };
-        let least = crate::pdf::min_cell_for_marks(cells, fonts, style);
+        let least = crate::pdf::min_cell_for_marks(cells, fonts, style, mark_floor(book));
         let cell = puzzle_cell_side(book, geometry, family.print_extent());
         if cell < least {
             let faded = match style {
                 MarkStyle::Corner => ", or --marks faded (a large light-grey mark behind the cell)",
                 MarkStyle::Faded => "",
             };
-            bail!(
-                "{}: {} puzzles a page on a {} page give cells of {cell:.1} pt, too small for its {} marks at 7 pt or more clear of the digits (cells of {least:.1} pt needed): use fewer a page (--per-page) or a larger --trim{faded}",
+            return Err(TooSmall(format!(
+                "{}: {} puzzles a page on a {} page give cells of {cell:.1} pt, too small for its {} marks at {} pt or more clear of the digits (cells of {least:.1} pt needed): {}a larger --trim{faded}",
                 layout.id,
                 book.settings.per_page,
                 book.settings.trim,
                 match style {
                     MarkStyle::Corner => "corner",
                     MarkStyle::Faded => "faded",
-                }
-            );
+                },
+                mark_floor(book),
+                fewer_or(book.settings.per_page)
+            ))
+            .into());
         }
     }
     Ok(())
@@ -608,7 +643,7 @@ impl Painter<'_> {
             let pointer = page_pointer(canvas.fonts.get(Weight::Regular), hint, solutions[p.number - 1], size, room);
             canvas.text(&pointer, area.right(), label_y, size, Weight::Regular, FADED, Align::Right);
             let family = &self.book.layouts[p.layout];
-            let contents = family.page(&p.row.givens).with_mark_style(self.book.settings.marks);
+            let contents = family.page(&p.row.givens).with_mark_style(self.book.settings.marks).with_min_text(mark_floor(self.book));
             let lettered = family.lettered_cells();
             match self.book.trivia.as_ref().filter(|_| !lettered.is_empty()) {
                 None => family.renderer().draw(canvas, area, &contents),

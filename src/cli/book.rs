@@ -189,9 +189,29 @@ pub fn book(args: BookArgs) -> Result<()> {
     let blurb = super::cover::read_blurb(args.blurb.as_deref())?;
     let catalog = crate::family::open_existing_catalog(&args.db.db)?;
     let title = args.title.clone();
-    let (id, rendered, out) = make_book_at(&catalog, settings, |id| {
-        args.out.clone().unwrap_or_else(|| PathBuf::from(format!("output/{}-{id}.pdf", slug(&title))))
-    })?;
+    // Without --per-page, the default steps down (2, then 1) while the
+    // grids would be too small for their digits or marks at this trim.
+    let fallbacks: Vec<usize> = match args.per_page {
+        Some(_) => Vec::new(),
+        None => crate::book::PER_PAGE_CHOICES.iter().copied().filter(|&n| n < settings.per_page).rev().collect(),
+    };
+    let mut settings = settings;
+    let mut fallbacks = fallbacks.into_iter();
+    let (id, rendered, out) = loop {
+        let attempt = make_book_at(&catalog, settings.clone(), |id| {
+            args.out.clone().unwrap_or_else(|| PathBuf::from(format!("output/{}-{id}.pdf", slug(&title))))
+        });
+        match attempt {
+            Err(e) if e.downcast_ref::<crate::book::render::TooSmall>().is_some() => match fallbacks.next() {
+                Some(fewer) => {
+                    eprintln!("{} a page are too small at this trim: {fewer} a page instead", settings.per_page);
+                    settings.per_page = fewer;
+                }
+                None => return Err(e),
+            },
+            other => break other?,
+        }
+    };
     report(id, &catalog.book(id)?, &rendered, &out);
     if args.report {
         let path = out.with_file_name(format!("{}-report.txt", out.file_stem().map_or("book".into(), |s| s.to_string_lossy())));

@@ -271,6 +271,7 @@ impl Family for Cells {
             marks: true,
             mark_style: MarkStyle::default(),
             corner_labels,
+            min_text: crate::pdf::MIN_TEXT_PT,
         }
     }
 
@@ -285,6 +286,7 @@ impl Family for Cells {
             marks: false,
             mark_style: MarkStyle::default(),
             corner_labels: Vec::new(),
+            min_text: crate::pdf::MIN_TEXT_PT,
         }
     }
 

@@ -209,6 +209,7 @@ impl Family for Loops {
             marks: false,
             mark_style: MarkStyle::default(),
             corner_labels: Vec::new(),
+            min_text: crate::pdf::MIN_TEXT_PT,
         }
     }
 

@@ -63,6 +63,9 @@ pub struct GridContents {
     /// corner, leaving the cell free for its digit (Trividoku's letters on
     /// a puzzle page). Empty: none.
     pub corner_labels: Vec<bool>,
+    /// The smallest type a corner mark or label may print at: 7 pt, or the
+    /// large-print floor in a large-print book.
+    pub min_text: f32,
 }
 
 impl GridContents {
@@ -72,15 +75,21 @@ impl GridContents {
         GridContents { mark_style: style, ..self }
     }
 
+    /// The same contents with corner marks and labels at least `points` tall.
+    pub fn with_min_text(self, points: f32) -> GridContents {
+        GridContents { min_text: points, ..self }
+    }
+
     /// Whether cell `i`'s symbol is a corner label rather than a digit.
     pub fn is_corner_label(&self, i: usize) -> bool {
         self.corner_labels.get(i).copied().unwrap_or(false)
     }
 }
 
-/// Type size of a corner mark or corner label in a cell of side `cell`.
-pub fn mark_size(cell: f32) -> f32 {
-    (cell * MARK_SHARE).max(MIN_TEXT_PT)
+/// Type size of a corner mark or corner label in a cell of side `cell`,
+/// at least `floor` points.
+pub fn mark_size(cell: f32, floor: f32) -> f32 {
+    (cell * MARK_SHARE).max(floor)
 }
 
 /// Width of the thick lines around boxes and grids in a cell of side `cell`.
@@ -95,10 +104,10 @@ pub(crate) fn mark_inset(cell: f32) -> f32 {
 }
 
 /// Whether a corner text `width_em` wide (its advance width at 1 pt)
-/// printed at `mark_size(cell)` fits in the cell clear of the digit area:
-/// wholly left of it or wholly above it.
-pub fn corner_text_fits(cell: f32, width_em: f32) -> bool {
-    let size = mark_size(cell);
+/// printed at `mark_size(cell, floor)` fits in the cell clear of the digit
+/// area: wholly left of it or wholly above it.
+pub fn corner_text_fits(cell: f32, width_em: f32, floor: f32) -> bool {
+    let size = mark_size(cell, floor);
     let inset = mark_inset(cell);
     let width = width_em * size;
     let digit = cell * DIGIT_SHARE;
@@ -129,10 +138,11 @@ fn corner_texts(layout: &CellLayout) -> Vec<String> {
 }
 
 /// The smallest cell side (points) whose marks and corner letters print at
-/// 7 pt or more clear of the digit area, in `style`; 0 for a layout with
-/// neither. A page layout whose cells are smaller must refuse the book
-/// (Trividoku's letters always print in the corner).
-pub fn min_cell_for_marks(layout: &CellLayout, fonts: &Fonts, style: MarkStyle) -> f32 {
+/// `floor` points or more (7, or the large-print floor) clear of the digit
+/// area, in `style`; 0 for a layout with neither. A page layout whose cells
+/// are smaller must refuse the book (Trividoku's letters always print in
+/// the corner).
+pub fn min_cell_for_marks(layout: &CellLayout, fonts: &Fonts, style: MarkStyle, floor: f32) -> f32 {
     let font = fonts.get(Weight::Regular);
     let widths = |texts: &[String]| texts.iter().map(|t| font.width(t, 1.0)).collect::<Vec<f32>>();
     let letters: Vec<String> = layout.letters.iter().flatten().map(char::to_string).collect();
@@ -149,7 +159,7 @@ pub fn min_cell_for_marks(layout: &CellLayout, fonts: &Fonts, style: MarkStyle) 
     // Room only grows with the cell: the first side that fits, in steps of 0.1 pt.
     (70..10_000)
         .map(|tenths| tenths as f32 / 10.0)
-        .find(|&cell| corner.iter().all(|&w| corner_text_fits(cell, w)) && faded.iter().all(|&w| faded_mark_size(cell, w) >= MIN_TEXT_PT))
+        .find(|&cell| corner.iter().all(|&w| corner_text_fits(cell, w, floor)) && faded.iter().all(|&w| faded_mark_size(cell, w) >= floor))
         .unwrap_or(f32::INFINITY)
 }
 

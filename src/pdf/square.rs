@@ -38,9 +38,9 @@ impl Placement {
     }
     /// Small faded text in the cell's top-left corner, inside its lines and
     /// clear of the digit area (where `corner_text_fits`).
-    fn corner_text(&self, canvas: &mut dyn Surface, r: usize, c: usize, text: &str) {
+    fn corner_text(&self, canvas: &mut dyn Surface, r: usize, c: usize, text: &str, floor: f32) {
         let (x, y) = self.corner(r, c);
-        let (size, inset) = (mark_size(self.cell), mark_inset(self.cell));
+        let (size, inset) = (mark_size(self.cell, floor), mark_inset(self.cell));
         canvas.text(text, x + inset, y - inset - size * CAP_HEIGHT, size, Weight::Regular, FADED, Align::Left);
     }
 }
@@ -84,7 +84,7 @@ impl GridRenderer for SquareGrid<'_> {
             if let Some(c) = symbol {
                 let (r, col) = geometry.position(i);
                 if contents.is_corner_label(i) {
-                    at.corner_text(canvas, r, col, &c.to_string());
+                    at.corner_text(canvas, r, col, &c.to_string(), contents.min_text);
                     continue;
                 }
                 let (x, y) = at.centre(r, col);
@@ -123,7 +123,7 @@ impl SquareGrid<'_> {
             let (r, c) = self.layout.geometry.position(i);
             let text = printed_mark(self.layout, *m);
             match contents.mark_style {
-                MarkStyle::Corner => at.corner_text(canvas, r, c, &text),
+                MarkStyle::Corner => at.corner_text(canvas, r, c, &text, contents.min_text),
                 MarkStyle::Faded => {
                     let width = canvas.fonts().get(Weight::Regular).width(&text, 1.0);
                     let (x, y) = at.centre(r, c);

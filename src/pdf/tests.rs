@@ -82,7 +82,7 @@ fn corner_marks_are_legible_and_clear_of_the_digit_area() {
     let fonts = fonts();
     for name in ["even-odd-9", "atlantis-9"] {
         let family = family(name);
-        let least = min_cell_for_marks(family.layout().cells().unwrap(), &fonts, MarkStyle::Corner);
+        let least = min_cell_for_marks(family.layout().cells().unwrap(), &fonts, MarkStyle::Corner, MIN_TEXT_PT);
         assert!(least > 7.0 && least < 40.0, "{name}: {least}");
         let page = family.page(&".".repeat(81));
         for cell in book_cells(least) {
@@ -109,12 +109,12 @@ fn corner_marks_are_legible_and_clear_of_the_digit_area() {
 fn a_cell_too_small_for_marks_is_told() {
     let fonts = fonts();
     let layout = Layout::load("even-odd-9").unwrap();
-    let least = min_cell_for_marks(layout.cells().unwrap(), &fonts, MarkStyle::Corner);
-    assert!(!super::corner_text_fits(least - 0.1, fonts.regular.width("O", 1.0)));
+    let least = min_cell_for_marks(layout.cells().unwrap(), &fonts, MarkStyle::Corner, MIN_TEXT_PT);
+    assert!(!super::corner_text_fits(least - 0.1, fonts.regular.width("O", 1.0), MIN_TEXT_PT));
     // Layouts without marks or letters need nothing.
-    assert_eq!(min_cell_for_marks(Layout::load("classic-9").unwrap().cells().unwrap(), &fonts, MarkStyle::Corner), 0.0);
+    assert_eq!(min_cell_for_marks(Layout::load("classic-9").unwrap().cells().unwrap(), &fonts, MarkStyle::Corner, MIN_TEXT_PT), 0.0);
     // Faded marks behind the cell print at a digit's size: any legible grid holds them.
-    let faded = min_cell_for_marks(layout.cells().unwrap(), &fonts, MarkStyle::Faded);
+    let faded = min_cell_for_marks(layout.cells().unwrap(), &fonts, MarkStyle::Faded, MIN_TEXT_PT);
     assert!(faded <= MIN_TEXT_PT / DIGIT_SHARE + 0.1 && faded < least, "{faded}");
 }
 
@@ -177,7 +177,7 @@ fn trividoku_letters_sit_in_the_corner_and_leave_the_cell_free() {
     let fonts = fonts();
     let family = family("trividoku-9");
     let letters = family.lettered_cells();
-    let least = min_cell_for_marks(family.layout().cells().unwrap(), &fonts, MarkStyle::Corner);
+    let least = min_cell_for_marks(family.layout().cells().unwrap(), &fonts, MarkStyle::Corner, MIN_TEXT_PT);
     let page = family.page(&".".repeat(81));
     for &(i, _) in &letters {
         assert!(!page.given[i] && page.is_corner_label(i));

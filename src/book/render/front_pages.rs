@@ -74,8 +74,8 @@ fn legible(book: &Book, example: &Example, cell: f32, answer: bool, margin: f32)
         return Err((digit, digit_floor));
     }
     let corners = example.family.has_marks() || !example.family.lettered_cells().is_empty();
-    if large && !answer && corners && crate::pdf::mark_size(cell) < LARGE_PRINT_FLOOR_PT * margin {
-        return Err((crate::pdf::mark_size(cell), LARGE_PRINT_FLOOR_PT));
+    if large && !answer && corners && crate::pdf::mark_size(cell, MIN_TEXT_PT) < LARGE_PRINT_FLOOR_PT * margin {
+        return Err((crate::pdf::mark_size(cell, MIN_TEXT_PT), LARGE_PRINT_FLOOR_PT));
     }
     Ok(())
 }
