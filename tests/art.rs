@@ -112,3 +112,68 @@ fn art_files_show_the_stored_puzzle_and_are_never_overwritten_silently() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Reads every QR code on page `page` of `pdf` (rendered at 300 dpi), or
+/// `None` when zbarimg or pdftoppm is missing (CI installs and insists).
+fn qr_codes(pdf: &std::path::Path, page: usize) -> Option<Vec<String>> {
+    let have = |tool: &str| Command::new(tool).arg("--version").output().is_ok();
+    if !have("zbarimg") || !have("pdftoppm") {
+        assert!(std::env::var_os("PUZZLEBOOK_REQUIRE_POPPLER").is_none(), "zbarimg and pdftoppm are required");
+        return None;
+    }
+    let png = pdf.with_extension(format!("p{page}"));
+    let p = page.to_string();
+    let status =
+        Command::new("pdftoppm").args(["-r", "300", "-png", "-singlefile", "-f", &p, "-l", &p]).arg(pdf).arg(&png).status().unwrap();
+    assert!(status.success());
+    let out = Command::new("zbarimg").args(["-q", "--raw"]).arg(png.with_extension(format!("p{page}.png"))).output().unwrap();
+    Some(String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect())
+}
+
+#[test]
+fn book_qr_codes_open_each_puzzle_and_layouts_without_a_link_are_refused() {
+    let dir = workdir().join("qr");
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("q.db");
+    let db = db.to_str().unwrap();
+    ok(&["generate", "classic-9", "--count", "2", "--difficulty", "hard", "--seed", "2", "--db", db]);
+    ok(&["generate", "slitherlink-10x10", "--count", "2", "--difficulty", "hard", "--seed", "2", "--db", db]);
+    ok(&["generate", "pie-12", "--count", "1", "--seed", "2", "--db", db]);
+    ok(&["validate", "--db", db]);
+    let pdf = dir.join("qr.pdf");
+    ok(&[
+        "book",
+        "QR",
+        "--layout",
+        "classic-9,slitherlink-10x10",
+        "--count",
+        "4",
+        "--levels",
+        "hard",
+        "--qr",
+        "--db",
+        db,
+        "--out",
+        pdf.to_str().unwrap(),
+    ]);
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let ids: Vec<i64> = conn
+        .prepare("SELECT puzzle_id FROM book_puzzles WHERE book_id = 1 ORDER BY number")
+        .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
+        .unwrap();
+    assert_eq!(ids.len(), 4);
+    // Two puzzles a page from page 4 (title, copyright, introduction first).
+    let mut read = Vec::new();
+    for page in [4, 5] {
+        let Some(codes) = qr_codes(&pdf, page) else { return };
+        read.extend(codes);
+    }
+    let links: Vec<String> = ids.iter().map(|id| ok(&["link", &id.to_string(), "--db", db]).trim().to_string()).collect();
+    read.sort();
+    let mut expected = links.clone();
+    expected.sort();
+    assert_eq!(read, expected, "each puzzle's code opens that puzzle");
+    let out = run(&["book", "Pie", "--layout", "pie-12", "--count", "1", "--qr", "--allow-reprint", "--db", db]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("--qr prints a play link beside each puzzle") && err.contains("pie-12"), "{err}");
+}

@@ -70,6 +70,9 @@ pub struct BookSettings {
     /// A worked example page for each layout after "How to play" (`--examples`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub examples: bool,
+    /// A QR code beside each puzzle that opens it in a browser solver (`--qr`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub qr: bool,
 }
 
 /// `marks` in the stored settings: "corner" or "faded" (books stored before
@@ -132,6 +135,7 @@ impl BookSettings {
             isbn: None,
             copyright_year: None,
             examples: false,
+            qr: false,
         }
     }
 
@@ -321,6 +325,7 @@ mod tests {
             isbn: Some("978-0-306-40615-7".into()),
             copyright_year: Some(2027),
             examples: true,
+            qr: true,
         };
         assert_eq!(BookSettings::from_toml(&s.to_toml()).unwrap(), s);
         assert!(s.to_toml().contains("marks = \"faded\"") && s.to_toml().contains("hints = true"), "{}", s.to_toml());
@@ -337,10 +342,11 @@ mod tests {
             isbn: None,
             copyright_year: None,
             examples: false,
+            qr: false,
             ..s.clone()
         };
         let text = old.to_toml();
-        for key in ["rating", "author", "subtitle", "no_pad", "hints", "marks", "imprint", "isbn", "copyright_year", "examples"] {
+        for key in ["rating", "author", "subtitle", "no_pad", "hints", "marks", "imprint", "isbn", "copyright_year", "examples", "qr"] {
             assert!(!text.contains(key), "{text}");
         }
         assert_eq!(BookSettings::from_toml(&text).unwrap(), old);

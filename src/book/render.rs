@@ -12,7 +12,7 @@ use crate::pdf::canvas::{Align, BLACK, Canvas, FADED};
 use crate::pdf::document::{DrawnPage, save};
 use crate::pdf::fonts::Font;
 use crate::pdf::fonts::{Fonts, Weight};
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use printpdf::PdfDocument;
 
 /// Digits are this share of a cell's side.
@@ -107,6 +107,7 @@ pub fn render(book: &Book) -> Result<Rendered> {
     }
     check_puzzle_digits(book, &geometry)?;
     check_mark_room(book, &geometry, &fonts)?;
+    check_qr(book, &geometry)?;
     let title_page = title_lines(&measure, book, geometry.frame(1).content)?;
     let contents = section_starts(&pages);
     let intro = flow_introduction(&measure, book, &geometry, &contents);
@@ -643,6 +644,12 @@ impl Painter<'_> {
             let pointer = page_pointer(canvas.fonts.get(Weight::Regular), hint, solutions[p.number - 1], size, room);
             canvas.text(&pointer, area.right(), label_y, size, Weight::Regular, FADED, Align::Right);
             let family = &self.book.layouts[p.layout];
+            if self.book.settings.qr {
+                // Checked before drawing (`check_qr`): a link and room for its code.
+                if let (Ok(link), Some((x, y, side))) = (family.link(&p.row.givens), qr_spot(band, per_page, slot, s.label)) {
+                    let _ = crate::pdf::qr::draw(canvas, &link, x, y, side);
+                }
+            }
             let contents = family.page(&p.row.givens).with_mark_style(self.book.settings.marks).with_min_text(mark_floor(self.book));
             let lettered = family.lettered_cells();
             match self.book.trivia.as_ref().filter(|_| !lettered.is_empty()) {
@@ -814,6 +821,63 @@ fn slot_area(band: Area, n: usize, slot: usize, label: f32) -> (Area, f32) {
     let slot_top = band.top() - row as f32 * slot_h;
     let label_y = slot_top - label;
     (Area { x, y: label_y - label * 0.6 - side, width: side, height: side }, label_y)
+}
+
+/// Largest side of a printed QR code (1 in) and its smallest module
+/// (0.75 pt, three dots at 300 dpi) for phone cameras to read it.
+const QR_MAX: f32 = 72.0;
+const QR_MIN_MODULE: f32 = 0.75;
+
+/// Where slot `slot`'s QR code goes (x, y of its lower-left corner, side):
+/// in the slot's free room right of the grid, else below it; `None` when
+/// neither holds a code of at least half an inch.
+fn qr_spot(band: Area, n: usize, slot: usize, label: f32) -> Option<(f32, f32, f32)> {
+    let (cols, rows) = arrangement(n);
+    let (slot_w, slot_h) = (band.width / cols as f32, band.height / rows as f32);
+    let (col, row) = (slot % cols, slot / cols);
+    let (area, _) = slot_area(band, n, slot, label);
+    let slot_right = band.x + (col + 1) as f32 * slot_w;
+    let slot_bottom = band.top() - (row + 1) as f32 * slot_h;
+    let gap = label * 0.5;
+    let right = (slot_right - area.right() - gap).min(area.height).min(QR_MAX);
+    let below = (area.y - slot_bottom - gap).min(area.width).min(QR_MAX);
+    if right >= 36.0 && right >= below {
+        Some((area.right() + gap, area.y, right))
+    } else if below >= 36.0 {
+        Some((area.right() - below, area.y - gap - below, below))
+    } else {
+        None
+    }
+}
+
+/// With `--qr`, every puzzle needs a browser link and its page room for a
+/// readable code; refused otherwise, naming what is missing.
+fn check_qr(book: &Book, geometry: &PageGeometry) -> Result<()> {
+    if !book.settings.qr {
+        return Ok(());
+    }
+    let style = Type::for_book(book.settings.large_print);
+    let frame = geometry.frame(3);
+    let footer_lines = book.layouts.len().min(book.settings.per_page) * 2;
+    let band = grid_band(&frame, &style, footer_lines, false);
+    let (per_page, trim) = (book.settings.per_page, book.settings.trim);
+    for p in &book.puzzles {
+        let link = book.layouts[p.layout].link(&p.row.givens).context("--qr prints a play link beside each puzzle")?;
+        let modules = crate::pdf::qr::modules_across(&link)?;
+        for slot in 0..per_page {
+            let Some((_, _, side)) = qr_spot(band, per_page, slot, style.label) else {
+                bail!("--qr: {per_page} puzzles a page on a {trim} page leave no room beside the grids for a QR code (use fewer a page)");
+            };
+            if side / (modules as f32) < QR_MIN_MODULE {
+                bail!(
+                    "--qr: puzzle {}'s link needs {modules} modules, {:.2} pt each in the {side:.0} pt beside its grid, under the {QR_MIN_MODULE} pt a phone can read (use fewer a page)",
+                    p.number,
+                    side / modules as f32
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The largest size up to `size` (and not under `floor`) at which `text` fits `width`.

@@ -89,6 +89,11 @@ pub struct BookArgs {
     /// puzzle (none of the book's), its first step marked and explained, and its solution.
     #[arg(long)]
     pub examples: bool,
+    /// A small QR code beside each puzzle that opens it in a browser solver
+    /// (SudokuPad or puzz.link; see `puzzlebook link`). Layouts without a
+    /// browser solver, or pages without room for a readable code, are refused.
+    #[arg(long)]
+    pub qr: bool,
     /// The PDF to write (default: output/<title>-<book number>.pdf). A PDF
     /// recorded for another book is never overwritten.
     #[arg(long, short = 'o')]
@@ -183,6 +188,7 @@ pub fn book(args: BookArgs) -> Result<()> {
         isbn: args.isbn.clone().filter(|a| !a.trim().is_empty()).map(|a| a.trim().to_string()),
         copyright_year: args.copyright_year,
         examples: args.examples,
+        qr: args.qr,
     };
     // The arguments first, then the catalog: a bad title is said as such.
     settings.check()?;
