@@ -52,7 +52,7 @@ fn stocked(db: &str, layout: &str) -> (String, i64) {
 /// Why a book may be refused before it is written: the grid cannot keep
 /// its digits legible at that trim. Anything else is a failure.
 fn legitimate_refusal(stderr: &str) -> bool {
-    ["too small", "under 16 pt", "smaller than", "at least", "cells of"].iter().any(|w| stderr.contains(w))
+    ["too small", "under 16 pt", "smaller than", "at least", "cells of", "a larger --trim"].iter().any(|w| stderr.contains(w))
 }
 
 #[test]

@@ -411,6 +411,21 @@ fn largest_grid(book: &Book) -> (usize, usize) {
 
 /// The most answer grids a page that keep their digits at 7 pt or more
 /// (or the number asked, if legible).
+/// How the smallest digit the book's renderers print compares with a
+/// square cell's (`DIGIT_SHARE` of the cell side `cell_side` assumes): 1
+/// for square cells, less for a pie's inner ring.
+fn digit_factor(book: &Book) -> f32 {
+    book.layouts
+        .iter()
+        .map(|family| {
+            let (rows, cols) = family.print_extent();
+            let cell = 100.0;
+            let side = cell * rows.max(cols) as f32;
+            family.renderer().digit_size(Area { x: 0.0, y: 0.0, width: side, height: side }) / (cell * DIGIT_SHARE)
+        })
+        .fold(1.0, f32::min)
+}
+
 fn choose_answers_per_page(book: &Book) -> Result<usize> {
     let style = Type::for_book(book.settings.large_print);
     let least = least_answer_digit(book.settings.large_print);
@@ -420,7 +435,7 @@ fn choose_answers_per_page(book: &Book) -> Result<usize> {
         // An answer grid with a letter key gives up two lines of notes.
         let notes = notes_height(book, ANSWER_KEY_LINES, style.label);
         let cell = cell_side(grid_band(&frame, &style, 0, true), n, style.label, notes, largest_grid(book));
-        cell * DIGIT_SHARE >= least
+        cell * DIGIT_SHARE * digit_factor(book) >= least
     };
     match book.settings.answers_per_page {
         Some(n) if legible(n) => Ok(n),
@@ -467,7 +482,7 @@ impl std::error::Error for TooSmall {}
 
 fn check_puzzle_digits(book: &Book, geometry: &PageGeometry) -> Result<()> {
     let cell = puzzle_cell_side(book, geometry, largest_grid(book));
-    let digit = cell * DIGIT_SHARE;
+    let digit = cell * DIGIT_SHARE * digit_factor(book);
     let least = if book.settings.large_print { LARGE_PRINT_DIGIT_PT } else { MIN_TEXT_PT };
     let (per_page, trim) = (book.settings.per_page, book.settings.trim);
     let fewer = fewer_or(per_page);

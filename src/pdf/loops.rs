@@ -20,6 +20,10 @@ impl GridRenderer for LoopGrid {
         self.cols as f32 / self.rows as f32
     }
 
+    fn digit_size(&self, area: Area) -> f32 {
+        (area.width / self.cols as f32).min(area.height / self.rows as f32) * super::DIGIT_SHARE
+    }
+
     fn draw(&self, canvas: &mut dyn Surface, area: Area, contents: &GridContents) {
         let cell = (area.width / self.cols as f32).min(area.height / self.rows as f32);
         let left = area.x + (area.width - cell * self.cols as f32) / 2.0;

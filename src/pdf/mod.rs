@@ -169,6 +169,8 @@ pub trait GridRenderer {
     fn aspect(&self) -> f32;
     /// Draws the grid as large as fits, centred in `area`.
     fn draw(&self, canvas: &mut dyn Surface, area: Area, contents: &GridContents);
+    /// The type size of the smallest digit `draw` prints in `area`.
+    fn digit_size(&self, area: Area) -> f32;
 }
 
 /// The renderer of a cell layout's geometry.

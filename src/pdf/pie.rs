@@ -29,6 +29,13 @@ struct Circle {
 }
 
 impl Circle {
+    /// Digits are sized for the narrowest cell: the inner ring's arc or the ring width.
+    fn digit_size(&self) -> f32 {
+        let ring_width = self.radius(1.0) - self.radius(0.0);
+        let inner_arc = self.radius(0.5) * 2.0 * PI / self.sectors as f32;
+        ring_width.min(inner_arc) * 0.5
+    }
+
     fn radius(&self, ring_edge: f32) -> f32 {
         self.outer * (HUB + (1.0 - HUB) * ring_edge / self.rings as f32)
     }
@@ -47,16 +54,28 @@ impl Circle {
     }
 }
 
+impl PieGrid<'_> {
+    fn circle(area: Area, sectors: usize, rings: usize) -> Circle {
+        let side = area.width.min(area.height);
+        Circle { cx: area.x + area.width / 2.0, cy: area.y + area.height / 2.0, outer: side / 2.0 * 0.98, sectors, rings }
+    }
+}
+
 impl GridRenderer for PieGrid<'_> {
     fn aspect(&self) -> f32 {
         1.0
+    }
+
+    fn digit_size(&self, area: Area) -> f32 {
+        let Geometry::Pie { sectors, rings, .. } = &self.layout.geometry else { return 0.0 };
+        Self::circle(area, *sectors, *rings).digit_size()
     }
 
     fn draw(&self, canvas: &mut dyn Surface, area: Area, contents: &GridContents) {
         let Geometry::Pie { sectors, rings, slice_of_sector } = &self.layout.geometry else { return };
         let (sectors, rings) = (*sectors, *rings);
         let side = area.width.min(area.height);
-        let circle = Circle { cx: area.x + area.width / 2.0, cy: area.y + area.height / 2.0, outer: side / 2.0 * 0.98, sectors, rings };
+        let circle = Self::circle(area, sectors, rings);
         let ring_count = rings as f32;
 
         for s in (0..sectors).filter(|&s| slice_of_sector[s] % 2 == 1) {
@@ -78,10 +97,7 @@ impl GridRenderer for PieGrid<'_> {
         canvas.line(&circle.arc(0.0, 0.0, sectors as f32), thick, BLACK);
         canvas.line(&circle.arc(ring_count, 0.0, sectors as f32), thick, BLACK);
 
-        // Sized for the narrowest cell: the inner ring's arc or the ring width.
-        let ring_width = circle.radius(1.0) - circle.radius(0.0);
-        let inner_arc = circle.radius(0.5) * 2.0 * PI / sectors as f32;
-        let size = ring_width.min(inner_arc) * 0.5;
+        let size = circle.digit_size();
         for (cell, symbol) in contents.symbols.iter().enumerate() {
             let Some(c) = symbol else { continue };
             let (s, k) = (cell / rings, cell % rings);

@@ -50,6 +50,10 @@ impl GridRenderer for SquareGrid<'_> {
         self.cols as f32 / self.rows as f32
     }
 
+    fn digit_size(&self, area: Area) -> f32 {
+        (area.width / self.cols as f32).min(area.height / self.rows as f32) * DIGIT_SHARE
+    }
+
     fn draw(&self, canvas: &mut dyn Surface, area: Area, contents: &GridContents) {
         let cell = (area.width / self.cols as f32).min(area.height / self.rows as f32);
         let (width, height) = (cell * self.cols as f32, cell * self.rows as f32);

@@ -28,9 +28,17 @@ impl TriangleGrid<'_> {
     }
 }
 
+/// A digit's size as a share of a small triangle's edge.
+const DIGIT_EDGE_SHARE: f32 = 0.36;
+
 impl GridRenderer for TriangleGrid<'_> {
     fn aspect(&self) -> f32 {
         1.0 / HEIGHT
+    }
+
+    fn digit_size(&self, area: Area) -> f32 {
+        let n = self.side as f32;
+        (area.width / n).min(area.height / (n * HEIGHT)) * DIGIT_EDGE_SHARE
     }
 
     fn draw(&self, canvas: &mut dyn Surface, area: Area, contents: &GridContents) {
@@ -66,7 +74,7 @@ impl GridRenderer for TriangleGrid<'_> {
                 canvas.line(&[point(side[0]), point(side[1])], if boundary { thick } else { thin }, BLACK);
             }
         }
-        let size = edge * 0.36;
+        let size = edge * DIGIT_EDGE_SHARE;
         for (cell, symbol) in contents.symbols.iter().enumerate() {
             let Some(c) = symbol else { continue };
             let pts = self.corners(cell).map(point);
