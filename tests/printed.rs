@@ -798,6 +798,7 @@ layouts! {
     classic_9 => "classic-9",
     diagonal_9 => "diagonal-9",
     even_odd_9 => "even-odd-9",
+    even_odd_random_9 => "even-odd-random-9",
     flower => "flower",
     islands_9 => "islands-9",
     islands_random_9 => "islands-random-9",
