@@ -152,6 +152,7 @@ fn a_book_asks_each_question_once_and_a_short_bank_is_refused() {
     assert!(err.contains("small.csv: the book's 5 Trividoku puzzles need 45 different items"), "{err}");
     assert!(err.contains("5 needed, 4 available"), "{err}");
     assert!(!dir.join("s.pdf").exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -188,4 +189,5 @@ fn the_matching_list_prints_lettered_items_in_order_under_the_grid() {
     // Without a list, matching is refused (the shipped bank holds questions).
     let out = run(&["book", "N", "--layout", "trividoku-9", "--count", "1", "--trivia-format", "matching", "--db", &db]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("--trivia-format matching needs a list"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
