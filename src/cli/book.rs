@@ -57,7 +57,7 @@ pub struct BookArgs {
     /// may hold commas (the answer is the last field), `#` lines are
     /// comments. Each item is asked at most once a book, so the bank needs
     /// as many items of each answer as the book has Trividoku puzzles
-    /// (default: data/trivia-bank.csv, 1,008 questions).
+    /// (default: data/trivia-bank.csv, 1,032 questions).
     #[arg(long, value_name = "CSV")]
     pub trivia: Option<PathBuf>,
     /// How Trividoku gives its letters: `questions` (a question under the
