@@ -38,6 +38,17 @@ pub struct BookSettings {
     /// asks the same questions); `None`: the sample bank that ships.
     #[serde(default)]
     pub trivia: Option<String>,
+    /// Where the trivia bank came from, named in errors.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trivia_file: Option<String>,
+    /// Questions (`question,answer`) or the matching list (`item,answer`).
+    #[serde(default, skip_serializing_if = "trivia::TriviaFormat::is_questions")]
+    pub trivia_format: trivia::TriviaFormat,
+    /// Deal the bank's items once across the book (never one asked twice),
+    /// the default bank being data/trivia-bank.csv. Books stored before
+    /// (false) pick per puzzle from the sample bank, as they first printed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub trivia_once: bool,
     /// Only puzzles whose SE rating lies in this range (`--rating`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<crate::level::RatingRange>,
@@ -125,6 +136,9 @@ impl BookSettings {
             answers_per_page: None,
             allow_reprint: false,
             trivia: None,
+            trivia_file: None,
+            trivia_format: trivia::TriviaFormat::Questions,
+            trivia_once: true,
             rating: None,
             author: None,
             subtitle: None,
@@ -211,6 +225,8 @@ pub struct Book {
     pub puzzles: Vec<BookPuzzle>,
     /// The bank Trividoku's questions come from, when a layout has letters.
     pub trivia: Option<trivia::TriviaBank>,
+    /// Each puzzle's trivia (by index; empty for a puzzle without letters).
+    pub clues: Vec<Vec<trivia::Clue>>,
     /// PDF date of the first printing, e.g. "D:20261122203000Z".
     pub date: String,
 }
@@ -233,14 +249,14 @@ impl Book {
             let level = row.book_level().parse::<Level>().map_err(|e| anyhow::anyhow!("puzzle {}: {e}", row.id))?;
             puzzles.push(BookPuzzle { number: i + 1, row, level, layout });
         }
-        let trivia = match layouts.iter().any(|l| !l.lettered_cells().is_empty()) {
-            true => Some(match &settings.trivia {
-                Some(text) => trivia::TriviaBank::parse(text, "the book's trivia bank")?,
-                None => trivia::TriviaBank::parse(trivia::SAMPLE, "data/trivia-sample.csv")?,
-            }),
-            false => None,
+        let (trivia, clues) = match layouts.iter().any(|l| !l.lettered_cells().is_empty()) {
+            true => {
+                let (bank, clues) = book_trivia(&settings, &layouts, &puzzles)?;
+                (Some(bank), clues)
+            }
+            false => (None, vec![Vec::new(); puzzles.len()]),
         };
-        Ok(Book { settings, layouts, puzzles, trivia, date: pdf_date(created_at) })
+        Ok(Book { settings, layouts, puzzles, trivia, clues, date: pdf_date(created_at) })
     }
 }
 
@@ -257,6 +273,28 @@ fn readers_words(id: &str, stored: &str) -> String {
         return shipped.source;
     }
     stored.to_string()
+}
+
+/// The book's trivia bank and each puzzle's clues: dealt once across the
+/// book (`trivia_once`), or picked per puzzle as books before it were.
+fn book_trivia(
+    settings: &BookSettings,
+    layouts: &[Box<dyn Family>],
+    puzzles: &[BookPuzzle],
+) -> Result<(trivia::TriviaBank, Vec<Vec<trivia::Clue>>)> {
+    let default = if settings.trivia_once { (trivia::BANK, trivia::BANK_FILE) } else { (trivia::SAMPLE, "data/trivia-sample.csv") };
+    let origin = settings.trivia_file.as_deref().unwrap_or(if settings.trivia.is_some() { "the book's trivia bank" } else { default.1 });
+    let bank = trivia::TriviaBank::parse_as(settings.trivia.as_deref().unwrap_or(default.0), origin, settings.trivia_format)?;
+    let lettered: Vec<Vec<(usize, char)>> = layouts.iter().map(|l| l.lettered_cells()).collect();
+    let clues = if settings.trivia_once {
+        let needs: Vec<Vec<(char, u32)>> = puzzles.iter().map(|p| trivia::lettered_digits(&lettered[p.layout], &p.row.solution)).collect();
+        // The seed is the book's puzzles: another book deals otherwise, a reprint the same.
+        let seed = puzzles.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, p| (h ^ p.row.id as u64).wrapping_mul(0x100_0000_01b3));
+        bank.deal(&needs, seed, origin)?
+    } else {
+        puzzles.iter().map(|p| bank.clues(&lettered[p.layout], &p.row.solution, p.row.id as u64)).collect()
+    };
+    Ok((bank, clues))
 }
 
 /// A PDF date from a catalog timestamp: "2026-11-22T20:30:00Z" → "D:20261122203000Z".
@@ -315,6 +353,9 @@ mod tests {
             answers_per_page: None,
             allow_reprint: false,
             trivia: Some("q,1\n".into()),
+            trivia_file: Some("q.csv".into()),
+            trivia_format: trivia::TriviaFormat::Matching,
+            trivia_once: true,
             rating: Some("7.0..".parse().unwrap()),
             author: Some("A. Author".into()),
             subtitle: Some("Sub".into()),
@@ -343,10 +384,28 @@ mod tests {
             copyright_year: None,
             examples: false,
             qr: false,
+            trivia_file: None,
+            trivia_format: trivia::TriviaFormat::Questions,
+            trivia_once: false,
             ..s.clone()
         };
         let text = old.to_toml();
-        for key in ["rating", "author", "subtitle", "no_pad", "hints", "marks", "imprint", "isbn", "copyright_year", "examples", "qr"] {
+        for key in [
+            "rating",
+            "author",
+            "subtitle",
+            "no_pad",
+            "hints",
+            "marks",
+            "imprint",
+            "isbn",
+            "copyright_year",
+            "examples",
+            "qr",
+            "trivia_file",
+            "trivia_format",
+            "trivia_once",
+        ] {
             assert!(!text.contains(key), "{text}");
         }
         assert_eq!(BookSettings::from_toml(&text).unwrap(), old);

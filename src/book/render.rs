@@ -456,7 +456,8 @@ fn puzzle_cell_side(book: &Book, geometry: &PageGeometry, extent: (usize, usize)
     let frame = geometry.frame(3);
     let footer_lines = book.layouts.len().min(book.settings.per_page) * 2;
     // A puzzle with trivia gives up a line per lettered cell for its questions.
-    let questions = book.layouts.iter().map(|l| l.lettered_cells().len()).max().unwrap_or(0);
+    let questions = book.layouts.iter().map(|l| l.lettered_cells().len()).max().unwrap_or(0)
+        + usize::from(book.trivia.is_some() && book.settings.trivia_format.instruction().is_some());
     let notes = notes_height(book, questions, style.body);
     cell_side(grid_band(&frame, &style, footer_lines, false), book.settings.per_page, style.label, notes, extent)
 }
@@ -669,9 +670,8 @@ impl Painter<'_> {
             let lettered = family.lettered_cells();
             match self.book.trivia.as_ref().filter(|_| !lettered.is_empty()) {
                 None => family.renderer().draw(canvas, area, &contents),
-                Some(bank) => {
-                    let clues = bank.clues(&lettered, &p.row.solution, p.row.id as u64);
-                    let lines: Vec<String> = clues.iter().map(|c| format!("{}   {}", c.letter, c.question)).collect();
+                Some(_) => {
+                    let lines = trivia_lines(self.book, p.number);
                     let (grid, notes) = split_for_notes(area, lines.len(), s.body);
                     family.renderer().draw(canvas, grid, &contents);
                     self.notes(canvas, notes, &lines, s.body);
@@ -707,9 +707,8 @@ impl Painter<'_> {
             let lettered = family.lettered_cells();
             match self.book.trivia.as_ref().filter(|_| !lettered.is_empty()) {
                 None => family.renderer().draw(canvas, area, &contents),
-                Some(bank) => {
-                    let clues = bank.clues(&lettered, &p.row.solution, p.row.id as u64);
-                    let key: Vec<String> = clues.iter().map(|c| format!("{}={}", c.letter, c.answer)).collect();
+                Some(_) => {
+                    let key: Vec<String> = self.book.clues[p.number - 1].iter().map(|c| format!("{}={}", c.letter, c.answer)).collect();
                     // Two short lines fit under even a small answer grid.
                     let lines: Vec<String> = key.chunks(KEY_PAIRS_A_LINE).map(|pairs| pairs.join("  ")).collect();
                     let (grid, notes) = split_for_notes(area, lines.len(), s.label);
@@ -808,6 +807,13 @@ fn distinct_by_id<'a>(layouts: impl Iterator<Item = &'a crate::layout::Layout>) 
         }
     }
     seen
+}
+
+/// The lines under a Trividoku puzzle: its lettered questions, or the
+/// matching list's instruction and its lettered items.
+fn trivia_lines(book: &Book, number: usize) -> Vec<String> {
+    let instruction = book.settings.trivia_format.instruction().map(str::to_string);
+    instruction.into_iter().chain(book.clues[number - 1].iter().map(|c| format!("{}   {}", c.letter, c.question))).collect()
 }
 
 /// A Trividoku answer's letter key: nine `A=4` pairs on two lines.

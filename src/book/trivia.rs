@@ -3,9 +3,49 @@
 //! answers with the digit in cell A, and so on.
 
 use anyhow::{Result, bail};
+use serde::{Deserialize, Serialize};
 
-/// The bank that ships, used when a book names none.
+/// The small bank books used before questions were dealt once a book
+/// (`BookSettings::trivia_once` false); kept so they reprint the same.
 pub const SAMPLE: &str = include_str!("../../data/trivia-sample.csv");
+/// The bank that ships, used when a book names none: over 900 questions,
+/// enough for a 100-puzzle book without asking one twice.
+pub const BANK: &str = include_str!("../../data/trivia-bank.csv");
+pub const BANK_FILE: &str = "data/trivia-bank.csv";
+
+/// How a Trividoku puzzle gives its lettered cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TriviaFormat {
+    /// A question for each letter (`question,answer` lines).
+    #[default]
+    Questions,
+    /// The original publisher's matching list: nine items lettered A–I to
+    /// match with the numbers 1–9 (`item,answer` lines).
+    Matching,
+}
+
+impl TriviaFormat {
+    pub fn is_questions(&self) -> bool {
+        *self == TriviaFormat::Questions
+    }
+
+    /// The CSV header a bank of this format may start with.
+    fn header(self) -> &'static str {
+        match self {
+            TriviaFormat::Questions => "question,answer",
+            TriviaFormat::Matching => "item,answer",
+        }
+    }
+
+    /// The line printed above a puzzle's list, if any.
+    pub fn instruction(self) -> Option<&'static str> {
+        match self {
+            TriviaFormat::Questions => None,
+            TriviaFormat::Matching => Some("Match each lettered item with its number, 1–9:"),
+        }
+    }
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct TriviaItem {
@@ -32,14 +72,21 @@ impl TriviaBank {
     /// header, blank lines and `#` comments are skipped. `origin` names the
     /// file in errors.
     pub fn parse(text: &str, origin: &str) -> Result<TriviaBank> {
+        TriviaBank::parse_as(text, origin, TriviaFormat::Questions)
+    }
+
+    /// A bank in `format`: `question,answer` or `item,answer` lines (the
+    /// header, blank lines and `#` comments skipped before the first item).
+    pub fn parse_as(text: &str, origin: &str, format: TriviaFormat) -> Result<TriviaBank> {
+        let header = format.header();
         let mut items = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
-            if line.is_empty() || line.starts_with('#') || (i == 0 && line.eq_ignore_ascii_case("question,answer")) {
+            if line.is_empty() || line.starts_with('#') || (items.is_empty() && line.eq_ignore_ascii_case(header)) {
                 continue;
             }
             let Some((question, answer)) = line.rsplit_once(',') else {
-                bail!("{origin}: line {}: expected `question,answer`, found no comma", i + 1);
+                bail!("{origin}: line {}: expected `{header}`, found no comma", i + 1);
             };
             let answer: u32 = match answer.trim().parse() {
                 Ok(n @ 1..=9) => n,
@@ -47,7 +94,8 @@ impl TriviaBank {
             };
             let question = question.trim().trim_matches('"').replace("\"\"", "\"");
             if question.is_empty() {
-                bail!("{origin}: line {}: the question is empty", i + 1);
+                let what = header.split(',').next().unwrap_or("question");
+                bail!("{origin}: line {}: the {what} is empty", i + 1);
             }
             items.push(TriviaItem { question, answer });
         }
@@ -76,6 +124,62 @@ impl TriviaBank {
         clues.sort_by_key(|c| c.letter);
         clues
     }
+
+    /// The clues of a whole book, dealt without replacement: `needs` holds
+    /// each puzzle's lettered cells as (letter, digit). Each digit's items
+    /// are shuffled once by `seed` and dealt in puzzle order, so no item is
+    /// asked twice in a book and a reprint asks the same. A bank too small
+    /// for the book is refused, naming `origin` and the numbers.
+    pub fn deal(&self, needs: &[Vec<(char, u32)>], seed: u64, origin: &str) -> Result<Vec<Vec<Clue>>> {
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let mut decks: Vec<Vec<&TriviaItem>> = (0..=9).map(|d| self.items.iter().filter(|i| i.answer == d).collect()).collect();
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
+        for deck in &mut decks {
+            deck.shuffle(&mut rng);
+        }
+        let mut needed = [0usize; 10];
+        for &(_, digit) in needs.iter().flatten() {
+            needed[(digit as usize).min(9)] += 1;
+        }
+        let short: Vec<String> = (1..=9)
+            .filter(|&d| needed[d] > decks[d].len())
+            .map(|d| format!("answer {d}: {} needed, {} available", needed[d], decks[d].len()))
+            .collect();
+        if !short.is_empty() {
+            let total: usize = needed.iter().sum();
+            bail!(
+                "{origin}: the book's {} Trividoku puzzles need {total} different items ({} per digit at most) and the bank has {}; too few for {}: add items or make the book shorter",
+                needs.iter().filter(|n| !n.is_empty()).count(),
+                needed.iter().max().unwrap_or(&0),
+                self.items.len(),
+                short.join("; ")
+            );
+        }
+        let mut dealt = [0usize; 10];
+        Ok(needs
+            .iter()
+            .map(|cells| {
+                let mut clues: Vec<Clue> = cells
+                    .iter()
+                    .filter_map(|&(letter, digit)| {
+                        let d = digit as usize;
+                        let item = decks.get(d)?.get(dealt[d])?;
+                        dealt[d] += 1;
+                        Some(Clue { letter, question: item.question.clone(), answer: digit })
+                    })
+                    .collect();
+                clues.sort_by_key(|c| c.letter);
+                clues
+            })
+            .collect())
+    }
+}
+
+/// Each puzzle's lettered cells as (letter, digit of its solution).
+pub fn lettered_digits(lettered: &[(usize, char)], solution: &str) -> Vec<(char, u32)> {
+    let digits: Vec<char> = solution.chars().collect();
+    lettered.iter().filter_map(|&(cell, letter)| Some((letter, digits.get(cell)?.to_digit(10)?))).collect()
 }
 
 #[cfg(test)]

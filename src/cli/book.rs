@@ -3,6 +3,7 @@
 use super::catalog::DbArg;
 use crate::book::make::{changed_puzzles, fingerprint_bytes, make_book_at, refuse_others_pdf, render_again, write_pdf};
 use crate::book::render::Rendered;
+use crate::book::trivia::TriviaFormat;
 use crate::book::{BookSettings, slug};
 use crate::layout::Layout;
 use crate::level::Level;
@@ -52,10 +53,19 @@ pub struct BookArgs {
     /// Allow puzzles already printed in another book.
     #[arg(long)]
     pub allow_reprint: bool,
-    /// Trividoku's trivia bank: a CSV of `question,answer` lines, answers 1–9
-    /// (default: the sample in data/trivia-sample.csv).
+    /// Trividoku's trivia bank: a CSV of `question,answer` lines (or
+    /// `item,answer` with --trivia-format matching), answers 1–9; a question
+    /// may hold commas (the answer is the last field), `#` lines are
+    /// comments. Each item is asked at most once a book, so the bank needs
+    /// as many items of each answer as the book has Trividoku puzzles
+    /// (default: data/trivia-bank.csv, 1,032 questions).
     #[arg(long, value_name = "CSV")]
     pub trivia: Option<PathBuf>,
+    /// How Trividoku gives its letters: `questions` (a question under the
+    /// grid for each letter) or `matching` (the original publisher's list:
+    /// items lettered A–I, e.g. `Spider's legs,8`, to match with 1–9).
+    #[arg(long, value_enum, default_value = "questions")]
+    pub trivia_format: TriviaFormatArg,
     /// The author, printed on the title page and stored in the PDF.
     #[arg(long)]
     pub author: Option<String>,
@@ -134,6 +144,22 @@ impl From<Marks> for crate::pdf::MarkStyle {
     }
 }
 
+/// `--trivia-format`: clap's side of [`TriviaFormat`].
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TriviaFormatArg {
+    Questions,
+    Matching,
+}
+
+impl From<TriviaFormatArg> for TriviaFormat {
+    fn from(arg: TriviaFormatArg) -> TriviaFormat {
+        match arg {
+            TriviaFormatArg::Questions => TriviaFormat::Questions,
+            TriviaFormatArg::Matching => TriviaFormat::Matching,
+        }
+    }
+}
+
 #[derive(clap::Args, Debug)]
 pub struct ReprintArgs {
     /// The book's number (see `puzzlebook books`).
@@ -173,11 +199,17 @@ pub fn book(args: BookArgs) -> Result<()> {
         trivia: match &args.trivia {
             Some(path) => {
                 let text = std::fs::read_to_string(path).with_context(|| format!("cannot read the trivia bank {}", path.display()))?;
-                crate::book::trivia::TriviaBank::parse(&text, &path.display().to_string())?;
+                crate::book::trivia::TriviaBank::parse_as(&text, &path.display().to_string(), args.trivia_format.into())?;
                 Some(text)
+            }
+            None if args.trivia_format == TriviaFormatArg::Matching => {
+                bail!("--trivia-format matching needs a list: --trivia FILE.csv with `item,answer` lines, e.g. `Spider's legs,8`")
             }
             None => None,
         },
+        trivia_file: args.trivia.as_ref().map(|p| p.display().to_string()),
+        trivia_format: args.trivia_format.into(),
+        trivia_once: true,
         rating: args.rating,
         author: args.author.clone().filter(|a| !a.trim().is_empty()),
         subtitle: args.subtitle.clone().filter(|a| !a.trim().is_empty()),
