@@ -15,8 +15,8 @@ fn ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-fn workdir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzlebook-art-{}", std::process::id()));
+fn workdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("puzzlebook-art-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -24,7 +24,7 @@ fn workdir() -> PathBuf {
 
 #[test]
 fn art_files_show_the_stored_puzzle_and_are_never_overwritten_silently() {
-    let dir = workdir();
+    let dir = workdir("files");
     let db = dir.join("a.db");
     let db = db.to_str().unwrap();
     ok(&["generate", "atlantis-random-9", "--count", "2", "--seed", "9", "--db", db]);
@@ -132,8 +132,7 @@ fn qr_codes(pdf: &std::path::Path, page: usize) -> Option<Vec<String>> {
 
 #[test]
 fn book_qr_codes_open_each_puzzle_and_layouts_without_a_link_are_refused() {
-    let dir = workdir().join("qr");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = workdir("qr");
     let db = dir.join("q.db");
     let db = db.to_str().unwrap();
     ok(&["generate", "classic-9", "--count", "2", "--difficulty", "hard", "--seed", "2", "--db", db]);
