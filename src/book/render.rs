@@ -844,9 +844,9 @@ fn slot_area(band: Area, n: usize, slot: usize, label: f32) -> (Area, f32) {
     (Area { x, y: label_y - label * 0.6 - side, width: side, height: side }, label_y)
 }
 
-/// Largest side of a printed QR code (1 in) and its smallest module
+/// Largest side of a printed QR code (1.25 in) and its smallest module
 /// (0.75 pt, three dots at 300 dpi) for phone cameras to read it.
-const QR_MAX: f32 = 72.0;
+const QR_MAX: f32 = 90.0;
 const QR_MIN_MODULE: f32 = 0.75;
 
 /// Where slot `slot`'s QR code goes (x, y of its lower-left corner, side):
