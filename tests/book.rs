@@ -723,3 +723,45 @@ fn the_default_per_page_steps_down_when_grids_would_be_too_small() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success() && err.contains("2 puzzles a page on a 6x9 in page give large-print digits of"), "{err}");
 }
+
+#[test]
+fn within_a_level_a_mixed_book_keeps_each_layout_together() {
+    let dir = workdir("grouped");
+    let db = dir.join("g.db").to_str().unwrap().to_string();
+    for layout in ["classic-9", "jigsaw-9"] {
+        for level in ["easy", "medium"] {
+            ok(&["generate", layout, "--count", "4", "--difficulty", level, "--seed", "5", "--db", &db]);
+        }
+    }
+    ok(&["validate", "--db", &db]);
+    ok(&[
+        "book",
+        "Mixed",
+        "--layout",
+        "classic-9,jigsaw-9",
+        "--count",
+        "16",
+        "--levels",
+        "easy,medium",
+        "--db",
+        &db,
+        "--out",
+        dir.join("m.pdf").to_str().unwrap(),
+    ]);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let order: Vec<(String, String)> = conn
+        .prepare("SELECT p.level, p.layout_name FROM book_puzzles b JOIN puzzles p ON p.id = b.puzzle_id ORDER BY b.number")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let expected: Vec<(String, String)> = ["easy", "medium"]
+        .iter()
+        .flat_map(|level| {
+            ["classic-9", "jigsaw-9"].iter().flat_map(move |layout| std::iter::repeat_n((level.to_string(), layout.to_string()), 4))
+        })
+        .collect();
+    // Two a page: every page holds one layout.
+    assert_eq!(order, expected);
+}

@@ -1,6 +1,7 @@
 //! Choosing a book's puzzles: validated ones of the layouts and levels asked,
 //! none printed before (unless reprints are allowed), the count spread evenly
-//! over levels and layouts, ordered easiest to hardest by score.
+//! over levels and layouts, ordered by level, then layout (so a page holds
+//! one layout's grids where it can), then easiest to hardest by score.
 
 use super::BookSettings;
 use crate::store::{Catalog, PuzzleRow};
@@ -82,17 +83,17 @@ struct Shortage {
 }
 
 pub fn choose(catalog: &Catalog, settings: &BookSettings) -> Result<Vec<PuzzleRow>> {
-    let mut chosen: Vec<(usize, u32, i64)> = Vec::new(); // (level rank, score, id)
+    let mut chosen: Vec<(usize, usize, u32, i64)> = Vec::new(); // (level rank, layout, score, id)
     let mut shortages = Vec::new();
     for (rank, (&level, level_count)) in settings.levels.iter().zip(shares(settings.count, settings.levels.len())).enumerate() {
-        for (layout, need) in settings.layouts.iter().zip(shares(level_count, settings.layouts.len())) {
+        for (which, (layout, need)) in settings.layouts.iter().zip(shares(level_count, settings.layouts.len())).enumerate() {
             let (candidates, stale) = catalog.book_candidates(layout, level.name(), settings.allow_reprint, settings.rating)?;
             if candidates.len() < need {
                 let unvalidated = catalog.unvalidated_count(layout, level.name())?;
                 shortages.push(Shortage { layout: layout.clone(), level, need, have: candidates.len(), unvalidated, stale });
                 continue;
             }
-            chosen.extend(candidates.iter().take(need).map(|c| (rank, c.score, c.id)));
+            chosen.extend(candidates.iter().take(need).map(|c| (rank, which, c.score, c.id)));
         }
     }
     if !shortages.is_empty() {
@@ -100,10 +101,10 @@ pub fn choose(catalog: &Catalog, settings: &BookSettings) -> Result<Vec<PuzzleRo
     }
     chosen.sort();
     let mut seen = std::collections::HashSet::new();
-    if let Some((_, _, id)) = chosen.iter().find(|(_, _, id)| !seen.insert(*id)) {
+    if let Some((.., id)) = chosen.iter().find(|(.., id)| !seen.insert(*id)) {
         bail!("book \"{}\": puzzle {id} was chosen twice (the same layout or level asked twice?)", settings.title);
     }
-    chosen.into_iter().map(|(_, _, id)| catalog.puzzle(id)).collect()
+    chosen.into_iter().map(|(.., id)| catalog.puzzle(id)).collect()
 }
 
 fn shortage_message(catalog: &Catalog, settings: &BookSettings, shortages: &[Shortage]) -> String {
