@@ -1,26 +1,16 @@
 //! Books as a user makes them: curation, the PDF's structure (lopdf),
 //! its text (pdftotext), reprints, and the refusals.
 
+mod common;
+use common::{ok, run};
+
 use lopdf::{Document, Object};
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlebook")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().expect("binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzlebook-book-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::workdir("book", name)
 }
 
 /// A catalog of `count` validated classic-9 puzzles, a quarter per level.

@@ -3,28 +3,18 @@
 //! `qpdf --check` and the cover preflight; defects planted in a cover (text
 //! in the barcode area, text on the spine of a thin book) are caught.
 
+mod common;
+use common::{ok, run};
+
 use lopdf::content::{Content, Operation};
 use lopdf::{Document, Object};
 use puzzlebook::book::cover::{CoverGeometry, CoverOptions, Paper, cover_of_stored};
 use puzzlebook::preflight::{Check, Rules, preflight};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlebook")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().expect("binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use std::process::Command;
 
 fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzlebook-cover-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::workdir("cover", name)
 }
 
 /// A catalog of 16 validated easy classic-9 puzzles and one 8-puzzle book

@@ -2,25 +2,15 @@
 //! copyright page, the introduction and the worked examples (pdftotext),
 //! the PDF's information (lopdf), and the refusals of bad ISBNs and years.
 
+mod common;
+use common::{ok, run};
+
 use lopdf::Document;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlebook")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().expect("binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use std::process::Command;
 
 fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzlebook-front-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::workdir("front", name)
 }
 
 /// Validated easy puzzles of `layouts`, four of each.

@@ -2,11 +2,14 @@
 //! words (from the library), and the hints section of a book (from the
 //! binary and the PDF's text).
 
+mod common;
+use common::{ok, run};
+
 use puzzlebook::book::hints::SINGLES_ONLY;
 use puzzlebook::family::{self, Answer, Family};
 use puzzlebook::layout::Layout;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 
 fn classic() -> Box<dyn Family> {
     family::open(Layout::load("classic-9").unwrap())
@@ -78,21 +81,8 @@ fn families_without_a_grader_give_no_hint() {
 // ---------------------------------------------------------------------------
 // Books with hints.
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlebook")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().expect("binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzlebook-hints-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::workdir("hints", name)
 }
 
 /// A validated classic-9 catalog of every level.

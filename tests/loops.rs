@@ -1,13 +1,12 @@
 //! Slitherlink as a user drives it: exact counts, a catalog batch, the
 //! independent validation (and a tampered row caught), a printed book.
 
+mod common;
+use common::run;
+
 use rusqlite::Connection;
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlebook")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().expect("binary runs")
-}
+use std::process::Output;
 
 fn stdout(out: &Output) -> String {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

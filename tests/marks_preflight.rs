@@ -4,12 +4,10 @@
 //! findings of these short books — page count, PDF/X marker — are not this
 //! test's concern.)
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
+use common::run;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlebook")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().expect("binary runs")
-}
+use std::path::PathBuf;
 
 fn ok(args: &[&str]) {
     let out = run(args);
@@ -17,10 +15,7 @@ fn ok(args: &[&str]) {
 }
 
 fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzlebook-marks-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::workdir("marks", name)
 }
 
 /// The best-stocked level of a catalog, and how many validated puzzles it holds.

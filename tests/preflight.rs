@@ -6,11 +6,13 @@
 //! transparency, an empty PDF/X marker, encryption. A clean hand-built
 //! book passes, so each defect is what is found.
 
+mod common;
+use common::{ok, run};
+
 use lopdf::{Dictionary, Document, Object, Stream, dictionary};
 use puzzlebook::page::Trim;
 use puzzlebook::preflight::{Check, Report, Rules, page_setup, preflight};
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 // ------------------------------------------------------ hand-built PDFs
 
@@ -358,21 +360,8 @@ fn three_blank_pages_in_a_row_are_caught() {
 
 // --------------------------------------------- books made by the binary
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlebook")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().expect("binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzlebook-preflight-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::workdir("preflight", name)
 }
 
 /// A classic-9 book of 48 easy puzzles as the binary prints it today. Its

@@ -10,18 +10,10 @@
 //! Heavy (about 350 books): ignored in the normal suite. Run it with
 //! `cargo test --release --test preflight_matrix -- --ignored`.
 
+mod common;
+use common::{ok, run};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlebook")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().expect("binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 fn shipped_layouts() -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("layouts");

@@ -23,6 +23,9 @@
 //! grey; all of one grid must share one size. A tampered expectation and a
 //! hand-made misprinted grid show that the comparison fails when it should.
 
+mod common;
+use common::ok;
+
 use lopdf::content::Content;
 use lopdf::{Document, Object};
 use puzzlebook::layout::{Geometry, Kind, Layout};
@@ -30,26 +33,12 @@ use rusqlite::Connection;
 use std::collections::HashMap;
 use std::f32::consts::PI;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::rc::Rc;
 
 // ---------------------------------------------------------------- the binary
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlebook")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().expect("binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzlebook-printed-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::workdir("printed", name)
 }
 
 // ---------------------------------------------------------- reading the PDF

@@ -2,26 +2,16 @@
 //! refusal naming the numbers when a bank is too small, and the matching
 //! list (`--trivia-format matching`) printed under the grid.
 
+mod common;
+use common::{ok, run};
+
 use puzzlebook::book::trivia::{BANK, BANK_FILE, TriviaBank, TriviaFormat};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzlebook")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().expect("binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use std::process::Command;
 
 fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzlebook-trivia-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::workdir("trivia", name)
 }
 
 /// A catalog of validated trividoku-9 puzzles, `per_level` at each level.

@@ -1,7 +1,7 @@
 //! Imported puzzles (a batch row of their own, with their source) and the
 //! reference sets of the originality guard.
 
-use super::{Catalog, GENERATOR_VERSION};
+use super::Catalog;
 use crate::layout::Layout;
 use crate::store::NewPuzzle;
 use anyhow::{Result, bail};
@@ -36,35 +36,12 @@ impl Catalog {
                 params![layout_id, puzzles.len() as i64, note],
             )?;
             let batch_id = conn.last_insert_rowid();
-            let mut insert = conn.prepare_cached(
-                "INSERT OR IGNORE INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level,
-                     effort_nodes, seed, batch_id, generator_version, created_at, se_rating, technique, technique_level, source)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?13, ?14, ?15, ?16)",
-            )?;
             let mut inserted = Vec::with_capacity(puzzles.len());
             for p in puzzles {
                 if p.own_layout.is_some() {
                     bail!("an imported puzzle cannot carry its own layout");
                 }
-                let n = insert.execute(params![
-                    layout_id,
-                    layout.id,
-                    p.givens,
-                    p.solution,
-                    p.canonical,
-                    p.clues as i64,
-                    p.score as i64,
-                    p.level,
-                    p.effort_nodes as i64,
-                    p.seed as i64,
-                    batch_id,
-                    GENERATOR_VERSION,
-                    p.grade.as_ref().map(|g| g.se_rating),
-                    p.grade.as_ref().map(|g| g.technique.as_str()),
-                    p.grade.as_ref().map(|g| g.level.as_str()),
-                    source
-                ])?;
-                inserted.push(n == 1);
+                inserted.push(super::puzzles::insert_puzzle(conn, p, layout_id, &layout.id, batch_id, source)?);
             }
             Ok((batch_id, inserted))
         })

@@ -149,6 +149,43 @@ pub struct StatsRow {
     pub unchecked: i64,
 }
 
+/// Stores one puzzle of batch `batch_id` under layout row `layout_id`
+/// (`source`: "generated" or an import's provenance); false when a puzzle
+/// with its canonical key is already stored.
+pub(super) fn insert_puzzle(
+    conn: &rusqlite::Connection,
+    p: &NewPuzzle,
+    layout_id: i64,
+    layout_name: &str,
+    batch_id: i64,
+    source: &str,
+) -> Result<bool> {
+    let mut insert = conn.prepare_cached(
+        "INSERT OR IGNORE INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level,
+             effort_nodes, seed, batch_id, generator_version, created_at, se_rating, technique, technique_level, source)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?13, ?14, ?15, ?16)",
+    )?;
+    let n = insert.execute(params![
+        layout_id,
+        layout_name,
+        p.givens,
+        p.solution,
+        p.canonical,
+        p.clues as i64,
+        p.score as i64,
+        p.level,
+        p.effort_nodes as i64,
+        p.seed as i64,
+        batch_id,
+        GENERATOR_VERSION,
+        p.grade.as_ref().map(|g| g.se_rating),
+        p.grade.as_ref().map(|g| g.technique.as_str()),
+        p.grade.as_ref().map(|g| g.level.as_str()),
+        source
+    ])?;
+    Ok(n == 1)
+}
+
 impl Catalog {
     /// Inserts a chunk and moves the batch's resume point in one transaction,
     /// so a crash leaves either both or neither. Returns, per puzzle, whether
@@ -159,37 +196,13 @@ impl Catalog {
             // Only the holder of the batch's lease commits (renewing it).
             super::batches::renew(conn, batch.id)?;
             let mut inserted = Vec::with_capacity(puzzles.len());
-            {
-                let mut insert = conn.prepare_cached(
-                    "INSERT OR IGNORE INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level,
-                         effort_nodes, seed, batch_id, generator_version, created_at, se_rating, technique, technique_level)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?13, ?14, ?15)",
-                )?;
-                for p in puzzles {
-                    // Per-puzzle marks or islands only come with square-cell layouts.
-                    let layout_id = match &p.own_layout {
-                        None => batch.layout_id,
-                        Some(source) => super::batches::layout_row(conn, &batch.layout_name, source, "cells")?,
-                    };
-                    let n = insert.execute(params![
-                        layout_id,
-                        batch.layout_name,
-                        p.givens,
-                        p.solution,
-                        p.canonical,
-                        p.clues as i64,
-                        p.score as i64,
-                        p.level,
-                        p.effort_nodes as i64,
-                        p.seed as i64,
-                        batch.id,
-                        GENERATOR_VERSION,
-                        p.grade.as_ref().map(|g| g.se_rating),
-                        p.grade.as_ref().map(|g| g.technique.as_str()),
-                        p.grade.as_ref().map(|g| g.level.as_str())
-                    ])?;
-                    inserted.push(n == 1);
-                }
+            for p in puzzles {
+                // Per-puzzle marks or islands only come with square-cell layouts.
+                let layout_id = match &p.own_layout {
+                    None => batch.layout_id,
+                    Some(source) => super::batches::layout_row(conn, &batch.layout_name, source, "cells")?,
+                };
+                inserted.push(insert_puzzle(conn, p, layout_id, &batch.layout_name, batch.id, "generated")?);
             }
             conn.execute("UPDATE batches SET next_attempt = ?2 WHERE id = ?1", params![batch.id, next_attempt as i64])?;
             Ok(inserted)
