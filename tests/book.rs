@@ -755,3 +755,82 @@ fn within_a_level_a_mixed_book_keeps_each_layout_together() {
     // Two a page: every page holds one layout.
     assert_eq!(order, expected);
 }
+
+#[test]
+fn large_grids_default_to_one_a_page_and_cramped_cells_are_warned_of() {
+    let dir = workdir("large-grids");
+    let db = dir.join("l.db").to_str().unwrap().to_string();
+    ok(&["generate", "classic-4", "--count", "2", "--seed", "3", "--db", &db]);
+    ok(&["generate", "classic-9", "--count", "6", "--difficulty", "easy", "--seed", "3", "--db", &db]);
+    ok(&["validate", "--db", &db]);
+    let per_page = |book: i64| -> String {
+        let settings: String =
+            rusqlite::Connection::open(&db).unwrap().query_row("SELECT settings FROM books WHERE id = ?1", [book], |r| r.get(0)).unwrap();
+        settings.lines().find(|l| l.starts_with("per_page")).unwrap().to_string()
+    };
+    // Six 9×9 grids on a 5.5x8.5 page are legal but cramped: a warning.
+    let out = run(&[
+        "book",
+        "Tight",
+        "--layout",
+        "classic-9",
+        "--count",
+        "6",
+        "--levels",
+        "easy",
+        "--per-page",
+        "6",
+        "--trim",
+        "5.5x8.5",
+        "--db",
+        &db,
+        "--out",
+        dir.join("t.pdf").to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("under 0.3 in a pencil has little room"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(per_page(1), "per_page = 6");
+    // A small grid keeps the default of two a page, with roomy cells and no warning.
+    let out = run(&[
+        "book",
+        "Small",
+        "--layout",
+        "classic-4",
+        "--count",
+        "2",
+        "--db",
+        &db,
+        "--out",
+        dir.join("s.pdf").to_str().unwrap(),
+        "--levels",
+        "easy",
+    ]);
+    assert!(out.status.success() && !String::from_utf8_lossy(&out.stderr).contains("0.3 in"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(per_page(2), "per_page = 2");
+    // A 16×16 grid prints one a page unless asked otherwise.
+    ok(&["generate", "classic-16", "--count", "1", "--seed", "3", "--db", &db]);
+    ok(&["validate", "--db", &db]);
+    let level: String = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row("SELECT level FROM puzzles WHERE layout_name = 'classic-16'", [], |r| r.get(0))
+        .unwrap();
+    ok(&[
+        "book",
+        "Big",
+        "--layout",
+        "classic-16",
+        "--count",
+        "1",
+        "--levels",
+        &level,
+        "--db",
+        &db,
+        "--out",
+        dir.join("b.pdf").to_str().unwrap(),
+    ]);
+    assert_eq!(per_page(3), "per_page = 1");
+}

@@ -147,6 +147,13 @@ pub fn render(book: &Book) -> Result<Rendered> {
     if pages.len() > MAX_PAGES {
         warnings.push(format!("{} pages: print-on-demand paperbacks allow at most {MAX_PAGES}", pages.len()));
     }
+    let cell = puzzle_cell_side(book, &geometry, largest_grid(book));
+    if cell < ROOMY_CELL {
+        warnings.push(format!(
+            "cells of {:.2} in: under 0.3 in a pencil has little room (fewer a page or a larger trim would give more)",
+            cell / 72.0
+        ));
+    }
     Ok(Rendered { bytes, pages: pages.len(), gutter_in: geometry.gutter_in, padded: pages.len() - unpadded, warnings })
 }
 
@@ -461,6 +468,10 @@ fn puzzle_cell_side(book: &Book, geometry: &PageGeometry, extent: (usize, usize)
     let notes = notes_height(book, questions, style.body);
     cell_side(grid_band(&frame, &style, footer_lines, false), book.settings.per_page, style.label, notes, extent)
 }
+
+/// Cells smaller than this (0.3 in) are legal but cramped to write in: the
+/// book says so.
+const ROOMY_CELL: f32 = 21.6;
 
 /// The start of a remedy: fewer grids a page, where there are several.
 fn fewer_or(per_page: usize) -> &'static str {

@@ -32,7 +32,7 @@ pub struct BookArgs {
     /// Levels, easiest first, e.g. easy,medium,hard (default: every level all the layouts have: easy,medium,hard,expert; easy,medium,hard with Slitherlink).
     #[arg(long, value_delimiter = ',')]
     pub levels: Option<Vec<Level>>,
-    /// Puzzles a page: 1, 2, 4 or 6 (default: 2; 1 for overlapping grids and pies, printed as one figure a page).
+    /// Puzzles a page: 1, 2, 4 or 6 (default: 2; 1 for overlapping grids, pies and grids of 16 or more cells across; fewer when the grids would print too small).
     #[arg(long)]
     pub per_page: Option<usize>,
     /// Trim size: letter, a4, 8.5x11, 6x9, 8x10, 5.5x8.5, or WxH in inches.
@@ -177,7 +177,9 @@ pub fn book(args: BookArgs) -> Result<()> {
     let mut levels = Level::ALL.to_vec();
     for layout in &args.layout {
         let family = crate::family::open(Layout::load(layout)?); // a clear error for a misspelt id
-        big_figure |= family.one_figure_a_page();
+        // Overlapping grids, pies and large grids (16×16) print one a page.
+        let (rows, cols) = family.print_extent();
+        big_figure |= family.one_figure_a_page() || rows.max(cols) >= 16;
         levels.retain(|l| family.levels().contains(l));
         // A level the layout cannot have is said now, not as a shortage
         // that suggests generating what `generate` refuses.
