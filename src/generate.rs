@@ -83,8 +83,8 @@ pub enum GenerateError {
 const FILL_ATTEMPTS: u32 = 8;
 const FILL_NODES_PER_ATTEMPT: u64 = 200_000;
 
-/// Search nodes one clue-removal check may take (classic 9×9 checks take
-/// tens; a samurai's worst ones millions).
+/// Search nodes a clue-removal check takes before it is run again without
+/// a limit (classic 9×9 checks take tens; a samurai's worst ones millions).
 const REMOVAL_NODE_BUDGET: u64 = 200_000;
 
 /// Everything needed to make puzzles of one cell layout; shareable across threads.
@@ -206,10 +206,13 @@ fn removal_keeps_unique(solver: &Solver, givens: &mut Grid, solution: &Grid, orb
             givens.cells[orbit[i - 1]] = solution.cells[orbit[i - 1]];
         }
         let value: Symbol = solution.cells[c].unwrap_or(0);
-        // A check that runs out of budget keeps the clue: still unique, just
-        // one clue more (big overlapping canvases have rare searches that
-        // would otherwise take minutes).
-        let found = solver.count_excluding_within(givens, &[(c, value)], 1, REMOVAL_NODE_BUDGET).map_or(1, |count| count.solutions);
+        // Most checks end within the budget; the rare one that does not
+        // (big overlapping canvases) is run again to the end, so a clue is
+        // kept only when it is needed: "minimal" is never assumed.
+        let found = match solver.count_excluding_within(givens, &[(c, value)], 1, REMOVAL_NODE_BUDGET) {
+            Some(count) => count.solutions,
+            None => solver.count_excluding_within(givens, &[(c, value)], 1, u64::MAX).map_or(1, |count| count.solutions),
+        };
         if found > 0 {
             unique = false;
             break;
