@@ -6,9 +6,9 @@ use crate::level::Level;
 use crate::model::{Grid, Symbol};
 use crate::score::candidate_score;
 use crate::solver::{SearchStats, Solver};
-use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
 
 /// Which givens are erased together, so the clue pattern keeps a symmetry.
 /// Stored with each batch by [`Symmetry::as_str`].
@@ -127,7 +127,10 @@ impl Generator {
     /// searched for among minimal ones, which are mostly hard.
     pub fn puzzle_within(&self, seed: u64, acceptable: &(dyn Fn(&Grid) -> bool + Sync)) -> Result<Generated, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let solution = fill(&self.solver, &mut rng)?;
+        let mut solution = fill(&self.solver, &mut rng)?;
+        if self.cells().word_in_row {
+            spell_along_a_row(&mut solution, self.cells().size, &mut rng);
+        }
         // Marks or islands left to the generator are drawn on this grid;
         // the puzzle is then made (and stored) under that derived layout.
         let derived = match self.cells().random.is_empty() {
@@ -190,6 +193,22 @@ fn fill(solver: &Solver, rng: &mut ChaCha8Rng) -> Result<Grid, GenerateError> {
         return Err(GenerateError::Unfillable);
     }
     Err(GenerateError::FillGaveUp { attempts: FILL_ATTEMPTS, nodes: FILL_NODES_PER_ATTEMPT })
+}
+
+/// Relabels a full grid of one `size`×`size` square so that a row drawn
+/// from `rng` reads the symbols in order (a relabelled solution is still a
+/// solution when every symbol plays the same part).
+fn spell_along_a_row(solution: &mut Grid, size: usize, rng: &mut ChaCha8Rng) {
+    let row = rng.random_range(0..size);
+    let mut relabel = vec![0; size];
+    for col in 0..size {
+        if let Some(s) = solution.cells[row * size + col] {
+            relabel[s as usize] = col as Symbol;
+        }
+    }
+    for cell in solution.cells.iter_mut() {
+        *cell = cell.map(|s| relabel[s as usize]);
+    }
 }
 
 /// The puzzle without `orbit` stays unique iff no solution differs from
@@ -263,6 +282,28 @@ mod tests {
             fewer.cells[cell] = None;
             assert_eq!(solver.count(&fewer, 2).solutions, 2, "clue at {cell} could go");
         }
+    }
+
+    #[test]
+    fn a_wordoku_solution_spells_its_word_along_a_row_and_stays_unique() {
+        let base = Layout::load("wordoku-9").unwrap();
+        let cells = base.cells().unwrap();
+        let mut rows_seen = std::collections::BTreeSet::new();
+        for seed in 1..=12 {
+            let p = make(&base, Symmetry::None, seed);
+            let text = cells.model.format_grid(&p.solution);
+            let row = (0..9).find(|r| &text[r * 9..r * 9 + 9] == "WORDPLAYS").unwrap_or_else(|| panic!("seed {seed}: {text}"));
+            rows_seen.insert(row);
+            let solver = Solver::new(&cells.model);
+            assert_eq!(solver.count(&p.givens, 2).solutions, 1, "seed {seed}");
+        }
+        assert!(rows_seen.len() > 2, "the row is drawn per puzzle: {rows_seen:?}");
+        // Relabelling is only sound where every symbol plays the same part.
+        let marked = Layout::from_source(
+            std::path::Path::new("layouts/mine.toml"),
+            "description = \"x\"\nsize = 4\nboxes = \"2x2\"\nword_in_row = true\nmarks = \"\"\"\nE...\n....\n....\n....\n\"\"\"\n".into(),
+        );
+        assert!(marked.unwrap_err().to_string().contains("word_in_row needs a single square grid whose symbols are interchangeable"));
     }
 
     #[test]

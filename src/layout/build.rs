@@ -175,6 +175,20 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         },
     };
     let random = random_parts(&file, full_square, &mark_kinds, &marks, &islands).map_err(|(line, m)| err(line.map(line_of), m))?;
+    // Relabelling a solution keeps it a solution only when every symbol
+    // plays the same part.
+    let interchangeable = full_square
+        && marks.iter().all(Option::is_none)
+        && letters.iter().all(Option::is_none)
+        && !file.magic_five
+        && random.is_empty()
+        && file.counts.is_empty();
+    if file.word_in_row && !interchangeable {
+        return Err(err(
+            None,
+            "word_in_row needs a single square grid whose symbols are interchangeable: no marks, letters, magic_five, random parts or counts".into(),
+        ));
+    }
     let mut conflicts = if file.magic_five { magic_five(&alphabet, &geometry).map_err(|m| err(None, m))? } else { Vec::new() };
     conflicts.extend(differ(&touching, alphabet.len()));
     let rules = file
@@ -197,6 +211,7 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         marks,
         mark_kinds,
         snake_path,
+        word_in_row: file.word_in_row,
         level_bands,
         model,
     };

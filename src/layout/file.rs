@@ -21,6 +21,7 @@
 //! letters = """..."""            # optional; Trividoku's lettered cells A–I, '.' = none
 //! random_marks = { E = 4, H = 2 } # optional; marks the generator places anew for each puzzle
 //! random_islands = 3             # optional; islands the generator draws anew for each puzzle
+//! word_in_row = true             # optional; Wordoku: one row of each solution spells the symbols
 //! grids = [{ at = [0, 0] }, { at = [6, 6], diagonals = true }]   # optional; overlapping grids
 //! shape = "pie"                  # optional; with sectors, rings, pairing = "fixed" | "sliding"
 //! shape = "loops"                # a Slitherlink board of `size` columns and `rows` rows
@@ -72,6 +73,10 @@ pub struct LayoutFile {
     pub random_islands: Option<Spanned<usize>>,
     /// Trividoku: lettered cells (A–I …) that hold different digits and print as letters.
     pub letters: Option<Spanned<String>>,
+    /// Wordoku: every solution spells the symbols in order along one row,
+    /// chosen anew for each puzzle.
+    #[serde(default)]
+    pub word_in_row: bool,
 }
 
 /// One grid of an overlapping layout: its top-left canvas cell (0-based row,

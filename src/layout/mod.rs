@@ -86,6 +86,9 @@ pub struct CellLayout {
     pub mark_kinds: BTreeMap<char, MarkKind>,
     /// Print-only decoration: (row, col) path, 0-based.
     pub snake_path: Vec<(usize, usize)>,
+    /// Wordoku: the generator relabels each solution so that one row (drawn
+    /// per puzzle) spells the alphabet in order.
+    pub word_in_row: bool,
     /// Candidate-score limits of easy, medium and hard; above is expert.
     pub level_bands: [u32; 3],
     pub model: Model,
