@@ -754,6 +754,33 @@ fn within_a_level_a_mixed_book_keeps_each_layout_together() {
         .collect();
     // Two a page: every page holds one layout.
     assert_eq!(order, expected);
+    // Three of each a level at two a page: a layout's last page is part
+    // full rather than shared, so no page names both layouts' rules.
+    let pdf = dir.join("odd.pdf");
+    ok(&[
+        "book",
+        "Odd",
+        "--layout",
+        "classic-9,jigsaw-9",
+        "--count",
+        "12",
+        "--levels",
+        "easy,medium",
+        "--allow-reprint",
+        "--db",
+        &db,
+        "--out",
+        pdf.to_str().unwrap(),
+    ]);
+    if poppler("pdftotext") {
+        let pages = words(&pdf);
+        let puzzle_pages: Vec<String> =
+            pages.iter().map(|p| page_text(p)).filter(|t| t.contains("Puzzle ") && !t.contains("Answers")).collect();
+        assert_eq!(puzzle_pages.len(), 8, "2 levels × 2 layouts × 2 pages (2 + 1 puzzles)");
+        for text in &puzzle_pages {
+            assert!(!(text.contains("Sudoku:") && text.contains("Jigsaw Sudoku:")), "a page mixes layouts: {text}");
+        }
+    }
 }
 
 #[test]

@@ -96,8 +96,18 @@ pub fn paginate(
         // A section: the run of puzzles of one level.
         let level = book.puzzles[start].level;
         let end = start + book.puzzles[start..].iter().take_while(|p| p.level == level).count();
-        for (i, from) in (start..end).step_by(per_page).enumerate() {
-            pages.push(Page::Puzzles { level, opens_section: i == 0, range: from..(from + per_page).min(end) });
+        // Within it, a page holds one layout's grids: a layout's last page
+        // may be part full rather than pair, say, a 12×12 with a 6×6.
+        let kind = |i: usize| book.layouts[book.puzzles[i].layout].layout().id.as_str();
+        let mut from = start;
+        let mut first = true;
+        while from < end {
+            let run_end = from + (from..end).take_while(|&i| kind(i) == kind(from)).count();
+            for page_start in (from..run_end).step_by(per_page) {
+                pages.push(Page::Puzzles { level, opens_section: first, range: page_start..(page_start + per_page).min(run_end) });
+                first = false;
+            }
+            from = run_end;
         }
         start = end;
     }
