@@ -14,9 +14,10 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Puzzles come from the catalog: validated ones (run `puzzlebook validate` first), never one \
 printed in an earlier book unless --allow-reprint, the count spread evenly over the levels (and layouts), \
-easiest first. The book, its settings and its puzzles are recorded, so `puzzlebook reprint ID` makes the same PDF.\n\n\
+by level, each layout together within a level, easiest first. The book, its settings and its puzzles are recorded, so `puzzlebook reprint ID` makes the same PDF.\n\n\
 Pages: a title page, a copyright page (its back), an introduction with How to play and the contents, \
-worked examples (--examples), puzzle pages by level, then the answer key. The gutter \
+worked examples (--examples), puzzle pages by level (a page holds one layout's grids), hints (--hints), \
+then the answer key. The gutter \
 follows KDP's table for the final page count; page numbers stand on the outside corner, running heads on the \
 outside edge; each puzzle names the page of its answer. A book under 24 pages or of an odd count is padded with \
 notes pages (--no-pad refuses it instead). Every PDF passes the print preflight before it is written.")]
