@@ -4,7 +4,7 @@
 //! resumed batch continues exactly where the last commit ended.
 
 use crate::family::Family;
-use crate::generate::Symmetry;
+use crate::generate::{Controls, Symmetry};
 use crate::layout::Layout;
 use crate::store::{Batch, BatchStatus, Catalog, NewPuzzle};
 use anyhow::{Context, Result, anyhow};
@@ -61,9 +61,43 @@ pub fn layout_of(batch: &Batch) -> Result<Layout> {
 /// while another process holds the batch's lease.
 pub fn run(catalog: &Catalog, batch_id: i64, jobs: usize, on_event: &mut dyn FnMut(BatchEvent)) -> Result<BatchOutcome> {
     let batch = catalog.batch(batch_id)?;
-    let symmetry: Symmetry = batch.symmetry.parse().map_err(|e| anyhow!("batch {batch_id}: {e}"))?;
-    let family = crate::family::of(layout_of(&batch)?, symmetry)?;
-    run_family(catalog, batch_id, family.as_ref(), jobs, &STOP, on_event)
+    let controls = controls_of(&batch)?;
+    let family = crate::family::of(layout_of(&batch)?, &controls)?;
+    let give_up = controls.effective_time_limit().map(|limit| GiveUp { limit, what: describe(&controls) });
+    run_family(catalog, batch_id, family.as_ref(), jobs, &STOP, give_up.as_ref(), on_event)
+}
+
+/// What a batch asks beyond its level, as stored with it.
+pub fn controls_of(batch: &Batch) -> Result<Controls> {
+    let symmetry: Symmetry = batch.symmetry.parse().map_err(|e| anyhow!("batch {}: {e}", batch.id))?;
+    Controls::from_stored(symmetry, batch.controls.as_deref(), &layout_of(batch)?, &format!("batch {}", batch.id)).map_err(|e| anyhow!(e))
+}
+
+/// When a batch stops searching: no new puzzle for `limit`.
+pub struct GiveUp {
+    pub limit: Duration,
+    /// The puzzles searched for, for the note ("puzzles on the pattern").
+    pub what: String,
+}
+
+/// The puzzles a batch searches for, in a note's words.
+pub fn describe(controls: &Controls) -> String {
+    let mut parts = Vec::new();
+    if let Some(p) = &controls.pattern {
+        let exactly = if p.subset { "within" } else { "exactly on" };
+        let cells = if p.size() == 1 { "cell" } else { "cells" };
+        parts.push(format!("with givens {exactly} the pattern's {} {cells}", p.size()));
+    }
+    if let Some(n) = controls.needs {
+        parts.push(format!("needing {}", n.describe()));
+    }
+    if let Some(r) = controls.rating {
+        parts.push(format!("rated {r}"));
+    }
+    match parts.is_empty() {
+        true => "puzzle".into(),
+        false => format!("puzzle {}", parts.join(", ")),
+    }
 }
 
 /// [`run`] with the family made and the stop flag given.
@@ -73,6 +107,7 @@ fn run_family(
     family: &dyn Family,
     jobs: usize,
     stop: &AtomicBool,
+    give_up: Option<&GiveUp>,
     on_event: &mut dyn FnMut(BatchEvent),
 ) -> Result<BatchOutcome> {
     catalog.claim_batch(batch_id)?;
@@ -87,6 +122,7 @@ fn run_family(
     let mut since_new = 0u64;
     let (mut added, mut accepted_attempts) = (0u64, 0u64);
     let mut chunk = (jobs * 2) as u64;
+    let mut last_new = Instant::now();
     let status = loop {
         if held >= batch.count_asked {
             break BatchStatus::Done;
@@ -94,8 +130,13 @@ fn run_family(
         if stop.load(Ordering::SeqCst) {
             break BatchStatus::Interrupted;
         }
-        if since_new >= EXHAUSTED_AFTER {
+        // A search (pattern, technique, range) may go many attempts without
+        // a puzzle: its time limit decides when to stop, not the count.
+        if since_new >= EXHAUSTED_AFTER && give_up.is_none() {
             break BatchStatus::Exhausted;
+        }
+        if give_up.is_some_and(|g| last_new.elapsed() >= g.limit) {
+            break BatchStatus::Failed;
         }
         let chunk_start = Instant::now();
         let made = make_chunk(catalog, &batch, family, &pool, attempt..attempt + chunk, stop)?;
@@ -104,14 +145,16 @@ fn run_family(
         let mut consumed = attempt;
         // The resume point is the first attempt not finished: attempts
         // below it are all decided, none after it is committed.
+        // An attempt may find several puzzles (searches): it counts as
+        // consumed once taken, whether or not all its puzzles were needed.
         for (a, result) in made {
             let Some(result) = result else { break };
-            let puzzle = result.with_context(|| format!("batch {}: attempt {a}", batch.id))?;
+            let puzzles = result.with_context(|| format!("batch {}: attempt {a}", batch.id))?;
             consumed = a + 1;
-            if let Some(puzzle) = puzzle {
-                chosen.push(puzzle);
+            if !puzzles.is_empty() {
                 accepted_attempts += 1;
             }
+            chosen.extend(puzzles.into_iter().take(wanted - chosen.len()));
             if chosen.len() == wanted {
                 break;
             }
@@ -122,6 +165,9 @@ fn run_family(
             on_event(BatchEvent::Stored(p));
         }
         since_new = if new > 0 { 0 } else { since_new + (consumed - attempt) };
+        if new > 0 {
+            last_new = Instant::now();
+        }
         held += new;
         added += new;
         let done_attempts = consumed - batch.next_attempt;
@@ -131,7 +177,7 @@ fn run_family(
             total: batch.count_asked,
             added,
             elapsed: start.elapsed(),
-            acceptance: batch.difficulty.is_some().then(|| accepted_attempts as f64 / done_attempts.max(1) as f64),
+            acceptance: (batch.difficulty.is_some() || give_up.is_some()).then(|| accepted_attempts as f64 / done_attempts.max(1) as f64),
         });
         attempt = consumed;
         // Aim each chunk at CHUNK_SECONDS of work.
@@ -147,6 +193,13 @@ fn run_family(
         BatchStatus::Exhausted => {
             Some(format!("no new puzzle in {EXHAUSTED_AFTER} attempts: the layout has few distinct puzzles up to symmetry"))
         }
+        BatchStatus::Failed => give_up.map(|g| {
+            format!(
+                "no new {} found in {} s (the time limit; raise it with --time-limit, 0 for none): such puzzles are rare or do not exist",
+                g.what,
+                g.limit.as_secs()
+            )
+        }),
         _ => None,
     };
     catalog.release_batch(batch.id, status, note.as_deref())?;
@@ -154,7 +207,7 @@ fn run_family(
 }
 
 /// One attempt's outcome in a chunk: `None` when it was skipped (stopped).
-type Made = (u64, Option<Result<Option<NewPuzzle>>>);
+type Made = (u64, Option<Result<Vec<NewPuzzle>>>);
 
 /// Makes the attempts `range` on the pool, in attempt order; once `stop` is
 /// set the attempts not yet started are skipped. Workers also compute the
@@ -180,7 +233,7 @@ fn make_chunk(
                     .into_par_iter()
                     .map(|a| {
                         let skip = stop.load(Ordering::SeqCst) || lost.load(Ordering::SeqCst);
-                        (a, (!skip).then(|| family.make(seed.wrapping_add(a), level)))
+                        (a, (!skip).then(|| family.make_all(seed.wrapping_add(a), level)))
                     })
                     .collect()
             });
@@ -294,7 +347,7 @@ mod tests {
         // The first chunk is 4 attempts (40 ms on two threads); the second is
         // sized to half a second, 100 attempts: the stop comes in its 16th.
         let slow = Slow { started: AtomicU64::new(0), stop_at: 20, stop: &STOP_HERE };
-        let outcome = run_family(&catalog, id, &slow, 2, &STOP_HERE, &mut |_| {}).unwrap();
+        let outcome = run_family(&catalog, id, &slow, 2, &STOP_HERE, None, &mut |_| {}).unwrap();
         assert_eq!(outcome.status, BatchStatus::Interrupted);
         let started = slow.started.load(Ordering::SeqCst);
         assert!(started < 30, "{started} attempts: the chunk ran on after the stop");
@@ -307,7 +360,7 @@ mod tests {
 
         STOP_HERE.store(false, Ordering::SeqCst);
         let resumed = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &STOP_HERE };
-        let outcome = run_family(&catalog, id, &resumed, 2, &STOP_HERE, &mut |_| {}).unwrap();
+        let outcome = run_family(&catalog, id, &resumed, 2, &STOP_HERE, None, &mut |_| {}).unwrap();
         assert_eq!((outcome.status, outcome.held), (BatchStatus::Done, 300));
         let mut seeds: Vec<u64> = catalog.puzzles(None, None).unwrap().iter().map(|p| p.seed).collect();
         seeds.sort();

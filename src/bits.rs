@@ -4,7 +4,7 @@
 //! grid in `Bits<4>`, a samurai canvas (369 cells) in `Bits<6>`. Making the
 //! width a const generic lets the compiler unroll every word loop.
 
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Bits<const W: usize>(pub [u64; W]);
@@ -130,6 +130,7 @@ macro_rules! wordwise {
 }
 wordwise!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
 wordwise!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+wordwise!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
 impl<const W: usize> Not for Bits<W> {
     type Output = Self;

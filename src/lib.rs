@@ -12,6 +12,7 @@ pub mod family;
 pub mod formats;
 pub mod generate;
 pub mod grade;
+pub mod killer;
 pub mod layout;
 pub mod level;
 pub mod model;

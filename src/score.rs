@@ -21,10 +21,11 @@ fn weight(k: u32, n: usize) -> f64 {
 /// below mean the same on 4×4 and 16×16 grids.
 pub fn candidate_score(model: &Model, givens: &Grid) -> u32 {
     let n = model.symbol_count();
+    let weights: Vec<f64> = (0..=n as u32).map(|k| weight(k, n)).collect();
     let mut total = 0.0;
     for (cell, candidates) in basic_candidates(model, givens).into_iter().enumerate() {
         if givens.cells[cell].is_none() {
-            total += weight(candidates.len(), n);
+            total += weights[candidates.len() as usize];
         }
     }
     (total * 81.0 / model.cell_count() as f64).round() as u32
@@ -35,19 +36,18 @@ pub fn candidate_score(model: &Model, givens: &Grid) -> u32 {
 /// the house takes (one, or three for a star).
 pub fn basic_candidates(model: &Model, givens: &Grid) -> Vec<crate::model::SymbolSet> {
     let mut candidates = model.allowed.clone();
+    let mut placed = vec![0u8; model.symbol_count()];
     for house in &model.houses {
-        let mut placed = vec![0u8; model.symbol_count()];
+        placed.fill(0);
         for &c in &house.cells {
             if let Some(s) = givens.cells[c] {
                 placed[s as usize] += 1;
             }
         }
+        // The symbols the house holds all copies of.
+        let full = placed.iter().zip(&house.counts).enumerate().filter(|(_, (p, n))| p >= n).fold(0u32, |m, (s, _)| m | 1 << s);
         for &c in &house.cells {
-            for (s, &p) in placed.iter().enumerate() {
-                if p >= house.counts[s] {
-                    candidates[c].0 &= !(1 << s);
-                }
-            }
+            candidates[c].0 &= !full;
         }
     }
     for rel in &model.conflicts {

@@ -206,11 +206,12 @@ fn interrupt(child: Child) -> Output {
 #[test]
 fn a_resumed_difficulty_batch_ends_with_exactly_its_count() {
     // Most easy puzzles by technique grade are not easy by score: a resume
-    // that counted by score level made hundreds too many.
+    // that counted by score level made hundreds too many. (Ten thousand, so
+    // that the batch is still running when it is interrupted.)
     let db = fresh_db("level-resume");
     let path = db.to_str().unwrap();
     let child = bin()
-        .args(["generate", "classic-9", "--count", "1000", "--difficulty", "easy", "--seed", "99", "--jobs", "2", "--db", path])
+        .args(["generate", "classic-9", "--count", "10000", "--difficulty", "easy", "--seed", "99", "--jobs", "2", "--db", path])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -219,13 +220,13 @@ fn a_resumed_difficulty_batch_ends_with_exactly_its_count() {
     std::thread::sleep(Duration::from_millis(300));
     let out = interrupt(child);
     assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(count(&db, "SELECT count(*) FROM puzzles") < 1000);
+    assert!(count(&db, "SELECT count(*) FROM puzzles") < 10000);
     let out = run(&["generate", "--resume", "--db", path]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
-    assert!(err.contains("holds 1000/1000 easy"), "{err}");
-    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE batch_id = 1"), 1000);
-    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE coalesce(technique_level, level) = 'easy'"), 1000);
+    assert!(err.contains("holds 10000/10000 easy"), "{err}");
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE batch_id = 1"), 10000);
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE coalesce(technique_level, level) = 'easy'"), 10000);
 }
 
 #[test]

@@ -165,8 +165,9 @@ fn the_source_sudoku_pie_has_many_solutions_as_counted_twice() {
     assert_eq!(fast, 4_534_272);
 }
 
+/// The plain backtracker recounts the source pie's solutions one by one
+/// (a few seconds).
 #[test]
-#[ignore = "about ten minutes: the plain backtracker recounts the source pie's solutions one by one"]
 fn the_independent_checker_agrees_on_the_source_pie_count() {
     let layout = cells("pie-12");
     let givens = layout.model.parse_grid(PIE_SOURCE).unwrap();

@@ -364,7 +364,8 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
         canvas.text(author, front.centre_x(), floor, size, Weight::Bold, BLACK, Align::Centre);
         floor += size * 2.2;
     }
-    let levels: Vec<String> = settings.levels.iter().map(|l| super::plan::capitalised(l.name())).collect();
+    let levels =
+        super::labels::summary(book).unwrap_or_else(|| settings.levels.iter().map(|l| super::plan::capitalised(l.name())).collect());
     let count = format!("{} puzzles · {}", book.puzzles.len(), levels.join(" · "));
     let size = fit_size_with(fonts.get(Weight::Regular), &count, 11.0, inner_width, 8.0);
     canvas.text(&count, front.centre_x(), floor, size, Weight::Regular, BLACK, Align::Centre);

@@ -1,9 +1,13 @@
 //! Choosing a book's puzzles: validated ones of the layouts and levels asked,
 //! none printed before (unless reprints are allowed), the count spread evenly
-//! over levels and layouts, ordered by level, then layout (so a page holds
-//! one layout's grids where it can), then easiest to hardest by score.
+//! over levels and layouts, ordered by level (or star band), then layout (so
+//! a page holds one layout's grids where it can), then easiest to hardest by
+//! score; a ramp orders by SE rating instead, and a week takes each day's
+//! puzzle from its band.
 
 use super::BookSettings;
+use super::labels::{self, Curve};
+use crate::level::{Level, RatingRange};
 use crate::store::{Catalog, PuzzleRow};
 use anyhow::{Result, bail};
 use std::fmt::Write;
@@ -71,10 +75,12 @@ fn shares(total: usize, parts: usize) -> Vec<usize> {
     (0..parts).map(|i| total / parts + usize::from(i < total % parts)).collect()
 }
 
-/// What one layout × level is short of.
+/// What one layout × level (or band of a week) is short of.
 struct Shortage {
     layout: String,
     level: crate::score::Level,
+    /// The band of a week book, where it is one.
+    band: Option<usize>,
     need: usize,
     have: usize,
     unvalidated: i64,
@@ -83,28 +89,133 @@ struct Shortage {
 }
 
 pub fn choose(catalog: &Catalog, settings: &BookSettings) -> Result<Vec<PuzzleRow>> {
-    let mut chosen: Vec<(usize, usize, u32, i64)> = Vec::new(); // (level rank, layout, score, id)
+    if settings.curve == Curve::Week {
+        return choose_week(catalog, settings);
+    }
+    let mut chosen: Vec<(usize, i64)> = Vec::new(); // (layout, id)
     let mut shortages = Vec::new();
-    for (rank, (&level, level_count)) in settings.levels.iter().zip(shares(settings.count, settings.levels.len())).enumerate() {
+    for (&level, level_count) in settings.levels.iter().zip(shares(settings.count, settings.levels.len())) {
         for (which, (layout, need)) in settings.layouts.iter().zip(shares(level_count, settings.layouts.len())).enumerate() {
             let (candidates, stale) = catalog.book_candidates(layout, level.name(), settings.allow_reprint, settings.rating)?;
             if candidates.len() < need {
                 let unvalidated = catalog.unvalidated_count(layout, level.name())?;
-                shortages.push(Shortage { layout: layout.clone(), level, need, have: candidates.len(), unvalidated, stale });
+                shortages.push(Shortage { layout: layout.clone(), level, band: None, need, have: candidates.len(), unvalidated, stale });
                 continue;
             }
-            chosen.extend(candidates.iter().take(need).map(|c| (rank, which, c.score, c.id)));
+            chosen.extend(candidates.iter().take(need).map(|c| (which, c.id)));
         }
     }
     if !shortages.is_empty() {
         bail!(shortage_message(catalog, settings, &shortages));
     }
-    chosen.sort();
-    let mut seen = std::collections::HashSet::new();
-    if let Some((.., id)) = chosen.iter().find(|(.., id)| !seen.insert(*id)) {
-        bail!("book \"{}\": puzzle {id} was chosen twice (the same layout or level asked twice?)", settings.title);
+    let rows: Vec<(usize, PuzzleRow)> = chosen.into_iter().map(|(which, id)| Ok((which, catalog.puzzle(id)?))).collect::<Result<_>>()?;
+    if settings.labels.by_band() {
+        refuse_unrated(settings, rows.iter().map(|(_, r)| r))?;
     }
-    chosen.into_iter().map(|(.., id)| catalog.puzzle(id)).collect()
+    // By section (level, or band), then each layout together and easiest by
+    // score first; a ramp orders by SE rating across layouts instead.
+    let key = |(which, r): &(usize, PuzzleRow)| {
+        let rating = r.grade.as_ref().map(|g| g.se_rating);
+        let level = r.level.parse::<Level>().unwrap_or(Level::Expert);
+        // Levels in the order asked (easiest first by default), bands by rank.
+        let asked = settings.levels.iter().position(|&l| l == level).unwrap_or(settings.levels.len());
+        let section = if settings.labels.by_band() { labels::section_rank(settings.labels, level, rating) } else { asked };
+        let tenths = rating.map_or(0, |x| (x * 10.0).round() as i64);
+        match settings.curve {
+            Curve::Ramp => (section, tenths, 0, r.score, r.id),
+            _ => (section, 0, *which, r.score, r.id),
+        }
+    };
+    let mut rows = rows;
+    rows.sort_by_key(key);
+    refuse_repeats(settings, rows.into_iter().map(|(_, r)| r).collect())
+}
+
+/// A newspaper week: each day's puzzle from its band ([`labels::DAYS`]),
+/// the layouts taking turns, easiest by score first within a band.
+fn choose_week(catalog: &Catalog, settings: &BookSettings) -> Result<Vec<PuzzleRow>> {
+    let needs = labels::week_needs(settings.count / 7);
+    let mut by_band: Vec<std::collections::VecDeque<i64>> = Vec::new();
+    let mut shortages = Vec::new();
+    for (band, &need) in needs.iter().enumerate() {
+        let level = labels::band_level(band);
+        let range = labels::band_range(band);
+        // Within --rating, when one is asked too.
+        let range = match settings.rating {
+            Some(r) => RatingRange { low: r.low.max(range.low), high: r.high.min(range.high) },
+            None => range,
+        };
+        let mut per_layout = Vec::new();
+        for (layout, need) in settings.layouts.iter().zip(shares(need, settings.layouts.len())) {
+            let (candidates, stale) = match range.low <= range.high {
+                true => catalog.book_candidates(layout, level.name(), settings.allow_reprint, Some(range))?,
+                false => (Vec::new(), 0),
+            };
+            if candidates.len() < need {
+                let unvalidated = catalog.unvalidated_count(layout, level.name())?;
+                shortages.push(Shortage {
+                    layout: layout.clone(),
+                    level,
+                    band: Some(band),
+                    need,
+                    have: candidates.len(),
+                    unvalidated,
+                    stale,
+                });
+                continue;
+            }
+            let mut taken: Vec<_> = candidates.into_iter().take(need).collect();
+            taken.sort_by_key(|c| (c.score, c.id));
+            per_layout.push(std::collections::VecDeque::from(taken));
+        }
+        // The layouts take turns through the band.
+        let mut turns = std::collections::VecDeque::new();
+        while per_layout.iter().any(|q| !q.is_empty()) {
+            for q in per_layout.iter_mut() {
+                if let Some(c) = q.pop_front() {
+                    turns.push_back(c.id);
+                }
+            }
+        }
+        by_band.push(turns);
+    }
+    if !shortages.is_empty() {
+        bail!(shortage_message(catalog, settings, &shortages));
+    }
+    let mut ids = Vec::with_capacity(settings.count);
+    for _ in 0..settings.count / 7 {
+        for &(_, band) in &labels::DAYS {
+            ids.extend(by_band[band].pop_front());
+        }
+    }
+    let rows: Vec<PuzzleRow> = ids.into_iter().map(|id| catalog.puzzle(id)).collect::<Result<_>>()?;
+    refuse_unrated(settings, &rows)?;
+    refuse_repeats(settings, rows)
+}
+
+/// Stars, words and weeks stand for SE bands: every puzzle needs a rating.
+fn refuse_unrated<'a>(settings: &BookSettings, rows: impl IntoIterator<Item = &'a PuzzleRow>) -> Result<()> {
+    if let Some(row) = rows.into_iter().find(|r| r.grade.is_none()) {
+        let what = if settings.curve == Curve::Week {
+            "--curve week".to_string()
+        } else {
+            format!("--labels {:?}", settings.labels).to_lowercase()
+        };
+        bail!(
+            "{what}: puzzle {} ({}) has no Sudoku Explainer rating, and the labels stand for fixed SE bands: use layouts with the technique grader, or --labels levels",
+            row.id,
+            row.layout_name
+        );
+    }
+    Ok(())
+}
+
+fn refuse_repeats(settings: &BookSettings, rows: Vec<PuzzleRow>) -> Result<Vec<PuzzleRow>> {
+    let mut seen = std::collections::HashSet::new();
+    if let Some(r) = rows.iter().find(|r| !seen.insert(r.id)) {
+        bail!("book \"{}\": puzzle {} was chosen twice (the same layout or level asked twice?)", settings.title, r.id);
+    }
+    Ok(rows)
 }
 
 fn shortage_message(catalog: &Catalog, settings: &BookSettings, shortages: &[Shortage]) -> String {
@@ -113,7 +224,11 @@ fn shortage_message(catalog: &Catalog, settings: &BookSettings, shortages: &[Sho
     let db = catalog.path.display();
     for s in shortages {
         let missing = s.need - s.have;
-        let _ = write!(text, "\n  {} {}: need {}, have {} ({missing} missing)", s.layout, s.level, s.need, s.have);
+        let what = match s.band {
+            Some(b) => format!("{} ({}, SE {})", labels::WORDS[b], s.level, labels::band_text(b)),
+            None => s.level.to_string(),
+        };
+        let _ = write!(text, "\n  {} {what}: need {}, have {} ({missing} missing)", s.layout, s.need, s.have);
         if s.unvalidated > 0 {
             let _ = write!(text, "; {} more are stored but not validated yet", s.unvalidated);
         }
@@ -130,7 +245,13 @@ fn shortage_message(catalog: &Catalog, settings: &BookSettings, shortages: &[Sho
     for s in shortages {
         let missing = (s.need - s.have) as i64 - s.unvalidated - s.stale as i64;
         if missing > 0 {
-            let _ = write!(text, "\n  puzzlebook generate {} --count {missing} --difficulty {} --db {db}", s.layout, s.level);
+            let _ = match s.band {
+                // The band within its level, by the rating search.
+                Some(b) => {
+                    write!(text, "\n  puzzlebook generate {} --count {missing} --rating {} --db {db}", s.layout, labels::band_range(b))
+                }
+                None => write!(text, "\n  puzzlebook generate {} --count {missing} --difficulty {} --db {db}", s.layout, s.level),
+            };
         }
     }
     let _ = write!(text, "\n  puzzlebook validate --db {db}");

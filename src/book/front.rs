@@ -4,6 +4,7 @@
 //! this module only decides what they say.
 
 use super::Book;
+use super::labels::Curve;
 use crate::family::Family;
 use crate::level::Level;
 use crate::pdf::GridContents;
@@ -124,6 +125,7 @@ pub fn copyright_page(book: &Book) -> Vec<Paragraph> {
 pub fn introduction(book: &Book) -> Vec<String> {
     let mut out = vec![holdings(book)];
     out.extend(level_words(book));
+    out.extend(super::labels::words(book.settings.labels, book.settings.curve));
     out.push(
         "Every puzzle has exactly one solution, and you can reach it by reasoning alone: no guessing is needed. \
          Under each puzzle, \"Solution on page N\" tells you where its answer is. The answers at the back are in \
@@ -150,8 +152,8 @@ pub fn introduction(book: &Book) -> Vec<String> {
 
 /// "This book holds 40 puzzles: 20 Sudoku (10 easy, 10 medium) and …".
 fn holdings(book: &Book) -> String {
-    // Per reader name, in the book's order: counts by level.
-    let mut kinds: Vec<(String, Vec<(Level, usize)>)> = Vec::new();
+    // Per reader name, in the book's order: counts by level (or label).
+    let mut kinds: Vec<(String, Vec<(String, usize)>)> = Vec::new();
     for p in &book.puzzles {
         let name = &book.layouts[p.layout].layout().name;
         let at = match kinds.iter().position(|(n, _)| n == name) {
@@ -162,16 +164,17 @@ fn holdings(book: &Book) -> String {
             }
         };
         let levels = &mut kinds[at].1;
-        match levels.iter_mut().find(|(l, _)| *l == p.level) {
+        let label = super::labels::count_name(book.settings.labels, p.level, p.row.grade.as_ref().map(|g| g.se_rating));
+        match levels.iter_mut().find(|(l, _)| *l == label) {
             Some((_, n)) => *n += 1,
-            None => levels.push((p.level, 1)),
+            None => levels.push((label, 1)),
         }
     }
     let parts: Vec<String> = kinds
         .iter()
         .map(|(name, levels)| {
             let total: usize = levels.iter().map(|(_, n)| n).sum();
-            let by_level: Vec<String> = levels.iter().map(|(l, n)| format!("{n} {}", l.name())).collect();
+            let by_level: Vec<String> = levels.iter().map(|(l, n)| format!("{n} {l}")).collect();
             format!("{total} {name} ({})", by_level.join(", "))
         })
         .collect();
@@ -193,9 +196,14 @@ fn level_words(book: &Book) -> Vec<String> {
     let levels: Vec<Level> = Level::ALL.iter().copied().filter(|l| book.puzzles.iter().any(|p| p.level == *l)).collect();
     let has = |family: &str| book.layouts.iter().any(|f| f.name() == family);
     let mut out = Vec::new();
-    if has("cells") {
-        let mut text =
-            String::from("The puzzles are in sections by level, easiest first. A level is the hardest step a careful solver needs.");
+    // Stars and words explain their own bands (`labels::words`).
+    if has("cells") && !book.settings.labels.by_band() {
+        let order = match book.settings.curve {
+            Curve::Sections => "The puzzles are in sections by level, easiest first.",
+            Curve::Ramp => "The puzzles rise from the easiest to the hardest, in sections by level.",
+            Curve::Week => "Each day's puzzle is marked with its level.",
+        };
+        let mut text = format!("{order} A level is the hardest step a careful solver needs.");
         for level in &levels {
             text.push(' ');
             text.push_str(match level {

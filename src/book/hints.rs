@@ -60,6 +60,10 @@ pub fn technique_words(technique: Technique, pattern_cells: usize) -> &'static s
         DirectClaiming | Claiming if triple => "claiming triple",
         DirectClaiming | Claiming => "claiming pair",
         DirectHiddenPair | HiddenPair => "hidden pair",
+        CageCombination => "cage combination",
+        CageHouse => "cage that must hold a digit in one row, column or box",
+        InniesOuties => "rule of 45 (innies and outies)",
+        GeneralizedIntersection => "generalized intersection (every place of a digit in one house seen by one cell)",
         DirectHiddenTriple | HiddenTriple => "hidden triple",
         HiddenQuad => "hidden quad",
         NakedPair => "naked pair",
@@ -180,6 +184,9 @@ fn pattern(step: &StuckStep, names: &Names) -> Option<String> {
     let mut text = match step.technique {
         DirectPointing | Pointing | DirectClaiming | Claiming => {
             format!("In {}, {digits} can go only in {}", house(0)?, acts_on(0)?)
+        }
+        GeneralizedIntersection => {
+            format!("In {}, {digits} can go only in {cells}, and each of those cells sees the same cell outside", house(0)?)
         }
         NakedPair | NakedTriple | NakedQuad => format!("{cells} hold only {digits} between them"),
         DirectHiddenPair | DirectHiddenTriple | HiddenPair | HiddenTriple | HiddenQuad => {

@@ -5,6 +5,7 @@ pub mod cover;
 pub mod curate;
 pub mod front;
 pub mod hints;
+pub mod labels;
 pub mod make;
 pub mod plan;
 pub mod render;
@@ -84,6 +85,12 @@ pub struct BookSettings {
     /// A QR code beside each puzzle that opens it in a browser solver (`--qr`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub qr: bool,
+    /// How difficulty is named: levels, stars or words (`--labels`).
+    #[serde(default, skip_serializing_if = "labels::Labels::is_levels")]
+    pub labels: labels::Labels,
+    /// The order of the puzzles: sections, a ramp or a week (`--curve`).
+    #[serde(default, skip_serializing_if = "labels::Curve::is_sections")]
+    pub curve: labels::Curve,
 }
 
 /// `marks` in the stored settings: "corner" or "faded" (books stored before
@@ -150,6 +157,8 @@ impl BookSettings {
             copyright_year: None,
             examples: false,
             qr: false,
+            labels: labels::Labels::Levels,
+            curve: labels::Curve::Sections,
         }
     }
 
@@ -174,6 +183,11 @@ impl BookSettings {
         }
         if let Some(year) = self.copyright_year.filter(|y| !(1900..=9999).contains(y)) {
             bail!("--copyright-year {year}: expected a year such as 2026");
+        }
+        if self.curve == labels::Curve::Week && !self.count.is_multiple_of(7) {
+            let (less, more) = (self.count / 7 * 7, self.count / 7 * 7 + 7);
+            let less = if less == 0 { String::new() } else { format!("{less} or ") };
+            bail!("--curve week: {} puzzles is not a whole number of weeks of seven: ask for {less}{more}", self.count);
         }
         Ok(())
     }
@@ -214,6 +228,11 @@ pub struct BookPuzzle {
     pub level: Level,
     /// Index into `Book::layouts`.
     pub layout: usize,
+    /// Index into `Book::sections`.
+    pub section: usize,
+    /// Words printed beside its number ("Monday ★"), where the section's
+    /// heading does not say them.
+    pub tag: Option<String>,
 }
 
 /// A book ready to draw: settings, the families of the layouts its puzzles
@@ -223,6 +242,9 @@ pub struct Book {
     pub settings: BookSettings,
     pub layouts: Vec<Box<dyn Family>>,
     pub puzzles: Vec<BookPuzzle>,
+    /// The headings of the runs of puzzles: levels, star bands or words,
+    /// or weeks ([`labels::sections`]).
+    pub sections: Vec<String>,
     /// The bank Trividoku's questions come from, when a layout has letters.
     pub trivia: Option<trivia::TriviaBank>,
     /// Each puzzle's trivia (by index; empty for a puzzle without letters).
@@ -247,7 +269,12 @@ impl Book {
                 }
             };
             let level = row.book_level().parse::<Level>().map_err(|e| anyhow::anyhow!("puzzle {}: {e}", row.id))?;
-            puzzles.push(BookPuzzle { number: i + 1, row, level, layout });
+            puzzles.push(BookPuzzle { number: i + 1, row, level, layout, section: 0, tag: None });
+        }
+        let (sections, section_of, tags) = labels::sections(settings.labels, settings.curve, &puzzles);
+        for ((p, section), tag) in puzzles.iter_mut().zip(section_of).zip(tags) {
+            p.section = section;
+            p.tag = tag;
         }
         let (trivia, clues) = match layouts.iter().any(|l| !l.lettered_cells().is_empty()) {
             true => {
@@ -256,7 +283,7 @@ impl Book {
             }
             false => (None, vec![Vec::new(); puzzles.len()]),
         };
-        Ok(Book { settings, layouts, puzzles, trivia, clues, date: pdf_date(created_at) })
+        Ok(Book { settings, layouts, puzzles, sections, trivia, clues, date: pdf_date(created_at) })
     }
 }
 
@@ -344,7 +371,7 @@ mod tests {
         let s = BookSettings {
             title: "T".into(),
             layouts: vec!["classic-9".into()],
-            count: 10,
+            count: 14,
             levels: vec![Level::Easy, Level::Hard],
             per_page: 2,
             trim: "6x9".parse().unwrap(),
@@ -367,9 +394,12 @@ mod tests {
             copyright_year: Some(2027),
             examples: true,
             qr: true,
+            labels: labels::Labels::Stars,
+            curve: labels::Curve::Week,
         };
         assert_eq!(BookSettings::from_toml(&s.to_toml()).unwrap(), s);
         assert!(s.to_toml().contains("marks = \"faded\"") && s.to_toml().contains("hints = true"), "{}", s.to_toml());
+        assert!(s.to_toml().contains("labels = \"stars\"") && s.to_toml().contains("curve = \"week\""), "{}", s.to_toml());
         // Settings stored before `rating` existed read as no range, and
         // write back unchanged (a reprint compares them).
         let old = BookSettings {
@@ -384,6 +414,8 @@ mod tests {
             copyright_year: None,
             examples: false,
             qr: false,
+            labels: labels::Labels::Levels,
+            curve: labels::Curve::Sections,
             trivia_file: None,
             trivia_format: trivia::TriviaFormat::Questions,
             trivia_once: false,
@@ -405,6 +437,8 @@ mod tests {
             "trivia_file",
             "trivia_format",
             "trivia_once",
+            "labels",
+            "curve",
         ] {
             assert!(!text.contains(key), "{text}");
         }

@@ -2,7 +2,6 @@
 //! the page count (and from it the gutter) is known up front.
 
 use super::Book;
-use crate::score::Level;
 use std::ops::Range;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -20,10 +19,11 @@ pub enum Page {
         index: usize,
         part: ExamplePart,
     },
-    /// Puzzles `range` (indices into `Book::puzzles`); `opens_section` on
-    /// the first page of a level.
+    /// Puzzles `range` (indices into `Book::puzzles`) of section `section`
+    /// (index into `Book::sections`: a level, a band, a week);
+    /// `opens_section` on its first page.
     Puzzles {
-        level: Level,
+        section: usize,
         opens_section: bool,
         range: Range<usize>,
     },
@@ -93,9 +93,9 @@ pub fn paginate(
     let per_page = book.settings.per_page;
     let mut start = 0;
     while start < book.puzzles.len() {
-        // A section: the run of puzzles of one level.
-        let level = book.puzzles[start].level;
-        let end = start + book.puzzles[start..].iter().take_while(|p| p.level == level).count();
+        // A section: the run of puzzles of one level (band, week).
+        let section = book.puzzles[start].section;
+        let end = start + book.puzzles[start..].iter().take_while(|p| p.section == section).count();
         // Within it, a page holds one layout's grids: a layout's last page
         // may be part full rather than pair, say, a 12×12 with a 6×6.
         let kind = |i: usize| book.layouts[book.puzzles[i].layout].layout().id.as_str();
@@ -104,7 +104,7 @@ pub fn paginate(
         while from < end {
             let run_end = from + (from..end).take_while(|&i| kind(i) == kind(from)).count();
             for page_start in (from..run_end).step_by(per_page) {
-                pages.push(Page::Puzzles { level, opens_section: first, range: page_start..(page_start + per_page).min(run_end) });
+                pages.push(Page::Puzzles { section, opens_section: first, range: page_start..(page_start + per_page).min(run_end) });
                 first = false;
             }
             from = run_end;
@@ -156,14 +156,15 @@ pub fn puzzle_pages(pages: &[Page], puzzles: usize) -> Vec<usize> {
     at
 }
 
-/// Page number (1-based) of the first page of each section, for the contents.
-pub fn section_starts(pages: &[Page]) -> Vec<(String, usize)> {
+/// Page number (1-based) of the first page of each section, for the
+/// contents; `sections` names them.
+pub fn section_starts(pages: &[Page], sections: &[String]) -> Vec<(String, usize)> {
     pages
         .iter()
         .enumerate()
         .filter_map(|(i, page)| match page {
-            Page::Puzzles { level, opens_section: true, range } => {
-                Some((format!("{} (from puzzle {})", capitalised(level.name()), range.start + 1), i + 1))
+            Page::Puzzles { section, opens_section: true, range } => {
+                Some((format!("{} (from puzzle {})", sections[*section], range.start + 1), i + 1))
             }
             Page::Example { index: 0, part: ExamplePart::Both | ExamplePart::Puzzle } => Some(("Examples".to_string(), i + 1)),
             Page::Hints(0) => Some(("Hints".to_string(), i + 1)),

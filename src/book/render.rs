@@ -4,7 +4,7 @@
 
 mod front_pages;
 
-use super::plan::{Page, answer_pages, arrangement, capitalised, example_pages, padded_count, paginate, puzzle_pages, section_starts};
+use super::plan::{Page, answer_pages, arrangement, example_pages, padded_count, paginate, puzzle_pages, section_starts};
 use super::{ANSWERS_PER_PAGE_CHOICES, Book};
 use crate::page::{Area, MAX_PAGES, MIN_PAGES, PageFrame, PageGeometry};
 use crate::pdf::MarkStyle;
@@ -92,7 +92,7 @@ pub fn render(book: &Book) -> Result<Rendered> {
         let target = if settings.no_pad { unpadded } else { padded_count(unpadded, MIN_PAGES) };
         let pages = paginate(book, answers_per_page, intro_pages, &example_pages, hint_pages, Some(target));
         let geometry = PageGeometry::new(settings.trim, settings.bleed, pages.len());
-        let flowed = flow_introduction(&measure, book, &geometry, &section_starts(&pages)).len();
+        let flowed = flow_introduction(&measure, book, &geometry, &section_starts(&pages, &book.sections)).len();
         let hints_flowed = if hints.is_empty() { 0 } else { flow_hints(&measure, book, &geometry, &pages, &hints).len() };
         if flowed <= intro_pages && hints_flowed <= hint_pages {
             break (pages, unpadded, geometry);
@@ -109,7 +109,7 @@ pub fn render(book: &Book) -> Result<Rendered> {
     check_mark_room(book, &geometry, &fonts)?;
     check_qr(book, &geometry)?;
     let title_page = title_lines(&measure, book, geometry.frame(1).content)?;
-    let contents = section_starts(&pages);
+    let contents = section_starts(&pages, &book.sections);
     let intro = flow_introduction(&measure, book, &geometry, &contents);
     let solutions = answer_pages(&pages, book.puzzles.len());
     let hint_flow = if hints.is_empty() { Vec::new() } else { flow_hints(&measure, book, &geometry, &pages, &hints) };
@@ -127,8 +127,8 @@ pub fn render(book: &Book) -> Result<Rendered> {
                 Page::Copyright => painter.copyright(&mut canvas),
                 Page::Example { index, part } => painter.example(&mut canvas, &examples[*index], *part),
                 Page::Introduction(n) => painter.introduction(&mut canvas, intro.get(*n).map_or(&[][..], Vec::as_slice)),
-                Page::Puzzles { level, opens_section, range } => {
-                    painter.puzzles(&mut canvas, &capitalised(level.name()), *opens_section, range.clone(), &solutions, &hint_at)
+                Page::Puzzles { section, opens_section, range } => {
+                    painter.puzzles(&mut canvas, &book.sections[*section], *opens_section, range.clone(), &solutions, &hint_at)
                 }
                 Page::Hints(n) => super::hints::draw(&mut canvas, hint_flow.get(*n).map_or(&[][..], Vec::as_slice), frame.content.x),
                 Page::Answers { range, .. } => painter.answers(&mut canvas, range.clone(), answers_per_page),
@@ -341,7 +341,7 @@ fn title_lines(m: &Measure, book: &Book, c: Area) -> Result<Vec<(f32, SetLine)>>
             lines.push(SetLine { gap: if i == 0 { sub * 1.2 } else { 0.0 }, advance: sub * 1.3, ..SetLine::new(l, sub, Weight::Bold) });
         }
     }
-    let levels: Vec<&str> = settings.levels.iter().map(|l| l.name()).collect();
+    let levels = super::labels::summary(book).unwrap_or_else(|| settings.levels.iter().map(|l| l.name().to_string()).collect());
     let count = format!("{} puzzles · {}", book.puzzles.len(), levels.join(", "));
     for (i, l) in m.wrap(&count, Weight::Regular, s.body, c.width).into_iter().enumerate() {
         lines.push(SetLine { gap: if i == 0 { sub * 1.2 } else { 0.0 }, ..SetLine::new(l, s.body, Weight::Regular) });
@@ -662,7 +662,11 @@ impl Painter<'_> {
         let per_page = self.book.settings.per_page;
         for (slot, p) in puzzles.iter().enumerate() {
             let (area, label_y) = slot_area(band, per_page, slot, s.label);
-            let label = format!("Puzzle {}", p.number);
+            // The day (and band) of a week's puzzle beside its number.
+            let label = match &p.tag {
+                Some(tag) => format!("Puzzle {} · {tag}", p.number),
+                None => format!("Puzzle {}", p.number),
+            };
             canvas.text(&label, area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
             // Where its hint and answer are, beside the label (shorter when narrow).
             let room = area.width - canvas.fonts.get(Weight::Bold).width(&label, s.label) - s.label;
@@ -756,7 +760,7 @@ impl Painter<'_> {
             Page::Title | Page::Copyright => return,
             // A section's first page is headed with its name in large type.
             Page::Puzzles { opens_section: true, .. } => return,
-            Page::Puzzles { level, .. } => return self.head(canvas, &capitalised(level.name()), size),
+            Page::Puzzles { section, .. } => return self.head(canvas, &self.book.sections[*section], size),
             Page::Answers { .. } => return self.head(canvas, "Answers", size),
             Page::Hints(_) => return self.head(canvas, "Hints", size),
             Page::Introduction(_) => "How to play",

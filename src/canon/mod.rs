@@ -20,6 +20,9 @@ pub struct Canonicalizer {
     class_members: Vec<Vec<Symbol>>,
     class_of: Vec<usize>,
     alphabet: Vec<char>,
+    /// Killer cages travel with the cells: the key writes them after the
+    /// givens, and symbols are never relabelled (sums tell them apart).
+    cages: Vec<crate::model::Cage>,
 }
 
 enum Group {
@@ -34,7 +37,7 @@ impl Canonicalizer {
         let model = &layout.model;
         let square = layout.geometry.is_full_square(layout.size);
         let plain = layout.regions_are_boxes && layout.diagonals.is_empty() && model.houses.len() == 3 * layout.size;
-        let classic = square && plain && layout.marks.iter().all(|m| m.is_none()) && model.conflicts.is_empty();
+        let classic = square && plain && layout.marks.iter().all(|m| m.is_none()) && model.conflicts.is_empty() && model.cages.is_empty();
         let group = match (classic, if classic { box_shape(layout) } else { None }) {
             (true, Some((h, w))) => Group::BandsAndStacks { size: layout.size, band_height: h, stack_width: w, transpose: h == w },
             // Canvases of several grids and pies keep their cells in place.
@@ -60,11 +63,14 @@ impl Canonicalizer {
             class_of.push(class);
         }
         let alphabet = (0..model.symbol_count()).map(|s| model.alphabet.char_of(s as Symbol)).collect();
-        Canonicalizer { group, class_members, class_of, alphabet }
+        Canonicalizer { group, class_members, class_of, alphabet, cages: model.cages.clone() }
     }
 
     /// The key: the smallest relabelled string over the group, `.` = empty.
     pub fn key(&self, givens: &Grid) -> String {
+        if let (false, Group::Permutations(perms)) = (self.cages.is_empty(), &self.group) {
+            return perms.iter().map(|image| self.killer_key(image, givens)).min().unwrap_or_default();
+        }
         let best = match &self.group {
             Group::BandsAndStacks { size, band_height, stack_width, transpose } => {
                 let orders = bands::minimal_pattern_orders(&givens.cells, *size, *band_height, *stack_width, *transpose);
@@ -73,6 +79,20 @@ impl Canonicalizer {
             Group::Permutations(perms) => perms.iter().map(|image| self.relabelled(inverse(image).iter().map(|&c| givens.cells[c]))).min(),
         };
         best.unwrap_or_default().iter().map(|&v| if v == 0 { '.' } else { self.alphabet[v as usize - 1] }).collect()
+    }
+
+    /// The givens moved by `image` as they are, then each moved cage as
+    /// "sum:cell,cell,…" in order.
+    fn killer_key(&self, image: &[usize], givens: &Grid) -> String {
+        let mut key: String = inverse(image).iter().map(|&c| givens.cells[c].map_or('.', |s| self.alphabet[s as usize])).collect();
+        let mut cages: Vec<(Vec<usize>, u32)> =
+            self.cages.iter().map(|cage| (sorted(cage.cells.iter().map(|&c| image[c]).collect()), cage.sum)).collect();
+        cages.sort_unstable();
+        for (cells, sum) in cages {
+            let cells: Vec<String> = cells.iter().map(usize::to_string).collect();
+            key.push_str(&format!(" {sum}:{}", cells.join(",")));
+        }
+        key
     }
 
     /// Renames symbols in order of first appearance, each to the smallest

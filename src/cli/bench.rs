@@ -1,105 +1,344 @@
-//! `puzzlebook bench`: puzzles/second for the uniqueness check on the shared
-//! data sets and for minimal-puzzle generation, single thread.
+//! `puzzlebook bench`: puzzlebook's side of the speed table (issue 16's
+//! "Where it stands"), one thread, in this process: the uniqueness check on
+//! the shared data sets, generation, grading, validation and a book.
+//! Rates are from the thread's CPU time (steadier on a shared machine),
+//! with wall time beside them; benches/README.md says how to set the
+//! anchors beside it in one alternated run.
 
 use crate::generate::{Generator, Symmetry};
 use crate::layout::Layout;
+use crate::level::Level;
 use crate::puzzle_file::read_puzzle_lines;
 use crate::solver::Solver;
 use anyhow::Context;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// Folder with 17-clue.txt, top1465.txt, hardest-1106.txt, multi-solution.txt.
+    /// Folder with 17-clue.txt, top1465.txt, hardest-1106.txt, multi-solution.txt, se-rated.txt.
     #[arg(long, default_value = "../shared/data/sudoku")]
     pub data: PathBuf,
-    /// Seconds to spend generating each layout.
+    /// One more file of unique 9×9 puzzles for the count-to-2 rows (e.g. an SE 11+ set).
+    #[arg(long)]
+    pub extra: Option<PathBuf>,
+    /// Seconds to spend on each generation, grading and validation row.
     #[arg(long, default_value_t = 5.0)]
     pub seconds: f64,
     /// Only the variant layouts' generation times (median per puzzle).
     #[arg(long)]
     pub variants: bool,
-    /// Only the count-to-2 figures and classic-9 generation.
+    /// Only the count-to-2 rows and minimal classic-9 generation.
     #[arg(long)]
     pub solver: bool,
+    /// After the table: canonical keys, the grader's calibration against
+    /// SE, generation on every core, parity snakes and the variant layouts.
+    #[arg(long)]
+    pub more: bool,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     if args.variants {
         return bench_variants(args.seconds);
     }
-    let (classic_layout, classic) = Layout::load_cells("classic-9")?;
-    // The solver callers get (the 9×9 fast path here) and, for comparison,
-    // the generic engine on the same model.
-    let solvers = [("", Solver::new(&classic.model)), (" generic", Solver::generic(&classic.model))];
-    println!("count-to-2 (uniqueness check), one thread{}:", if solvers[0].1.is_fast() { ", 9×9 fast path" } else { "" });
-    for (file, expect_unique) in [("17-clue.txt", true), ("top1465.txt", true), ("hardest-1106.txt", true), ("multi-solution.txt", false)] {
-        let path = args.data.join(file);
+    println!("puzzlebook's side of the speed table: one thread, rates from CPU time (wall time after the slash)");
+    println!();
+    println!("| work | puzzlebook | notes |");
+    println!("|---|---|---|");
+    count_rows(&args)?;
+    minimal_row("classic-9", args.seconds, Unit::PerSecond)?;
+    if args.solver {
+        return Ok(());
+    }
+    easy_row(args.seconds)?;
+    minimal_row("diagonal-9", args.seconds, Unit::Millis)?;
+    minimal_row("classic-16", args.seconds, Unit::Millis)?;
+    rating_row(args.seconds)?;
+    grading_rows(&args.data, args.seconds)?;
+    validation_row("classic-16", args.seconds)?;
+    book_row()?;
+    if args.more {
+        let (classic_layout, classic) = Layout::load_cells("classic-9")?;
+        println!();
+        bench_canonical_keys(&classic, &args.data)?;
+        print!("calibration against SE: {}", crate::grade::calibration(&args.data.join("se-rated.txt")));
+        bench_parallel_generation(&classic_layout, args.seconds)?;
+        bench_snakes();
+        bench_variants(args.seconds)?;
+    }
+    Ok(())
+}
+
+/// CPU time of this thread (Linux: the scheduler's count, in ns); `None`
+/// where the system does not say.
+fn cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok().map(Duration::from_nanos)
+}
+
+/// A stopwatch for both clocks.
+struct Watch {
+    wall: Instant,
+    cpu: Option<Duration>,
+}
+
+impl Watch {
+    fn start() -> Watch {
+        Watch { wall: Instant::now(), cpu: cpu_time() }
+    }
+
+    /// (CPU, wall) seconds since the start; CPU falls back to wall.
+    fn read(&self) -> (f64, f64) {
+        let wall = self.wall.elapsed().as_secs_f64();
+        let cpu = match (self.cpu, cpu_time()) {
+            (Some(a), Some(b)) => (b - a).as_secs_f64(),
+            _ => wall,
+        };
+        (cpu, wall)
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Unit {
+    PerSecond,
+    Millis,
+}
+
+/// `n` items in (cpu, wall) seconds, as the row's unit.
+fn rate(n: usize, (cpu, wall): (f64, f64), unit: Unit) -> String {
+    match unit {
+        Unit::PerSecond => format!("{} / {}", per_second(n as f64 / cpu), per_second(n as f64 / wall)),
+        Unit::Millis => format!("{:.2} ms / {:.2} ms", cpu * 1e3 / n as f64, wall * 1e3 / n as f64),
+    }
+}
+
+fn per_second(x: f64) -> String {
+    let whole = x.round() as u64;
+    let digits = whole.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    if x < 100.0 { format!("{x:.1}/s") } else { format!("{out}/s") }
+}
+
+/// Count-to-2 on the shared sets (and `--extra`): the path callers get
+/// (9×9 fast path) and, in the notes, the generic engine on the same model.
+fn count_rows(args: &BenchArgs) -> anyhow::Result<()> {
+    let (_, classic) = Layout::load_cells("classic-9")?;
+    let (fast, generic) = (Solver::new(&classic.model), Solver::generic(&classic.model));
+    let mut files: Vec<(PathBuf, bool)> =
+        ["17-clue.txt", "top1465.txt", "hardest-1106.txt"].iter().map(|f| (args.data.join(f), true)).collect();
+    if let Some(extra) = &args.extra {
+        files.push((extra.clone(), true));
+    }
+    files.push((args.data.join("multi-solution.txt"), false));
+    for (path, expect_unique) in files {
         let lines = read_puzzle_lines(&path)?;
         let grids = lines
             .iter()
             .map(|l| classic.model.parse_grid(&l.text).with_context(|| format!("{}: line {}", path.display(), l.line)))
             .collect::<anyhow::Result<Vec<_>>>()?;
-        for (label, solver) in &solvers {
-            // Best of three passes: the figure should not depend on a cold cache.
-            let mut best = Duration::MAX;
-            let (mut wrong, mut nodes) = (0, 0);
-            for _ in 0..3 {
-                let start = Instant::now();
-                (wrong, nodes) = (0, 0);
-                for grid in &grids {
-                    let count = solver.count(grid, 2);
-                    wrong += usize::from((count.solutions == 1) != expect_unique);
-                    nodes += count.stats.nodes;
-                }
-                best = best.min(start.elapsed());
-            }
-            let name = format!("{file}{label}");
-            println!(
-                "  {name:28} {:6} puzzles  {:>10.0} puzzles/s  {:>8.2} µs/puzzle  {:>7.1} nodes/puzzle  wrong verdicts: {wrong}",
-                grids.len(),
-                grids.len() as f64 / best.as_secs_f64(),
-                best.as_secs_f64() * 1e6 / grids.len() as f64,
-                nodes as f64 / grids.len() as f64
-            );
+        let (times, wrong, nodes) = count_pass(&fast, &grids, expect_unique);
+        let (generic_times, generic_wrong, _) = count_pass(&generic, &grids, expect_unique);
+        let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        println!(
+            "| count-to-2, {name} ({}) | {} | {:.1} nodes a puzzle; wrong verdicts {wrong}; generic engine {} (wrong {generic_wrong}) |",
+            grids.len(),
+            rate(grids.len(), times, Unit::PerSecond),
+            nodes as f64 / grids.len() as f64,
+            rate(grids.len(), generic_times, Unit::PerSecond),
+        );
+    }
+    Ok(())
+}
+
+/// The best of three passes (the figure should not depend on a cold
+/// cache): ((cpu, wall), wrong verdicts, nodes).
+fn count_pass(solver: &Solver, grids: &[crate::model::Grid], expect_unique: bool) -> ((f64, f64), usize, u64) {
+    let mut best = (f64::MAX, f64::MAX);
+    let (mut wrong, mut nodes) = (0, 0);
+    for _ in 0..3 {
+        let watch = Watch::start();
+        (wrong, nodes) = (0, 0);
+        for grid in grids {
+            let count = solver.count(grid, 2);
+            wrong += usize::from((count.solutions == 1) != expect_unique);
+            nodes += count.stats.nodes;
+        }
+        let t = watch.read();
+        if t.0 < best.0 {
+            best = t;
         }
     }
-    let canon = crate::canon::Canonicalizer::for_cells(&classic);
-    let lines = read_puzzle_lines(&args.data.join("17-clue.txt"))?;
-    let grids: Vec<_> = lines.iter().filter_map(|l| classic.model.parse_grid(&l.text).ok()).collect();
-    let start = Instant::now();
-    let distinct: std::collections::HashSet<String> = grids.iter().map(|g| canon.key(g)).collect();
-    let secs = start.elapsed().as_secs_f64();
+    (best, wrong, nodes)
+}
+
+/// Minimal unique puzzles of `id` (no symmetry), as many as fit in `seconds`.
+fn minimal_row(id: &str, seconds: f64, unit: Unit) -> anyhow::Result<()> {
+    let layout = Layout::load(id)?;
+    let generator = Generator::new(&layout, Symmetry::None);
+    let watch = Watch::start();
+    let (mut made, mut clues) = (0usize, 0usize);
+    while watch.read().1 < seconds || made == 0 {
+        clues += generator.puzzle(made as u64 + 1)?.givens.given_count();
+        made += 1;
+    }
     println!(
-        "canonical keys (sudoku group): {:.0} puzzles/s on 17-clue.txt, {} distinct of {}",
-        grids.len() as f64 / secs,
+        "| minimal {id} generation | {} | {made} puzzles, mean {:.1} clues; generation only (`generate` also grades each) |",
+        rate(made, watch.read(), unit),
+        clues as f64 / made as f64
+    );
+    Ok(())
+}
+
+/// Easy classic-9 puzzles as `generate --difficulty easy` makes them:
+/// steered by the technique grade, graded, kept when easy.
+fn easy_row(seconds: f64) -> anyhow::Result<()> {
+    let family = crate::family::open(Layout::load("classic-9")?);
+    let watch = Watch::start();
+    let (mut made, mut attempts) = (0usize, 0u64);
+    while watch.read().1 < seconds || made == 0 {
+        attempts += 1;
+        made += usize::from(family.make(attempts, Some(Level::Easy))?.is_some());
+    }
+    println!(
+        "| `--difficulty easy` generation, classic-9 | {} | {made} easy puzzles in {attempts} attempts, each graded |",
+        rate(made, watch.read(), Unit::PerSecond)
+    );
+    Ok(())
+}
+
+/// Puzzles of SE 9.0 and up found by the rating search (`generate --rating
+/// 9.0..`), one climb a seed, distinct puzzles counted.
+fn rating_row(seconds: f64) -> anyhow::Result<()> {
+    let generator = Generator::new(&Layout::load("classic-9")?, Symmetry::None);
+    let range: crate::level::RatingRange = "9.0..".parse().map_err(|e: String| anyhow::anyhow!(e))?;
+    let watch = Watch::start();
+    let (mut found, mut climbs) = (std::collections::HashSet::new(), 0u64);
+    while watch.read().1 < seconds * 4.0 || climbs == 0 {
+        climbs += 1;
+        for p in generator.rated_puzzles(climbs, range)? {
+            found.insert(p.givens.cells);
+        }
+    }
+    let (cpu, wall) = watch.read();
+    println!(
+        "| SE ≥ 9 puzzles found, classic-9 | {:.2}/s / {:.2}/s | {} distinct in {climbs} climbs of the rating search (`generate --rating 9.0..`) |",
+        found.len() as f64 / cpu,
+        found.len() as f64 / wall,
+        found.len()
+    );
+    Ok(())
+}
+
+/// The grader on se-rated.txt's puzzles rated 2.x and 3.x.
+fn grading_rows(data: &Path, seconds: f64) -> anyhow::Result<()> {
+    let (_, classic) = Layout::load_cells("classic-9")?;
+    let grader = crate::grade::Grader::new(&classic.model).context("classic-9 has a grader")?;
+    let path = data.join("se-rated.txt");
+    let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut bands: [Vec<crate::model::Grid>; 2] = [Vec::new(), Vec::new()];
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mut fields = line.split_whitespace();
+        let (Some(puzzle), Some(Ok(rating))) = (fields.next(), fields.next().map(str::parse::<f32>)) else { continue };
+        let Ok(grid) = classic.model.parse_grid(puzzle) else { continue };
+        match rating {
+            r if (2.0..3.0).contains(&r) => bands[0].push(grid),
+            r if (3.0..4.0).contains(&r) => bands[1].push(grid),
+            _ => {}
+        }
+    }
+    for (name, grids) in ["2.x", "3.x"].iter().zip(&bands) {
+        let watch = Watch::start();
+        let mut graded = 0;
+        while watch.read().1 < seconds / 2.0 || graded == 0 {
+            for grid in grids {
+                std::hint::black_box(grader.grade(grid));
+            }
+            graded += grids.len();
+        }
+        println!(
+            "| grading SE {name}, se-rated.txt ({} puzzles) | {} | full grade of each (technique path, SE rating) |",
+            grids.len(),
+            rate(graded, watch.read(), Unit::PerSecond)
+        );
+    }
+    Ok(())
+}
+
+/// The independent validator on stored-form puzzles of `id`.
+fn validation_row(id: &str, seconds: f64) -> anyhow::Result<()> {
+    let layout = Layout::load(id)?;
+    let family = crate::family::open(layout.clone());
+    let rows = (1..=10)
+        .map(|seed| {
+            let p = family.make(seed, None)?.context("a puzzle without a level asked")?;
+            Ok(crate::store::PuzzleRow::for_print(seed as i64, &layout, &p))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let watch = Watch::start();
+    let mut checked = 0;
+    while watch.read().1 < seconds || checked == 0 {
+        for row in &rows {
+            family.check(row, false).map_err(|e| anyhow::anyhow!("{id}: {e}"))?;
+        }
+        checked += rows.len();
+    }
+    println!(
+        "| validation, {id} | {} | what `validate` does a puzzle: the independent check (own solver) and, where the layout has technique levels, the re-grade; {} puzzles over and over |",
+        rate(checked, watch.read(), Unit::PerSecond),
+        rows.len()
+    );
+    Ok(())
+}
+
+/// Renders a book of about 300 pages (one puzzle a page, 6×9 trim).
+fn book_row() -> anyhow::Result<()> {
+    let layout = Layout::load("classic-9")?;
+    let family = crate::family::open(layout.clone());
+    let puzzles = 270; // + title, introduction and the answer pages: about 300
+    let mut rows = (1..=puzzles)
+        .map(|seed| {
+            let p = family.make(seed, None)?.context("a puzzle without a level asked")?;
+            Ok(crate::store::PuzzleRow::for_print(seed as i64, &layout, &p))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let settings = crate::book::BookSettings {
+        per_page: 1,
+        trim: "6x9".parse()?,
+        ..crate::book::BookSettings::new("Benchmark", vec![layout.id.clone()], rows.len(), crate::score::Level::ALL.to_vec())
+    };
+    rows.sort_by_key(|r| (r.level.parse::<crate::score::Level>().ok(), r.score));
+    let watch = Watch::start();
+    let book = crate::book::Book::new(settings, rows, "2026-01-01T00:00:00Z")?;
+    let rendered = crate::book::render::render(&book)?;
+    let (cpu, wall) = watch.read();
+    println!(
+        "| book rendering | {cpu:.2} s / {wall:.2} s | {} pages, {} KB PDF, 6×9 trim, one puzzle a page |",
+        rendered.pages,
+        rendered.bytes.len() / 1024
+    );
+    Ok(())
+}
+
+/// Canonical keys of the 17-clue set (sudoku symmetry group).
+fn bench_canonical_keys(classic: &crate::layout::CellLayout, data: &Path) -> anyhow::Result<()> {
+    let canon = crate::canon::Canonicalizer::for_cells(classic);
+    let lines = read_puzzle_lines(&data.join("17-clue.txt"))?;
+    let grids: Vec<_> = lines.iter().filter_map(|l| classic.model.parse_grid(&l.text).ok()).collect();
+    let watch = Watch::start();
+    let distinct: std::collections::HashSet<String> = grids.iter().map(|g| canon.key(g)).collect();
+    println!(
+        "canonical keys (sudoku group): {} on 17-clue.txt, {} distinct of {}",
+        rate(grids.len(), watch.read(), Unit::PerSecond),
         distinct.len(),
         grids.len()
     );
-    println!("generation of minimal unique puzzles, one thread, {} s each:", args.seconds);
-    let ids: &[&str] = if args.solver { &["classic-9"] } else { &["classic-9", "classic-16"] };
-    for &id in ids {
-        let layout = Layout::load(id)?;
-        let generator = Generator::new(&layout, Symmetry::None);
-        let start = Instant::now();
-        let (mut made, mut clues) = (0u64, 0usize);
-        while start.elapsed().as_secs_f64() < args.seconds || made == 0 {
-            let p = generator.puzzle(made + 1)?;
-            clues += p.givens.given_count();
-            made += 1;
-        }
-        let secs = start.elapsed().as_secs_f64();
-        println!("  {id:20} {made:6} puzzles  {:>10.1} puzzles/s  mean clues {:.1}", made as f64 / secs, clues as f64 / made as f64);
-    }
-    if args.solver {
-        return Ok(());
-    }
-    bench_parallel_generation(&classic_layout, args.seconds)?;
-    bench_grading(&classic, &args.data)?;
-    bench_snakes();
-    bench_variants(args.seconds)?;
-    bench_book(&classic_layout)
+    Ok(())
 }
 
 /// The variant layouts: time to generate one minimal unique puzzle, median
@@ -113,6 +352,7 @@ fn bench_variants(seconds: f64) -> anyhow::Result<()> {
         "trividoku-9",
         "stars-stripes-12",
         "pie-12",
+        "jigsaw-9",
         "twodoku",
         "sudoku-mix",
         "triathlon",
@@ -137,36 +377,6 @@ fn bench_variants(seconds: f64) -> anyhow::Result<()> {
         let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize] * 1e3;
         println!("  {id:20} {:5} puzzles  {:>9.1} ms  {:>9.1} ms  {:>9.1} ms", times.len(), at(0.5), at(0.9), at(1.0));
     }
-    Ok(())
-}
-
-/// The technique grader: speed by Sudoku Explainer band (issue goals:
-/// ≥ 2,000/s at SE ≤ 4.5, ≥ 100/s at SE ≥ 7) and the calibration figures.
-fn bench_grading(classic: &crate::layout::CellLayout, data: &std::path::Path) -> anyhow::Result<()> {
-    let path = data.join("se-rated.txt");
-    let grader = crate::grade::Grader::new(&classic.model).context("classic-9 has a grader")?;
-    let mut bands: [(&str, Vec<crate::model::Grid>); 2] = [("SE <= 4.5", Vec::new()), ("SE >= 7.0", Vec::new())];
-    let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let mut fields = line.split_whitespace();
-        let (Some(puzzle), Some(Ok(rating))) = (fields.next(), fields.next().map(str::parse::<f32>)) else { continue };
-        let Ok(grid) = classic.model.parse_grid(puzzle) else { continue };
-        match rating {
-            r if r <= 4.5 => bands[0].1.push(grid),
-            r if r >= 7.0 => bands[1].1.push(grid),
-            _ => {}
-        }
-    }
-    println!("technique grading, one thread, se-rated.txt:");
-    for (name, grids) in &bands {
-        let start = Instant::now();
-        for grid in grids {
-            std::hint::black_box(grader.grade(grid));
-        }
-        let secs = start.elapsed().as_secs_f64();
-        println!("  {name:20} {:6} puzzles  {:>10.0} puzzles/s", grids.len(), grids.len() as f64 / secs);
-    }
-    print!("calibration against SE: {}", crate::grade::calibration(&path));
     Ok(())
 }
 
@@ -201,30 +411,6 @@ fn bench_parallel_generation(layout: &Layout, seconds: f64) -> anyhow::Result<()
         made += chunk;
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("  {:20} {made:6} puzzles  {:>10.1} puzzles/s  on {threads} threads, in memory", layout.id, made as f64 / secs);
-    Ok(())
-}
-
-/// Renders a book of about 300 pages (one puzzle a page, 6×9 trim) and times it.
-fn bench_book(layout: &Layout) -> anyhow::Result<()> {
-    let family = crate::family::open(layout.clone());
-    let puzzles = 270; // + title, introduction and the answer pages: about 300
-    let rows = (1..=puzzles)
-        .map(|seed| {
-            let p = family.make(seed, None)?.context("a puzzle without a level asked")?;
-            Ok(crate::store::PuzzleRow::for_print(seed as i64, layout, &p))
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    let settings = crate::book::BookSettings {
-        per_page: 1,
-        trim: "6x9".parse()?,
-        ..crate::book::BookSettings::new("Benchmark", vec![layout.id.clone()], rows.len(), crate::score::Level::ALL.to_vec())
-    };
-    let mut rows = rows;
-    rows.sort_by_key(|r| (r.level.parse::<crate::score::Level>().ok(), r.score));
-    let start = Instant::now();
-    let book = crate::book::Book::new(settings, rows, "2026-01-01T00:00:00Z")?;
-    let rendered = crate::book::render::render(&book)?;
-    println!("book rendering: {} pages in {:.2} s ({} KB PDF)", rendered.pages, start.elapsed().as_secs_f64(), rendered.bytes.len() / 1024);
+    println!("generation, {}, {made} puzzles: {:.1} puzzles/s on {threads} threads, in memory", layout.id, made as f64 / secs);
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! `book`, `books`, `reprint` and `demo`: curating and printing books.
 
 use super::catalog::DbArg;
+use crate::book::labels::{Curve, Labels};
 use crate::book::make::{changed_puzzles, fingerprint_bytes, make_book_at, refuse_others_pdf, render_again, write_pdf};
 use crate::book::render::Rendered;
 use crate::book::trivia::TriviaFormat;
@@ -14,7 +15,7 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Puzzles come from the catalog: validated ones (run `puzzlebook validate` first), never one \
 printed in an earlier book unless --allow-reprint, the count spread evenly over the levels (and layouts), \
-by level, each layout together within a level, easiest first. The book, its settings and its puzzles are recorded, so `puzzlebook reprint ID` makes the same PDF.\n\n\
+by level, each layout together within a level, easiest first (--labels and --curve name and order them otherwise). The book, its settings and its puzzles are recorded, so `puzzlebook reprint ID` makes the same PDF.\n\n\
 Pages: a title page, a copyright page (its back), an introduction with How to play and the contents, \
 worked examples (--examples), puzzle pages by level (a page holds one layout's grids), hints (--hints), \
 then the answer key. The gutter \
@@ -105,6 +106,23 @@ pub struct BookArgs {
     /// browser solver, or pages without room for a readable code, are refused.
     #[arg(long)]
     pub qr: bool,
+    /// How difficulty is named on the pages, the contents and the cover:
+    /// `levels` (easy, medium, hard, expert), `stars` (★ to ★★★★★) or
+    /// `words` (gentle, moderate, tough, fiendish, diabolical). Stars and
+    /// words stand for fixed Sudoku Explainer bands, the same in every book:
+    /// ★ gentle SE ≤ 1.5, ★★ moderate 1.6–2.3, ★★★ tough 2.4–3.4,
+    /// ★★★★ fiendish 3.5–5.4, ★★★★★ diabolical 5.5 and up (layouts with
+    /// the technique grader).
+    #[arg(long, value_enum, default_value_t = LabelsArg::Levels)]
+    pub labels: LabelsArg,
+    /// The order of the puzzles: `sections` (by label, each layout together,
+    /// easiest first), `ramp` (easiest to hardest across the book, by SE
+    /// rating) or `week` (a newspaper week: seven puzzles a week, Monday
+    /// gentle, Tuesday moderate, Wednesday and Thursday tough, Friday and
+    /// Saturday fiendish, Sunday diabolical, each headed by its day; the
+    /// count a multiple of 7, the levels those of the days).
+    #[arg(long, value_enum, default_value_t = CurveArg::Sections)]
+    pub curve: CurveArg,
     /// The PDF to write (default: output/<title>-<book number>.pdf). A PDF
     /// recorded for another book is never overwritten.
     #[arg(long, short = 'o')]
@@ -141,6 +159,42 @@ impl From<Marks> for crate::pdf::MarkStyle {
         match marks {
             Marks::Corner => crate::pdf::MarkStyle::Corner,
             Marks::Faded => crate::pdf::MarkStyle::Faded,
+        }
+    }
+}
+
+/// `--labels`: clap's side of [`Labels`].
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LabelsArg {
+    Levels,
+    Stars,
+    Words,
+}
+
+impl From<LabelsArg> for Labels {
+    fn from(arg: LabelsArg) -> Labels {
+        match arg {
+            LabelsArg::Levels => Labels::Levels,
+            LabelsArg::Stars => Labels::Stars,
+            LabelsArg::Words => Labels::Words,
+        }
+    }
+}
+
+/// `--curve`: clap's side of [`Curve`].
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CurveArg {
+    Sections,
+    Ramp,
+    Week,
+}
+
+impl From<CurveArg> for Curve {
+    fn from(arg: CurveArg) -> Curve {
+        match arg {
+            CurveArg::Sections => Curve::Sections,
+            CurveArg::Ramp => Curve::Ramp,
+            CurveArg::Week => Curve::Week,
         }
     }
 }
@@ -188,6 +242,11 @@ pub fn book(args: BookArgs) -> Result<()> {
             family.check_level(level)?;
         }
     }
+    if args.curve == CurveArg::Week && args.levels.is_some() {
+        bail!(
+            "--curve week takes each day's puzzle from its band (Monday gentle to Sunday diabolical), so its levels are those of the days: leave --levels out"
+        );
+    }
     let settings = BookSettings {
         title: args.title.clone(),
         layouts: args.layout.iter().map(|l| Path::new(l).file_stem().map_or(l.clone(), |s| s.to_string_lossy().into_owned())).collect(),
@@ -224,6 +283,8 @@ pub fn book(args: BookArgs) -> Result<()> {
         copyright_year: args.copyright_year,
         examples: args.examples,
         qr: args.qr,
+        labels: args.labels.into(),
+        curve: args.curve.into(),
     };
     // The arguments first, then the catalog: a bad title is said as such.
     settings.check()?;

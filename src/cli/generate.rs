@@ -1,7 +1,9 @@
 use crate::batch::{self, BatchEvent};
-use crate::generate::Symmetry;
+use crate::generate::{Controls, Needs, Pattern, Symmetry, needs};
+use crate::grade::Technique;
 use crate::layout::Layout;
 use crate::level::Level;
+use crate::level::RatingRange;
 use crate::store::{Batch, BatchStatus, Catalog, DEFAULT_DB, NewPuzzle};
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -15,7 +17,7 @@ puzzle lines (add --print to see them); when stdout is a pipe the lines are writ
 <givens> <solution> <score> <level> <seed> <effort>\n\
 score: the candidate-count difficulty score (a number, not a level); level: the technique grade (easy: singles, \
 medium: locked candidates, pairs, X-Wing, hard: up to wings and fish, expert: chains) wherever the layout has the grader, \
-else by the layout's score bands (16×16, stars, relations) or, for Slitherlink, the rules its solver needs; seed: the puzzle's own seed \
+else by the layout's score bands (stars, relations) or, for Slitherlink, the rules its solver needs; seed: the puzzle's own seed \
 (`generate LAYOUT --no-store --seed <seed>` makes it again); effort: search nodes the solver needed to prove it unique.\n\n\
 Ctrl-C stops the batch: attempts under way finish and are committed, the rest wait for `generate --resume`, \
 which finishes the newest unfinished batch (refused while another process still runs it).")]
@@ -28,12 +30,42 @@ pub struct GenerateArgs {
     /// Seed of the first attempt; attempt i uses seed + i. Random when omitted.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Erase clues in symmetric pairs: none, rot180 (a half turn) or mirror (left–right).
-    #[arg(long, default_value = "none")]
+    /// Keep the givens' picture symmetric: none; rot180 (a half turn); rot90 (quarter turns); mirror
+    /// (left–right); diag (the main diagonal, top left to bottom right); antidiag (the other diagonal);
+    /// diagonal (both diagonals at once); any (one of those the layout admits, drawn per puzzle from its
+    /// seed). Clues are erased in whole orbits, so a puzzle is minimal among symmetric removals. Refused
+    /// where the symmetry does not map the layout onto itself (houses onto houses, marks onto the same
+    /// marks, no cell onto a gap), and on layouts that draw marks, islands, regions or cages per puzzle.
+    #[arg(long, default_value = "none", conflicts_with = "resume")]
     pub symmetry: Symmetry,
     /// Keep only puzzles of this level (easy, medium, hard, expert) until --count of them are stored.
     #[arg(long, value_name = "LEVEL")]
     pub difficulty: Option<Level>,
+    /// Givens on exactly the cells a picture marks (a heart, a letter, a date). FILE: one row of the
+    /// layout's canvas a line, `#`, `X` or `*` for a given, `.` or `-` for an empty cell; spaces, blank
+    /// lines and lines starting with `//` are skipped. The generator fills random grids until one makes a
+    /// unique puzzle on the pattern (such puzzles need not be minimal). See patterns/ for examples.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub pattern: Option<PathBuf>,
+    /// With --pattern: givens on a subset of the pattern's cells instead, thinned to a minimal puzzle.
+    #[arg(long, requires = "pattern")]
+    pub pattern_subset: bool,
+    /// Only puzzles whose solving path (the grader's, easiest step first) uses this technique.
+    #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique, long_help = needs_help(), conflicts_with = "resume")]
+    pub needs: Option<Technique>,
+    /// With --needs: nothing on the path is rated above the technique (a chapter of X-wing puzzles).
+    #[arg(long, requires = "needs")]
+    pub hardest: bool,
+    /// Only puzzles whose Sudoku Explainer rating lies in this range: 9.0.. (9.0 and up), ..4.5, 3.0..5.0.
+    /// Searched for by hill climbing over clue sets with the grader's rating as the loss; every puzzle stays
+    /// unique and minimal. Layouts with the technique grader.
+    #[arg(long, value_name = "RANGE", conflicts_with_all = ["difficulty", "resume"])]
+    pub rating: Option<RatingRange>,
+    /// Give up when no new puzzle has come for this many seconds (default: 60 with --pattern, --needs or
+    /// --rating, else never; 0: never). A batch that gives up is left failed, with the reason; --resume
+    /// goes on with it.
+    #[arg(long, value_name = "SECONDS", conflicts_with = "resume")]
+    pub time_limit: Option<u64>,
     /// Worker threads (default: all cores).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
@@ -62,11 +94,14 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
     let batch_id = match (&args.resume, &args.layout) {
         (Some(which), _) => resume_target(&catalog, which)?,
         (None, Some(layout_arg)) => {
-            let family = crate::family::of(Layout::load(layout_arg)?, args.symmetry)?;
+            let layout = Layout::load(layout_arg)?;
+            let controls = controls(&args, &layout)?;
+            let family = crate::family::of(layout, &controls)?;
             args.difficulty.map_or(Ok(()), |level| family.check_level(level))?;
             let seed = args.seed.unwrap_or_else(clock_seed);
             let layout_id = catalog.layout_id(family.layout(), family.name())?;
-            catalog.create_batch(layout_id, seed, args.count, args.difficulty, args.symmetry.as_str())?
+            let stored = controls.stored();
+            catalog.create_batch_with(layout_id, seed, args.count, args.difficulty, controls.symmetry.as_str(), stored.as_deref())?
         }
         (None, None) => bail!("give a LAYOUT to generate, or --resume to finish a batch"),
     };
@@ -116,6 +151,9 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
         BatchStatus::Exhausted => {
             bail!("batch {batch_id} stopped early: no new puzzle in many attempts (this layout has few distinct puzzles)")
         }
+        BatchStatus::Failed => {
+            bail!("batch {batch_id} gave up: {}", batch.note.as_deref().unwrap_or("no reason recorded"))
+        }
         _ => Ok(()),
     }
 }
@@ -147,21 +185,72 @@ fn install_ctrl_c() {
 
 fn print_only(args: &GenerateArgs) -> anyhow::Result<()> {
     let Some(layout_arg) = &args.layout else { bail!("give a LAYOUT to generate") };
-    let family = crate::family::of(Layout::load(layout_arg)?, args.symmetry)?;
+    let layout = Layout::load(layout_arg)?;
+    let controls = controls(args, &layout)?;
+    let family = crate::family::of(layout, &controls)?;
     args.difficulty.map_or(Ok(()), |level| family.check_level(level))?;
     let first_seed = args.seed.unwrap_or_else(clock_seed);
     let mut out = BufWriter::new(std::io::stdout().lock());
     let (mut made, mut attempt) = (0, 0u64);
+    let mut last_new = Instant::now();
+    // A search may meet the same puzzle twice (the catalog would keep one).
+    let mut printed = std::collections::HashSet::new();
     while made < args.count {
+        if let Some(limit) = controls.effective_time_limit()
+            && last_new.elapsed() >= limit
+        {
+            bail!(
+                "gave up after {made} of {}: no new {} found in {} s (the time limit; raise it with --time-limit, 0 for none)",
+                args.count,
+                batch::describe(&controls),
+                limit.as_secs()
+            );
+        }
         let seed = first_seed.wrapping_add(attempt);
         attempt += 1;
-        if let Some(p) = family.make(seed, args.difficulty)? {
-            made += 1;
-            writeln!(out, "{}", puzzle_line(&p))?;
-            out.flush()?;
+        for p in family.make_all(seed, args.difficulty)? {
+            if made < args.count && printed.insert(p.canonical.clone()) {
+                made += 1;
+                last_new = Instant::now();
+                writeln!(out, "{}", puzzle_line(&p))?;
+                out.flush()?;
+            }
         }
     }
     Ok(())
+}
+
+/// What the options ask beyond a level, read and checked against the layout.
+fn controls(args: &GenerateArgs, layout: &Layout) -> anyhow::Result<Controls> {
+    let pattern = match &args.pattern {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read the pattern {}", path.display()))?;
+            Some(Pattern::parse(&path.display().to_string(), &text, layout, args.pattern_subset)?)
+        }
+        None => None,
+    };
+    Ok(Controls {
+        symmetry: args.symmetry,
+        pattern,
+        needs: args.needs.map(|technique| Needs { technique, hardest: args.hardest }),
+        rating: args.rating,
+        time_limit: args.time_limit.map(Duration::from_secs),
+    })
+}
+
+fn parse_technique(text: &str) -> Result<Technique, String> {
+    needs::parse_technique(text)
+}
+
+/// `--needs` in full: every technique the grader knows, in its order.
+fn needs_help() -> String {
+    format!(
+        "Only puzzles whose solving path (the grader's, easiest step first, as Sudoku Explainer and HoDoKu walk it) \
+         uses this technique. Clues are removed while the grade stays within the technique's level (with --hardest: \
+         at or below the technique's own rating), then the path is checked. Layouts with the technique grader. \
+         Techniques (easiest first; spaces, hyphens and capitals do not matter, and the grader's own names work too): {}",
+        needs::known_list()
+    )
 }
 
 /// `givens solution score level seed effort`.

@@ -26,19 +26,23 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
         bail!("--limit 0: the limit must be at least 1");
     }
     let family = crate::family::open(Layout::load(&args.layout)?);
-    let mut lines: Vec<(String, PuzzleLine)> =
-        args.puzzles.iter().enumerate().map(|(i, p)| (format!("argument {}", i + 1), PuzzleLine { line: 0, text: p.clone() })).collect();
+    // Where each puzzle came from: argument i (from 1), or a line of the file
+    // (spelled out only for an error message).
+    let mut lines: Vec<(Option<usize>, PuzzleLine)> =
+        args.puzzles.iter().enumerate().map(|(i, p)| (Some(i + 1), PuzzleLine { line: 0, text: p.clone() })).collect();
     if let Some(path) = &args.file {
-        for line in read_puzzle_lines(path)? {
-            lines.push((format!("{}: line {}", path.display(), line.line), line));
-        }
+        lines.extend(read_puzzle_lines(path)?.into_iter().map(|line| (None, line)));
     }
     if lines.is_empty() {
         bail!("no puzzle given: pass puzzle strings or --file FILE");
     }
     let mut out = BufWriter::new(std::io::stdout().lock());
-    for (place, line) in &lines {
-        let answer = family.solve(&line.text, args.limit).with_context(|| place.clone())?;
+    for (argument, line) in &lines {
+        let answer = family.solve(&line.text, args.limit).with_context(|| match (argument, &args.file) {
+            (Some(i), _) => format!("argument {i}"),
+            (None, Some(path)) => format!("{}: line {}", path.display(), line.line),
+            (None, None) => String::new(),
+        })?;
         writeln!(out, "{answer}")?;
     }
     out.flush()?;

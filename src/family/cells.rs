@@ -5,7 +5,7 @@
 use super::{Answer, Family, GradeReport, Refusal, SampleBands, checked, unsupported};
 use crate::canon::Canonicalizer;
 use crate::formats::{Decoded, Format, FormatError, fpuzzles, grid as square};
-use crate::generate::{Generated, Generator, Symmetry};
+use crate::generate::{Controls, Generated, Generator, needs};
 use crate::grade::Grader;
 use crate::layout::{CellLayout, Geometry, Layout};
 use crate::level::Level;
@@ -22,13 +22,79 @@ pub struct Cells {
     canon: Canonicalizer,
     /// The technique ladder, where the layout allows it.
     grader: Option<Grader>,
+    /// What a batch asks beyond a level (symmetry, pattern, technique, rating).
+    controls: Controls,
+}
+
+/// Why a layout has no technique grader, for refusals.
+fn no_ladder(id: &str) -> String {
+    format!(
+        "{id} has no technique grader (the ladder grades all-different layouts of at most {} symbols and 256 cells, without relations between cells)",
+        crate::grade::model_grader::MAX_LADDER_SYMBOLS
+    )
 }
 
 impl Cells {
-    pub fn new(layout: Layout, symmetry: Symmetry) -> Cells {
-        let generator = Generator::new(&layout, symmetry);
+    /// The technique grade of a puzzle text, with its steps written out or not.
+    fn grade_report(&self, text: &str, with_steps: bool) -> Result<GradeReport> {
+        let givens = self.grid(text)?;
+        let Some(grader) = &self.grader else {
+            bail!(
+                "{}: the technique ladder grades all-different layouts of at most {} symbols and 256 cells, without relations between cells (this layout keeps its candidate-score levels)",
+                self.layout().path.display(),
+                crate::grade::model_grader::MAX_LADDER_SYMBOLS
+            );
+        };
+        // A rating is a claim about the one solution a solver reaches.
+        match self.generator.solver.verdict(&givens) {
+            Verdict::Unique(_) => {}
+            Verdict::Multiple => bail!("the puzzle has more than one solution: only a unique puzzle can be graded"),
+            Verdict::None => bail!("the puzzle has no solution"),
+        }
+        let broken = || anyhow!("the givens break a rule");
+        let (rating, steps) = match with_steps {
+            true => grader.grade(&givens).map(|g| (g.rating(), g.steps.iter().map(ToString::to_string).collect())).ok_or_else(broken)?,
+            false => (grader.rate(&givens).ok_or_else(broken)?, Vec::new()),
+        };
+        Ok(GradeReport {
+            rating: Some(rating.se_rating),
+            level: rating.level.name().to_string(),
+            hardest: rating.hardest.to_string(),
+            steps,
+        })
+    }
+
+    /// Refused when a control cannot apply: a symmetry that does not map
+    /// the layout onto itself, a technique or rating on a layout without
+    /// the grader, a cage technique without cages.
+    pub fn new(layout: Layout, controls: &Controls) -> Result<Cells> {
+        controls.check_combination().map_err(|e| anyhow!(e))?;
+        let generator = Generator::symmetric(&layout, controls.symmetry)?;
         let cells = generator.cells();
-        Cells { canon: Canonicalizer::for_cells(cells), grader: Grader::new(&cells.model), generator }
+        let grader = Grader::new(&cells.model);
+        if let Some(wanted) = controls.needs {
+            let name = needs::spelling(wanted.technique);
+            if grader.is_none() {
+                bail!("--needs {name}: {}", no_ladder(&layout.id));
+            }
+            if needs::is_cage_technique(wanted.technique) && cells.model.cages.is_empty() && cells.random.cages.is_none() {
+                bail!("--needs {name}: {} has no killer cages", layout.id);
+            }
+        }
+        if let Some(range) = controls.rating {
+            if grader.is_none() {
+                bail!("--rating {range}: {}, so no SE ratings", no_ladder(&layout.id));
+            }
+            if cells.random.cages.is_some() {
+                bail!("--rating {range}: {} draws cages per puzzle, and the rating search climbs over givens", layout.id);
+            }
+        }
+        if let Some(pattern) = &controls.pattern
+            && pattern.cells.len() != cells.model.cell_count()
+        {
+            bail!("--pattern: the pattern has {} cells, {} has {}", pattern.cells.len(), layout.id, cells.model.cell_count());
+        }
+        Ok(Cells { canon: Canonicalizer::for_cells(cells), grader, generator, controls: controls.clone() })
     }
 
     fn cells(&self) -> &CellLayout {
@@ -195,55 +261,97 @@ impl Family for Cells {
     }
 
     fn grade(&self, text: &str) -> Result<GradeReport> {
-        let givens = self.grid(text)?;
-        let Some(grader) = &self.grader else {
-            bail!(
-                "{}: the technique ladder grades all-different layouts of at most {} symbols and 256 cells, without relations between cells (this layout keeps its candidate-score levels)",
-                self.layout().path.display(),
-                crate::grade::model_grader::MAX_LADDER_SYMBOLS
-            );
-        };
-        // A rating is a claim about the one solution a solver reaches.
-        match self.generator.solver.verdict(&givens) {
-            Verdict::Unique(_) => {}
-            Verdict::Multiple => bail!("the puzzle has more than one solution: only a unique puzzle can be graded"),
-            Verdict::None => bail!("the puzzle has no solution"),
+        self.grade_report(text, true)
+    }
+
+    fn rate(&self, text: &str) -> Result<GradeReport> {
+        self.grade_report(text, false)
+    }
+
+    fn check_level(&self, level: Level) -> Result<()> {
+        if !self.levels().contains(&level) {
+            bail!("{} has no {level} puzzles", self.layout().id);
         }
-        let g = grader.grade(&givens).ok_or_else(|| anyhow!("the givens break a rule"))?;
-        Ok(GradeReport {
-            rating: Some(g.se_rating),
-            level: g.level.name().to_string(),
-            hardest: g.hardest.to_string(),
-            steps: g.steps.iter().map(ToString::to_string).collect(),
-        })
+        if let Some(wanted) = self.controls.needs {
+            let at = wanted.level();
+            if level < at || (wanted.hardest && level != at) {
+                let or_harder = if wanted.hardest { "" } else { " or harder" };
+                bail!(
+                    "--needs {}{} with --difficulty {level}: it is a {at} technique, so its puzzles are {at}{or_harder}",
+                    needs::spelling(wanted.technique),
+                    if wanted.hardest { " --hardest" } else { "" }
+                );
+            }
+        }
+        Ok(())
     }
 
     fn make(&self, seed: u64, level: Option<Level>) -> Result<Option<NewPuzzle>> {
+        Ok(self.make_all(seed, level)?.into_iter().next())
+    }
+
+    fn make_all(&self, seed: u64, level: Option<Level>) -> Result<Vec<NewPuzzle>> {
         let generator = &self.generator;
+        let controls = &self.controls;
+        let failed = |e: crate::generate::GenerateError| anyhow!("{}: {e}", self.layout().path.display());
         // A layout whose marks or islands are drawn per puzzle is graded per
         // puzzle, after the fact; its bare grid must not steer clue removal.
         let steering = if self.cells().random.is_empty() { self.grader.as_ref() } else { None };
-        // A level asked for is the technique level where the layout has one:
-        // clues go only while the puzzle stays at or below it, then the
-        // final grade must match exactly.
-        let graded_level = level.zip(steering);
-        let made = match graded_level {
-            Some((wanted, g)) if wanted != Level::Expert => {
-                generator.puzzle_within(seed, &|givens: &Grid| g.grade_within(givens, wanted).is_some())
-            }
-            _ => generator.puzzle(seed),
-        }
-        .map_err(|e| anyhow!("{}: {e}", self.layout().path.display()))?;
-        // Every puzzle is graded where the layout has the grader (a level
-        // is the technique grade there), asked for a level or not.
-        let grade = match &made.layout {
-            // Its own marks or islands: graded under them.
-            Some(own) => own.cells().and_then(|cells| Grader::new(&cells.model)).and_then(|g| g.grade(&made.givens)),
-            None => self.grader.as_ref().and_then(|g| g.grade(&made.givens)),
+        let made: Vec<Generated> = if let Some(pattern) = &controls.pattern {
+            generator.pattern_puzzle(seed, pattern).map_err(failed)?.into_iter().collect()
+        } else if let Some(range) = controls.rating {
+            generator.rated_puzzles(seed, range).map_err(failed)?
+        } else if let (Some(wanted), Some(g)) = (controls.needs, steering) {
+            // Clues go while the grade stays under the technique's rating
+            // (with --hardest) or within its level (or the level asked);
+            // once the path uses the technique, only while it still does.
+            let used = std::sync::atomic::AtomicBool::new(false);
+            let keeps = |grade: Option<crate::grade::Grade>| {
+                let Some(grade) = grade else { return false };
+                let uses = grade.steps.iter().any(|s| s.technique == wanted.technique);
+                let was = used.fetch_or(uses, std::sync::atomic::Ordering::Relaxed);
+                uses || !was
+            };
+            let made = match (wanted.hardest, level.unwrap_or(wanted.level())) {
+                (true, _) => generator.puzzle_within(seed, &|givens: &Grid| keeps(g.grade_up_to(givens, wanted.ceiling()))),
+                (false, Level::Expert) => generator.puzzle_within(seed, &|givens: &Grid| keeps(g.grade(givens))),
+                (false, within) => generator.puzzle_within(seed, &|givens: &Grid| keeps(g.grade_within(givens, within))),
+            };
+            vec![made.map_err(failed)?]
+        } else {
+            // A level asked for is the technique level where the layout has
+            // one: clues go only while the puzzle stays at or below it, then
+            // the final grade must match exactly.
+            let made = match level.zip(steering) {
+                Some((wanted, g)) if wanted != Level::Expert => {
+                    generator.puzzle_within(seed, &|givens: &Grid| g.rate_within(givens, wanted).is_some())
+                }
+                _ => generator.puzzle(seed),
+            };
+            vec![made.map_err(failed)?]
         };
-        let grade = grade.map(|g| StoredGrade::of(&g));
-        let made_level = grade.as_ref().map_or(made.level.name(), |g| g.level.as_str());
-        Ok(level.is_none_or(|wanted| wanted.name() == made_level).then(|| self.stored_form(&made, grade)))
+        let mut kept = Vec::with_capacity(made.len());
+        for made in made {
+            // Every puzzle is graded where the layout has the grader (a level
+            // is the technique grade there), asked for a level or not.
+            let grade = match &made.layout {
+                // Its own marks or islands: graded under them.
+                Some(own) => own.cells().and_then(|cells| Grader::new(&cells.model)).and_then(|g| g.grade(&made.givens)),
+                None => self.grader.as_ref().and_then(|g| g.grade(&made.givens)),
+            };
+            if controls.needs.is_some_and(|wanted| !grade.as_ref().is_some_and(|g| wanted.met_by(g))) {
+                continue;
+            }
+            if controls.rating.is_some_and(|range| !grade.as_ref().is_some_and(|g| range.contains(StoredGrade::of(g).se_rating))) {
+                continue;
+            }
+            let grade = grade.map(|g| StoredGrade::of(&g));
+            let made_level = grade.as_ref().map_or(made.level.name(), |g| g.level.as_str());
+            if level.is_none_or(|wanted| wanted.name() == made_level) {
+                kept.push(self.stored_form(&made, grade));
+            }
+        }
+        Ok(kept)
     }
 
     fn check(&self, row: &PuzzleRow, regrade: bool) -> Result<Option<StoredGrade>, String> {

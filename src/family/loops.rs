@@ -8,7 +8,7 @@
 
 use super::{Answer, Family, GradeReport, Refusal, SampleBands, checked, unsupported};
 use crate::formats::{Decoded, Format, FormatError, grid as square, pzpr};
-use crate::generate::Symmetry;
+use crate::generate::{Controls, Symmetry};
 use crate::layout::{Layout, LoopBoard};
 use crate::level::Level;
 use crate::pdf::{GridContents, GridRenderer, MarkStyle};
@@ -29,9 +29,12 @@ const DP_MAX_COLS: usize = 12;
 const LEVELS: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
 impl Loops {
-    pub fn new(board: LoopBoard, layout: Layout, symmetry: Symmetry) -> Result<Loops> {
-        if symmetry != Symmetry::None {
+    pub fn new(board: LoopBoard, layout: Layout, controls: &Controls) -> Result<Loops> {
+        if controls.symmetry != Symmetry::None {
             bail!("{}: Slitherlink clues are not erased in symmetric pairs; use --symmetry none", layout.path.display());
+        }
+        if controls.searches() {
+            bail!("{}: --pattern, --needs and --rating apply to cell puzzles with givens, not to Slitherlink", layout.path.display());
         }
         Ok(Loops { board, layout })
     }

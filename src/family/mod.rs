@@ -12,7 +12,7 @@ mod cells;
 mod loops;
 
 use crate::formats::{Decoded, Format, FormatError};
-use crate::generate::Symmetry;
+use crate::generate::Controls;
 use crate::layout::{Kind, Layout};
 use crate::level::Level;
 use crate::pdf::{GridContents, GridRenderer};
@@ -83,9 +83,22 @@ pub trait Family: Send + Sync {
     /// unique solution, or the family or layout has no grader).
     fn grade(&self, text: &str) -> Result<GradeReport>;
 
+    /// [`Family::grade`] where the steps are not wanted: a family may leave
+    /// `steps` empty and answer faster.
+    fn rate(&self, text: &str) -> Result<GradeReport> {
+        self.grade(text)
+    }
+
     /// One attempt of a batch: a unique puzzle made from `seed`, at `level`
     /// if one is asked (`None` when this attempt did not reach it).
     fn make(&self, seed: u64, level: Option<Level>) -> Result<Option<NewPuzzle>>;
+
+    /// One attempt of a batch that may find several puzzles (a search such
+    /// as `--rating` meets many on its way), in a fixed order; the same
+    /// seed finds the same puzzles.
+    fn make_all(&self, seed: u64, level: Option<Level>) -> Result<Vec<NewPuzzle>> {
+        Ok(self.make(seed, level)?.into_iter().collect())
+    }
 
     /// The independent re-check of a stored row (code that shares nothing
     /// with the generator's solver); returns the recomputed technique grade
@@ -219,18 +232,18 @@ pub struct SampleBands {
 }
 
 /// The family of a layout, ready to make, check and draw its puzzles
-/// (`symmetry`: how a batch erases clues; families without it refuse
-/// anything but `Symmetry::None`).
-pub fn of(layout: Layout, symmetry: Symmetry) -> Result<Box<dyn Family>> {
+/// (`controls`: what a batch asks beyond a level — symmetry, pattern,
+/// technique, rating range; a family refuses what it cannot do).
+pub fn of(layout: Layout, controls: &Controls) -> Result<Box<dyn Family>> {
     Ok(match &layout.kind {
-        Kind::Cells(_) => Box::new(cells::Cells::new(layout, symmetry)),
-        Kind::Loops(board) => Box::new(loops::Loops::new(*board, layout, symmetry)?),
+        Kind::Cells(_) => Box::new(cells::Cells::new(layout, controls)?),
+        Kind::Loops(board) => Box::new(loops::Loops::new(*board, layout, controls)?),
     })
 }
 
-/// A layout's family for reading and checking (no batch symmetry).
+/// A layout's family for reading and checking (no batch controls).
 pub fn open(layout: Layout) -> Box<dyn Family> {
-    of(layout, Symmetry::None).expect("every family makes puzzles without symmetry")
+    of(layout, &Controls::default()).expect("every family makes puzzles without controls")
 }
 
 /// Opens (creating or upgrading) a catalog and finishes what its schema

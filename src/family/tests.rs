@@ -1,4 +1,5 @@
 use super::*;
+use crate::generate::Symmetry;
 use crate::layout::list_layout_files;
 
 fn family(id: &str) -> Box<dyn Family> {
@@ -118,7 +119,10 @@ fn levels_and_symmetry_are_the_familys_to_refuse() {
     let loops = family("slitherlink-7x7");
     assert_eq!(loops.levels(), &[Level::Easy, Level::Medium, Level::Hard]);
     assert!(loops.make(1, Some(Level::Expert)).unwrap_err().to_string().contains("easy, medium and hard"));
-    let err = of(Layout::load("slitherlink-7x7").unwrap(), Symmetry::Rot180).err().unwrap().to_string();
+    let err = of(Layout::load("slitherlink-7x7").unwrap(), &Symmetry::Rot180.into()).err().unwrap().to_string();
     assert!(err.contains("symmetric"), "{err}");
+    let rated = Controls { rating: Some("9.0..".parse().unwrap()), ..Controls::default() };
+    let err = of(Layout::load("slitherlink-7x7").unwrap(), &rated).err().unwrap().to_string();
+    assert!(err.ends_with("--pattern, --needs and --rating apply to cell puzzles with givens, not to Slitherlink"), "{err}");
     assert_eq!(family("classic-9").levels(), &Level::ALL);
 }

@@ -13,34 +13,56 @@ pub(crate) fn solve(topo: &Topology, givens: &[Option<u8>]) -> Option<Vec<u8>> {
     search(topo, b)
 }
 
-fn search(topo: &Topology, b: Board) -> Option<Vec<u8>> {
-    if b.unsolved.is_empty() {
-        return Some(b.value);
-    }
-    // Dead end if a full house can no longer hold some digit.
-    for h in &topo.houses {
-        if !h.full {
-            continue;
+fn search(topo: &Topology, mut b: Board) -> Option<Vec<u8>> {
+    // Singles first, naked and hidden, until none is left: without them a
+    // hard 16×16 grid takes minutes to branch through.
+    loop {
+        if !topo.sums.is_empty() && !super::cages::propagate(topo, &mut b) {
+            return None;
         }
-        for d in 0..topo.n_sym {
-            if (h.set & b.dpos[d]).is_empty() && (h.set & b.placed[d]).is_empty() {
+        if b.unsolved.is_empty() {
+            return Some(b.value);
+        }
+        let mut placed = false;
+        for c in b.unsolved.iter() {
+            // Filled earlier in this pass.
+            if b.value[c] != super::board::NO_VALUE {
+                continue;
+            }
+            let m = b.cand[c];
+            if m == 0 {
                 return None;
             }
+            if m & (m - 1) == 0 {
+                b.place(topo, c, m.trailing_zeros() as usize);
+                placed = true;
+            }
+        }
+        for &h in &topo.full_se_order {
+            let house = &topo.houses[h];
+            for d in 0..topo.n_sym {
+                let places = b.hpos[h * topo.n_sym + d];
+                // A full house that can no longer hold some digit.
+                if places == 0 && (house.set & b.placed[d]).is_empty() {
+                    return None;
+                }
+                if places.count_ones() == 1 {
+                    b.place(topo, house.cells[places.trailing_zeros() as usize], d);
+                    placed = true;
+                }
+            }
+        }
+        if !placed {
+            break;
         }
     }
     let mut pick = None;
     let mut fewest = u32::MAX;
     for c in b.unsolved.iter() {
         let n = b.cand[c].count_ones();
-        if n == 0 {
-            return None;
-        }
         if n < fewest {
             fewest = n;
             pick = Some(c);
-            if n == 1 {
-                break;
-            }
         }
     }
     let c = pick?;

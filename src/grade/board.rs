@@ -167,13 +167,25 @@ pub(crate) struct Intersection {
     pub other: usize,
     pub common: CellSet,
     pub rest: CellSet,
+    /// `rest` as a mask over the other's cell list (the coordinates of
+    /// [`Board::hpos`]).
+    pub rest_in_other: u16,
+    /// For SE's direct forms: the other houses of the base's family that
+    /// cross `other`, each with `other`'s cells as a mask over its list.
+    pub crossings: Vec<(usize, u16)>,
+    /// `common` is segment `segment` of [`Topology::segments`]; the rest of
+    /// the base is these segments and these cells (a box beside a row: the
+    /// two other row segments), so the digits locked in `common` are read
+    /// from a few segment unions instead of cell by cell.
+    pub segment: usize,
+    pub base_rest_segments: Vec<usize>,
+    pub base_rest_cells: Vec<usize>,
 }
 
 /// Everything about the layout that does not change while solving.
 pub(crate) struct Topology {
     pub n_cells: usize,
     pub n_sym: usize,
-    pub all_digits: Mask,
     /// The candidates each cell starts with (static marks narrow them).
     pub initial_cand: Vec<Mask>,
     pub all_cells: CellSet,
@@ -185,21 +197,63 @@ pub(crate) struct Topology {
     pub names: Vec<String>,
     /// SE's region order: boxes, rows, columns, then the rest.
     pub se_order: Vec<usize>,
+    /// The full houses (those that hold every digit) in SE's region order.
+    pub full_se_order: Vec<usize>,
     /// SE's order for subsets: boxes, columns, rows, then the rest.
     pub subset_order: Vec<usize>,
     /// Families: sets of full houses partitioning the grid (rows, columns, ...).
     pub families: Vec<Vec<usize>>,
-    /// family[h] for houses that belong to one.
-    pub family_of: Vec<Option<usize>>,
     /// cover_index[f][cell] = index within family f of the house holding cell.
     pub cover_index: Vec<Vec<u8>>,
     /// Fish searches as (base family, cover family), in SE order.
     pub fish_pairs: Vec<(usize, usize)>,
+    /// Per fish pair: every base house lists its cells in cover order (a
+    /// column top to bottom against rows), so its places in
+    /// [`Board::hpos`] are already the cover mask.
+    pub fish_aligned: Vec<bool>,
     pub intersections: Vec<Intersection>,
+    /// The cells two houses share where an intersection has them (each set
+    /// once), as cell lists.
+    pub segments: Vec<Vec<usize>>,
+    /// Per full house, the cells outside it a generalized intersection may
+    /// clear (see `generalized::seers`); all empty on classic grids.
+    pub seers: Vec<Vec<(usize, u16)>>,
     /// The row and column of each cell, on square grids.
     pub lines_of: Vec<Option<(usize, usize)>>,
-    /// local[h * n_cells + c]: position of cell c in house h's cell list.
-    pub local: Vec<u8>,
+    /// Killer cages, then the sums the rule of 45 gives.
+    pub sums: Vec<crate::model::SumSet>,
+    /// Where each cell sits in its houses, shared with every board.
+    pub slots: std::sync::Arc<Slots>,
+}
+
+/// For each cell, (house, the cell's bit in the house's cell list): what a
+/// board updates in [`Board::hpos`] when the cell loses a candidate.
+pub(crate) struct Slots {
+    start: Vec<u32>,
+    entries: Vec<(u32, u16)>,
+}
+
+impl Slots {
+    fn new(n_cells: usize, houses: &[House]) -> Slots {
+        let mut of: Vec<Vec<(u32, u16)>> = vec![Vec::new(); n_cells];
+        for (h, house) in houses.iter().enumerate() {
+            for (i, &c) in house.cells.iter().enumerate() {
+                of[c].push((h as u32, 1 << i));
+            }
+        }
+        let mut start = vec![0u32];
+        let mut entries = Vec::new();
+        for list in of {
+            entries.extend(list);
+            start.push(entries.len() as u32);
+        }
+        Slots { start, entries }
+    }
+
+    #[inline]
+    fn of(&self, c: usize) -> &[(u32, u16)] {
+        &self.entries[self.start[c] as usize..self.start[c + 1] as usize]
+    }
 }
 
 impl Topology {
@@ -347,6 +401,13 @@ impl Topology {
             }
         }
 
+        let fish_aligned = fish_pairs
+            .iter()
+            .map(|&(bf, cf)| {
+                families[bf].iter().all(|&h| houses[h].cells.iter().enumerate().all(|(i, &c)| cover_index[cf][c] as usize == i))
+            })
+            .collect();
+
         // Locked candidates in SE order: (box, column), (box, row), (column,
         // box), (row, box), then every other overlapping pair.
         let mut intersections = Vec::new();
@@ -371,7 +432,30 @@ impl Topology {
             if rest.is_empty() {
                 return;
             }
-            out.push(Intersection { base: a, other: b, common, rest });
+            let within = |h: usize, cells: &CellSet| -> u16 {
+                houses[h].cells.iter().enumerate().filter(|&(_, &c)| cells.contains(c)).fold(0, |m, (i, _)| m | 1 << i)
+            };
+            let crossings = match family_of[a] {
+                Some(f) => families[f]
+                    .iter()
+                    .copied()
+                    .filter(|&h3| h3 != a && !(houses[h3].set & houses[b].set).is_empty())
+                    .map(|h3| (h3, within(h3, &houses[b].set)))
+                    .collect(),
+                None => Vec::new(),
+            };
+            let rest_in_other = within(b, &rest);
+            out.push(Intersection {
+                base: a,
+                other: b,
+                common,
+                rest,
+                rest_in_other,
+                crossings,
+                segment: 0,
+                base_rest_segments: Vec::new(),
+                base_rest_cells: Vec::new(),
+            });
         };
         for (ka, kb) in kind_pairs {
             for a in 0..houses.len() {
@@ -391,6 +475,9 @@ impl Topology {
             }
         }
 
+        let segments = segment_intersections(&houses, &mut intersections);
+        let seers = super::generalized::seers(&houses, &cell_houses, &peer_set);
+
         let lines_of = (0..n)
             .map(|c| {
                 let row = cell_houses[c].iter().copied().find(|&h| houses[h].kind == HouseKind::Row)?;
@@ -398,17 +485,12 @@ impl Topology {
                 Some((row, col))
             })
             .collect();
-        let mut local = vec![0u8; houses.len() * n];
-        for (h, house) in houses.iter().enumerate() {
-            for (i, &c) in house.cells.iter().enumerate() {
-                local[h * n + c] = i as u8;
-            }
-        }
         let names = p.cell_names.clone();
+        let slots = std::sync::Arc::new(Slots::new(n, &houses));
+        let full_se_order = se_order.iter().copied().filter(|&h| houses[h].full).collect();
         Topology {
             n_cells: n,
             n_sym: ns,
-            all_digits: ((1u32 << ns) - 1) as Mask,
             initial_cand: match &p.allowed {
                 Some(masks) => masks.iter().map(|&m| m & ((1u32 << ns) - 1) as Mask).collect(),
                 None => vec![((1u32 << ns) - 1) as Mask; n],
@@ -419,15 +501,19 @@ impl Topology {
             peers,
             peer_set,
             names,
+            full_se_order,
             se_order,
             subset_order,
             families,
-            family_of,
             cover_index,
             fish_pairs,
+            fish_aligned,
             intersections,
+            segments,
+            seers,
             lines_of,
-            local,
+            sums: p.sums.clone(),
+            slots,
         }
     }
 
@@ -435,6 +521,35 @@ impl Topology {
     pub fn common_houses(&self, a: usize, b: usize) -> impl Iterator<Item = usize> + '_ {
         self.cell_houses[a].iter().copied().filter(move |&h| self.houses[h].set.contains(b))
     }
+}
+
+/// Numbers the distinct `common` sets of the intersections (segments) and
+/// covers the rest of each intersection's base with the base's other
+/// segments lying wholly outside `common` (largest first), plus the cells
+/// no segment covers.
+fn segment_intersections(houses: &[House], intersections: &mut [Intersection]) -> Vec<Vec<usize>> {
+    let mut ids: std::collections::HashMap<CellSet, usize> = std::collections::HashMap::new();
+    let mut segments: Vec<CellSet> = Vec::new();
+    for ix in intersections.iter_mut() {
+        ix.segment = *ids.entry(ix.common).or_insert_with(|| {
+            segments.push(ix.common);
+            segments.len() - 1
+        });
+    }
+    for ix in intersections.iter_mut() {
+        let rest = houses[ix.base].set.minus(&ix.common);
+        let mut inside: Vec<usize> = (0..segments.len()).filter(|&g| segments[g].minus(&rest).is_empty()).collect();
+        inside.sort_by_key(|&g| std::cmp::Reverse(segments[g].count()));
+        let mut covered = CellSet::EMPTY;
+        for g in inside {
+            if !segments[g].minus(&covered).is_empty() {
+                covered |= segments[g];
+                ix.base_rest_segments.push(g);
+            }
+        }
+        ix.base_rest_cells = rest.minus(&covered).iter().collect();
+    }
+    segments.iter().map(|s| s.iter().collect()).collect()
 }
 
 fn partitions(houses: &[House], fam: &[usize], all: &CellSet) -> bool {
@@ -450,6 +565,20 @@ fn partitions(houses: &[House], fam: &[usize], all: &CellSet) -> bool {
 
 pub(crate) const NO_VALUE: u8 = u8::MAX;
 
+#[inline]
+fn one_place(p: u16) -> bool {
+    p != 0 && p & (p - 1) == 0
+}
+
+/// Digit d leaves the cell at `bit` of house h: its places and, with them,
+/// whether it is a hidden single there.
+#[inline]
+fn lose_place(hpos: &mut [u16], hsingle: &mut [Mask], ns: usize, h: usize, d: usize, bit: u16) {
+    let p = hpos[h * ns + d] & !bit;
+    hpos[h * ns + d] = p;
+    hsingle[h] = (hsingle[h] & !(1 << d)) | (one_place(p) as Mask) << d;
+}
+
 /// The solving state: values and candidates.
 #[derive(Clone)]
 pub(crate) struct Board {
@@ -462,47 +591,105 @@ pub(crate) struct Board {
     pub unsolved: CellSet,
     /// Set when the givens themselves clash.
     pub clash: bool,
+    /// hpos[h * n_sym + d]: the places of digit d in house h (`houses[h].set
+    /// & dpos[d]`) as a mask over the house's cell list, kept in step with
+    /// `dpos`: the house techniques ask it on every step of the ladder.
+    pub hpos: Vec<u16>,
+    /// Per house: its unsolved cells, as a mask over its cell list.
+    pub hfree: Vec<u16>,
+    /// Per house: the digits with exactly one place in it, kept with
+    /// `hpos` so that hidden singles (asked before every step) are a scan
+    /// of one mask per house.
+    pub hsingle: Vec<Mask>,
+    /// Change counters: `dgen[d]` moves whenever digit d's places change,
+    /// `hgen[h]` whenever house h's cells lose a candidate, so a search can
+    /// skip what has not changed since it last found nothing there
+    /// ([`super::memo::Memo`]).
+    pub dgen: Vec<u32>,
+    pub hgen: Vec<u32>,
+    n_sym: usize,
+    slots: std::sync::Arc<Slots>,
 }
 
 impl Board {
+    /// The board of the givens, built in one pass: each empty cell starts
+    /// with its static candidates less the givens of its houses — what
+    /// placing the givens one by one leaves, at a fraction of the cost.
     pub fn new(topo: &Topology, givens: &[Option<u8>]) -> Board {
-        let mut b = Board {
-            cand: vec![topo.all_digits; topo.n_cells],
-            value: vec![NO_VALUE; topo.n_cells],
-            dpos: vec![topo.all_cells; topo.n_sym],
-            placed: vec![CellSet::EMPTY; topo.n_sym],
-            unsolved: topo.all_cells,
-            clash: false,
-        };
-        for (c, &start) in topo.initial_cand.iter().enumerate() {
-            for d in bits(topo.all_digits & !start) {
-                b.eliminate(c, d);
-            }
-        }
+        let (n, ns) = (topo.n_cells, topo.n_sym);
+        let mut value = vec![NO_VALUE; n];
+        let mut placed = vec![CellSet::EMPTY; ns];
+        let mut unsolved = topo.all_cells;
+        let mut used = vec![0 as Mask; topo.houses.len()];
+        let mut clash = false;
         for (c, g) in givens.iter().enumerate() {
             if let Some(d) = *g {
-                if b.cand[c] >> d & 1 == 0 {
-                    b.clash = true;
+                let bit = 1 << d;
+                // A given its cell's marks forbid, or one repeating a given
+                // of its houses.
+                clash |= topo.initial_cand[c] & bit == 0;
+                for &(h, _) in topo.slots.of(c) {
+                    clash |= used[h as usize] & bit != 0;
+                    used[h as usize] |= bit;
                 }
-                b.place(topo, c, d as usize);
+                value[c] = d;
+                placed[d as usize].insert(c);
+                unsolved.remove(c);
             }
         }
-        b
+        let mut cand = vec![0 as Mask; n];
+        let mut dpos = vec![CellSet::EMPTY; ns];
+        let mut hpos = vec![0u16; topo.houses.len() * ns];
+        let mut hfree = vec![0u16; topo.houses.len()];
+        for c in unsolved.iter() {
+            let taken = topo.slots.of(c).iter().fold(0, |m, &(h, _)| m | used[h as usize]);
+            let m = topo.initial_cand[c] & !taken;
+            cand[c] = m;
+            for d in bits(m) {
+                dpos[d].insert(c);
+            }
+            for &(h, bit) in topo.slots.of(c) {
+                hfree[h as usize] |= bit;
+                for d in bits(m) {
+                    hpos[h as usize * ns + d] |= bit;
+                }
+            }
+        }
+        let hsingle =
+            hpos.chunks(ns).map(|places| places.iter().enumerate().fold(0, |m, (d, &p)| m | (one_place(p) as Mask) << d)).collect();
+        let (dgen, hgen) = (vec![0; ns], vec![0; topo.houses.len()]);
+        Board { cand, value, dpos, placed, unsolved, clash, hpos, hfree, hsingle, dgen, hgen, n_sym: ns, slots: topo.slots.clone() }
     }
 
     pub fn place(&mut self, topo: &Topology, c: usize, d: usize) {
-        for x in bits(self.cand[c]) {
-            self.dpos[x].remove(c);
+        let ns = self.n_sym;
+        let Board { cand, value, dpos, placed, unsolved, hpos, hfree, hsingle, dgen, hgen, slots, .. } = self;
+        for &(h, bit) in slots.of(c) {
+            for x in bits(cand[c]) {
+                lose_place(hpos, hsingle, ns, h as usize, x, bit);
+            }
+            hfree[h as usize] &= !bit;
+            hgen[h as usize] = hgen[h as usize].wrapping_add(1);
         }
-        self.cand[c] = 0;
-        self.value[c] = d as u8;
-        self.placed[d].insert(c);
-        self.unsolved.remove(c);
-        let hit = topo.peer_set[c] & self.dpos[d];
+        for x in bits(cand[c]) {
+            dpos[x].remove(c);
+            dgen[x] = dgen[x].wrapping_add(1);
+        }
+        // `placed[d]` changes even where d was no candidate (a clash).
+        dgen[d] = dgen[d].wrapping_add(1);
+        cand[c] = 0;
+        value[c] = d as u8;
+        placed[d].insert(c);
+        unsolved.remove(c);
+        let hit = topo.peer_set[c] & dpos[d];
         for p in hit.iter() {
-            self.cand[p] &= !(1 << d);
+            cand[p] &= !(1 << d);
+            for &(h, bit) in slots.of(p) {
+                lose_place(hpos, hsingle, ns, h as usize, d, bit);
+                hgen[h as usize] = hgen[h as usize].wrapping_add(1);
+            }
         }
-        self.dpos[d] = self.dpos[d].minus(&hit);
+        dpos[d] = dpos[d].minus(&hit);
     }
 
     /// Remove candidate d from c; returns whether it was there.
@@ -513,6 +700,11 @@ impl Board {
         }
         self.cand[c] &= !(1 << d);
         self.dpos[d].remove(c);
+        self.dgen[d] = self.dgen[d].wrapping_add(1);
+        for &(h, bit) in self.slots.of(c) {
+            lose_place(&mut self.hpos, &mut self.hsingle, self.n_sym, h as usize, d, bit);
+            self.hgen[h as usize] = self.hgen[h as usize].wrapping_add(1);
+        }
         true
     }
 
@@ -523,12 +715,8 @@ impl Board {
 
     /// Places of digit d in house h as a mask over the house's cell list.
     #[inline]
-    pub fn local_positions(&self, topo: &Topology, h: usize, d: usize) -> u32 {
-        let mut m = 0u32;
-        for c in (topo.houses[h].set & self.dpos[d]).iter() {
-            m |= 1 << topo.local[h * topo.n_cells + c];
-        }
-        m
+    pub fn local_positions(&self, h: usize, d: usize) -> u32 {
+        self.hpos[h * self.n_sym + d] as u32
     }
 
     /// A contradiction: an empty cell without candidates, or a full house

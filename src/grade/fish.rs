@@ -12,32 +12,33 @@ use super::board::{Board, CellSet, Hint, Topology, symbol_char};
 const FISH: [(Technique, u32, &str); 3] =
     [(Technique::XWing, 32, "X-wing"), (Technique::Swordfish, 38, "swordfish"), (Technique::Jellyfish, 52, "jellyfish")];
 
-pub(crate) fn fish(topo: &Topology, b: &Board, degree: usize) -> Option<Hint> {
-    for &(bf, cf) in &topo.fish_pairs {
+/// `digits`: the digits to look at (the others are known to give nothing).
+pub(crate) fn fish(topo: &Topology, b: &Board, degree: usize, digits: super::board::Mask) -> Option<Hint> {
+    for (&(bf, cf), &aligned) in topo.fish_pairs.iter().zip(&topo.fish_aligned) {
         let base = &topo.families[bf];
         let cover_idx = &topo.cover_index[cf];
         let nl = base.len();
         // cover[d][i]: cover houses holding d in base line i.
-        let mut cover = vec![[0u32; 16]; topo.n_sym];
+        let mut cover = [[0u32; 16]; 16];
         let mut digits_ok = 0u32;
-        for d in 0..topo.n_sym {
+        for d in super::board::bits(digits) {
             if b.placed[d].count() as usize + 2 * degree > topo.n_sym {
                 continue;
             }
             digits_ok |= 1 << d;
             for (i, &h) in base.iter().enumerate() {
-                let mut m = 0u32;
-                for c in (topo.houses[h].set & b.dpos[d]).iter() {
-                    m |= 1 << cover_idx[c];
-                }
-                cover[d][i] = m;
+                cover[d][i] = if aligned {
+                    b.local_positions(h, d)
+                } else {
+                    (topo.houses[h].set & b.dpos[d]).iter().fold(0, |m, c| m | 1 << cover_idx[c])
+                };
             }
         }
         if digits_ok == 0 {
             continue;
         }
         let mut chosen = Vec::with_capacity(degree);
-        let mut unions = vec![0u32; topo.n_sym];
+        let mut unions = [0u32; 16];
         if let Some(h) = search(topo, b, bf, cf, degree, nl, 0, &mut chosen, digits_ok, &mut unions, &cover) {
             return Some(h);
         }
@@ -57,7 +58,7 @@ fn search(
     start: usize,
     chosen: &mut Vec<usize>,
     digits: u32,
-    unions: &mut Vec<u32>,
+    unions: &mut [u32; 16],
     cover: &[[u32; 16]],
 ) -> Option<Hint> {
     if chosen.len() == degree {
@@ -75,7 +76,7 @@ fn search(
             break;
         }
         let mut next = 0u32;
-        let saved: Vec<u32> = super::board::bits(digits as u16).map(|d| unions[d]).collect();
+        let saved = *unions;
         for d in super::board::bits(digits as u16) {
             let m = cover[d][i];
             if m == 0 {
@@ -95,9 +96,7 @@ fn search(
                 return r;
             }
         }
-        for (k, d) in super::board::bits(digits as u16).enumerate() {
-            unions[d] = saved[k];
-        }
+        *unions = saved;
     }
     None
 }

@@ -3,7 +3,6 @@
 
 use super::Technique;
 use super::board::{Mask, Topology, bits, symbol_char};
-use std::fmt::Write;
 
 /// A deduction found by a technique, ready to apply.
 #[derive(Clone, Debug)]
@@ -46,27 +45,53 @@ impl Hint {
     }
 
     /// Append " => r1c2=5" / " => r1c2<>5, r3c4<>5" to the description.
-    pub fn finish(mut self, topo: &Topology, head: &str) -> Hint {
-        let mut s = String::with_capacity(head.len() + 16 * (self.eliminations.len() + 1));
-        s.push_str(head);
-        s.push_str(" => ");
-        let mut first = true;
-        for &(c, d) in &self.placements {
-            if !first {
-                s.push_str(", ");
-            }
-            first = false;
-            let _ = write!(s, "{}={}", topo.names[c], symbol_char(d as usize));
+    pub fn finish(self, topo: &Topology, head: &str) -> Hint {
+        self.finish_with(topo, |s| s.push_str(head))
+    }
+
+    /// [`Hint::finish`] with the head written straight into the description.
+    pub fn finish_with(mut self, topo: &Topology, head: impl FnOnce(&mut String)) -> Hint {
+        if !DESCRIBING.get() {
+            return self;
         }
-        for &(c, d) in &self.eliminations {
-            if !first {
+        let mut s = String::with_capacity(48 + 16 * (self.placements.len() + self.eliminations.len()));
+        head(&mut s);
+        s.push_str(" => ");
+        // Pushed piece by piece: the easy steps are most of a grading's
+        // steps, and `write!` costs more than finding them.
+        let placed = self.placements.iter().map(|&p| (p, "="));
+        for (i, ((c, d), sign)) in placed.chain(self.eliminations.iter().map(|&e| (e, "<>"))).enumerate() {
+            if i > 0 {
                 s.push_str(", ");
             }
-            first = false;
-            let _ = write!(s, "{}<>{}", topo.names[c], symbol_char(d as usize));
+            s.push_str(&topo.names[c]);
+            s.push_str(sign);
+            s.push(symbol_char(d as usize));
         }
         self.description = s;
         self
+    }
+}
+
+thread_local! {
+    /// Whether hints get their text: a rating alone needs none, and the
+    /// text of the easy steps costs more than finding them. Set for one
+    /// grading at a time by [`Describing::set`]; on (the default) elsewhere.
+    static DESCRIBING: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Describes hints (or not) until dropped, then restores the setting.
+pub(crate) struct Describing(bool);
+
+impl Describing {
+    pub fn set(describe: bool) -> Describing {
+        Describing(DESCRIBING.replace(describe))
+    }
+}
+
+impl Drop for Describing {
+    fn drop(&mut self) {
+        DESCRIBING.set(self.0);
     }
 }
 

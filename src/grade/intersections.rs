@@ -3,55 +3,72 @@
 //! once leaves a hidden single, which is then placed.
 
 use super::Technique;
-use super::board::{Board, Hint, HouseKind, Topology, symbol_char};
+use super::board::{Board, Hint, HouseKind, Mask, Topology, bits, symbol_char};
 
-pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool) -> Option<Hint> {
-    for ix in &topo.intersections {
-        let mut digits = 0u16;
-        for c in ix.common.iter() {
-            digits |= b.cand[c];
+/// `digits`: the digits to look at (the others are known to give nothing).
+pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool, digits: Mask) -> Option<Hint> {
+    let ns = topo.n_sym;
+    if digits == 0 {
+        return None;
+    }
+    // The candidates of each segment, once per call.
+    let (mut on_stack, mut on_heap) = ([0 as Mask; 256], Vec::new());
+    let unions: &mut [Mask] = match topo.segments.len() {
+        n if n <= on_stack.len() => &mut on_stack[..n],
+        n => {
+            on_heap.resize(n, 0);
+            &mut on_heap
         }
-        let base = &topo.houses[ix.base];
-        let pointing = base.kind == HouseKind::Box;
-        for d in super::board::bits(digits) {
-            let pos = base.set & b.dpos[d];
-            if pos.count() < 2 || !pos.minus(&ix.common).is_empty() {
-                continue;
-            }
+    };
+    for (u, cells) in unions.iter_mut().zip(&topo.segments) {
+        *u = cells.iter().fold(0, |m, &c| m | b.cand[c]);
+    }
+    for ix in &topo.intersections {
+        let inside = unions[ix.segment] & digits;
+        if inside == 0 {
+            continue;
+        }
+        // The digits of the base found only inside the intersection...
+        let outside = ix.base_rest_segments.iter().fold(0, |m, &g| m | unions[g]);
+        let outside = ix.base_rest_cells.iter().fold(outside, |m, &c| m | b.cand[c]);
+        let places = &b.hpos[ix.base * ns..(ix.base + 1) * ns];
+        // ...with two places or more there.
+        for d in bits(inside & !outside).filter(|&d| places[d].count_ones() >= 2) {
+            let pos = places[d];
+            let base = &topo.houses[ix.base];
+            let pointing = base.kind == HouseKind::Box;
             let other = &topo.houses[ix.other];
             let head = || {
                 format!("{}: {} of {} locked in {}", if pointing { "pointing" } else { "claiming" }, symbol_char(d), base.name, other.name)
             };
+            let cells = || {
+                let mut cells: Vec<usize> = bits(pos).map(|i| base.cells[i]).collect();
+                cells.sort_unstable();
+                cells
+            };
             if !direct {
-                let victims = ix.rest & b.dpos[d];
-                if victims.is_empty() {
+                if b.hpos[ix.other * ns + d] & ix.rest_in_other == 0 {
                     continue;
                 }
+                let victims = ix.rest & b.dpos[d];
                 let (t, r) = if pointing { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
-                let mut hint = Hint::new(t, r).focused(vec![ix.base], vec![ix.other], pos.iter().collect(), 1 << d);
+                let mut hint = Hint::new(t, r).focused(vec![ix.base], vec![ix.other], cells(), 1 << d);
                 hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
                 return Some(hint.finish(topo, &head()));
             }
             // Direct: another house of the base's family, crossing `other`,
             // keeps a single place for d once `other` is cleared.
-            let Some(f) = topo.family_of[ix.base] else { continue };
-            for &h3 in &topo.families[f] {
-                if h3 == ix.base {
+            for &(h3, other_in_h3) in &ix.crossings {
+                let pos3 = b.hpos[h3 * ns + d];
+                if pos3.count_ones() < 2 {
                     continue;
                 }
-                let house3 = &topo.houses[h3];
-                if (house3.set & other.set).is_empty() {
-                    continue;
-                }
-                let pos3 = house3.set & b.dpos[d];
-                if pos3.count() < 2 {
-                    continue;
-                }
-                let left = pos3.minus(&other.set);
-                if left.count() == 1 {
-                    let c = left.first()?;
+                let left = pos3 & !other_in_h3;
+                if left.count_ones() == 1 {
+                    let house3 = &topo.houses[h3];
+                    let c = house3.cells[left.trailing_zeros() as usize];
                     let (t, r) = if pointing { (Technique::DirectPointing, 17) } else { (Technique::DirectClaiming, 19) };
-                    let mut hint = Hint::new(t, r).focused(vec![ix.base], vec![ix.other, h3], pos.iter().collect(), 1 << d);
+                    let mut hint = Hint::new(t, r).focused(vec![ix.base], vec![ix.other, h3], cells(), 1 << d);
                     hint.placements.push((c, d as u8));
                     let head = format!("direct {}, hidden single in {}", head(), house3.name);
                     return Some(hint.finish(topo, &head));

@@ -33,14 +33,17 @@
 
 mod backtrack;
 mod board;
+mod cages;
 mod calibrate;
 mod chains;
 mod exclusion;
 mod fish;
 mod forcing;
+mod generalized;
 mod graph;
 mod hint;
 mod intersections;
+mod memo;
 pub mod model_grader;
 mod problem;
 mod prop_store;
@@ -74,10 +77,22 @@ pub enum Technique {
     DirectPointing,
     DirectClaiming,
     DirectHiddenPair,
+    /// Killer: a cage's sum leaves some digits out of its cells (2.0; 2.5
+    /// for cages of four or more cells).
+    CageCombination,
     NakedSingle,
     DirectHiddenTriple,
     Pointing,
+    /// Killer: a digit every combination of a cage needs, its places in the
+    /// cage all in one house, leaves the rest of that house (2.6).
+    CageHouse,
     Claiming,
+    /// Killer: the rule of 45 — the cells a house's whole cages leave add up
+    /// to the rest of its total (2.8; 3.6 over two or three rows or columns).
+    InniesOuties,
+    /// Every place of a digit in a house seen by one cell outside it, through
+    /// houses beyond boxes and lines (Sukaku Explainer's variant mode, 2.9).
+    GeneralizedIntersection,
     NakedPair,
     XWing,
     HiddenPair,
@@ -138,6 +153,10 @@ impl Technique {
             DirectPointing => "direct pointing",
             DirectClaiming => "direct claiming",
             DirectHiddenPair => "direct hidden pair",
+            CageCombination => "cage combination",
+            CageHouse => "cage and house",
+            InniesOuties => "innies and outies",
+            GeneralizedIntersection => "generalized intersection",
             NakedSingle => "naked single",
             DirectHiddenTriple => "direct hidden triple",
             Pointing => "pointing",
@@ -230,15 +249,48 @@ pub fn grade(problem: &Problem) -> Grade {
 /// in tenths): then `None`, found without searching the harder techniques —
 /// what a generator asks on every clue it tries to remove.
 pub fn grade_within(problem: &Problem, ceiling: u32) -> Option<Grade> {
+    match problem.validate() {
+        Ok(()) => grade_on(&topology_for(problem), &problem.givens, ceiling, true),
+        Err(_) => grade_on_valid(None, &[], ceiling, true),
+    }
+}
+
+/// A grade without its solving path: what generation, validation and a
+/// plain `grade` need. Found by the same steps as [`Grade`], but none is
+/// described or kept, which makes an easy puzzle's grading several times
+/// cheaper.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    pub se_rating: f32,
+    pub hodoku_score: u32,
+    pub level: Level,
+    pub hardest: Technique,
+    pub solved: bool,
+}
+
+impl Grade {
+    pub fn rating(&self) -> Rating {
+        Rating { se_rating: self.se_rating, hodoku_score: self.hodoku_score, level: self.level, hardest: self.hardest, solved: self.solved }
+    }
+}
+
+/// [`grade_within`] on a topology built beforehand (a [`Grader`]'s), for
+/// givens already checked against the problem's rules. Without `describe`
+/// the steps are neither described nor kept (`steps` comes back empty).
+pub(crate) fn grade_on(topo: &Topology, givens: &[Option<u8>], ceiling: u32, describe: bool) -> Option<Grade> {
+    grade_on_valid(Some(topo), givens, ceiling, describe)
+}
+
+fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, describe: bool) -> Option<Grade> {
+    let _describing = hint::Describing::set(describe);
     let mut steps = Vec::new();
+    let mut taken = 0usize;
     let mut hardest = Technique::FullHouse;
     let mut max_rating = 0u32;
     let mut score = 0u32;
     let mut solved = false;
-    if problem.validate().is_ok() {
-        let topo = topology_for(problem);
-        let topo: &Topology = &topo;
-        let mut board = Board::new(topo, &problem.givens);
+    if let Some(topo) = topo {
+        let mut board = Board::new(topo, givens);
         let mut ladder = Ladder::new(topo);
         let mut solution: Option<Option<Vec<u8>>> = None;
         loop {
@@ -254,7 +306,7 @@ pub fn grade_within(problem: &Problem, ceiling: u32) -> Option<Grade> {
                     if board.broken(topo) {
                         break;
                     }
-                    let sol = solution.get_or_insert_with(|| backtrack::solve(topo, &problem.givens));
+                    let sol = solution.get_or_insert_with(|| backtrack::solve(topo, givens));
                     match sol.as_ref().and_then(|s| backtrack::guess_hint(topo, &board, s)) {
                         Some(h) => h,
                         None => break,
@@ -270,13 +322,16 @@ pub fn grade_within(problem: &Problem, ceiling: u32) -> Option<Grade> {
                     hardest = hint.technique;
                 }
                 score += hint.technique.hodoku_weight();
-                steps.push(Step {
-                    technique: hint.technique,
-                    rating: hint.rating as f32 / 10.0,
-                    description: hint.description,
-                    placements: hint.placements,
-                    eliminations: hint.eliminations,
-                });
+                taken += 1;
+                if describe {
+                    steps.push(Step {
+                        technique: hint.technique,
+                        rating: hint.rating as f32 / 10.0,
+                        description: hint.description,
+                        placements: hint.placements,
+                        eliminations: hint.eliminations,
+                    });
+                }
             };
             record(hint);
             for extra in std::mem::take(&mut ladder.pending) {
@@ -291,7 +346,7 @@ pub fn grade_within(problem: &Problem, ceiling: u32) -> Option<Grade> {
         se_rating,
         hodoku_score: score,
         level: level_of(se_rating),
-        hardest: if solved || !steps.is_empty() { hardest } else { Technique::Guess },
+        hardest: if solved || taken > 0 { hardest } else { Technique::Guess },
         steps,
         solved,
     })
@@ -314,6 +369,7 @@ fn topology_for(problem: &Problem) -> std::rc::Rc<Topology> {
             && key.square == problem.square
             && key.cell_names == problem.cell_names
             && key.allowed == problem.allowed
+            && key.sums == problem.sums
         {
             return topo.clone();
         }
@@ -342,6 +398,8 @@ fn apply(topo: &Topology, board: &mut Board, hint: &Hint) -> bool {
 /// The technique table, with the scratch space the chain searches reuse.
 pub(crate) struct Ladder<'a> {
     topo: &'a Topology,
+    /// Where the basic techniques last found nothing (see `memo`).
+    memos: Memos,
     /// Further forcing-chain steps found with the last one (applied next).
     pending: Vec<Hint>,
     chains_: Option<Box<chains::ChainSearch>>,
@@ -350,7 +408,7 @@ pub(crate) struct Ladder<'a> {
 
 impl<'a> Ladder<'a> {
     fn new(topo: &'a Topology) -> Ladder<'a> {
-        Ladder { topo, pending: Vec::new(), chains_: None, forcing_: None }
+        Ladder { topo, memos: Memos::new(), pending: Vec::new(), chains_: None, forcing_: None }
     }
 
     /// Chain searches own large scratch tables: made on first use only.
@@ -394,25 +452,61 @@ impl<'a> Ladder<'a> {
                 }
             };
         }
+        let m = &mut self.memos;
+        macro_rules! by_digit {
+            ($memo:expr, |$digits:ident| $e:expr) => {
+                try_step!($memo.search(b, |memo| {
+                    let $digits = memo.digits(b);
+                    $e
+                }))
+            };
+        }
+        macro_rules! by_house {
+            ($memo:expr, |$look:ident| $e:expr) => {
+                try_step!($memo.search(b, |memo| {
+                    let $look = |h: usize| memo.house_changed(b, h);
+                    $e
+                }))
+            };
+        }
         try_step!(singles::hidden_single(t, b));
-        try_step!(intersections::locked_candidates(t, b, true));
-        try_step!(subsets::hidden_subset(t, b, 2, true));
+        by_digit!(m.locked_direct, |digits| intersections::locked_candidates(t, b, true, digits));
+        by_house!(m.hidden_direct[0], |look| subsets::hidden_subset(t, b, 2, true, look));
+        let killer = !t.sums.is_empty();
+        if killer {
+            try_step!(cages::cage_combination(t, b, cages::SMALL_CAGE));
+        }
         try_step!(singles::naked_single(t, b));
-        try_step!(subsets::hidden_subset(t, b, 3, true));
-        try_step!(intersections::locked_candidates(t, b, false));
-        try_step!(subsets::naked_subset(t, b, 2));
-        try_step!(fish::fish(t, b, 2));
-        try_step!(subsets::hidden_subset(t, b, 2, false));
-        try_step!(subsets::naked_subset(t, b, 3));
-        try_step!(fish::fish(t, b, 3));
-        try_step!(subsets::hidden_subset(t, b, 3, false));
+        if killer {
+            try_step!(cages::cage_combination(t, b, usize::MAX));
+        }
+        by_house!(m.hidden_direct[1], |look| subsets::hidden_subset(t, b, 3, true, look));
+        if killer {
+            try_step!(cages::cage_house(t, b));
+        }
+        by_digit!(m.locked, |digits| intersections::locked_candidates(t, b, false, digits));
+        if killer {
+            try_step!(cages::innies_outies(t, b, 1));
+        }
+        if t.seers.iter().any(|s| !s.is_empty()) {
+            by_digit!(m.generalized, |digits| generalized::generalized_intersection(t, b, digits));
+        }
+        by_house!(m.naked[0], |look| subsets::naked_subset(t, b, 2, look));
+        by_digit!(m.fish[0], |digits| fish::fish(t, b, 2, digits));
+        by_house!(m.hidden[0], |look| subsets::hidden_subset(t, b, 2, false, look));
+        by_house!(m.naked[1], |look| subsets::naked_subset(t, b, 3, look));
+        if killer {
+            try_step!(cages::innies_outies(t, b, usize::MAX));
+        }
+        by_digit!(m.fish[1], |digits| fish::fish(t, b, 3, digits));
+        by_house!(m.hidden[1], |look| subsets::hidden_subset(t, b, 3, false, look));
         try_step!(strong_links::strong_links(t, b, &mut links, 2));
         try_step!(wings::xy_wing(t, b, false));
         try_step!(wings::xy_wing(t, b, true));
         try_step!(uniqueness::unique_loops(t, b));
-        try_step!(subsets::naked_subset(t, b, 4));
-        try_step!(fish::fish(t, b, 4));
-        try_step!(subsets::hidden_subset(t, b, 4, false));
+        by_house!(m.naked[2], |look| subsets::naked_subset(t, b, 4, look));
+        by_digit!(m.fish[2], |digits| fish::fish(t, b, 4, digits));
+        by_house!(m.hidden[2], |look| subsets::hidden_subset(t, b, 4, false, look));
         try_step!(strong_links::strong_links(t, b, &mut links, 3));
         try_step!(wings::als_wing(t, b, &mut als, 3));
         try_step!(uniqueness::bug(t, b));
@@ -420,7 +514,9 @@ impl<'a> Ladder<'a> {
         try_step!(wings::als_wing(t, b, &mut als, 4));
         try_step!(exclusion::aligned_pair_exclusion(t, b));
         try_step!(wings::als_wing(t, b, &mut als, 5));
-        if ceiling < rating::FIRST_CHAIN_TENTHS {
+        // Chains propagate over houses only and would miss every sum: a
+        // killer grid no technique above finishes is left to the guess.
+        if ceiling < rating::FIRST_CHAIN_TENTHS || killer {
             return None;
         }
         // Past the first dynamic chain, any dynamic step no harder than the
@@ -446,6 +542,32 @@ impl<'a> Ladder<'a> {
             None => self.forcing().find(t, b, forcing::Level::Dynamic, reached, None),
         };
         dynamic.or_else(|| self.forcing().find(t, b, forcing::Level::DynamicPlus, reached, None))
+    }
+}
+
+/// One [`memo::Memo`] per basic technique (and size) of the ladder.
+struct Memos {
+    locked_direct: memo::Memo,
+    hidden_direct: [memo::Memo; 2],
+    locked: memo::Memo,
+    generalized: memo::Memo,
+    naked: [memo::Memo; 3],
+    hidden: [memo::Memo; 3],
+    fish: [memo::Memo; 3],
+}
+
+impl Memos {
+    fn new() -> Memos {
+        let memo = memo::Memo::new;
+        Memos {
+            locked_direct: memo(),
+            hidden_direct: [memo(), memo()],
+            locked: memo(),
+            generalized: memo(),
+            naked: [memo(), memo(), memo()],
+            hidden: [memo(), memo(), memo()],
+            fish: [memo(), memo(), memo()],
+        }
     }
 }
 

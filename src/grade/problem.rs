@@ -27,6 +27,9 @@ pub struct Problem {
     /// Candidates each cell starts with (bit d: symbol d), for layouts that
     /// restrict cells statically (even/odd marks); `None`: every symbol.
     pub allowed: Option<Vec<u16>>,
+    /// Killer cages and the sums the rule of 45 gives (symbol `d` is worth
+    /// `d + 1`); a cage's cells are also one of `houses`.
+    pub sums: Vec<crate::model::SumSet>,
 }
 
 impl Problem {
@@ -38,7 +41,7 @@ impl Problem {
         cell_names: Vec<String>,
         square: Option<SquareInfo>,
     ) -> Result<Problem, String> {
-        let p = Problem { n_cells: givens.len(), n_symbols, houses, givens, cell_names, square, allowed: None };
+        let p = Problem { n_cells: givens.len(), n_symbols, houses, givens, cell_names, square, allowed: None, sums: Vec::new() };
         p.validate()?;
         Ok(p)
     }

@@ -7,42 +7,38 @@ use super::board::{Board, Hint, HouseKind, Topology, symbol_char};
 /// SE's HiddenSingle producer: first a house with one empty cell left
 /// ("last value in region"), then any hidden single, houses in SE order.
 pub(crate) fn hidden_single(topo: &Topology, b: &Board) -> Option<Hint> {
-    for &h in &topo.se_order {
+    for &h in &topo.full_se_order {
+        let free = b.hfree[h];
+        if free.count_ones() != 1 {
+            continue;
+        }
+        // The last empty cell: its first candidate is the first digit with
+        // one place in the house.
         let house = &topo.houses[h];
-        if !house.full {
-            continue;
-        }
-        let empty = house.set & b.unsolved;
-        if empty.count() != 1 {
-            continue;
-        }
-        let c = empty.first()?;
-        for d in 0..topo.n_sym {
-            if (house.set & b.dpos[d]).count() == 1 {
-                let mut hint = Hint::new(Technique::FullHouse, 10);
-                hint.placements.push((c, d as u8));
-                return Some(hint.finish(topo, &format!("full house: {}", house.name)));
-            }
+        let c = house.cells[free.trailing_zeros() as usize];
+        let m = b.cand[c];
+        if m != 0 {
+            let mut hint = Hint::new(Technique::FullHouse, 10);
+            hint.placements.push((c, m.trailing_zeros() as u8));
+            return Some(hint.finish_with(topo, |s| {
+                s.push_str("full house: ");
+                s.push_str(&house.name);
+            }));
         }
     }
-    for &h in &topo.se_order {
-        let house = &topo.houses[h];
-        if !house.full {
-            continue;
-        }
-        for d in 0..topo.n_sym {
-            let pos = house.set & b.dpos[d];
-            if pos.count() == 1 {
-                let c = pos.first()?;
-                let (t, r) = if house.kind == HouseKind::Box { (Technique::HiddenSingleBox, 12) } else { (Technique::HiddenSingle, 15) };
-                let mut hint = Hint::new(t, r);
-                hint.placements.push((c, d as u8));
-                let head = format!("hidden single: {} in {}", symbol_char(d), house.name);
-                return Some(hint.finish(topo, &head));
-            }
-        }
-    }
-    None
+    let h = topo.full_se_order.iter().copied().find(|&h| b.hsingle[h] != 0)?;
+    let house = &topo.houses[h];
+    let d = b.hsingle[h].trailing_zeros() as usize;
+    let c = house.cells[b.hpos[h * topo.n_sym + d].trailing_zeros() as usize];
+    let (t, r) = if house.kind == HouseKind::Box { (Technique::HiddenSingleBox, 12) } else { (Technique::HiddenSingle, 15) };
+    let mut hint = Hint::new(t, r);
+    hint.placements.push((c, d as u8));
+    Some(hint.finish_with(topo, |s| {
+        s.push_str("hidden single: ");
+        s.push(symbol_char(d));
+        s.push_str(" in ");
+        s.push_str(&house.name);
+    }))
 }
 
 pub(crate) fn naked_single(topo: &Topology, b: &Board) -> Option<Hint> {

@@ -11,51 +11,60 @@ const HIDDEN: [(Technique, u32); 3] = [(Technique::HiddenPair, 34), (Technique::
 const SIZE_NAMES: [&str; 3] = ["pair", "triple", "quad"];
 
 /// Visit the k-subsets of `items` (in lexicographic order) whose OR of
-/// `value` has at most `k` bits; stop when `f` returns Some.
-fn subsets_with_small_union<T: Copy, V, R>(items: &[T], k: usize, value: &V, f: &mut dyn FnMut(&[T], u32) -> Option<R>) -> Option<R>
+/// `value` has at most `k` bits; stop when `f` returns Some. Iterative, on
+/// the stack: the ladder asks this of every house on most steps.
+fn subsets_with_small_union<T: Copy + Default, V, R, F>(items: &[T], k: usize, value: &V, f: &mut F) -> Option<R>
 where
     V: Fn(T) -> u32,
+    F: FnMut(&[T], u32) -> Option<R>,
 {
-    fn rec<T: Copy, V: Fn(T) -> u32, R>(
-        items: &[T],
-        start: usize,
-        k: usize,
-        chosen: &mut Vec<T>,
-        union: u32,
-        value: &V,
-        f: &mut dyn FnMut(&[T], u32) -> Option<R>,
-    ) -> Option<R> {
-        if chosen.len() == k {
-            return f(chosen, union);
-        }
-        let need = k - chosen.len();
-        for i in start..items.len() {
-            if items.len() - i < need {
-                break;
-            }
-            let u = union | value(items[i]);
-            if u.count_ones() as usize > k {
-                continue;
-            }
-            chosen.push(items[i]);
-            let r = rec(items, i + 1, k, chosen, u, value, f);
-            chosen.pop();
-            if r.is_some() {
-                return r;
-            }
-        }
-        None
+    const MAX: usize = 4;
+    debug_assert!((1..=MAX).contains(&k));
+    let n = items.len();
+    if n < k {
+        return None;
     }
-    let mut chosen = Vec::with_capacity(k);
-    rec(items, 0, k, &mut chosen, 0, value, f)
+    // next[l]: the item index level l tries next; unions[l]: the union of
+    // the items chosen below level l.
+    let mut chosen = [T::default(); MAX];
+    let mut next = [0usize; MAX + 1];
+    let mut unions = [0u32; MAX + 1];
+    let mut level = 0;
+    loop {
+        let i = next[level];
+        // Not enough items left for the levels still to fill: back up.
+        if i + (k - level) > n {
+            if level == 0 {
+                return None;
+            }
+            level -= 1;
+            continue;
+        }
+        next[level] = i + 1;
+        let u = unions[level] | value(items[i]);
+        if u.count_ones() as usize > k {
+            continue;
+        }
+        chosen[level] = items[i];
+        if level + 1 == k {
+            if let Some(r) = f(&chosen[..k], u) {
+                return Some(r);
+            }
+            continue;
+        }
+        level += 1;
+        unions[level] = u;
+        next[level] = i + 1;
+    }
 }
 
-pub(crate) fn naked_subset(topo: &Topology, b: &Board, degree: usize) -> Option<Hint> {
+/// `look`: the houses to search (the others are known to give nothing).
+pub(crate) fn naked_subset(topo: &Topology, b: &Board, degree: usize, look: impl Fn(usize) -> bool) -> Option<Hint> {
     let (tech, rating) = NAKED[degree - 2];
     for &h in &topo.subset_order {
         let house = &topo.houses[h];
         let empty = house.set & b.unsolved;
-        if (empty.count() as usize) < 2 * degree {
+        if !look(h) || (empty.count() as usize) < 2 * degree {
             continue;
         }
         let cells: Vec<usize> = empty.iter().filter(|&c| (b.cand[c].count_ones() as usize) <= degree).collect();
@@ -92,42 +101,48 @@ pub(crate) fn naked_subset(topo: &Topology, b: &Board, degree: usize) -> Option<
     None
 }
 
-pub(crate) fn hidden_subset(topo: &Topology, b: &Board, degree: usize, direct: bool) -> Option<Hint> {
+/// `look`: the houses to search (the others are known to give nothing).
+pub(crate) fn hidden_subset(topo: &Topology, b: &Board, degree: usize, direct: bool, look: impl Fn(usize) -> bool) -> Option<Hint> {
     for &h in &topo.subset_order {
         let house = &topo.houses[h];
-        if !house.full {
+        if !house.full || !look(h) {
             continue;
         }
-        let empty = house.set & b.unsolved;
-        let n_empty = empty.count() as usize;
+        let n_empty = b.hfree[h].count_ones() as usize;
         if (direct && n_empty <= degree) || (!direct && n_empty <= 2 * degree) {
             continue;
         }
         // Position masks relative to the house's cell order.
-        let mut pos = [0u32; 16];
-        let mut digits = Vec::with_capacity(topo.n_sym);
-        for d in 0..topo.n_sym {
-            let m = b.local_positions(topo, h, d);
-            pos[d] = m;
-            let n = m.count_ones() as usize;
-            if n >= 1 && n <= degree {
-                digits.push(d);
-            }
-        }
-        if digits.len() < degree {
+        let places = &b.hpos[h * topo.n_sym..(h + 1) * topo.n_sym];
+        let few = places.iter().enumerate().fold(0u32, |m, (d, &p)| m | ((p != 0 && p.count_ones() as usize <= degree) as u32) << d);
+        if (few.count_ones() as usize) < degree {
             continue;
         }
-        let found = subsets_with_small_union(&digits, degree, &|d: usize| pos[d], &mut |set, union| {
+        let mut pos = [0u32; 16];
+        for (d, &p) in places.iter().enumerate() {
+            pos[d] = p as u32;
+        }
+        let mut digits = [0usize; 16];
+        let mut n_digits = 0;
+        for d in bits(few as Mask) {
+            digits[n_digits] = d;
+            n_digits += 1;
+        }
+        let found = subsets_with_small_union(&digits[..n_digits], degree, &|d: usize| pos[d], &mut |set, union| {
             if union.count_ones() as usize != degree {
                 return None;
             }
-            let mut set_mask: Mask = 0;
-            for &d in set {
-                set_mask |= 1 << d;
-            }
-            let cells: Vec<usize> = bits(union as Mask).map(|i| house.cells[i]).collect();
-            let name = SIZE_NAMES[degree - 2];
-            let head = format!("hidden {}: {} in {} of {}", name, digit_list(set_mask), cell_list(topo, cells.iter().copied()), house.name);
+            let set_mask: Mask = set.iter().fold(0, |m, &d| m | 1 << d);
+            let cells = || -> Vec<usize> { bits(union as Mask).map(|i| house.cells[i]).collect() };
+            let head = |cells: &[usize]| {
+                format!(
+                    "hidden {}: {} in {} of {}",
+                    SIZE_NAMES[degree - 2],
+                    digit_list(set_mask),
+                    cell_list(topo, cells.iter().copied()),
+                    house.name
+                )
+            };
             if direct {
                 for v in 0..topo.n_sym {
                     if set_mask >> v & 1 != 0 || pos[v].count_ones() < 2 {
@@ -137,25 +152,27 @@ pub(crate) fn hidden_subset(topo: &Topology, b: &Board, degree: usize, direct: b
                     if left.count_ones() == 1 {
                         let c = house.cells[left.trailing_zeros() as usize];
                         let (t, r) = if degree == 2 { (Technique::DirectHiddenPair, 20) } else { (Technique::DirectHiddenTriple, 25) };
-                        let mut hint = Hint::new(t, r).focused(vec![h], Vec::new(), cells.clone(), set_mask);
+                        let cells = cells();
+                        let head = format!("direct {}, hidden single {} in {}", head(&cells), symbol_char(v), house.name);
+                        let mut hint = Hint::new(t, r).focused(vec![h], Vec::new(), cells, set_mask);
                         hint.placements.push((c, v as u8));
-                        let head = format!("direct {head}, hidden single {} in {}", symbol_char(v), house.name);
                         return Some(hint.finish(topo, &head));
                     }
                 }
                 return None;
             }
+            if bits(union as Mask).all(|i| b.cand[house.cells[i]] & !set_mask == 0) {
+                return None;
+            }
             let (tech, rating) = HIDDEN[degree - 2];
+            let cells = cells();
             let mut hint = Hint::new(tech, rating).focused(vec![h], Vec::new(), cells.clone(), set_mask);
             for &c in &cells {
                 for d in bits(b.cand[c] & !set_mask) {
                     hint.eliminations.push((c, d as u8));
                 }
             }
-            if hint.eliminations.is_empty() {
-                return None;
-            }
-            Some(hint.finish(topo, &head))
+            Some(hint.finish(topo, &head(&cells)))
         });
         if found.is_some() {
             return found;

@@ -439,7 +439,7 @@ fn direct_locked_candidates_on_a_hand_made_grid() {
     let mut rm: Vec<(usize, usize)> = (2..9).map(|c| (cell(0, c), 0)).collect();
     rm.extend([0, 1, 3, 4, 6, 7, 8].iter().map(|&c| (cell(1, c), 0)));
     let (topo, b) = open_grid(&rm);
-    let h = intersections::locked_candidates(&topo, &b, true).unwrap_or_else(|| panic!("no direct step"));
+    let h = intersections::locked_candidates(&topo, &b, true, u16::MAX).unwrap_or_else(|| panic!("no direct step"));
     assert_eq!((h.technique, h.rating), (Technique::DirectPointing, 17));
     assert_eq!(h.placements, vec![(cell(1, 5), 0)]);
     assert!(h.eliminations.is_empty());
@@ -450,8 +450,8 @@ fn hidden_quad_on_a_hand_made_grid() {
     // Digits 1-4 of row 1 confined to its first four cells.
     let rm: Vec<(usize, usize)> = (4..9).flat_map(|c| (0..4).map(move |d| (cell(0, c), d))).collect();
     let (topo, b) = open_grid(&rm);
-    let h = subsets::hidden_subset(&topo, &b, 4, false);
-    assert!(subsets::hidden_subset(&topo, &b, 3, false).is_none());
+    let h = subsets::hidden_subset(&topo, &b, 4, false, |_| true);
+    assert!(subsets::hidden_subset(&topo, &b, 3, false, |_| true).is_none());
     let h = h.unwrap_or_else(|| panic!("no hidden quad"));
     assert_eq!((h.technique, h.rating), (Technique::HiddenQuad, 54));
     assert_eq!(h.eliminations.len(), 4 * 5);
@@ -665,6 +665,7 @@ fn odd_inputs_do_not_panic() {
     }
     // A hand-built invalid problem is refused without panicking.
     let bad = Problem {
+        sums: Vec::new(),
         n_cells: 2,
         n_symbols: 2,
         houses: vec![vec![0, 5]],

@@ -21,6 +21,10 @@ struct Found {
 }
 
 pub(crate) fn unique_loops(topo: &Topology, b: &Board) -> Option<Hint> {
+    // Cage sums tell apart the grids a deadly pattern swaps.
+    if !topo.sums.is_empty() {
+        return None;
+    }
     let mut found: Vec<Found> = Vec::new();
     for c in b.unsolved.iter() {
         let m = b.cand[c];
@@ -381,6 +385,9 @@ fn type4(
 
 /// SE's bivalue universal grave, types 1 to 4.
 pub(crate) fn bug(topo: &Topology, b: &Board) -> Option<Hint> {
+    if !topo.sums.is_empty() {
+        return None;
+    }
     let mut temp = b.cand.clone();
     let mut bug_cells: Vec<usize> = Vec::new();
     let mut bug_values: Vec<(usize, Mask)> = Vec::new();

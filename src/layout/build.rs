@@ -1,6 +1,7 @@
 //! From a layout file's text to a checked `Layout` and its `Model`; every
 //! problem is reported with the file, the line where known, and the fix.
 
+use super::cages::{cage_rule, fixed_cages};
 use super::extras::{extra_houses, magic_five, random_parts};
 use super::file::LayoutFile;
 use super::loops::loops_layout;
@@ -174,7 +175,10 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
             }
         },
     };
-    let random = random_parts(&file, full_square, &mark_kinds, &marks, &islands).map_err(|(line, m)| err(line.map(line_of), m))?;
+    let mut random = random_parts(&file, full_square, &mark_kinds, &marks, &islands).map_err(|(line, m)| err(line.map(line_of), m))?;
+    let cell_names: Vec<String> = (0..cell_count).map(|i| geometry.cell_name(i)).collect();
+    let cages = fixed_cages(&file, size, full_square, &alphabet, &cell_names).map_err(|(line, m)| err(line.map(line_of), m))?;
+    random.cages = cage_rule(&file, size, full_square, &alphabet).map_err(|(line, m)| err(line.map(line_of), m))?;
     // Relabelling a solution keeps it a solution only when every symbol
     // plays the same part.
     let interchangeable = full_square
@@ -182,11 +186,13 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         && letters.iter().all(Option::is_none)
         && !file.magic_five
         && random.is_empty()
+        && cages.is_empty()
         && file.counts.is_empty();
     if file.word_in_row && !interchangeable {
         return Err(err(
             None,
-            "word_in_row needs a single square grid whose symbols are interchangeable: no marks, letters, magic_five, random parts or counts".into(),
+            "word_in_row needs a single square grid whose symbols are interchangeable: no marks, letters, magic_five, cages, random parts or counts"
+                .into(),
         ));
     }
     let mut conflicts = if file.magic_five { magic_five(&alphabet, &geometry).map_err(|m| err(None, m))? } else { Vec::new() };
@@ -195,8 +201,7 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         .rules
         .clone()
         .unwrap_or_else(|| default_rules(&alphabet, regions_are_boxes, !frame.diagonals.is_empty(), file.marks.is_some()));
-    let cell_names = (0..cell_count).map(|i| geometry.cell_name(i)).collect();
-    let model = Model { alphabet: alphabet.clone(), cell_names, houses, allowed, conflicts };
+    let model = Model { alphabet: alphabet.clone(), cell_names, houses, allowed, conflicts, cages };
     let cells = CellLayout {
         size,
         alphabet,

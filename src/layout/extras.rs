@@ -35,7 +35,8 @@ pub(super) fn random_parts(
     marks: &[Option<char>],
     islands: &[Option<usize>],
 ) -> Result<super::randomise::RandomParts, (Option<std::ops::Range<usize>>, String)> {
-    let mut parts = super::randomise::RandomParts::default();
+    let mut parts =
+        super::randomise::RandomParts { regions: file.random_regions.as_ref().is_some_and(|r| *r.get_ref()), ..Default::default() };
     if let Some(random) = &file.random_marks {
         let here = Some(random.span());
         if marks.iter().any(Option::is_some) {

@@ -22,6 +22,9 @@
 //! random_marks = { E = 4, H = 2 } # optional; marks the generator places anew for each puzzle
 //! random_islands = 3             # optional; islands the generator draws anew for each puzzle
 //! word_in_row = true             # optional; Wordoku: one row of each solution spells the symbols
+//! cages = [{ sum = 3, cells = "r1c1 r1c2" }]   # optional; killer cages (different digits, this sum)
+//! random_cages = { min = 1, max = 5 }          # optional; killer cages drawn anew for each puzzle
+//! random_regions = true          # optional; jigsaw regions drawn anew for each puzzle (instead of boxes/regions)
 //! grids = [{ at = [0, 0] }, { at = [6, 6], diagonals = true }]   # optional; overlapping grids
 //! shape = "pie"                  # optional; with sectors, rings, pairing = "fixed" | "sliding"
 //! shape = "loops"                # a Slitherlink board of `size` columns and `rows` rows
@@ -77,6 +80,30 @@ pub struct LayoutFile {
     /// chosen anew for each puzzle.
     #[serde(default)]
     pub word_in_row: bool,
+    /// Killer cages: different digits adding up to `sum` in the named cells.
+    pub cages: Option<Spanned<Vec<Spanned<CageEntry>>>>,
+    /// Killer: cages the generator draws anew for each puzzle.
+    pub random_cages: Option<Spanned<RandomCagesEntry>>,
+    /// Jigsaw: regions the generator draws anew for each puzzle.
+    pub random_regions: Option<Spanned<bool>>,
+}
+
+/// One killer cage: `{ sum = 12, cells = "r1c1 r1c2 r2c1" }`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct CageEntry {
+    pub sum: u32,
+    pub cells: String,
+}
+
+/// `random_cages = { min = 1, max = 5, givens = false }`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct RandomCagesEntry {
+    pub min: Option<usize>,
+    pub max: Option<usize>,
+    #[serde(default)]
+    pub givens: bool,
 }
 
 /// One grid of an overlapping layout: its top-left canvas cell (0-based row,

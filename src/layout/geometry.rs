@@ -100,30 +100,6 @@ impl Geometry {
         }
     }
 
-    /// The image of every cell under a half turn (`mirror`: a left–right
-    /// reflection); a cell whose image is a gap maps to itself.
-    pub fn turned(&self, mirror: bool) -> Vec<usize> {
-        (0..self.cell_count())
-            .map(|cell| match self {
-                Geometry::Squares { rows, cols, .. } => {
-                    let (r, c) = self.position(cell);
-                    let (r2, c2) = if mirror { (r, cols - 1 - c) } else { (rows - 1 - r, cols - 1 - c) };
-                    self.cell_at(r2, c2).unwrap_or(cell)
-                }
-                Geometry::Pie { sectors, rings, .. } => {
-                    let (s, k) = self.position(cell);
-                    let s2 = if mirror { sectors - 1 - s } else { (s + sectors / 2) % sectors };
-                    s2 * rings + k
-                }
-                // A triangle has no half turn; both symmetries use its mirror.
-                Geometry::Triangle { .. } => {
-                    let (r, k) = self.position(cell);
-                    r * r + 2 * r - k
-                }
-            })
-            .collect()
-    }
-
     /// Lattice corners (row, column) of a Tridoku cell: an upward triangle
     /// at even positions of its row, a downward one at odd.
     pub fn triangle_corners(&self, cell: usize) -> [(usize, usize); 3] {
@@ -173,14 +149,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn gaps_are_not_cells_and_half_turns_stay_on_the_canvas() {
+    fn gaps_are_not_cells() {
         // An L of three cells on a 2×2 canvas.
         let g = Geometry::from_canvas(2, 2, &[true, false, true, true]);
         assert_eq!(g.cell_count(), 3);
         assert_eq!(g.cell_at(0, 1), None);
         assert_eq!(g.position(2), (1, 1));
-        // (0,0) ↔ (1,1); (1,0)'s image (0,1) is a gap, so it stays.
-        assert_eq!(g.turned(false), vec![2, 1, 0]);
         assert_eq!(g.above(1), Some(0));
         assert_eq!(g.above(0), None);
         assert_eq!(g.display(&['a', 'b', 'c']), "a\nbc\n");
@@ -191,6 +165,5 @@ mod tests {
         let pie = Geometry::Pie { sectors: 12, rings: 6, slice_of_sector: (0..12).map(|s| s / 2).collect() };
         assert_eq!(pie.position(7), (1, 1));
         assert_eq!(pie.cell_name(7), "s2k2");
-        assert_eq!(pie.turned(false)[7], 7 * 6 + 1);
     }
 }

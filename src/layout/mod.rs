@@ -2,10 +2,12 @@
 //! geometry every other stage (model, print) reads from them.
 
 mod build;
+pub mod cages;
 mod extras;
 mod file;
 mod frame;
 mod geometry;
+pub mod jigsaw;
 mod loops;
 mod marks;
 mod picture;
@@ -22,6 +24,8 @@ pub use file::same_rules;
 pub use frame::Diagonals;
 pub use geometry::Geometry;
 pub use marks::MarkKind;
+/// The cells sharing a side with a cell of a `size`×`size` grid.
+pub use regions::neighbours as side_neighbours;
 
 /// A checked layout: what every layout has (its id, file, words for the
 /// catalog and the reader) and its family's part.

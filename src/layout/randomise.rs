@@ -16,11 +16,16 @@ pub struct RandomParts {
     /// (mark letter, how many cells), in the file's order.
     pub marks: Vec<(char, usize)>,
     pub islands: usize,
+    /// Killer cages drawn on each puzzle's grid (`random_cages`).
+    pub cages: Option<super::cages::CageRule>,
+    /// Jigsaw regions drawn before each puzzle's grid is filled
+    /// (`random_regions = true`; see `super::jigsaw`).
+    pub regions: bool,
 }
 
 impl RandomParts {
     pub fn is_empty(&self) -> bool {
-        self.marks.is_empty() && self.islands == 0
+        self.marks.is_empty() && self.islands == 0 && self.cages.is_none() && !self.regions
     }
 }
 
@@ -68,16 +73,23 @@ pub fn derive(base: &Layout, solution: &Grid, rng: &mut dyn Rng) -> Result<Layou
     Layout::from_source(&base.path, text)
 }
 
-/// The file text without its `random_marks` and `random_islands` lines.
-fn without_random_keys(source: &str) -> Result<String, String> {
+/// The file text without its `random_marks`, `random_islands` and
+/// `random_cages` lines.
+pub(super) fn without_random_keys(source: &str) -> Result<String, String> {
+    without_keys(source, &["random_marks", "random_islands", "random_cages", "random_regions"])
+}
+
+/// The file text without the lines of `keys` (top-level keys of the layout
+/// file; a value spanning lines goes whole).
+pub(super) fn without_keys(source: &str, keys: &[&str]) -> Result<String, String> {
     let file: LayoutFile = toml::from_str(source).map_err(|e| e.message().to_string())?;
-    let mut cuts: Vec<std::ops::Range<usize>> = Vec::new();
-    if let Some(v) = &file.random_marks {
-        cuts.push(v.span());
-    }
-    if let Some(v) = &file.random_islands {
-        cuts.push(v.span());
-    }
+    let spans = [
+        ("random_marks", file.random_marks.as_ref().map(|v| v.span())),
+        ("random_islands", file.random_islands.as_ref().map(|v| v.span())),
+        ("random_cages", file.random_cages.as_ref().map(|v| v.span())),
+        ("random_regions", file.random_regions.as_ref().map(|v| v.span())),
+    ];
+    let cuts: Vec<std::ops::Range<usize>> = spans.into_iter().filter(|(key, _)| keys.contains(key)).filter_map(|(_, span)| span).collect();
     // Whole lines: from the start of the key's line to the end of the value's.
     let mut lines: Vec<std::ops::Range<usize>> = cuts
         .iter()

@@ -39,7 +39,20 @@ pub(super) fn build_frame<'a>(
                 return Err(err(Some(line_of(p.span())), "pairing is a setting of shape = \"pie\"".into()));
             }
             let boxes = file.boxes.as_ref().map(|b| (b.get_ref().as_str(), line_of(b.span())));
-            let default = grid_regions(boxes, file.regions.as_ref(), size, spot_of, err)?;
+            let drawn_later = file.random_regions.as_ref().filter(|r| *r.get_ref()).map(|r| line_of(r.span()));
+            let default = match drawn_later {
+                None => grid_regions(boxes, file.regions.as_ref(), size, spot_of, err)?,
+                Some(line) if boxes.is_some() || file.regions.is_some() => {
+                    return Err(err(Some(line), "give `boxes`, a `regions` picture or `random_regions = true`, not two".into()));
+                }
+                Some(line) if file.grids.is_some() => {
+                    return Err(err(Some(line), "random_regions need a single square grid (no `grids`)".into()));
+                }
+                // Until a puzzle's regions are drawn the rows stand in for
+                // them (repeating houses already there): the model of the
+                // bare layout is the Latin square.
+                Some(_) => Some(GridRegions::Boxes(1, size)),
+            };
             let specs = match &file.grids {
                 None => {
                     let regions =

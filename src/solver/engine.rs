@@ -9,7 +9,6 @@
 use crate::bits::Bits;
 use crate::model::{Model, Symbol, SymbolSet};
 use rand::Rng;
-use rand::seq::SliceRandom;
 
 pub struct Contradiction;
 
@@ -41,11 +40,51 @@ pub struct Engine<const W: usize> {
     /// cells where the symbol occurs once in each (box × row, box × column,
     /// region × diagonal …).
     intersections: Vec<Vec<LockedHouse<W>>>,
+    /// Killer cages and the sums the rule of 45 gives.
+    cages: Vec<EngineCage>,
+    /// `cell_houses[c]`: the houses holding `c`, as a set of house indices,
+    /// when there are at most [`MAX_INDEXED_HOUSES`] houses (else empty and
+    /// unused): after a few candidates change only their houses are looked at.
+    cell_houses: Vec<HouseSet>,
+    indexed: bool,
+    /// `house_counts[s * houses + h]`: how often symbol `s` occurs in house `h`.
+    house_counts: Vec<u8>,
+    /// The words of each house's bitset that hold any of its cells (a row
+    /// of a 16×16 grid lies in one word of four).
+    spans: Vec<(u8, u8)>,
+    /// Cells tied to each cell by some rule (a shared house, cage, sum or
+    /// relation): the search's measure of how much a choice settles, and the
+    /// edges along which the unsolved cells fall apart into independent parts.
+    pub(super) neighbours: Vec<Bits<W>>,
+    /// Whether the search looks for independent parts: grids that overlap
+    /// in a few boxes (samurai, twodoku …) fall apart once those are solved,
+    /// and a part without a solution must not be re-proved so for every
+    /// choice made in another part.
+    pub(super) split: bool,
 }
+
+/// A set of house indices.
+type HouseSet = [u64; 4];
+const MAX_INDEXED_HOUSES: usize = 256;
+
+/// Up to this many changed candidates, a check looks only at their houses.
+const FEW_CHANGES: u32 = 6;
+
+/// Cells adding up to `sum`: a cage (whose cells also take different
+/// symbols, in the peer tables) or a sum the rule of 45 gives.
+struct EngineCage {
+    cells: Vec<usize>,
+    sum: u32,
+    distinct: bool,
+}
+
+/// The rule of 45 is used on sets of up to this many cells.
+const IMPLIED_SUM_CELLS: usize = 6;
 
 /// Locked candidates: when a symbol's open cells in `house` all lie in its
 /// overlap with another house, that house loses the symbol outside it.
 struct LockedHouse<const W: usize> {
+    index: usize,
     house: Bits<W>,
     /// More open cells than the largest overlap cannot be locked: skip.
     largest_overlap: u32,
@@ -65,8 +104,17 @@ pub struct SearchControl<'a> {
     pub limit: usize,
     pub found: usize,
     pub first: Option<Vec<Option<Symbol>>>,
+    /// Whether `first` is wanted (a yes/no question needs no grid).
+    pub want_first: bool,
     pub stats: SearchStats,
+    /// Random symbol order at each branch (random fills).
     pub rng: Option<&'a mut dyn Rng>,
+    /// A grid whose symbol is tried first at each branch: the known
+    /// solution, when the question is whether another one is near it.
+    pub prefer: Option<&'a [Option<Symbol>]>,
+    /// A cell whose part of the grid is searched first when the unsolved
+    /// cells fall apart (the excluded cell: its part is the one likely to fail).
+    pub focus: Option<usize>,
     /// Give up after this many nodes (fills of unfillable layouts must end).
     pub node_budget: u64,
     pub out_of_budget: bool,
@@ -109,6 +157,13 @@ impl<const W: usize> Engine<W> {
                     }
                 }
             }
+            // A cage never repeats a symbol.
+            for cage in &model.cages {
+                let members = mask::<W>(&cage.cells);
+                for &c in &cage.cells {
+                    peers[class * cells + c] |= members;
+                }
+            }
             for c in 0..cells {
                 peers[class * cells + c].remove(c);
             }
@@ -121,6 +176,42 @@ impl<const W: usize> Engine<W> {
             relations[r.b].push(RelationEdge { trigger: r.b_symbols, target: r.a, forbidden: r.a_symbols });
         }
         let intersections = (0..symbols).map(|s| intersections_for(model, &houses, s)).collect();
+        let cages: Vec<EngineCage> = model
+            .sum_sets(IMPLIED_SUM_CELLS)
+            .into_iter()
+            .map(|s| EngineCage { cells: s.cells, sum: s.sum, distinct: s.distinct })
+            .collect();
+        let indexed = houses.len() <= MAX_INDEXED_HOUSES;
+        let mut cell_houses = vec![[0u64; 4]; if indexed { cells } else { 0 }];
+        let mut neighbours = vec![Bits::<W>::EMPTY; cells];
+        for (h, house) in model.houses.iter().enumerate() {
+            for &c in &house.cells {
+                if indexed {
+                    cell_houses[c][h / 64] |= 1 << (h % 64);
+                }
+                neighbours[c] |= houses[h];
+            }
+        }
+        for group in cages.iter().map(|c| &c.cells).chain(model.cages.iter().map(|c| &c.cells)) {
+            for &c in group {
+                neighbours[c] |= mask(group);
+            }
+        }
+        for r in &model.conflicts {
+            neighbours[r.a].insert(r.b);
+            neighbours[r.b].insert(r.a);
+        }
+        for (c, n) in neighbours.iter_mut().enumerate() {
+            n.remove(c);
+        }
+        let house_counts = (0..symbols).flat_map(|s| model.houses.iter().map(move |h| h.counts[s])).collect();
+        let spans = houses
+            .iter()
+            .map(|h| {
+                let used: Vec<usize> = (0..W).filter(|&w| h.0[w] != 0).collect();
+                (used.first().copied().unwrap_or(0) as u8, used.last().copied().unwrap_or(0) as u8)
+            })
+            .collect();
         Engine {
             symbols,
             all_cells: Bits::first_n(cells),
@@ -133,7 +224,38 @@ impl<const W: usize> Engine<W> {
             allowed,
             relations,
             intersections,
+            cages,
+            cell_houses,
+            indexed,
+            house_counts,
+            spans,
+            neighbours,
+            split: cells > symbols * symbols,
         }
+    }
+
+    /// The houses holding any of `cells`, or `None` when all houses should
+    /// be looked at (many cells, or too many houses to index).
+    #[inline]
+    fn houses_of(&self, cells: Bits<W>) -> Option<HouseSet> {
+        if !self.indexed || cells.len() > FEW_CHANGES {
+            return None;
+        }
+        let mut set = [0u64; 4];
+        for c in cells.iter() {
+            for (w, h) in set.iter_mut().zip(&self.cell_houses[c]) {
+                *w |= h;
+            }
+        }
+        Some(set)
+    }
+
+    pub(super) fn symbols(&self) -> usize {
+        self.symbols
+    }
+
+    pub(super) fn all_cells(&self) -> Bits<W> {
+        self.all_cells
     }
 
     /// State layout: `cand[0..k]`, `solved`, then the boards each symbol had
@@ -160,7 +282,7 @@ impl<const W: usize> Engine<W> {
     }
 
     #[inline]
-    fn assign(&self, state: &mut [Bits<W>], cell: usize, s: usize) -> Result<(), Contradiction> {
+    pub(super) fn assign(&self, state: &mut [Bits<W>], cell: usize, s: usize) -> Result<(), Contradiction> {
         if !state[s].contains(cell) || state[self.symbols].contains(cell) {
             return Err(Contradiction);
         }
@@ -182,8 +304,17 @@ impl<const W: usize> Engine<W> {
         Ok(())
     }
 
-    /// Singles to a fixpoint. `Ok(true)` when every cell is solved.
-    pub fn propagate(&self, state: &mut [Bits<W>]) -> Result<bool, Contradiction> {
+    /// Every rule to a fixpoint. `Ok(true)` when every cell is solved.
+    pub(super) fn propagate(&self, state: &mut [Bits<W>]) -> Result<bool, Contradiction> {
+        self.propagate_with(state, true)
+    }
+
+    /// Naked and hidden singles only, to a fixpoint: what a beginner does.
+    pub(super) fn singles(&self, state: &mut [Bits<W>]) -> Result<bool, Contradiction> {
+        self.propagate_with(state, false)
+    }
+
+    fn propagate_with(&self, state: &mut [Bits<W>], all_rules: bool) -> Result<bool, Contradiction> {
         let k = self.symbols;
         loop {
             let unsolved = self.all_cells.minus(state[k]);
@@ -197,15 +328,17 @@ impl<const W: usize> Engine<W> {
             }
             let naked = (unsolved & once).minus(twice);
             if !naked.is_empty() {
-                for c in naked.iter() {
-                    let s = (0..k).find(|&s| state[s].contains(c)).ok_or(Contradiction)?;
-                    self.assign(state, c, s)?;
+                for s in 0..k {
+                    for c in (state[s] & naked).iter() {
+                        self.assign(state, c, s)?;
+                    }
                 }
                 continue;
             }
-            if !self.hidden_singles(state)? && !self.locked_candidates(state) {
-                return Ok(unsolved.is_empty());
+            if self.hidden_singles(state)? || (all_rules && (self.locked_candidates(state) || self.cage_sums(state)?)) {
+                continue;
             }
+            return Ok(unsolved.is_empty());
         }
     }
 
@@ -214,48 +347,47 @@ impl<const W: usize> Engine<W> {
     /// For a symbol occurring once per house the outcome depends only on its
     /// candidate board: a cell newly solved with it either was a hidden single
     /// already or removed it from a peer. So a board equal to `seen[s]` (its
-    /// value at the last fruitless check) is skipped. Skipping is always
-    /// sound: a missed deduction is made by the search instead.
+    /// value at the last fruitless check) is skipped, and when only a few
+    /// of its candidates went, only their houses are looked at (in any other
+    /// house nothing changed for it). Skipping is always sound: a missed
+    /// deduction is made by the search instead.
     fn hidden_singles(&self, state: &mut [Bits<W>]) -> Result<bool, Contradiction> {
         let k = self.symbols;
         let seen = k + 1;
         let mut progress = false;
         for s in 0..k {
-            // A symbol with no open candidate cell is placed out: with only
-            // unit counts, peers already keep its houses right.
-            if !self.counted[s] && (state[s] == state[seen + s] || state[s].minus(state[k]).is_empty()) {
+            let mut found = false;
+            if self.counted[s] {
+                for &(h, count) in &self.symbol_houses[s] {
+                    found |= self.house_singles(state, s, h, count)?;
+                }
+                progress |= found;
                 continue;
             }
-            let mut found = false;
-            for &(h, count) in &self.symbol_houses[s] {
-                let here = state[s] & self.houses[h];
-                let n = here.len();
-                if n < count {
-                    return Err(Contradiction);
+            // A symbol with no open candidate cell is placed out: with only
+            // unit counts, peers already keep its houses right.
+            let changed = state[s] ^ state[seen + s];
+            if changed.is_empty() || state[s].minus(state[k]).is_empty() {
+                continue;
+            }
+            // Only a house whose candidates changed can hold news.
+            match self.houses_of(changed) {
+                Some(set) => {
+                    let counts = &self.house_counts[s * self.houses.len()..];
+                    for (w, &word) in set.iter().enumerate() {
+                        let mut word = word;
+                        while word != 0 {
+                            let h = 64 * w + word.trailing_zeros() as usize;
+                            word &= word - 1;
+                            if counts[h] > 0 {
+                                found |= self.unit_singles(state, s, h)?;
+                            }
+                        }
+                    }
                 }
-                let open = here.minus(state[k]);
-                if open.is_empty() {
-                    // Every cell left for the symbol is solved: a counted
-                    // symbol may have been placed too often (peers only
-                    // guard symbols that occur once).
-                    if n > count {
-                        return Err(Contradiction);
-                    }
-                    continue;
-                }
-                if n == count {
-                    for c in open.iter() {
-                        self.assign(state, c, s)?;
-                    }
-                    found = true;
-                } else if self.counted[s] {
-                    let placed = n - open.len();
-                    if placed > count {
-                        return Err(Contradiction);
-                    }
-                    if placed == count {
-                        state[s] = state[s].minus(open);
-                        found = true;
+                None => {
+                    for &(h, _) in &self.symbol_houses[s] {
+                        found |= self.unit_singles(state, s, h)?;
                     }
                 }
             }
@@ -267,6 +399,69 @@ impl<const W: usize> Engine<W> {
         Ok(progress)
     }
 
+    /// Symbol `s` (which occurs once in every house that has it) in house
+    /// `h`: no place is a contradiction, one open place is taken. Only the
+    /// words the house lies in are read.
+    #[inline(always)]
+    fn unit_singles(&self, state: &mut [Bits<W>], s: usize, h: usize) -> Result<bool, Contradiction> {
+        let (lo, hi) = self.spans[h];
+        let (cand, solved, house) = (&state[s].0, &state[self.symbols].0, &self.houses[h].0);
+        let mut n = 0;
+        let mut open = usize::MAX;
+        for w in lo as usize..=hi as usize {
+            let x = cand[w] & house[w];
+            n += x.count_ones();
+            let o = x & !solved[w];
+            if o != 0 {
+                open = 64 * w + o.trailing_zeros() as usize;
+            }
+        }
+        match (n, open) {
+            (0, _) => Err(Contradiction),
+            (1, c) if c != usize::MAX => self.assign(state, c, s).map(|_| true),
+            _ => Ok(false),
+        }
+    }
+
+    /// Symbol `s` in house `h`, where it occurs `count` times: too few
+    /// places is a contradiction, exactly enough places are all taken.
+    #[inline]
+    fn house_singles(&self, state: &mut [Bits<W>], s: usize, h: usize, count: u32) -> Result<bool, Contradiction> {
+        let k = self.symbols;
+        let here = state[s] & self.houses[h];
+        let n = here.len();
+        if n < count {
+            return Err(Contradiction);
+        }
+        let open = here.minus(state[k]);
+        if open.is_empty() {
+            // Every cell left for the symbol is solved: a counted
+            // symbol may have been placed too often (peers only
+            // guard symbols that occur once).
+            if n > count {
+                return Err(Contradiction);
+            }
+            return Ok(false);
+        }
+        if n == count {
+            for c in open.iter() {
+                self.assign(state, c, s)?;
+            }
+            return Ok(true);
+        }
+        if self.counted[s] {
+            let placed = n - open.len();
+            if placed > count {
+                return Err(Contradiction);
+            }
+            if placed == count {
+                state[s] = state[s].minus(open);
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// Pointing and claiming over every house intersection; `true` if a
     /// candidate went. Pruning here shrinks hard searches many times over.
     /// Symbols unchanged since their last fruitless check are skipped, as in
@@ -276,11 +471,18 @@ impl<const W: usize> Engine<W> {
         let seen = 2 * self.symbols + 1;
         let mut progress = false;
         for (s, pairs) in self.intersections.iter().enumerate() {
-            let mut open = state[s].minus(solved);
-            if open.is_empty() || state[s] == state[seen + s] {
+            let start = state[s];
+            let changed = start ^ state[seen + s];
+            let mut open = start.minus(solved);
+            if open.is_empty() || changed.is_empty() {
                 continue;
             }
+            let touched = self.houses_of(changed);
+            let mut progress_here = false;
             for locked in pairs {
+                if touched.is_some_and(|set| set[locked.index / 64] >> (locked.index % 64) & 1 == 0) {
+                    continue;
+                }
                 let here = open & locked.house;
                 if here.is_empty() || here.len() > locked.largest_overlap {
                     continue;
@@ -288,78 +490,51 @@ impl<const W: usize> Engine<W> {
                 for (house_only, other_only) in &locked.overlaps {
                     if !here.intersects(house_only) && open.intersects(other_only) {
                         open = open.minus(*other_only);
-                        progress = true;
+                        progress_here = true;
                     }
                 }
             }
-            state[s] = open | (state[s] & solved);
-            state[seen + s] = state[s];
+            state[s] = open | (start & solved);
+            // What went here may unlock other houses: their next check
+            // sees it as a change.
+            state[seen + s] = if progress_here { start } else { state[s] };
+            progress |= progress_here;
         }
         progress
     }
 
-    /// Depth-first search from `arena[0..stride]`, counting solutions up to
-    /// `ctl.limit`. The arena grows one state per level.
-    pub fn search(&self, arena: &mut Vec<Bits<W>>, depth: usize, ctl: &mut SearchControl) {
-        ctl.stats.nodes += 1;
-        if ctl.stats.nodes > ctl.node_budget {
-            ctl.out_of_budget = true;
-            return;
-        }
-        let stride = self.stride();
-        let here = depth * stride;
-        match self.propagate(&mut arena[here..here + stride]) {
-            Err(Contradiction) => return,
-            Ok(true) => {
-                ctl.found += 1;
-                if ctl.first.is_none() {
-                    ctl.first = Some(self.read_solution(&arena[here..here + stride]));
-                }
-                return;
-            }
-            Ok(false) => {}
-        }
-        let (cell, options) = self.choose_cell(&arena[here..here + stride]);
-        let mut order = [0u8; 32];
-        let symbols = &mut order[..options.len() as usize];
-        for (slot, s) in symbols.iter_mut().zip(options.iter()) {
-            *slot = s;
-        }
-        if let Some(rng) = ctl.rng.as_deref_mut() {
-            symbols.shuffle(rng);
-        }
-        ctl.stats.guesses += 1;
-        if arena.len() < here + 2 * stride {
-            arena.resize(here + 2 * stride, Bits::EMPTY);
-        }
-        for &s in symbols.iter() {
-            arena.copy_within(here..here + stride, here + stride);
-            if self.assign(&mut arena[here + stride..here + 2 * stride], cell, s as usize).is_ok() {
-                self.search(arena, depth + 1, ctl);
-            }
-            if ctl.found >= ctl.limit || ctl.out_of_budget {
-                return;
-            }
-        }
-    }
-
-    /// The unsolved cell with the fewest candidates (a bivalue cell at once
-    /// when there is one, found by bit-sliced counting).
-    fn choose_cell(&self, state: &[Bits<W>]) -> (usize, SymbolSet) {
+    /// Each cage, and each sum the rule of 45 gives, keeps in its cells
+    /// only the symbols some assignment reaching the sum uses
+    /// ([`crate::model::sum_support`]). `Ok(true)` if a candidate went.
+    fn cage_sums(&self, state: &mut [Bits<W>]) -> Result<bool, Contradiction> {
         let k = self.symbols;
-        let unsolved = self.all_cells.minus(state[k]);
-        let (mut one, mut two, mut three) = (Bits::<W>::EMPTY, Bits::<W>::EMPTY, Bits::<W>::EMPTY);
-        for cand in &state[..k] {
-            let x = *cand & unsolved;
-            three |= two & x;
-            two |= one & x;
-            one |= x;
+        let mut progress = false;
+        let mut masks = [0u32; 32];
+        let mut keep = [0u32; 32];
+        for cage in &self.cages {
+            let n = cage.cells.len();
+            for (i, &c) in cage.cells.iter().enumerate() {
+                masks[i] = self.options(state, c).0;
+            }
+            if !crate::model::sum_support(&masks[..n], cage.sum, cage.distinct, &mut keep) {
+                return Err(Contradiction);
+            }
+            for (i, &c) in cage.cells.iter().enumerate() {
+                let mut gone = masks[i] & !keep[i];
+                if gone == 0 {
+                    continue;
+                }
+                while gone != 0 {
+                    let s = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    if s < k {
+                        state[s].remove(c);
+                    }
+                }
+                progress = true;
+            }
         }
-        let cell = match two.minus(three).first() {
-            Some(c) => c,
-            None => unsolved.iter().min_by_key(|&c| state[..k].iter().filter(|cand| cand.contains(c)).count()).unwrap_or(0),
-        };
-        (cell, self.options(state, cell))
+        Ok(progress)
     }
 
     pub fn options(&self, state: &[Bits<W>], cell: usize) -> SymbolSet {
@@ -372,7 +547,7 @@ impl<const W: usize> Engine<W> {
         set
     }
 
-    fn read_solution(&self, state: &[Bits<W>]) -> Vec<Option<Symbol>> {
+    pub(super) fn read_solution(&self, state: &[Bits<W>]) -> Vec<Option<Symbol>> {
         (0..self.cells).map(|c| (0..self.symbols).find(|&s| state[s].contains(c)).map(|s| s as Symbol)).collect()
     }
 }
@@ -380,7 +555,7 @@ impl<const W: usize> Engine<W> {
 fn intersections_for<const W: usize>(model: &Model, houses: &[Bits<W>], s: usize) -> Vec<LockedHouse<W>> {
     let mut out = Vec::new();
     for (a, house_a) in model.houses.iter().enumerate() {
-        let mut locked = LockedHouse { house: houses[a], largest_overlap: 0, overlaps: Vec::new() };
+        let mut locked = LockedHouse { index: a, house: houses[a], largest_overlap: 0, overlaps: Vec::new() };
         for (b, house_b) in model.houses.iter().enumerate() {
             let overlap = houses[a] & houses[b];
             if a != b && house_a.counts[s] == 1 && house_b.counts[s] == 1 && overlap.len() >= 2 {

@@ -3,13 +3,16 @@
 //! the bitset width for the model's size and converts at the edge.
 
 mod engine;
+mod fast16;
 mod fast9;
+mod search;
 
 use crate::bits::Bits;
 use crate::model::{Grid, Model, Symbol};
 pub use engine::SearchStats;
 use engine::{Engine, SearchControl};
 use fast9::Fast9;
+use fast16::Fast16;
 use rand::Rng;
 
 /// The answer to "how many solutions does this puzzle have?".
@@ -37,8 +40,8 @@ enum Sized {
 }
 
 macro_rules! with_engine {
-    ($self:expr, $e:ident => $body:expr) => {
-        match &$self.engine {
+    ($engine:expr, $e:ident => $body:expr) => {
+        match $engine {
             Sized::W2($e) => $body,
             Sized::W4($e) => $body,
             Sized::W6($e) => $body,
@@ -49,12 +52,17 @@ macro_rules! with_engine {
 
 /// Built once per model and reused for any number of puzzles.
 pub struct Solver {
-    engine: Sized,
-    /// The 9×9 fast path when the model is classic sudoku (plus marks):
-    /// counting goes there; random fills stay on the engine so a seed
-    /// keeps making the same puzzle.
-    fast: Option<Fast9>,
+    path: Path,
     cells: usize,
+}
+
+/// What does the work: the 9×9 fast path when the model is classic sudoku
+/// plus marks, extra houses or relations, the 16×16 one for classic 16×16
+/// plus marks, else the generic engine.
+enum Path {
+    Engine(Box<Sized>),
+    Nine(Fast9),
+    Sixteen(Box<Fast16>),
 }
 
 /// No search may run forever: counting stops here and says so.
@@ -62,6 +70,17 @@ const DEFAULT_NODE_BUDGET: u64 = u64::MAX;
 
 impl Solver {
     pub fn new(model: &Model) -> Solver {
+        let path = match (Fast9::for_model(model), Fast16::for_model(model)) {
+            (Some(nine), _) => Path::Nine(nine),
+            (None, Some(sixteen)) => Path::Sixteen(Box::new(sixteen)),
+            (None, None) => return Solver::generic(model),
+        };
+        Solver { path, cells: model.cell_count() }
+    }
+
+    /// The generic engine only, never a fast path (benchmarks and tests
+    /// compare the two).
+    pub fn generic(model: &Model) -> Solver {
         let cells = model.cell_count();
         let engine = match cells {
             0..=128 => Sized::W2(Engine::new(model)),
@@ -69,18 +88,12 @@ impl Solver {
             257..=384 => Sized::W6(Engine::new(model)),
             _ => Sized::W10(Engine::new(model)),
         };
-        Solver { engine, fast: Fast9::for_model(model), cells }
+        Solver { path: Path::Engine(Box::new(engine)), cells }
     }
 
-    /// The generic engine only, never the fast path (benchmarks and tests
-    /// compare the two).
-    pub fn generic(model: &Model) -> Solver {
-        Solver { fast: None, ..Solver::new(model) }
-    }
-
-    /// Whether counting takes the 9×9 fast path.
+    /// Whether a fast path (9×9 or 16×16) does the work.
     pub fn is_fast(&self) -> bool {
-        self.fast.is_some()
+        !matches!(self.path, Path::Engine(_))
     }
 
     pub fn cell_count(&self) -> usize {
@@ -89,20 +102,40 @@ impl Solver {
 
     /// Counts solutions up to `limit` (2 proves uniqueness).
     pub fn count(&self, givens: &Grid, limit: usize) -> Count {
-        self.run(givens, &[], limit, None, DEFAULT_NODE_BUDGET).0
+        self.run(&Query { givens, excluded: &[], limit, near: None, want_first: true }, None, DEFAULT_NODE_BUDGET).0
     }
 
     /// Counts solutions in which none of `excluded` (cell, symbol) holds.
     /// The generator's removal test: a clue can go if no solution avoids it.
     pub fn count_excluding(&self, givens: &Grid, excluded: &[(usize, Symbol)], limit: usize) -> Count {
-        self.run(givens, excluded, limit, None, DEFAULT_NODE_BUDGET).0
+        self.run(&Query { givens, excluded, limit, near: None, want_first: true }, None, DEFAULT_NODE_BUDGET).0
     }
 
     /// Like [`Solver::count_excluding`], but gives up (`None`) after
     /// `node_budget` search nodes.
     pub fn count_excluding_within(&self, givens: &Grid, excluded: &[(usize, Symbol)], limit: usize, node_budget: u64) -> Option<Count> {
-        let (count, out_of_budget) = self.run(givens, excluded, limit, None, node_budget);
+        let (count, out_of_budget) = self.run(&Query { givens, excluded, limit, near: None, want_first: true }, None, node_budget);
         (!out_of_budget).then_some(count)
+    }
+
+    /// Whether some solution of `givens` puts another symbol than `symbol`
+    /// in `cell`. `known` is a solution: the search tries its symbols first,
+    /// since another solution, when there is one, mostly differs from it in
+    /// a few cells. Same answer as counting to one with the symbol excluded.
+    pub fn other_than(&self, givens: &Grid, cell: usize, symbol: Symbol, known: &Grid) -> bool {
+        let query = Query { givens, excluded: &[(cell, symbol)], limit: 1, near: Some(known), want_first: false };
+        self.run(&query, None, DEFAULT_NODE_BUDGET).0.solutions > 0
+    }
+
+    /// Whether naked and hidden singles alone fill the grid from `givens`
+    /// (then its one solution is what they reach): a puzzle for beginners.
+    pub fn solves_by_singles(&self, givens: &Grid) -> bool {
+        assert_eq!(givens.cells.len(), self.cells, "grid does not match the model");
+        match &self.path {
+            Path::Nine(fast) => fast.solves_by_singles(&givens.cells),
+            Path::Sixteen(fast) => fast.solves_by_singles(&givens.cells),
+            Path::Engine(engine) => with_engine!(engine.as_ref(), e => singles_engine(e, givens)),
+        }
     }
 
     pub fn verdict(&self, givens: &Grid) -> Verdict {
@@ -117,30 +150,86 @@ impl Solver {
     /// A random complete grid, or `None` if none was found within
     /// `node_budget` search nodes (the layout may be unfillable).
     pub fn random_fill(&self, rng: &mut dyn Rng, node_budget: u64) -> Option<(Grid, SearchStats)> {
-        let (count, out_of_budget) = self.run(&Grid::empty(self.cells), &[], 1, Some(rng), node_budget);
+        let empty = Grid::empty(self.cells);
+        let (count, out_of_budget) =
+            self.run(&Query { givens: &empty, excluded: &[], limit: 1, near: None, want_first: true }, Some(rng), node_budget);
         if out_of_budget {
             return None;
         }
         count.first.map(|g| (g, count.stats))
     }
 
-    fn run(&self, givens: &Grid, excluded: &[(usize, Symbol)], limit: usize, rng: Option<&mut dyn Rng>, node_budget: u64) -> (Count, bool) {
+    fn run<'a>(&self, query: &Query<'a>, rng: Option<&'a mut dyn Rng>, node_budget: u64) -> (Count, bool) {
+        let Query { givens, excluded, limit, near, .. } = *query;
         assert_eq!(givens.cells.len(), self.cells, "grid does not match the model");
-        let mut ctl = SearchControl { limit, found: 0, first: None, stats: SearchStats::default(), rng, node_budget, out_of_budget: false };
-        match &self.fast {
-            Some(fast) if ctl.rng.is_none() => fast.run(&givens.cells, excluded, &mut ctl),
-            _ => with_engine!(self, e => run_engine(e, givens, excluded, &mut ctl)),
+        let mut ctl = SearchControl {
+            limit,
+            found: 0,
+            first: None,
+            want_first: query.want_first,
+            stats: SearchStats::default(),
+            rng,
+            prefer: near.map(|g| g.cells.as_slice()),
+            focus: excluded.first().map(|&(c, _)| c),
+            node_budget,
+            out_of_budget: false,
+        };
+        match &self.path {
+            Path::Nine(fast) => fast.run(&givens.cells, excluded, &mut ctl),
+            Path::Sixteen(fast) => fast.run(&givens.cells, excluded, &mut ctl),
+            Path::Engine(engine) => with_engine!(engine.as_ref(), e => run_engine(e, givens, excluded, &mut ctl)),
         }
         let count = Count { solutions: ctl.found, first: ctl.first.map(|cells| Grid { cells }), stats: ctl.stats };
         (count, ctl.out_of_budget)
     }
 }
 
+/// The symbols of `options` in the order a branch of a fast path tries
+/// them at `cell`: ascending, shuffled for a random fill, and the
+/// preferred grid's symbol first.
+#[inline]
+fn branch_order<const N: usize>(options: u32, ctl: &mut SearchControl, cell: usize) -> ([u8; N], usize) {
+    let mut order = [0u8; N];
+    let mut n = 0;
+    let mut rest = options;
+    while rest != 0 {
+        order[n] = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        n += 1;
+    }
+    if let Some(rng) = ctl.rng.as_deref_mut() {
+        use rand::seq::SliceRandom;
+        order[..n].shuffle(rng);
+    }
+    if let Some(p) = ctl.prefer.and_then(|grid| grid[cell])
+        && let Some(i) = order[..n].iter().position(|&d| d == p)
+    {
+        order[..=i].rotate_right(1);
+    }
+    (order, n)
+}
+
+/// What a search is asked.
+#[derive(Clone, Copy)]
+struct Query<'a> {
+    givens: &'a Grid,
+    excluded: &'a [(usize, Symbol)],
+    limit: usize,
+    /// A solution to search near (its symbols first).
+    near: Option<&'a Grid>,
+    want_first: bool,
+}
+
 fn run_engine<const W: usize>(engine: &Engine<W>, givens: &Grid, excluded: &[(usize, Symbol)], ctl: &mut SearchControl) {
     let mut arena = vec![Bits::<W>::EMPTY; engine.stride() * 8];
     if engine.init(&mut arena[..engine.stride()], &givens.cells, excluded).is_ok() {
-        engine.search(&mut arena, 0, ctl);
+        engine.search(&mut arena, 0, ctl, engine.all_cells());
     }
+}
+
+fn singles_engine<const W: usize>(engine: &Engine<W>, givens: &Grid) -> bool {
+    let mut state = vec![Bits::<W>::EMPTY; engine.stride()];
+    engine.init(&mut state, &givens.cells, &[]).is_ok() && matches!(engine.singles(&mut state), Ok(true))
 }
 
 #[cfg(test)]

@@ -205,21 +205,33 @@ fn fast_path_is_chosen_from_the_model() {
     for (id, fast) in [
         ("classic-9", true),
         ("even-odd-9", true),
+        ("snake-17", true),
+        ("wordoku-9", true),
+        ("trividoku-9", true),
+        ("diagonal-9", true),
+        ("windoku-9", true),
+        ("islands-9", true),
+        ("atlantis-9", true),
+        ("classic-16", true),
         ("classic-4", false),
-        ("classic-16", false),
-        ("diagonal-9", false),
         ("jigsaw-9", false),
-        ("atlantis-9", false),
     ] {
         assert_eq!(Solver::new(&Layout::load_cells(id).unwrap().1.model).is_fast(), fast, "{id}");
     }
-    // The model decides, not the name: a relation or a missing house sends
-    // classic-9 to the engine.
+    // The model decides, not the name: a relation keeps the fast path, a
+    // missing house, a cage or a house of eight cells sends classic-9 to the engine.
     let mut model = Layout::load_cells("classic-9").unwrap().1.model;
     model.conflicts.push(Conflict { a: 0, a_symbols: SymbolSet::single(0), b: 10, b_symbols: SymbolSet::single(1) });
-    assert!(!Solver::new(&model).is_fast());
+    assert!(Solver::new(&model).is_fast());
     let mut model = Layout::load_cells("classic-9").unwrap().1.model;
     model.houses.pop();
+    assert!(!Solver::new(&model).is_fast());
+    let mut model = Layout::load_cells("classic-9").unwrap().1.model;
+    model.cages.push(crate::model::Cage { cells: vec![0, 1], sum: 3 });
+    assert!(!Solver::new(&model).is_fast());
+    let mut model = Layout::load_cells("diagonal-9").unwrap().1.model;
+    let last = model.houses.len() - 1;
+    model.houses[last].cells.pop();
     assert!(!Solver::new(&model).is_fast());
     let mut model = Layout::load_cells("classic-9").unwrap().1.model;
     model.houses[0].counts[3] = 2;
@@ -399,4 +411,154 @@ fn fast_path_respects_exclusions_and_node_budgets() {
     let hard = l.model.parse_grid(&data_slice("hardest-1106.txt", 1)[0]).unwrap();
     assert!(fast.count_excluding_within(&hard, &[], 2, 1).is_none(), "one node is not enough");
     assert_eq!(fast.count_excluding_within(&hard, &[], 2, 1_000_000).map(|c| c.solutions), Some(1));
+}
+
+/// Layouts the fast path takes with extra houses or relations: from random
+/// full grids, puzzles of 14 to 40 givens (some unique, many not, some
+/// with a given changed so that none is left) counted both ways.
+#[test]
+fn fast_path_agrees_with_extra_houses_and_relations() {
+    use rand::rngs::ChaCha8Rng;
+    use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    for id in ["diagonal-9", "windoku-9", "islands-9", "atlantis-9", "trividoku-9"] {
+        let model = Layout::load_cells(id).unwrap().1.model;
+        let (fast, generic) = (Solver::new(&model), Solver::generic(&model));
+        let mut counts = [0usize; 3];
+        for round in 0..60 {
+            let (solution, _) = generic.random_fill(&mut rng, u64::MAX).unwrap();
+            model.check_solution(&solution).unwrap();
+            let mut cells: Vec<usize> = (0..81).collect();
+            cells.shuffle(&mut rng);
+            let mut givens = Grid::empty(81);
+            for &c in &cells[..rng.random_range(14..40)] {
+                givens.cells[c] = solution.cells[c];
+            }
+            if round % 5 == 0 {
+                let c = cells[0];
+                givens.cells[c] = Some((solution.cells[c].unwrap() + 1) % 9);
+            }
+            let k = assert_fast_agrees(&model, &fast, &generic, &givens, 2);
+            counts[k] += 1;
+            assert_fast_agrees(&model, &fast, &generic, &givens, 30);
+            // The generator's question, near the known solution.
+            let c = cells[rng.random_range(0..cells.len())];
+            if let Some(v) = givens.cells[c] {
+                let mut fewer = givens.clone();
+                fewer.cells[c] = None;
+                let expected = generic.count_excluding(&fewer, &[(c, v)], 1).solutions > 0;
+                assert_eq!(fast.other_than(&fewer, c, v, &solution), expected, "{id}");
+                assert_eq!(generic.other_than(&fewer, c, v, &solution), expected, "{id}");
+            }
+        }
+        assert!(counts.iter().all(|&k| k > 3), "{id}: all outcomes should occur: {counts:?}");
+    }
+}
+
+/// A filled grid from the fast path obeys every rule of the layout.
+#[test]
+fn random_fills_keep_every_rule() {
+    use rand::SeedableRng;
+    use rand::rngs::ChaCha8Rng;
+    for id in ["classic-9", "diagonal-9", "windoku-9", "atlantis-9", "even-odd-9", "samurai", "classic-16", "jigsaw-9"] {
+        let model = Layout::load_cells(id).unwrap().1.model;
+        let solver = Solver::new(&model);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..5 {
+            let (grid, _) = solver.random_fill(&mut rng, u64::MAX).unwrap();
+            model.check_solution(&grid).unwrap_or_else(|e| panic!("{id}: {e}"));
+            seen.insert(grid);
+        }
+        assert_eq!(seen.len(), 5, "{id}: fills differ");
+    }
+}
+
+/// Singles alone: a puzzle they fill, puzzles where they stop short, and
+/// the fast path and the engine agree on puzzles of both kinds.
+#[test]
+fn singles_alone_fill_easy_puzzles_only() {
+    let l = Layout::load_cells("classic-9").unwrap().1;
+    let (fast, generic) = (Solver::new(&l.model), Solver::generic(&l.model));
+    // Wikipedia's example puzzle: singles all the way.
+    let wiki = l.model.parse_grid("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+    assert!(fast.solves_by_singles(&wiki) && generic.solves_by_singles(&wiki));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sudoku/se-rated.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut outcomes = [0usize; 2];
+    for line in text.lines().filter(|l| !l.starts_with('#')).step_by(5) {
+        let mut fields = line.split_whitespace();
+        let (Some(puzzle), Some(Ok(rating))) = (fields.next(), fields.next().map(str::parse::<f32>)) else { continue };
+        let givens = l.model.parse_grid(puzzle).unwrap();
+        // Sudoku Explainer rates singles at most 2.3: from 2.5 up they stop short.
+        assert!(rating >= 2.5);
+        assert!(!fast.solves_by_singles(&givens) && !generic.solves_by_singles(&givens), "{puzzle}");
+        // With every twentieth open cell filled in from the solution, often they do.
+        let solution = generic.count(&givens, 2).first.unwrap();
+        let mut more = givens.clone();
+        for c in (0..81).filter(|&c| givens.cells[c].is_none()).step_by(20) {
+            more.cells[c] = solution.cells[c];
+        }
+        let by_singles = fast.solves_by_singles(&more);
+        assert_eq!(by_singles, generic.solves_by_singles(&more), "{}", l.model.format_grid(&more));
+        outcomes[usize::from(by_singles)] += 1;
+    }
+    assert!(outcomes.iter().all(|&n| n > 100), "{outcomes:?}");
+}
+
+/// The 16×16 fast path against the engine: puzzles from random full grids
+/// with 70 to 150 givens (unique, several solutions, or, with a given
+/// changed, none), some cells restricted by marks, counted both ways; the
+/// generator's question and singles alone too.
+#[test]
+fn fast16_agrees_with_the_engine() {
+    use rand::rngs::ChaCha8Rng;
+    use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
+    let base = Layout::load_cells("classic-16").unwrap().1.model;
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut counts = [0usize; 3];
+    let mut singles = [0usize; 2];
+    for round in 0..50 {
+        let (solution, _) = Solver::generic(&base).random_fill(&mut rng, u64::MAX).unwrap();
+        let mut model = base.clone();
+        if round % 2 == 1 {
+            // Marks: a few cells limited to a random set holding their symbol.
+            for c in 0..256 {
+                if rng.random_range(0..8) != 0 {
+                    continue;
+                }
+                let s = solution.cells[c].unwrap();
+                model.allowed[c] = SymbolSet((0..16).filter(|_| rng.random_range(0..3) == 0).fold(1 << s, |m, d| m | 1 << d));
+            }
+        }
+        let (fast, generic) = (Solver::new(&model), Solver::generic(&model));
+        assert!(fast.is_fast());
+        let mut cells: Vec<usize> = (0..256).collect();
+        cells.shuffle(&mut rng);
+        let mut givens = Grid::empty(256);
+        for &c in &cells[..rng.random_range(70..150)] {
+            givens.cells[c] = solution.cells[c];
+        }
+        if round % 7 == 0 {
+            let c = cells[0];
+            givens.cells[c] = Some((solution.cells[c].unwrap() + 1) % 16);
+        }
+        counts[assert_fast_agrees(&model, &fast, &generic, &givens, 2)] += 1;
+        assert_fast_agrees(&model, &fast, &generic, &givens, 25);
+        let by_singles = fast.solves_by_singles(&givens);
+        assert_eq!(by_singles, generic.solves_by_singles(&givens));
+        singles[usize::from(by_singles)] += 1;
+        let c = cells[1];
+        if let Some(v) = givens.cells[c] {
+            let mut fewer = givens.clone();
+            fewer.cells[c] = None;
+            let expected = generic.count_excluding(&fewer, &[(c, v)], 1).solutions > 0;
+            assert_eq!(fast.other_than(&fewer, c, v, &solution), expected);
+            assert_eq!(fast.count_excluding(&fewer, &[(c, v)], 1).solutions > 0, expected);
+        }
+    }
+    assert!(counts.iter().all(|&k| k > 3), "all outcomes should occur: {counts:?}");
+    assert!(singles.iter().all(|&k| k > 3), "{singles:?}");
 }

@@ -152,8 +152,13 @@ pub struct Batch {
     pub count_asked: u64,
     pub difficulty: Option<Level>,
     pub symmetry: String,
+    /// What the batch asks beyond level and symmetry (pattern, technique,
+    /// rating range, time limit), as `generate::Controls` stores it.
+    pub controls: Option<String>,
     pub next_attempt: u64,
     pub status: BatchStatus,
+    /// Why it stopped, when it did not finish.
+    pub note: Option<String>,
 }
 
 /// The row of layout file `source` under `name`, added if new (inside the
@@ -203,15 +208,30 @@ impl Catalog {
     }
 
     pub fn create_batch(&self, layout_id: i64, seed: u64, count: u64, difficulty: Option<Level>, symmetry: &str) -> Result<i64> {
+        self.create_batch_with(layout_id, seed, count, difficulty, symmetry, None)
+    }
+
+    /// A new batch that also asks `controls` (the stored text of
+    /// `generate::Controls`), recorded in the same statement so a resumed
+    /// batch never runs without them.
+    pub fn create_batch_with(
+        &self,
+        layout_id: i64,
+        seed: u64,
+        count: u64,
+        difficulty: Option<Level>,
+        symmetry: &str,
+        controls: Option<&str>,
+    ) -> Result<i64> {
         self.write(|conn| {
             let me = LeaseHolder::this_process();
             conn.execute(
                 &format!(
-                    "INSERT INTO batches (layout_id, seed, count_asked, difficulty, symmetry, status, started_at,
+                    "INSERT INTO batches (layout_id, seed, count_asked, difficulty, symmetry, controls, status, started_at,
                          lease_owner, lease_pid, lease_host, lease_heartbeat)
-                     VALUES (?1, ?2, ?3, ?4, ?5, 'running', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?6, ?7, ?8, {NOW})"
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'running', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?7, ?8, ?9, {NOW})"
                 ),
-                params![layout_id, seed as i64, count as i64, difficulty.map(|l| l.name()), symmetry, me.owner, me.pid, me.host],
+                params![layout_id, seed as i64, count as i64, difficulty.map(|l| l.name()), symmetry, controls, me.owner, me.pid, me.host],
             )?;
             Ok(conn.last_insert_rowid())
         })
@@ -220,7 +240,8 @@ impl Catalog {
     pub fn batch(&self, id: i64) -> Result<Batch> {
         self.conn
             .query_row(
-                "SELECT b.id, b.layout_id, l.name, l.source, b.seed, b.count_asked, b.difficulty, b.symmetry, b.next_attempt, b.status
+                "SELECT b.id, b.layout_id, l.name, l.source, b.seed, b.count_asked, b.difficulty, b.symmetry, b.next_attempt, b.status,
+                        b.controls, b.note
                  FROM batches b JOIN layouts l ON l.id = b.layout_id WHERE b.id = ?1",
                 [id],
                 |r| {
@@ -235,6 +256,8 @@ impl Catalog {
                         symmetry: r.get(7)?,
                         next_attempt: r.get::<_, i64>(8)? as u64,
                         status: BatchStatus::parse(&r.get::<_, String>(9)?),
+                        controls: r.get(10)?,
+                        note: r.get(11)?,
                     })
                 },
             )

@@ -33,6 +33,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0008_lease", include_str!("../../migrations/0008_lease.sql")),
     ("0009_source", include_str!("../../migrations/0009_source.sql")),
     ("0010_references", include_str!("../../migrations/0010_references.sql")),
+    ("0011_controls", include_str!("../../migrations/0011_controls.sql")),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";

@@ -1,11 +1,17 @@
-//! A deliberately plain solution counter, sharing no code with `solver`: the
-//! textbook cell-major design (one candidate mask per cell) where the engine
-//! is digit-major. Placing a symbol strikes it from the cell's houses once
-//! they hold every copy; forced moves (a cell with one symbol left, a house
-//! with exactly as many places as missing copies) are made until none is
-//! left, then a symbol confined to where two houses overlap is struck from
-//! the rest of the other house (without it 16×16 grids take seconds), and
-//! only then does the search branch on the cell with the fewest symbols.
+//! A plain solution counter, sharing no code with `solver`: the textbook
+//! cell-major design (one candidate bitmask per cell) where the engine is
+//! digit-major. Placing a symbol strikes it from the cell's houses once they
+//! hold every copy, and applies the cell's relations. Every forced move — a
+//! cell with one symbol left (naked single), a house with exactly as many
+//! places for a symbol as copies missing (hidden single) — is made before
+//! branching; then a symbol confined to where two houses overlap is struck
+//! from the rest of the other house (without it 16×16 grids take seconds),
+//! and only then does the search branch on the cell with the fewest symbols.
+//!
+//! The speed is bookkeeping: each house counts the places left for each
+//! symbol, so striking a candidate finds the moves it forces (a queue, not
+//! a rescan of the grid), and search states are reused from depth to depth
+//! instead of allocated per branch.
 
 use crate::model::{Grid, Model, Symbol};
 
@@ -16,173 +22,373 @@ pub struct Counted {
 }
 
 pub fn count_solutions(model: &Model, givens: &Grid, limit: usize) -> Counted {
-    let mut search = Search { model, houses_of: model.houses_of_cells(), overlaps: overlaps(model), limit, found: 0, first: None };
-    let mut start = State { grid: Grid::empty(model.cell_count()), candidates: model.allowed.iter().map(|a| a.0).collect() };
+    let rules = Rules::of(model);
+    let mut search =
+        Search { rules: &rules, limit, found: 0, first: None, pool: Vec::new(), todo: Todo::default(), segment_unions: Vec::new() };
+    let mut start = State::start(&rules, model);
     let consistent = givens.cells.iter().enumerate().all(|(cell, g)| match g {
-        Some(s) => start.candidates[cell] & (1 << s) != 0 && search.place(&mut start, cell, *s),
+        Some(s) => start.candidates[cell] & (1 << s) != 0 && rules.place(&mut start, &mut search.todo, cell, *s),
         None => true,
     });
-    if consistent {
-        search.run(start);
+    if consistent && start.seed(&rules, &mut search.todo) {
+        search.run(&mut start, 0);
     }
     Counted { solutions: search.found, first: search.first }
 }
 
-#[derive(Clone)]
-struct State {
-    grid: Grid,
-    /// Bit `s` set: symbol `s` may still go in the (empty) cell.
-    candidates: Vec<u32>,
-}
+/// No symbol in the cell yet.
+const EMPTY: u8 = u8::MAX;
 
-struct Search<'a> {
-    model: &'a Model,
+/// The model's rules, arranged for the search.
+struct Rules {
+    symbols: usize,
+    houses: Vec<HouseRule>,
     houses_of: Vec<Vec<usize>>,
+    /// Per cell: (symbols of this cell, other cell, symbols that other cell
+    /// may then not hold), from the model's relations, both directions.
+    relations_of: Vec<Vec<(u32, usize, u32)>>,
+    /// Cells two houses share, where two or more.
+    segments: Vec<Vec<usize>>,
     overlaps: Vec<Overlap>,
-    limit: usize,
-    found: usize,
-    first: Option<Grid>,
 }
 
-impl Search<'_> {
-    fn run(&mut self, mut state: State) {
-        loop {
-            if !self.make_forced_moves(&mut state) {
-                return;
-            }
-            if !self.strike_confined_symbols(&mut state) {
-                break;
-            }
+struct HouseRule {
+    cells: Vec<usize>,
+    counts: Vec<u8>,
+}
+
+/// Moves found forced, made before the next branch.
+#[derive(Default)]
+struct Todo {
+    /// Cells left with one symbol.
+    cells: Vec<usize>,
+    /// (house, symbol): as many places left as copies missing.
+    houses: Vec<(usize, usize)>,
+}
+
+#[derive(Clone, Default)]
+struct State {
+    /// The symbol in each cell, or `EMPTY`.
+    value: Vec<u8>,
+    /// Bit `s` set: symbol `s` may still go in the (empty) cell; 0 once filled.
+    candidates: Vec<u32>,
+    /// `need[h * symbols + s]`: copies of `s` house `h` still lacks.
+    need: Vec<u8>,
+    /// `places[h * symbols + s]`: empty cells of house `h` that may hold `s`.
+    places: Vec<u8>,
+    /// Per house: symbols with copies still missing.
+    missing: Vec<u32>,
+}
+
+impl Rules {
+    fn of(model: &Model) -> Rules {
+        let houses: Vec<HouseRule> = model.houses.iter().map(|h| HouseRule { cells: h.cells.clone(), counts: h.counts.clone() }).collect();
+        let mut relations_of = vec![Vec::new(); model.cell_count()];
+        for rel in &model.conflicts {
+            relations_of[rel.a].push((rel.a_symbols.0, rel.b, rel.b_symbols.0));
+            relations_of[rel.b].push((rel.b_symbols.0, rel.a, rel.a_symbols.0));
         }
-        let empty = (0..state.grid.cells.len()).filter(|&c| state.grid.cells[c].is_none());
-        let Some(cell) = empty.min_by_key(|&c| state.candidates[c].count_ones()) else {
-            self.found += 1;
-            if self.first.is_none() {
-                self.first = Some(state.grid);
-            }
-            return;
-        };
-        for s in symbols_of(state.candidates[cell]) {
-            let mut next = state.clone();
-            if self.place(&mut next, cell, s) {
-                self.run(next);
-            }
-            if self.found >= self.limit {
-                return;
-            }
-        }
+        let (segments, overlaps) = overlaps(model);
+        Rules { symbols: model.symbol_count(), houses, houses_of: model.houses_of_cells(), relations_of, segments, overlaps }
     }
 
-    /// Puts `s` in `cell` and strikes what that rules out. False when a rule
-    /// is already broken.
-    fn place(&self, state: &mut State, cell: usize, s: Symbol) -> bool {
-        state.grid.cells[cell] = Some(s);
-        state.candidates[cell] = 0;
+    /// One place fewer for `s` in each house of `cell`. False when a house
+    /// is left with fewer places than copies missing.
+    fn lose_place(&self, state: &mut State, todo: &mut Todo, cell: usize, s: usize) -> bool {
         for &h in &self.houses_of[cell] {
-            let house = &self.model.houses[h];
-            let placed = house.cells.iter().filter(|&&c| state.grid.cells[c] == Some(s)).count();
-            if placed > house.counts[s as usize] as usize {
-                return false;
-            }
-            if placed == house.counts[s as usize] as usize {
-                for &c in &house.cells {
-                    state.candidates[c] &= !(1 << s);
+            let i = h * self.symbols + s;
+            state.places[i] -= 1;
+            let need = state.need[i];
+            if need > 0 {
+                if state.places[i] < need {
+                    return false;
                 }
-            }
-        }
-        for rel in &self.model.conflicts {
-            for (x, xs, y, ys) in [(rel.a, rel.a_symbols, rel.b, rel.b_symbols), (rel.b, rel.b_symbols, rel.a, rel.a_symbols)] {
-                if x == cell && xs.contains(s) {
-                    if state.grid.cells[y].is_some_and(|t| ys.contains(t)) {
-                        return false;
-                    }
-                    state.candidates[y] &= !ys.0;
+                if state.places[i] == need {
+                    todo.houses.push((h, s));
                 }
             }
         }
         true
     }
 
-    /// Makes moves until none is forced. False on a contradiction: an empty
-    /// cell with no symbol, or a house with too few places for a symbol.
-    fn make_forced_moves(&self, state: &mut State) -> bool {
-        loop {
-            let mut moved = false;
-            for cell in 0..state.grid.cells.len() {
-                if state.grid.cells[cell].is_none() {
-                    match state.candidates[cell].count_ones() {
-                        0 => return false,
-                        1 => {
-                            let s = state.candidates[cell].trailing_zeros() as Symbol;
-                            if !self.place(state, cell, s) {
-                                return false;
-                            }
-                            moved = true;
-                        }
-                        _ => {}
-                    }
-                }
+    /// Strikes `symbols` from `cell`. False when that empties the cell.
+    fn strike(&self, state: &mut State, todo: &mut Todo, cell: usize, symbols: u32) -> bool {
+        let hit = state.candidates[cell] & symbols;
+        if hit == 0 {
+            return true;
+        }
+        let left = state.candidates[cell] & !hit;
+        state.candidates[cell] = left;
+        if left == 0 {
+            return false;
+        }
+        if left & (left - 1) == 0 {
+            todo.cells.push(cell);
+        }
+        let mut bits = hit;
+        while bits != 0 {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if !self.lose_place(state, todo, cell, s) {
+                return false;
             }
-            for house in &self.model.houses {
-                let n = self.model.symbol_count();
-                let (mut placed, mut places) = (vec![0usize; n], vec![0usize; n]);
-                for &c in &house.cells {
-                    match state.grid.cells[c] {
-                        Some(s) => placed[s as usize] += 1,
-                        None => symbols_of(state.candidates[c]).for_each(|s| places[s as usize] += 1),
-                    }
-                }
-                for s in 0..n {
-                    let missing = (house.counts[s] as usize).saturating_sub(placed[s]);
-                    if places[s] < missing {
+        }
+        true
+    }
+
+    /// Puts `s` (one of its candidates) in `cell` and strikes what that
+    /// rules out. False when a rule is broken.
+    fn place(&self, state: &mut State, todo: &mut Todo, cell: usize, s: Symbol) -> bool {
+        let bit = 1u32 << s;
+        let mut others = state.candidates[cell] & !bit;
+        state.value[cell] = s;
+        state.candidates[cell] = 0;
+        while others != 0 {
+            let t = others.trailing_zeros() as usize;
+            others &= others - 1;
+            if !self.lose_place(state, todo, cell, t) {
+                return false;
+            }
+        }
+        for &h in &self.houses_of[cell] {
+            let i = h * self.symbols + s as usize;
+            state.places[i] -= 1;
+            if state.need[i] == 0 {
+                return false;
+            }
+            state.need[i] -= 1;
+            if state.need[i] == 0 {
+                state.missing[h] &= !bit;
+                for &c in &self.houses[h].cells {
+                    if !self.strike(state, todo, c, bit) {
                         return false;
                     }
-                    if missing > 0 && places[s] == missing {
-                        let bit = 1u32 << s;
-                        for &c in &house.cells {
-                            // A placement just made may have struck this one.
-                            if state.grid.cells[c].is_none() && state.candidates[c] & bit != 0 {
-                                if !self.place(state, c, s as Symbol) {
-                                    return false;
-                                }
-                                moved = true;
-                            }
-                        }
+                }
+            } else if state.places[i] < state.need[i] {
+                return false;
+            } else if state.places[i] == state.need[i] {
+                todo.houses.push((h, s as usize));
+            }
+        }
+        for &(mine, other, theirs) in &self.relations_of[cell] {
+            if mine & bit != 0 {
+                if state.value[other] != EMPTY && theirs & (1 << state.value[other]) != 0 {
+                    return false;
+                }
+                if !self.strike(state, todo, other, theirs) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+impl State {
+    fn start(rules: &Rules, model: &Model) -> State {
+        let n = rules.symbols;
+        let mut candidates: Vec<u32> = model.allowed.iter().map(|a| a.0).collect();
+        let mut missing = Vec::with_capacity(rules.houses.len());
+        let mut need = Vec::with_capacity(rules.houses.len() * n);
+        for house in &rules.houses {
+            let held = (0..n).filter(|&s| house.counts[s] > 0).fold(0u32, |m, s| m | 1 << s);
+            // A symbol the house never holds cannot go in any of its cells.
+            for &c in &house.cells {
+                candidates[c] &= held;
+            }
+            missing.push(held);
+            need.extend_from_slice(&house.counts[..n]);
+        }
+        let mut places = vec![0u8; rules.houses.len() * n];
+        for (h, house) in rules.houses.iter().enumerate() {
+            for &c in &house.cells {
+                for s in (0..n).filter(|&s| candidates[c] & 1 << s != 0) {
+                    places[h * n + s] += 1;
+                }
+            }
+        }
+        State { value: vec![EMPTY; model.cell_count()], candidates, need, places, missing }
+    }
+
+    /// Queues every move forced from the start (the strikes made while
+    /// placing the givens queue only what they changed). False on a
+    /// contradiction.
+    fn seed(&self, rules: &Rules, todo: &mut Todo) -> bool {
+        for (cell, &c) in self.candidates.iter().enumerate() {
+            if self.value[cell] == EMPTY {
+                if c == 0 {
+                    return false;
+                }
+                if c & (c - 1) == 0 {
+                    todo.cells.push(cell);
+                }
+            }
+        }
+        for h in 0..rules.houses.len() {
+            for s in 0..rules.symbols {
+                let i = h * rules.symbols + s;
+                if self.need[i] > 0 {
+                    if self.places[i] < self.need[i] {
+                        return false;
+                    }
+                    if self.places[i] == self.need[i] {
+                        todo.houses.push((h, s));
                     }
                 }
             }
-            if !moved {
+        }
+        true
+    }
+}
+
+struct Search<'a> {
+    rules: &'a Rules,
+    limit: usize,
+    found: usize,
+    first: Option<Grid>,
+    /// States reused by depth, so branching allocates only on first descent.
+    pool: Vec<State>,
+    todo: Todo,
+    /// Scratch: the candidates each segment still holds.
+    segment_unions: Vec<u32>,
+}
+
+impl Search<'_> {
+    fn run(&mut self, state: &mut State, depth: usize) {
+        loop {
+            if !self.make_forced_moves(state) {
+                self.todo.cells.clear();
+                self.todo.houses.clear();
+                return;
+            }
+            match self.strike_confined_symbols(state) {
+                None => {
+                    self.todo.cells.clear();
+                    self.todo.houses.clear();
+                    return;
+                }
+                Some(false) => break,
+                Some(true) => {}
+            }
+        }
+        // The cell with the fewest symbols; among those, the one whose
+        // houses have the most copies still missing (it constrains the most,
+        // which cuts 16×16 searches by two thirds against the first such cell).
+        let mut best: Option<(usize, u32)> = None;
+        let (mut fewest, mut widest) = (u32::MAX, 0);
+        for (cell, &v) in state.value.iter().enumerate() {
+            if v != EMPTY {
+                continue;
+            }
+            let n = state.candidates[cell].count_ones();
+            if n > fewest {
+                continue;
+            }
+            let open: u32 = self.rules.houses_of[cell].iter().map(|&h| state.missing[h].count_ones()).sum();
+            if n < fewest || open > widest {
+                (fewest, widest) = (n, open);
+                best = Some((cell, n));
+            }
+        }
+        let Some((cell, _)) = best else {
+            self.found += 1;
+            if self.first.is_none() {
+                self.first = Some(Grid { cells: state.value.iter().map(|&v| (v != EMPTY).then_some(v)).collect() });
+            }
+            return;
+        };
+        if self.pool.len() <= depth {
+            self.pool.push(State::default());
+        }
+        let mut next = std::mem::take(&mut self.pool[depth]);
+        let mut left = state.candidates[cell];
+        while left != 0 {
+            let s = left.trailing_zeros() as Symbol;
+            left &= left - 1;
+            next.clone_from(state);
+            if self.rules.place(&mut next, &mut self.todo, cell, s) {
+                self.run(&mut next, depth + 1);
+            } else {
+                self.todo.cells.clear();
+                self.todo.houses.clear();
+            }
+            if self.found >= self.limit {
+                break;
+            }
+        }
+        self.pool[depth] = next;
+    }
+
+    /// Makes the queued forced moves, and those they force, until none is
+    /// left. False on a contradiction.
+    fn make_forced_moves(&mut self, state: &mut State) -> bool {
+        let rules = self.rules;
+        let todo = &mut self.todo;
+        loop {
+            if let Some(cell) = todo.cells.pop() {
+                let c = state.candidates[cell];
+                // Already filled, or struck further since it was queued.
+                if state.value[cell] == EMPTY {
+                    if c == 0 {
+                        return false;
+                    }
+                    if c & (c - 1) == 0 && !rules.place(state, todo, cell, c.trailing_zeros() as Symbol) {
+                        return false;
+                    }
+                }
+            } else if let Some((h, s)) = todo.houses.pop() {
+                let i = h * rules.symbols + s;
+                if state.need[i] == 0 || state.places[i] != state.need[i] {
+                    continue;
+                }
+                let bit = 1u32 << s;
+                for &c in &rules.houses[h].cells {
+                    // A placement just made may have struck this one.
+                    if state.candidates[c] & bit != 0 && !rules.place(state, todo, c, s as Symbol) {
+                        return false;
+                    }
+                }
+            } else {
                 return true;
             }
         }
     }
-}
 
-impl Search<'_> {
-    /// When every place for `s` in house `a` also lies in house `b`, `s`
-    /// cannot go anywhere else in `b` (for symbols both houses hold once).
-    /// True when something was struck.
-    fn strike_confined_symbols(&self, state: &mut State) -> bool {
+    /// When every place for a symbol in house `a` also lies in house `b`
+    /// (both holding it once), it cannot go anywhere else in `b`. Whether
+    /// something was struck; `None` on a contradiction.
+    fn strike_confined_symbols(&mut self, state: &mut State) -> Option<bool> {
+        let rules = self.rules;
+        let n = rules.symbols;
+        let unions = &mut self.segment_unions;
+        unions.clear();
+        unions.extend(rules.segments.iter().map(|cells| cells.iter().fold(0u32, |m, &c| m | state.candidates[c])));
         let mut struck = false;
-        for overlap in &self.overlaps {
-            let (ha, hb) = (&self.model.houses[overlap.a], &self.model.houses[overlap.b]);
-            for s in 0..self.model.symbol_count() {
-                let bit = 1u32 << s;
-                if ha.counts[s] != 1 || hb.counts[s] != 1 || overlap.only_a.iter().any(|&c| state.candidates[c] & bit != 0) {
-                    continue;
-                }
-                if ha.cells.iter().any(|&c| state.grid.cells[c] == Some(s as Symbol)) {
-                    continue;
-                }
-                for &c in &overlap.only_b {
-                    if state.candidates[c] & bit != 0 {
-                        state.candidates[c] &= !bit;
-                        struck = true;
-                    }
+        for overlap in &rules.overlaps {
+            let outside = overlap.outside_segments.iter().fold(0u32, |m, &g| m | unions[g]);
+            let outside = overlap.outside_cells.iter().fold(outside, |m, &c| m | state.candidates[c]);
+            let mut confined = overlap.singly & state.missing[overlap.a] & !outside;
+            // Confined to the shared cells, the symbol has as many places in
+            // `b` as in `a` unless some lie in the rest of `b`.
+            let mut left = confined;
+            while left != 0 {
+                let s = left.trailing_zeros() as usize;
+                left &= left - 1;
+                if state.places[overlap.b * n + s] == state.places[overlap.a * n + s] {
+                    confined &= !(1 << s);
                 }
             }
+            if confined == 0 {
+                continue;
+            }
+            for &c in &overlap.only_b {
+                if !rules.strike(state, &mut self.todo, c, confined) {
+                    return None;
+                }
+            }
+            struck = true;
         }
-        struck
+        Some(struck)
     }
 }
 
@@ -190,28 +396,76 @@ impl Search<'_> {
 struct Overlap {
     a: usize,
     b: usize,
-    /// Cells of `a` outside `b`, and of `b` outside `a`.
-    only_a: Vec<usize>,
+    /// Symbols both houses hold exactly once.
+    singly: u32,
+    /// The cells of `a` outside `b`: these segments, and these cells.
+    outside_segments: Vec<usize>,
+    outside_cells: Vec<usize>,
+    /// The cells of `b` outside `a`.
     only_b: Vec<usize>,
 }
 
-fn overlaps(model: &Model) -> Vec<Overlap> {
+/// The overlaps of the model's houses, and the segments (the cells two
+/// houses share) they are read through: the rest of a box beside a row is
+/// three other row segments, so each pass ORs segments instead of cells.
+fn overlaps(model: &Model) -> (Vec<Vec<usize>>, Vec<Overlap>) {
     let houses = &model.houses;
-    let mut pairs = Vec::new();
-    for a in 0..houses.len() {
-        for b in (0..houses.len()).filter(|&b| b != a) {
-            let outside =
-                |x: usize, y: usize| -> Vec<usize> { houses[x].cells.iter().copied().filter(|c| !houses[y].cells.contains(c)).collect() };
-            let (only_a, only_b) = (outside(a, b), outside(b, a));
-            let shared = houses[a].cells.len() - only_a.len();
-            if shared >= 2 && !only_a.is_empty() {
-                pairs.push(Overlap { a, b, only_a, only_b });
-            }
+    let symbols = model.symbol_count();
+    let mut member = vec![vec![false; model.cell_count()]; houses.len()];
+    for (h, house) in houses.iter().enumerate() {
+        for &c in &house.cells {
+            member[h][c] = true;
         }
     }
-    pairs
-}
-
-fn symbols_of(mask: u32) -> impl Iterator<Item = Symbol> {
-    (0..32).filter(move |s| mask & (1 << s) != 0).map(|s| s as Symbol)
+    let houses_of = model.houses_of_cells();
+    let mut segments: Vec<Vec<usize>> = Vec::new();
+    let mut segment_ids = std::collections::HashMap::new();
+    // Per house: (other house, segment) for every house sharing 2+ cells.
+    let mut meetings: Vec<Vec<(usize, usize)>> = vec![Vec::new(); houses.len()];
+    for a in 0..houses.len() {
+        // Only houses meeting `a` somewhere can share two cells with it.
+        let mut met: Vec<usize> = houses[a].cells.iter().flat_map(|&c| houses_of[c].iter().copied()).filter(|&b| b != a).collect();
+        met.sort_unstable();
+        met.dedup();
+        for b in met {
+            let mut shared: Vec<usize> = houses[a].cells.iter().copied().filter(|&c| member[b][c]).collect();
+            if shared.len() < 2 {
+                continue;
+            }
+            shared.sort_unstable();
+            let next = segments.len();
+            let id = *segment_ids.entry(shared.clone()).or_insert(next);
+            if id == next {
+                segments.push(shared);
+            }
+            meetings[a].push((b, id));
+        }
+    }
+    let mut pairs = Vec::new();
+    for a in 0..houses.len() {
+        for &(b, _) in &meetings[a] {
+            let only_a: Vec<usize> = houses[a].cells.iter().copied().filter(|&c| !member[b][c]).collect();
+            let only_b: Vec<usize> = houses[b].cells.iter().copied().filter(|&c| !member[a][c]).collect();
+            let singly = (0..symbols).filter(|&s| houses[a].counts[s] == 1 && houses[b].counts[s] == 1).fold(0u32, |m, s| m | 1 << s);
+            if only_a.is_empty() || singly == 0 {
+                continue;
+            }
+            // Cover `only_a` with `a`'s other segments lying wholly inside it,
+            // largest first; the cells no segment covers are read one by one.
+            let mut others: Vec<usize> =
+                meetings[a].iter().map(|&(_, g)| g).filter(|&g| segments[g].iter().all(|&c| !member[b][c])).collect();
+            others.sort_by_key(|&g| std::cmp::Reverse(segments[g].len()));
+            let mut covered = vec![false; model.cell_count()];
+            let mut outside_segments = Vec::new();
+            for g in others {
+                if segments[g].iter().any(|&c| !covered[c]) {
+                    segments[g].iter().for_each(|&c| covered[c] = true);
+                    outside_segments.push(g);
+                }
+            }
+            let outside_cells = only_a.iter().copied().filter(|&c| !covered[c]).collect();
+            pairs.push(Overlap { a, b, singly, outside_segments, outside_cells, only_b });
+        }
+    }
+    (segments, pairs)
 }

@@ -127,3 +127,27 @@ fn a_row_whose_name_is_not_its_layout_files_fails() {
     row.layout_name = "diagonal-9".into();
     assert_eq!(verdict(&row).as_deref(), Some("stored as layout diagonal-9 but its layout file is classic-9"));
 }
+
+#[test]
+fn the_plain_counter_agrees_with_the_engine_on_16x16_and_repeated_symbols() {
+    // classic-16 exercises the overlap strikes and queues at size; in
+    // stars-stripes-12 a house holds a symbol three times (`forced copies`).
+    for (id, seeds) in [("classic-16", 1..3), ("stars-stripes-12", 1..4)] {
+        let layout = Layout::load_cells(id).unwrap().1;
+        let model = &layout.model;
+        let engine = Solver::new(model);
+        for seed in seeds {
+            let row = stored(&Layout::load(id).unwrap(), seed);
+            let givens = model.parse_grid(&row.givens).unwrap();
+            let plain = count_solutions(model, &givens, 2);
+            assert_eq!(plain.solutions, 1, "{id} seed {seed}");
+            assert_eq!(plain.first.map(|g| model.format_grid(&g)), Some(row.solution.clone()), "{id} seed {seed}");
+            // Generated puzzles are minimal: without its first given, two solutions.
+            let mut fewer = givens.clone();
+            let first = fewer.cells.iter().position(Option::is_some).unwrap();
+            fewer.cells[first] = None;
+            assert_eq!(count_solutions(model, &fewer, 2).solutions, 2, "{id} seed {seed}");
+            assert_eq!(engine.count(&fewer, 2).solutions, 2, "{id} seed {seed}");
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! Killer techniques: what a cage's sum allows (cage combination, 2.0; 2.5
+//! for cages of four or more cells), a digit a cage cannot do without
+//! whose places in it share a house (cage and house, 2.6), and the rule of
+//! 45 (innies and outies: 2.8 for one house, 3.6 for two or three rows or
+//! columns added up). The sums themselves come from
+//! [`crate::model::Model::sum_sets`].
+
+use super::Technique;
+use super::board::{Board, Hint, Mask, NO_VALUE, Topology, bits, symbol_char};
+use crate::model::{SumSet, sum_support};
+
+/// Cages of up to this many cells rate 2.0 when their sum restricts them.
+pub(crate) const SMALL_CAGE: usize = 3;
+/// The grader applies the rule of 45 to sets of up to this many cells.
+pub(crate) const RULE_OF_45_CELLS: usize = 5;
+
+/// Each cell's candidates as the sums see them: a placed cell holds its digit.
+fn masks(b: &Board, set: &SumSet) -> Vec<u32> {
+    set.cells.iter().map(|&c| if b.value[c] != NO_VALUE { 1u32 << b.value[c] } else { b.cand[c] as u32 }).collect()
+}
+
+/// The eliminations a sum set allows: candidates no assignment reaching
+/// its sum uses. `None` when nothing goes.
+fn eliminations(b: &Board, set: &SumSet) -> Option<Vec<(usize, u8)>> {
+    let m = masks(b, set);
+    let mut keep = vec![0u32; m.len()];
+    if !sum_support(&m, set.sum, set.distinct, &mut keep) {
+        return None;
+    }
+    let mut out = Vec::new();
+    for (i, &c) in set.cells.iter().enumerate() {
+        if b.value[c] == NO_VALUE {
+            for d in bits((m[i] & !keep[i]) as Mask) {
+                out.push((c, d as u8));
+            }
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// A cage of up to `max_cells` cells whose sum rules out some candidates.
+pub(crate) fn cage_combination(topo: &Topology, b: &Board, max_cells: usize) -> Option<Hint> {
+    for set in topo.sums.iter().filter(|s| s.houses == 0 && s.cells.len() <= max_cells) {
+        if set.cells.iter().all(|&c| b.value[c] != NO_VALUE) {
+            continue;
+        }
+        let Some(gone) = eliminations(b, set) else { continue };
+        let rating = if set.cells.len() <= SMALL_CAGE { 20 } else { 25 };
+        let mut hint = Hint::new(Technique::CageCombination, rating);
+        hint.eliminations = gone;
+        let head = format!("cage combination: the {} cells of the {} add up to {}", set.cells.len(), set.name, set.sum);
+        return Some(hint.finish(topo, &head));
+    }
+    None
+}
+
+/// The digits every combination of a cage's sum contains, given the cells'
+/// candidates.
+fn required_digits(b: &Board, set: &SumSet, n_sym: usize) -> Mask {
+    let m = masks(b, set);
+    let mut keep = vec![0u32; m.len()];
+    let mut required = u32::MAX;
+    let mut any = false;
+    // Combinations: sets of `len` different digits; tried by support on
+    // the candidates narrowed to each.
+    let len = set.cells.len() as u32;
+    for combo in 1u32..(1 << n_sym) {
+        if combo.count_ones() != len || (0..n_sym).filter(|&d| combo >> d & 1 != 0).map(|d| d as u32 + 1).sum::<u32>() != set.sum {
+            continue;
+        }
+        let narrowed: Vec<u32> = m.iter().map(|&x| x & combo).collect();
+        if sum_support(&narrowed, set.sum, true, &mut keep) {
+            required &= combo;
+            any = true;
+        }
+    }
+    if any { required as Mask } else { 0 }
+}
+
+/// A digit a cage cannot do without, its open places in the cage all in
+/// one house, is placed there: the rest of that house loses it.
+pub(crate) fn cage_house(topo: &Topology, b: &Board) -> Option<Hint> {
+    for set in topo.sums.iter().filter(|s| s.houses == 0 && s.distinct) {
+        if set.cells.len() < 2 || set.cells.iter().all(|&c| b.value[c] != NO_VALUE) {
+            continue;
+        }
+        for d in bits(required_digits(b, set, topo.n_sym)) {
+            if set.cells.iter().any(|&c| b.value[c] == d as u8) {
+                continue;
+            }
+            let places: Vec<usize> = set.cells.iter().copied().filter(|&c| b.has(c, d)).collect();
+            if places.len() < 2 {
+                continue;
+            }
+            for (h, house) in topo.houses.iter().enumerate() {
+                if !house.full || !places.iter().all(|&c| house.set.contains(c)) {
+                    continue;
+                }
+                let victims: Vec<usize> = (house.set & b.dpos[d]).iter().filter(|c| !set.cells.contains(c)).collect();
+                if victims.is_empty() {
+                    continue;
+                }
+                let mut hint = Hint::new(Technique::CageHouse, 26).focused(vec![], vec![h], places.clone(), 1 << d);
+                hint.eliminations = victims.into_iter().map(|c| (c, d as u8)).collect();
+                let head = format!("cage and house: the {} needs {}, which it can only place in {}", set.name, symbol_char(d), house.name);
+                return Some(hint.finish(topo, &head));
+            }
+        }
+    }
+    None
+}
+
+/// The rule of 45 over up to `houses` houses: innies or outies whose sum
+/// rules out some candidates.
+pub(crate) fn innies_outies(topo: &Topology, b: &Board, houses: usize) -> Option<Hint> {
+    for set in topo.sums.iter().filter(|s| s.houses > 0 && s.houses <= houses) {
+        if set.cells.iter().all(|&c| b.value[c] != NO_VALUE) {
+            continue;
+        }
+        let Some(gone) = eliminations(b, set) else { continue };
+        let rating = if set.houses == 1 { 28 } else { 36 };
+        let mut hint = Hint::new(Technique::InniesOuties, rating);
+        hint.eliminations = gone;
+        let head = format!(
+            "innies and outies: the {} ({}) add up to {}",
+            set.name,
+            super::board::cell_list(topo, set.cells.iter().copied()),
+            set.sum
+        );
+        return Some(hint.finish(topo, &head));
+    }
+    None
+}
+
+/// The sums to a fixpoint, with the naked singles they leave: the
+/// backtracking fallback's propagation. `false` on a contradiction (a sum
+/// no assignment reaches, a cell without candidates).
+pub(crate) fn propagate(topo: &Topology, b: &mut Board) -> bool {
+    let mut m = [0u32; 32];
+    let mut keep = [0u32; 32];
+    loop {
+        let mut changed = false;
+        for set in &topo.sums {
+            let n = set.cells.len();
+            for (i, &c) in set.cells.iter().enumerate() {
+                m[i] = if b.value[c] != NO_VALUE { 1u32 << b.value[c] } else { b.cand[c] as u32 };
+            }
+            if !sum_support(&m[..n], set.sum, set.distinct, &mut keep) {
+                return false;
+            }
+            for (i, &c) in set.cells.iter().enumerate() {
+                if b.value[c] == NO_VALUE {
+                    for d in bits((m[i] & !keep[i]) as Mask) {
+                        changed |= b.eliminate(c, d);
+                    }
+                }
+            }
+        }
+        for c in b.unsolved.iter() {
+            match b.cand[c].count_ones() {
+                0 => return false,
+                1 => {
+                    let d = b.cand[c].trailing_zeros() as usize;
+                    // A digit a peer already holds cannot go here.
+                    if topo.peer_set[c].iter().any(|p| b.value[p] == d as u8) {
+                        return false;
+                    }
+                    b.place(topo, c, d);
+                    changed = true;
+                }
+                _ => {}
+            }
+        }
+        if !changed {
+            return true;
+        }
+    }
+}

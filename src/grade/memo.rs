@@ -1,0 +1,138 @@
+//! What a technique found nothing in, remembered between the ladder's steps.
+//!
+//! The ladder restarts from the cheapest technique after every step, so the
+//! techniques below the one that applies search the whole grid again and
+//! again, mostly in vain. Their findings depend on little: a locked
+//! candidate, a fish or a direct pointing on one digit depends on that
+//! digit's places only; a subset in a house on that house's candidates only.
+//! After a search that found nothing, a [`Memo`] keeps the board's change
+//! counters for those digits and houses; the next search skips every digit
+//! (or house) whose counter has not moved. Skipping what cannot yield keeps
+//! the search order, so the step found — and the grade — is the same.
+
+use super::board::{Board, MAX_SYMBOLS, Mask};
+
+pub(crate) struct Memo {
+    /// The board's `dgen` / `hgen` at the last search that found nothing
+    /// (`u32::MAX`: not searched yet). Houses are kept only by the searches
+    /// that skip houses (made on their first failure).
+    digits: [u32; MAX_SYMBOLS],
+    houses: Vec<u32>,
+}
+
+impl Memo {
+    pub fn new() -> Memo {
+        Memo { digits: [u32::MAX; MAX_SYMBOLS], houses: Vec::new() }
+    }
+
+    /// The digits whose places changed since the last search found nothing.
+    pub fn digits(&self, b: &Board) -> Mask {
+        if forgetting() {
+            return ((1u32 << b.dgen.len()) - 1) as Mask;
+        }
+        b.dgen.iter().zip(&self.digits).enumerate().fold(0, |m, (d, (now, then))| m | ((now != then) as Mask) << d)
+    }
+
+    /// Whether house `h`'s candidates changed since the last search found nothing.
+    pub fn house_changed(&self, b: &Board, h: usize) -> bool {
+        forgetting() || self.houses.get(h).is_none_or(|&then| then != b.hgen[h])
+    }
+
+    /// Runs `search`; when it finds nothing, remembers the board's counters.
+    pub fn search<T>(&mut self, b: &Board, search: impl FnOnce(&Memo) -> Option<T>) -> Option<T> {
+        let found = search(self);
+        if found.is_none() {
+            self.digits[..b.dgen.len()].copy_from_slice(&b.dgen);
+            self.houses.clear();
+            self.houses.extend_from_slice(&b.hgen);
+        }
+        found
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests grade with and without memos and compare.
+    static FORGET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+fn forgetting() -> bool {
+    #[cfg(test)]
+    return FORGET.get();
+    #[cfg(not(test))]
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::{Board, Topology};
+    use super::super::{Grader, Problem, grade};
+    use super::FORGET;
+    use crate::layout::Layout;
+
+    /// Every 10th puzzle of se-rated.txt (308, SE 1.2 to 10).
+    fn sample() -> Vec<String> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sudoku/se-rated.txt");
+        let text = std::fs::read_to_string(path).expect("shared/data/sudoku/se-rated.txt");
+        text.lines().filter(|l| !l.starts_with('#')).step_by(10).map(|l| l[..81].to_string()).collect()
+    }
+
+    #[test]
+    fn skipping_what_did_not_change_takes_the_same_path() {
+        for p in sample().iter().take(60) {
+            let problem = Problem::classic(3, 3, p).unwrap();
+            let remembered = grade(&problem);
+            FORGET.set(true);
+            let searched = grade(&problem);
+            FORGET.set(false);
+            assert_eq!(remembered, searched, "{p}");
+        }
+    }
+
+    #[test]
+    fn a_rating_is_the_grade_without_its_path() {
+        let layout = Layout::load_cells("classic-9").unwrap().1;
+        let grader = Grader::new(&layout.model).unwrap();
+        for p in sample() {
+            let givens = layout.model.parse_grid(&p).unwrap();
+            let graded = grader.grade(&givens).unwrap();
+            assert!(!graded.steps.is_empty() && graded.steps.iter().all(|s| !s.description.is_empty()), "{p}");
+            assert_eq!(grader.rate(&givens), Some(graded.rating()), "{p}");
+        }
+        // Givens that break a rule are refused by both.
+        let clash = layout.model.parse_grid(&format!("11{}", ".".repeat(79))).unwrap();
+        assert_eq!((grader.grade(&clash), grader.rate(&clash)), (None, None));
+    }
+
+    #[test]
+    fn the_house_views_follow_the_candidates() {
+        // Along a real grading path, `hpos`, `hsingle` and `hfree` must say
+        // what `dpos` and `unsolved` say, house by house.
+        let p = &sample()[150];
+        let problem = Problem::classic(3, 3, p).unwrap();
+        let topo = Topology::new(&problem);
+        let mut b = Board::new(&topo, &problem.givens);
+        let check = |b: &Board| {
+            for (h, house) in topo.houses.iter().enumerate() {
+                let free = house.cells.iter().enumerate().filter(|&(_, &c)| b.unsolved.contains(c)).fold(0u16, |m, (i, _)| m | 1 << i);
+                assert_eq!(b.hfree[h], free);
+                for d in 0..9 {
+                    let places = house.cells.iter().enumerate().filter(|&(_, &c)| b.dpos[d].contains(c)).fold(0u16, |m, (i, _)| m | 1 << i);
+                    assert_eq!(b.hpos[h * 9 + d], places, "house {h} digit {d}");
+                    assert_eq!(b.hsingle[h] >> d & 1 == 1, places.count_ones() == 1);
+                }
+            }
+        };
+        check(&b);
+        for step in grade(&problem).steps {
+            for &(c, d) in &step.eliminations {
+                b.eliminate(c, d as usize);
+            }
+            for &(c, d) in &step.placements {
+                b.place(&topo, c, d as usize);
+            }
+            check(&b);
+        }
+        assert!(b.unsolved.is_empty());
+    }
+}

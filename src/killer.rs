@@ -1,0 +1,199 @@
+//! Killer puzzles: cages drawn on a full grid, then made unique.
+//!
+//! 1. Cages of the layout's sizes are drawn on the solution
+//!    ([`crate::layout::cages::draw`]): connected, no digit twice.
+//! 2. Every cell in turn is asked "is there a solution with another digit
+//!    here?". Where there is, the cell is pinned: with `givens = true` it
+//!    becomes a given; otherwise it leaves its cage as a one-cell cage (the
+//!    killer way of giving a digit), the rest of its cage splitting into
+//!    its connected pieces. After the last cell the puzzle is unique.
+//! 3. Neighbouring cages are merged, in random order, wherever the merged
+//!    cage fits the sizes, repeats no digit and the puzzle stays unique: no
+//!    two neighbouring cages that could be merged are left apart.
+//! 4. Givens are removed while the puzzle stays unique: they are minimal.
+
+use crate::generate::GenerateError;
+use crate::layout::cages::{CageRule, connected, draw, sums, with_cages};
+use crate::layout::{Layout, side_neighbours};
+use crate::model::{Cage, Grid, Model, Symbol};
+use crate::solver::Solver;
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+/// A killer puzzle: its own layout (with the drawn cages) and its givens.
+pub struct Killer {
+    pub layout: Layout,
+    pub givens: Grid,
+}
+
+/// Makes a unique killer puzzle with `solution` under `base`'s cage rule.
+pub fn make(base: &Layout, rule: CageRule, solution: &Grid, rng: &mut dyn Rng) -> Result<Killer, GenerateError> {
+    let cells = base.cells().ok_or_else(|| GenerateError::Random("killer cages need a cell layout".into()))?;
+    let size = cells.size;
+    let digits: Vec<u8> = solution.cells.iter().map(|c| c.unwrap_or(0)).collect();
+    let mut pieces = draw(size, &digits, rule, rng)
+        .ok_or_else(|| GenerateError::Random(format!("no partition into cages of {} to {} cells fits this grid", rule.min, rule.max)))?;
+    let mut givens = Grid::empty(digits.len());
+    let model_with = |pieces: &[Vec<usize>]| Model { cages: sums(pieces, &digits), ..cells.model.clone() };
+
+    // 2. Pin every cell another solution could change.
+    let mut order: Vec<usize> = (0..digits.len()).collect();
+    order.shuffle(rng);
+    let mut solver = Solver::new(&model_with(&pieces));
+    for &c in &order {
+        if givens.cells[c].is_some() || pieces.iter().any(|p| p.len() == 1 && p[0] == c) {
+            continue;
+        }
+        if !other_digit_possible(&solver, &givens, c, digits[c]) {
+            continue;
+        }
+        if rule.givens {
+            givens.cells[c] = Some(digits[c]);
+        } else {
+            split_off(&mut pieces, c, size);
+            solver = Solver::new(&model_with(&pieces));
+        }
+    }
+
+    // 3. Merge neighbouring cages while the puzzle stays unique.
+    let mut pairs = neighbour_pairs(&pieces, size);
+    pairs.shuffle(rng);
+    for (a, b) in pairs {
+        let (Some(i), Some(j)) = (pieces.iter().position(|p| p.contains(&a)), pieces.iter().position(|p| p.contains(&b))) else {
+            continue;
+        };
+        if i == j || pieces[i].len() + pieces[j].len() > rule.max {
+            continue;
+        }
+        if pieces[i].iter().any(|&x| pieces[j].iter().any(|&y| digits[x] == digits[y])) {
+            continue;
+        }
+        let mut merged: Vec<Vec<usize>> = pieces.clone();
+        let moved = std::mem::take(&mut merged[j]);
+        merged[i].extend(moved);
+        merged.remove(j);
+        let trial = Solver::new(&model_with(&merged));
+        if trial.count(&givens, 2).solutions == 1 {
+            pieces = merged;
+            solver = trial;
+        }
+    }
+
+    // 4. Minimal givens.
+    let mut placed: Vec<usize> = (0..digits.len()).filter(|&c| givens.cells[c].is_some()).collect();
+    placed.shuffle(rng);
+    for c in placed {
+        givens.cells[c] = None;
+        if other_digit_possible(&solver, &givens, c, digits[c]) {
+            givens.cells[c] = Some(digits[c]);
+        }
+    }
+    debug_assert_eq!(solver.count(&givens, 2).solutions, 1);
+    // Cages print and store in reading order of their first cell.
+    let mut cages: Vec<Cage> = sums(&pieces, &digits);
+    for cage in &mut cages {
+        cage.cells.sort_unstable();
+    }
+    cages.sort_by_key(|c| c.cells[0]);
+    let layout = with_cages(base, &cages).map_err(|e| GenerateError::Random(e.to_string()))?;
+    Ok(Killer { layout, givens })
+}
+
+/// Whether some solution of `givens` puts another digit than `digit` in `cell`.
+fn other_digit_possible(solver: &Solver, givens: &Grid, cell: usize, digit: Symbol) -> bool {
+    solver.count_excluding(givens, &[(cell, digit)], 1).solutions > 0
+}
+
+/// `cell` leaves its cage as a cage of its own; what is left of the cage
+/// splits into its connected pieces.
+fn split_off(pieces: &mut Vec<Vec<usize>>, cell: usize, size: usize) {
+    let Some(i) = pieces.iter().position(|p| p.contains(&cell)) else {
+        return;
+    };
+    let mut rest = pieces.remove(i);
+    rest.retain(|&c| c != cell);
+    pieces.push(vec![cell]);
+    while let Some(&start) = rest.first() {
+        let mut piece = vec![start];
+        let mut k = 0;
+        while k < piece.len() {
+            for n in side_neighbours(size, piece[k]) {
+                if rest.contains(&n) && !piece.contains(&n) {
+                    piece.push(n);
+                }
+            }
+            k += 1;
+        }
+        rest.retain(|c| !piece.contains(c));
+        debug_assert!(connected(size, &piece));
+        pieces.push(piece);
+    }
+}
+
+/// Pairs of side-sharing cells in different cages, one per pair of cages.
+fn neighbour_pairs(pieces: &[Vec<usize>], size: usize) -> Vec<(usize, usize)> {
+    let mut owner = vec![0; size * size];
+    for (k, p) in pieces.iter().enumerate() {
+        for &c in p {
+            owner[c] = k;
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for c in 0..size * size {
+        for n in side_neighbours(size, c) {
+            let (a, b) = (owner[c].min(owner[n]), owner[c].max(owner[n]));
+            if a != b && seen.insert((a, b)) {
+                out.push((c, n));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Generator, Symmetry};
+
+    #[test]
+    fn killer_puzzles_are_unique_under_their_own_cages_and_cage_minimal() {
+        let base = Layout::load("killer-9").unwrap();
+        let generator = Generator::new(&base, Symmetry::None);
+        for seed in 1..=3 {
+            let started = std::time::Instant::now();
+            let p = generator.puzzle(seed).unwrap();
+            let own = p.layout.as_ref().expect("killer puzzles carry their own layout");
+            let cells = own.cells().unwrap();
+            let model = &cells.model;
+            eprintln!("seed {seed}: {} cages, {} givens, {:?}", model.cages.len(), p.givens.given_count(), started.elapsed());
+            assert!(cells.random.is_empty());
+            assert_eq!(p.givens.given_count(), 0, "killer-9 adds no givens");
+            model.check_solution(&p.solution).unwrap();
+            let solver = Solver::new(model);
+            assert_eq!(solver.count(&p.givens, 2).solutions, 1);
+            // Cages cover the grid, 1 to 5 cells each, one piece each.
+            assert_eq!(model.cages.iter().map(|c| c.cells.len()).sum::<usize>(), 81);
+            for cage in &model.cages {
+                assert!((1..=5).contains(&cage.cells.len()) && connected(9, &cage.cells), "{cage:?}");
+            }
+            // No two neighbouring cages could be merged and stay unique.
+            let digits: Vec<u8> = p.solution.cells.iter().map(|c| c.unwrap()).collect();
+            for i in 0..model.cages.len() {
+                for j in i + 1..model.cages.len() {
+                    let (a, b) = (&model.cages[i].cells, &model.cages[j].cells);
+                    let touch = a.iter().any(|&x| b.iter().any(|&y| crate::layout::side_neighbours(9, x).any(|n| n == y)));
+                    let repeat = a.iter().any(|&x| b.iter().any(|&y| digits[x] == digits[y]));
+                    if !touch || repeat || a.len() + b.len() > 5 {
+                        continue;
+                    }
+                    let mut merged = model.clone();
+                    merged.cages[i].cells.extend(b.iter().copied());
+                    merged.cages[i].sum += model.cages[j].sum;
+                    merged.cages.remove(j);
+                    assert_eq!(Solver::new(&merged).count(&p.givens, 2).solutions, 2, "cages {i} and {j} could merge");
+                }
+            }
+        }
+    }
+}

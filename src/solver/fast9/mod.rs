@@ -1,0 +1,592 @@
+//! The 9×9 fast path: classic sudoku (rows, columns, 3×3 boxes, each digit
+//! once per house) plus per-cell starting restrictions (`allowed`, e.g.
+//! even/odd marks). Chosen by [`Fast9::for_model`] from the compiled model;
+//! anything else stays on the generic engine.
+//!
+//! Representation (band-oriented, in the spirit of JCZSolve/fsss2): the grid
+//! is three bands of three rows; for each digit and band one `u32` holds the
+//! 27 cells of the band where the digit is still possible, bit `9 * row + col`
+//! (row within the band). Cell `c` of the model (row-major) is band `c / 27`,
+//! bit `c % 27`. A second board per cell band, `unsolved`, marks cells whose
+//! digit is not fixed yet.
+//!
+//! Deductions, to a fixpoint:
+//! * per digit and band, *triads* (a row's three cells within one box):
+//!   the digit takes exactly one triad per row and per box of the band, a
+//!   permutation; [`COMPLEX`] keeps the triads some permutation uses. That
+//!   is box/row locked candidates plus hidden singles in rows and boxes,
+//!   one table look-up. A row left with one cell places the digit there
+//!   (the cell leaves the other digits, its column leaves the other bands).
+//! * per digit and stack, the same permutation rule for (column, band)
+//!   pairs: the digit takes one band per column and one column per band.
+//! * naked singles, by bit-sliced counting over the nine digit boards.
+//!
+//! Search branches on a bivalue cell when there is one (else a cell with the
+//! fewest candidates), the one with the most open peers, digits in
+//! ascending order.
+
+use super::branch_order;
+use super::engine::SearchControl;
+use crate::model::{Model, Symbol};
+use extra::Extra;
+
+mod extra;
+mod tables;
+
+use tables::*;
+
+struct Contradiction;
+
+/// The search state: 27 + 27 + 3 words, copied at each guess.
+#[derive(Clone, Copy)]
+struct State {
+    /// `cand[3 * digit + band]`.
+    cand: [u32; 27],
+    /// `cand` as last processed by the triad step; a difference means work.
+    seen: [u32; 27],
+    unsolved: [u32; 3],
+}
+
+/// What the grid has beyond rows, columns and boxes. Classic sudoku has
+/// nothing (every method a no-op the compiler removes); [`extra::Extra`]
+/// holds extra houses (diagonals, windows, islands) and relations.
+trait Rules {
+    /// Digit `d` was just fixed at the cells `new` of band `b` (the cells
+    /// already left the other digits, their rows, boxes and columns the digit).
+    fn placed(&self, state: &mut State, d: usize, b: usize, new: u32);
+    /// Hidden singles and empty houses among the extra houses; `Ok(true)`
+    /// if a digit was placed.
+    fn houses(&self, state: &mut State) -> Result<bool, Contradiction>;
+    /// Locked candidates between extra houses and the others; `true` if a
+    /// candidate went.
+    fn locked(&self, state: &mut State) -> bool;
+}
+
+struct Classic;
+
+impl Rules for Classic {
+    #[inline(always)]
+    fn placed(&self, _: &mut State, _: usize, _: usize, _: u32) {}
+    #[inline(always)]
+    fn houses(&self, _: &mut State) -> Result<bool, Contradiction> {
+        Ok(false)
+    }
+    #[inline(always)]
+    fn locked(&self, _: &mut State) -> bool {
+        false
+    }
+}
+
+const NOT_SEEN: u32 = u32::MAX;
+const BAND_ALL: u32 = (1 << 27) - 1;
+
+impl State {
+    /// Fixes `digit` in band `b`, bit `p`: the cell leaves the other
+    /// digits, its row, box and column lose the digit.
+    #[inline(always)]
+    fn place<R: Rules>(&mut self, rules: &R, digit: usize, b: usize, p: usize) -> Result<(), Contradiction> {
+        let bit = 1u32 << p;
+        if self.cand[3 * digit + b] & bit == 0 || self.unsolved[b] & bit == 0 {
+            return Err(Contradiction);
+        }
+        self.unsolved[b] &= !bit;
+        for e in 0..9 {
+            self.cand[3 * e + b] &= !bit;
+        }
+        let i = 3 * digit;
+        self.cand[i + b] = (self.cand[i + b] & !BAND_PEERS[p]) | bit;
+        let col = spread(1 << (p % 9));
+        self.cand[i + (b + 1) % 3] &= !col;
+        self.cand[i + (b + 2) % 3] &= !col;
+        rules.placed(self, digit, b, bit);
+        Ok(())
+    }
+
+    /// The triad step for digit `d` in band `B` (const: the other bands'
+    /// indices fold away).
+    #[inline(always)]
+    fn triads<const B: usize, R: Rules>(&mut self, rules: &R, d: usize) -> Result<(), Contradiction> {
+        let i = 3 * d + B;
+        let mut a = self.cand[i];
+        let occ = SHRINK[(a & 0x1FF) as usize] as usize
+            | (SHRINK[((a >> 9) & 0x1FF) as usize] as usize) << 3
+            | (SHRINK[((a >> 18) & 0x1FF) as usize] as usize) << 6;
+        a &= COMPLEX[occ & 0x1FF];
+        if a == 0 {
+            return Err(Contradiction);
+        }
+        self.seen[i] = a;
+        // Rows with a single cell left and not yet placed: the digit goes there.
+        let single = ONE[(a & 0x1FF) as usize] as u32
+            | (ONE[((a >> 9) & 0x1FF) as usize] as u32) << 9
+            | (ONE[((a >> 18) & 0x1FF) as usize] as u32) << 18;
+        let new = single & self.unsolved[B];
+        if new != 0 {
+            self.unsolved[B] &= !new;
+            for e in 0..9 {
+                self.cand[3 * e + B] &= !new;
+            }
+            let col = spread(columns(new));
+            self.cand[3 * d + (B + 1) % 3] &= !col;
+            self.cand[3 * d + (B + 2) % 3] &= !col;
+            self.cand[i] = a;
+            rules.placed(self, d, B, new);
+            return Ok(());
+        }
+        self.cand[i] = a;
+        Ok(())
+    }
+
+    /// Triad steps until no board changes.
+    #[inline]
+    fn triads_fixpoint<R: Rules>(&mut self, rules: &R) -> Result<(), Contradiction> {
+        // The whole-array test is a few vector operations; the last pass
+        // of a per-board loop would cost 27 compares and branches.
+        while self.cand.iter().zip(&self.seen).fold(0, |acc, (c, s)| acc | (c ^ s)) != 0 {
+            for d in 0..9 {
+                let i = 3 * d;
+                if self.cand[i] != self.seen[i] {
+                    self.triads::<0, R>(rules, d)?;
+                }
+                if self.cand[i + 1] != self.seen[i + 1] {
+                    self.triads::<1, R>(rules, d)?;
+                }
+                if self.cand[i + 2] != self.seen[i + 2] {
+                    self.triads::<2, R>(rules, d)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Vertical triads for every digit; `Ok(true)` if a candidate went.
+    /// Per stack, a digit takes one column per band and one band per
+    /// column, a permutation again: the (column, band) pairs no permutation
+    /// inside the current ones uses are cleared (box→column pointing,
+    /// column→box claiming, hidden singles in columns with the triad step).
+    /// Run at a triad fixpoint, where no box is empty, so every stack has a
+    /// permutation unless clearing empties a box, which the triad step
+    /// then reports.
+    fn columns(&mut self) -> bool {
+        let mut progress = false;
+        for d in 0..9 {
+            let i = 3 * d;
+            // Column occupancy, band-major: bit 9 * band + column.
+            let c = columns(self.cand[i]) | columns(self.cand[i + 1]) << 9 | columns(self.cand[i + 2]) << 18;
+            let keep = STACK_KEEP[0][stack_occupancy(c) as usize]
+                | STACK_KEEP[1][stack_occupancy(c >> 3) as usize]
+                | STACK_KEEP[2][stack_occupancy(c >> 6) as usize];
+            if c & !keep != 0 {
+                self.cand[i] &= spread(keep & 0x1FF);
+                self.cand[i + 1] &= spread(keep >> 9 & 0x1FF);
+                self.cand[i + 2] &= spread(keep >> 18);
+                progress = true;
+            }
+        }
+        progress
+    }
+
+    /// Naked singles; `Ok(true)` if any cell was placed.
+    fn naked_singles<R: Rules>(&mut self, rules: &R) -> Result<bool, Contradiction> {
+        let mut progress = false;
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            if u == 0 {
+                continue;
+            }
+            let (mut once, mut twice) = (0u32, 0u32);
+            for d in 0..9 {
+                let a = self.cand[3 * d + b];
+                twice |= once & a;
+                once |= a;
+            }
+            if u & !once != 0 {
+                return Err(Contradiction);
+            }
+            let singles = u & once & !twice;
+            if singles == 0 {
+                continue;
+            }
+            progress = true;
+            for d in 0..9 {
+                let mut s = self.cand[3 * d + b] & singles;
+                while s != 0 {
+                    let p = s.trailing_zeros() as usize;
+                    s &= s - 1;
+                    self.place(rules, d, b, p)?;
+                }
+            }
+        }
+        Ok(progress)
+    }
+
+    /// Hidden singles in rows, boxes and columns (no locked candidates):
+    /// `Ok(true)` if any cell was placed.
+    fn hidden_singles<R: Rules>(&mut self, rules: &R) -> Result<bool, Contradiction> {
+        let mut progress = false;
+        for d in 0..9 {
+            for b in 0..3 {
+                let a = self.cand[3 * d + b];
+                let mut single = (ONE[(a & 0x1FF) as usize] as u32
+                    | (ONE[((a >> 9) & 0x1FF) as usize] as u32) << 9
+                    | (ONE[((a >> 18) & 0x1FF) as usize] as u32) << 18)
+                    & self.unsolved[b];
+                for m in BOX {
+                    let x = a & m;
+                    if x & x.wrapping_sub(1) == 0 {
+                        single |= x & self.unsolved[b];
+                    }
+                }
+                while single != 0 {
+                    let p = single.trailing_zeros() as usize;
+                    single &= single - 1;
+                    self.place(rules, d, b, p)?;
+                    progress = true;
+                }
+            }
+            // Columns: a column-bit seen in exactly one of the nine rows.
+            let (mut once, mut twice) = (0u32, 0u32);
+            for b in 0..3 {
+                let a = self.cand[3 * d + b];
+                for r in 0..3 {
+                    let row = a >> (9 * r) & 0x1FF;
+                    twice |= once & row;
+                    once |= row;
+                }
+            }
+            let mut cols = once & !twice;
+            while cols != 0 {
+                let col = cols.trailing_zeros();
+                cols &= cols - 1;
+                for b in 0..3 {
+                    let hit = self.cand[3 * d + b] & spread(1 << col) & self.unsolved[b];
+                    if hit != 0 {
+                        self.place(rules, d, b, hit.trailing_zeros() as usize)?;
+                        progress = true;
+                    }
+                }
+            }
+        }
+        Ok(progress)
+    }
+
+    /// Naked and hidden singles to a fixpoint: `Ok(true)` when they fill the grid.
+    fn singles<R: Rules>(&mut self, rules: &R) -> Result<bool, Contradiction> {
+        loop {
+            if self.unsolved == [0; 3] {
+                return Ok(true);
+            }
+            if !(self.naked_singles(rules)? || self.hidden_singles(rules)? || rules.houses(self)?) {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// All deductions to a fixpoint; `Ok(true)` when every cell is fixed.
+    fn propagate<R: Rules>(&mut self, rules: &R) -> Result<bool, Contradiction> {
+        loop {
+            self.triads_fixpoint(rules)?;
+            if self.unsolved == [0; 3] {
+                return Ok(true);
+            }
+            if rules.houses(self)? || self.naked_singles(rules)? || self.columns() || rules.locked(self) {
+                continue;
+            }
+            return Ok(false);
+        }
+    }
+
+    /// The cell to branch on (band, bit) and its digits.
+    /// Among the cells with the fewest candidates (bivalue ones, found by
+    /// bit-sliced counting, when there are any), the one with the most
+    /// unsolved cells in its row, column and box: its choice settles the
+    /// most (on hardest-1106 half the nodes of taking the first bivalue cell).
+    fn choose(&self) -> (usize, usize, u32) {
+        let mut pool = [0u32; 3];
+        for (b, slot) in pool.iter_mut().enumerate() {
+            let u = self.unsolved[b];
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let a = self.cand[3 * d + b] & u;
+                three |= two & a;
+                two |= one & a;
+                one |= a;
+            }
+            *slot = two & !three;
+        }
+        if pool == [0; 3] {
+            // The cells with the fewest digits, by bit-sliced counting:
+            // more[b][j] marks the cells of band b with more than j digits.
+            let mut more = [[0u32; 10]; 3];
+            for (b, planes) in more.iter_mut().enumerate() {
+                let u = self.unsolved[b];
+                for d in 0..9 {
+                    let a = self.cand[3 * d + b] & u;
+                    for j in (1..=d + 1).rev() {
+                        planes[j] |= planes[j - 1] & a;
+                    }
+                    planes[0] |= a;
+                }
+            }
+            if let Some(j) = (2..=9).find(|&j| more.iter().any(|planes| planes[j - 1] & !planes[j] != 0)) {
+                for (slot, planes) in pool.iter_mut().zip(&more) {
+                    *slot = planes[j - 1] & !planes[j];
+                }
+            }
+        }
+        let mut best = (0, 0, 0);
+        for (b, &cells) in pool.iter().enumerate() {
+            for p in bits(cells) {
+                let col = spread(1 << (p % 9));
+                let open = (self.unsolved[b] & (BAND_PEERS[p] | col)).count_ones()
+                    + (self.unsolved[(b + 1) % 3] & col).count_ones()
+                    + (self.unsolved[(b + 2) % 3] & col).count_ones();
+                if open >= best.2 {
+                    best = (b, p, open + 1);
+                }
+            }
+        }
+        (best.0, best.1, self.digits(best.0, best.1))
+    }
+
+    fn digits(&self, b: usize, p: usize) -> u32 {
+        (0..9).fold(0, |set, d| set | (self.cand[3 * d + b] >> p & 1) << d)
+    }
+
+    fn read(&self) -> Vec<Option<Symbol>> {
+        let mut cells = vec![None; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut a = self.cand[3 * d + b];
+                while a != 0 {
+                    cells[27 * b + a.trailing_zeros() as usize] = Some(d as Symbol);
+                    a &= a - 1;
+                }
+            }
+        }
+        cells
+    }
+}
+
+/// The fast path for one model: its starting candidates per digit and
+/// band, and what it has beyond classic sudoku.
+pub struct Fast9 {
+    allowed: [u32; 27],
+    extra: Option<Extra>,
+}
+
+impl Fast9 {
+    /// `Some` when the model is classic 9×9 in row-major cell order (each of
+    /// the 27 rows, columns and boxes a house holding each of 9 symbols
+    /// once) and any more houses hold 9 cells and each symbol once;
+    /// `allowed` may restrict cells and relations may tie them. Cages (sums)
+    /// stay on the engine.
+    pub fn for_model(model: &Model) -> Option<Fast9> {
+        if model.cell_count() != 81 || model.symbol_count() != 9 || !model.cages.is_empty() || model.allowed.len() != 81 {
+            return None;
+        }
+        let mut standard: Vec<Vec<usize>> = Vec::with_capacity(27);
+        for i in 0..9 {
+            standard.push((0..9).map(|j| 9 * i + j).collect());
+            standard.push((0..9).map(|j| 9 * j + i).collect());
+            standard.push((0..9).map(|j| 27 * (i / 3) + 3 * (i % 3) + 9 * (j / 3) + j % 3).collect());
+        }
+        let mut present = [false; 27];
+        let mut more = Vec::new();
+        for house in &model.houses {
+            if house.counts.len() != 9 || house.counts.iter().any(|&n| n != 1) || house.cells.len() != 9 {
+                return None;
+            }
+            let mut cells = house.cells.clone();
+            cells.sort_unstable();
+            match standard.iter().position(|s| *s == cells) {
+                Some(k) => present[k] = true,
+                None => more.push(cells),
+            }
+        }
+        if present.iter().any(|p| !p) {
+            return None;
+        }
+        let mut allowed = [0u32; 27];
+        for (c, set) in model.allowed.iter().enumerate() {
+            for d in 0..9 {
+                if set.contains(d as Symbol) {
+                    allowed[3 * d + c / 27] |= 1 << (c % 27);
+                }
+            }
+        }
+        let extra = (!more.is_empty() || !model.conflicts.is_empty()).then(|| Extra::new(&standard, &more, &model.conflicts));
+        Some(Fast9 { allowed, extra })
+    }
+
+    /// Counts solutions of `givens` without `excluded` up to `ctl.limit`,
+    /// with the generic engine's semantics (a given against its cell's
+    /// candidates, or excluded, means no solution).
+    pub fn run(&self, givens: &[Option<Symbol>], excluded: &[(usize, Symbol)], ctl: &mut SearchControl) {
+        match &self.extra {
+            None => self.run_with(&Classic, givens, excluded, ctl),
+            Some(extra) => self.run_with(extra, givens, excluded, ctl),
+        }
+    }
+
+    /// Whether naked and hidden singles alone fill the grid from `givens`.
+    pub fn solves_by_singles(&self, givens: &[Option<Symbol>]) -> bool {
+        match &self.extra {
+            None => self.start(&Classic, givens, &[]).is_some_and(|mut s| matches!(s.singles(&Classic), Ok(true))),
+            Some(extra) => self.start(extra, givens, &[]).is_some_and(|mut s| matches!(s.singles(extra), Ok(true))),
+        }
+    }
+
+    /// The state with `givens` placed and `excluded` gone, or `None` when
+    /// the givens clash (twice in a house, against a mark or a relation).
+    /// The same as placing them one by one, built a digit at a time.
+    fn start<R: Rules>(&self, rules: &R, givens: &[Option<Symbol>], excluded: &[(usize, Symbol)]) -> Option<State> {
+        let mut given = [0u32; 27];
+        let mut any = [0u32; 3];
+        for (b, band) in givens.chunks_exact(27).enumerate() {
+            for (p, g) in band.iter().enumerate() {
+                if let Some(s) = *g {
+                    given[3 * s as usize + b] |= 1 << p;
+                    any[b] |= 1 << p;
+                }
+            }
+        }
+        let unsolved = [BAND_ALL & !any[0], BAND_ALL & !any[1], BAND_ALL & !any[2]];
+        let mut state = State { cand: [0; 27], seen: [NOT_SEEN; 27], unsolved };
+        for d in 0..9 {
+            let g = &given[3 * d..3 * d + 3];
+            if g == [0; 3] {
+                for (b, free) in any.iter().enumerate() {
+                    state.cand[3 * d + b] = self.allowed[3 * d + b] & !free;
+                }
+                continue;
+            }
+            // The rows, boxes and columns holding the digit: as many of
+            // each as givens of it, or two share a house.
+            let (mut rows, mut boxes, mut cols, mut n) = (0, 0, 0u32, 0);
+            let mut peers = [0u32; 3];
+            for (b, &x) in g.iter().enumerate() {
+                if x & !self.allowed[3 * d + b] != 0 {
+                    return None;
+                }
+                let row_bits = u32::from(x & 0x1FF != 0) | u32::from(x >> 9 & 0x1FF != 0) << 1 | u32::from(x >> 18 != 0) << 2;
+                let box_bits = SHRINK[columns(x) as usize] as u32;
+                peers[b] = ROW_CELLS[row_bits as usize] | BOX_CELLS[box_bits as usize];
+                rows += row_bits.count_ones();
+                boxes += box_bits.count_ones();
+                cols |= columns(x);
+                n += x.count_ones();
+            }
+            if rows != n || boxes != n || cols.count_ones() != n {
+                return None;
+            }
+            for b in 0..3 {
+                state.cand[3 * d + b] = (self.allowed[3 * d + b] & !(peers[b] | spread(cols)) & !any[b]) | g[b];
+            }
+        }
+        for d in 0..9 {
+            for b in 0..3 {
+                if given[3 * d + b] != 0 {
+                    rules.placed(&mut state, d, b, given[3 * d + b]);
+                }
+            }
+        }
+        // Extra houses and relations: no given may have lost its digit.
+        if (0..27).any(|i| given[i] & !state.cand[i] != 0) {
+            return None;
+        }
+        for &(c, s) in excluded {
+            if givens[c] == Some(s) {
+                return None;
+            }
+            state.cand[3 * s as usize + c / 27] &= !(1 << (c % 27));
+        }
+        Some(state)
+    }
+
+    fn run_with<R: Rules>(&self, rules: &R, givens: &[Option<Symbol>], excluded: &[(usize, Symbol)], ctl: &mut SearchControl) {
+        // A random fill of classic sudoku starts from the three diagonal
+        // boxes, filled at random (they never constrain each other); should
+        // marks leave that start without a completion, the plain search runs.
+        if self.extra.is_none()
+            && excluded.is_empty()
+            && givens.iter().all(Option::is_none)
+            && let Some(rng) = ctl.rng.as_deref_mut()
+            && let Some(mut seeded) = self.seeded(rules, rng)
+        {
+            search(rules, &mut seeded, ctl);
+            if ctl.found > 0 || ctl.out_of_budget {
+                return;
+            }
+        }
+        if let Some(mut state) = self.start(rules, givens, excluded) {
+            search(rules, &mut state, ctl);
+        }
+    }
+
+    /// The empty grid with boxes 1, 5 and 9 filled at random, if the marks allow it.
+    fn seeded<R: Rules>(&self, rules: &R, rng: &mut dyn rand::Rng) -> Option<State> {
+        use rand::seq::SliceRandom;
+        let mut state = State { cand: self.allowed, seen: [NOT_SEEN; 27], unsolved: [BAND_ALL; 3] };
+        let mut digits: [usize; 9] = std::array::from_fn(|d| d);
+        for b in 0..3 {
+            digits.shuffle(rng);
+            for (i, &d) in digits.iter().enumerate() {
+                state.place(rules, d, b, 9 * (i / 3) + 3 * b + i % 3).ok()?;
+            }
+        }
+        Some(state)
+    }
+}
+
+fn search<R: Rules>(rules: &R, state: &mut State, ctl: &mut SearchControl) {
+    ctl.stats.nodes += 1;
+    if ctl.stats.nodes > ctl.node_budget {
+        ctl.out_of_budget = true;
+        return;
+    }
+    match state.propagate(rules) {
+        Err(Contradiction) => return,
+        Ok(true) => {
+            ctl.found += 1;
+            if ctl.want_first && ctl.first.is_none() {
+                ctl.first = Some(state.read());
+            }
+            return;
+        }
+        Ok(false) => {}
+    }
+    let (b, p, digits) = state.choose();
+    ctl.stats.guesses += 1;
+    let (order, n) = branch_order::<9>(digits, ctl, 27 * b + p);
+    for (i, &d) in order[..n].iter().enumerate() {
+        let d = d as usize;
+        if i + 1 == n {
+            // The last option: no copy needed.
+            if state.place(rules, d, b, p).is_ok() {
+                search(rules, state, ctl);
+            }
+            return;
+        }
+        let mut child = *state;
+        if child.place(rules, d, b, p).is_ok() {
+            search(rules, &mut child, ctl);
+        }
+        if ctl.found >= ctl.limit || ctl.out_of_budget {
+            return;
+        }
+        // Later options know this digit is not here.
+        state.cand[3 * d + b] &= !(1 << p);
+    }
+}
+
+/// The set bits of a board, lowest first.
+fn bits(mut x: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (x != 0).then(|| {
+            let p = x.trailing_zeros() as usize;
+            x &= x - 1;
+            p
+        })
+    })
+}
