@@ -8,11 +8,16 @@
 //!    killer way of giving a digit), the rest of its cage splitting into
 //!    its connected pieces. After the last cell the puzzle is unique.
 //! 3. Neighbouring cages are merged, in random order, wherever the merged
-//!    cage fits the sizes, repeats no digit and the puzzle stays unique: no
-//!    two neighbouring cages that could be merged are left apart.
+//!    cage fits the sizes, repeats no digit and the puzzle stays unique (and,
+//!    when a level is asked, still grades within it): no two neighbouring
+//!    cages that could be merged are left apart.
 //! 4. Givens are removed while the puzzle stays unique: they are minimal.
+//!
+//! Where the sizes start above one and givens are not allowed, a puzzle that
+//! still needs a one-cell cage after the merging is given up (the attempt
+//! makes no puzzle; the next draws new cages).
 
-use crate::generate::GenerateError;
+use crate::generate::{Acceptance, GenerateError};
 use crate::layout::cages::{CageRule, connected, draw, sums, with_cages};
 use crate::layout::{Layout, side_neighbours};
 use crate::model::{Cage, Grid, Model, Symbol};
@@ -26,8 +31,16 @@ pub struct Killer {
     pub givens: Grid,
 }
 
-/// Makes a unique killer puzzle with `solution` under `base`'s cage rule.
-pub fn make(base: &Layout, rule: CageRule, solution: &Grid, rng: &mut dyn Rng) -> Result<Killer, GenerateError> {
+/// Makes a unique killer puzzle with `solution` under `base`'s cage rule;
+/// with `accept`, a merge is kept only while the test it makes for the
+/// merged cages passes.
+pub fn make(
+    base: &Layout,
+    rule: CageRule,
+    solution: &Grid,
+    rng: &mut dyn Rng,
+    accept: Option<&Acceptance>,
+) -> Result<Killer, GenerateError> {
     let cells = base.cells().ok_or_else(|| GenerateError::Random("killer cages need a cell layout".into()))?;
     let size = cells.size;
     let digits: Vec<u8> = solution.cells.iter().map(|c| c.unwrap_or(0)).collect();
@@ -72,11 +85,23 @@ pub fn make(base: &Layout, rule: CageRule, solution: &Grid, rng: &mut dyn Rng) -
         let moved = std::mem::take(&mut merged[j]);
         merged[i].extend(moved);
         merged.remove(j);
-        let trial = Solver::new(&model_with(&merged));
-        if trial.count(&givens, 2).solutions == 1 {
-            pieces = merged;
-            solver = trial;
+        let model = model_with(&merged);
+        let trial = Solver::new(&model);
+        if trial.count(&givens, 2).solutions != 1 {
+            continue;
         }
+        if let Some(test) = accept.and_then(|a| a(&model))
+            && !test(&givens)
+        {
+            continue;
+        }
+        pieces = merged;
+        solver = trial;
+    }
+
+    // A cell pinned by a one-cell cage breaks sizes that start at two.
+    if pieces.iter().any(|p| p.len() < rule.min) {
+        return Err(GenerateError::CageSizes { min: rule.min, max: rule.max });
     }
 
     // 4. Minimal givens.

@@ -170,11 +170,13 @@ pub struct SumSet {
 /// reaching the sum (bit `s` = symbol `s`, worth `s + 1`; symbols 1–9),
 /// given each cell's candidates `masks`; `false` when none reaches it.
 ///
-/// Dynamic programming over the cells in order: the states after k cells
-/// are the sets of symbols used so far (`distinct`, at most 512) or the
-/// partial sums (otherwise, at most 127); a forward pass finds the states
-/// reachable, a backward pass keeps those that still reach the sum, and a
-/// cell's symbol is supported where it links two kept states.
+/// Different symbols (`distinct`): for each set of `masks.len()` symbols
+/// adding up to the sum (precomputed: [`sum_combinations`]) that every cell
+/// can take part in, a dynamic programme over that set's subsets (after k
+/// cells, the symbols used) finds which cell–symbol pairs lie on some
+/// assignment of the set's symbols to the cells, one each; the support is
+/// their union. Symbols may repeat (the rule of 45 over several houses):
+/// the same over partial sums (at most 127).
 pub fn sum_support(masks: &[u32], sum: u32, distinct: bool, out: &mut [u32]) -> bool {
     let n = masks.len();
     out[..n].fill(0);
@@ -184,62 +186,144 @@ pub fn sum_support(masks: &[u32], sum: u32, distinct: bool, out: &mut [u32]) -> 
     if distinct { support_distinct(masks, sum, out) } else { support_repeating(masks, sum, out) }
 }
 
+/// Every set of symbols 1–9 (bit s = symbol s + 1), ordered by how many
+/// symbols it holds, then by its total; `COMBINATION_START[k][t]` is where
+/// the sets of k symbols adding up to t begin.
+struct Combinations {
+    sets: [u16; 512],
+    start: [[u16; 47]; 10],
+}
+
+const fn digit_total(set: usize) -> usize {
+    let mut total = 0;
+    let mut s = 0;
+    while s < 9 {
+        if set >> s & 1 != 0 {
+            total += s + 1;
+        }
+        s += 1;
+    }
+    total
+}
+
+const COMBINATIONS: Combinations = {
+    let mut sets = [0u16; 512];
+    let mut start = [[0u16; 47]; 10];
+    let mut next = 0;
+    let mut k = 0;
+    while k <= 9 {
+        let mut t = 0;
+        while t <= 46 {
+            start[k][t] = next as u16;
+            let mut set = 0;
+            while set < 512 {
+                if (set as u32).count_ones() as usize == k && digit_total(set) == t {
+                    sets[next] = set as u16;
+                    next += 1;
+                }
+                set += 1;
+            }
+            t += 1;
+        }
+        k += 1;
+    }
+    Combinations { sets, start }
+};
+
+/// The sets of `cells` different symbols 1–9 whose values add up to `sum`
+/// (bit s = symbol s, worth s + 1).
+pub fn sum_combinations(cells: usize, sum: u32) -> &'static [u16] {
+    if cells > 9 || sum > 45 {
+        return &[];
+    }
+    let from = COMBINATIONS.start[cells][sum as usize] as usize;
+    let to = if sum < 46 { COMBINATIONS.start[cells][sum as usize + 1] as usize } else { from };
+    &COMBINATIONS.sets[from..to]
+}
+
 /// 512 bits: one per set of symbols 1–9.
 type SetOfSets = [u64; 8];
 
+fn has(t: &SetOfSets, m: u32) -> bool {
+    t[(m >> 6) as usize] >> (m & 63) & 1 != 0
+}
+
+fn put(t: &mut SetOfSets, m: u32) {
+    t[(m >> 6) as usize] |= 1 << (m & 63);
+}
+
 fn support_distinct(masks: &[u32], sum: u32, out: &mut [u32]) -> bool {
     let n = masks.len();
-    if n > 9 {
-        return false;
-    }
-    let value = |set: usize| -> u32 { (0..9).filter(|s| set >> s & 1 != 0).map(|s| s + 1).sum() };
-    let has = |t: &SetOfSets, m: usize| t[m >> 6] >> (m & 63) & 1 != 0;
-    let put = |t: &mut SetOfSets, m: usize| t[m >> 6] |= 1 << (m & 63);
-    let mut layers: Vec<SetOfSets> = vec![[0; 8]; n + 1];
-    put(&mut layers[0], 0);
-    let mut lists: Vec<Vec<u16>> = vec![vec![0]];
-    for k in 0..n {
-        let mut next = Vec::new();
-        let (done, rest) = layers.split_at_mut(k + 1);
-        for &m in &lists[k] {
-            let mut options = masks[k] & 0x1ff & !(m as u32);
-            while options != 0 {
-                let s = options.trailing_zeros();
-                options &= options - 1;
-                let to = m as usize | 1 << s;
-                if !has(&rest[0], to) {
-                    put(&mut rest[0], to);
-                    next.push(to as u16);
-                }
-            }
-        }
-        let _ = done;
-        lists.push(next);
-    }
-    // Backward: keep the states that still reach the sum.
-    let mut good: Vec<SetOfSets> = vec![[0; 8]; n + 1];
+    let union = masks.iter().fold(0u32, |a, &m| a | m);
     let mut any = false;
-    for &m in &lists[n] {
-        if value(m as usize) == sum {
-            put(&mut good[n], m as usize);
-            any = true;
+    for &set in sum_combinations(n, sum) {
+        let set = set as u32;
+        if set & !union != 0 || masks.iter().any(|&m| m & set == 0) {
+            continue;
         }
+        // Nothing new to learn from this set when it could only add
+        // symbols already supported; every cell taking any of the set's
+        // symbols supports them all.
+        if masks.iter().zip(out.iter()).all(|(&m, &o)| m & set & !o == 0) && any {
+            continue;
+        }
+        if masks.iter().all(|&m| m & set == set) {
+            out[..n].iter_mut().for_each(|o| *o |= set);
+            any = true;
+            continue;
+        }
+        any |= assignments(masks, set, out);
     }
-    if !any {
+    any
+}
+
+/// Whether the cells can take the symbols of `set` one each (cell i from
+/// `masks[i]`); ORs into `out` every cell–symbol pair some such assignment
+/// uses. States are the subsets of `set` used by the first cells: a subset
+/// follows its predecessors in increasing order, precedes them decreasing.
+fn assignments(masks: &[u32], set: u32, out: &mut [u32]) -> bool {
+    let n = masks.len() as u32;
+    let mut reach: SetOfSets = [0; 8];
+    put(&mut reach, 0);
+    let mut used = 0u32;
+    loop {
+        let k = used.count_ones();
+        if k < n && has(&reach, used) {
+            let mut options = masks[k as usize] & set & !used;
+            while options != 0 {
+                let bit = options & options.wrapping_neg();
+                options &= options - 1;
+                put(&mut reach, used | bit);
+            }
+        }
+        if used == set {
+            break;
+        }
+        used = used.wrapping_sub(set) & set;
+    }
+    if !has(&reach, set) {
         return false;
     }
-    for k in (0..n).rev() {
-        for &m in &lists[k] {
-            let mut options = masks[k] & 0x1ff & !(m as u32);
+    let mut good: SetOfSets = [0; 8];
+    put(&mut good, set);
+    let mut used = set;
+    loop {
+        let k = used.count_ones();
+        if k < n && has(&reach, used) {
+            let mut options = masks[k as usize] & set & !used;
             while options != 0 {
-                let s = options.trailing_zeros();
+                let bit = options & options.wrapping_neg();
                 options &= options - 1;
-                if has(&good[k + 1], m as usize | 1 << s) {
-                    out[k] |= 1 << s;
-                    put(&mut good[k], m as usize);
+                if has(&good, used | bit) {
+                    put(&mut good, used);
+                    out[k as usize] |= bit;
                 }
             }
         }
+        if used == 0 {
+            break;
+        }
+        used = (used - 1) & set;
     }
     true
 }
@@ -561,5 +645,67 @@ impl fmt::Display for SymbolSet {
             write!(f, "{s}")?;
         }
         write!(f, "}}")
+    }
+}
+
+#[cfg(test)]
+mod sum_tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+
+    /// The plain definition: every assignment of different symbols (or any
+    /// symbols) to the cells, one by one.
+    fn by_enumeration(masks: &[u32], sum: u32, distinct: bool, out: &mut [u32]) -> bool {
+        fn walk(masks: &[u32], k: usize, used: u32, left: i64, distinct: bool, picked: &mut Vec<u32>, out: &mut [u32]) -> bool {
+            if k == masks.len() {
+                if left == 0 {
+                    for (i, &s) in picked.iter().enumerate() {
+                        out[i] |= 1 << s;
+                    }
+                    return true;
+                }
+                return false;
+            }
+            let mut any = false;
+            for s in 0..9 {
+                if masks[k] >> s & 1 == 0 || (distinct && used >> s & 1 != 0) {
+                    continue;
+                }
+                picked.push(s);
+                any |= walk(masks, k + 1, used | 1 << s, left - (s as i64 + 1), distinct, picked, out);
+                picked.pop();
+            }
+            any
+        }
+        out[..masks.len()].fill(0);
+        walk(masks, 0, 0, sum as i64, distinct, &mut Vec::new(), out)
+    }
+
+    #[test]
+    fn combinations_are_every_set_of_that_size_and_total() {
+        assert_eq!(sum_combinations(2, 3), &[0b11]);
+        assert_eq!(sum_combinations(2, 17), &[0b1_1000_0000]);
+        assert_eq!(sum_combinations(3, 6), &[0b111]);
+        assert_eq!(sum_combinations(9, 45), &[0x1ff]);
+        assert_eq!(sum_combinations(4, 20).len(), 12);
+        assert!(sum_combinations(2, 18).is_empty() && sum_combinations(10, 45).is_empty());
+        let total: usize = (0..=9).flat_map(|k| (0..=45).map(move |t| sum_combinations(k, t).len())).sum();
+        assert_eq!(total, 512);
+    }
+
+    #[test]
+    fn support_matches_enumeration_on_random_cages() {
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(7);
+        for trial in 0..20_000 {
+            let n = rng.random_range(1..=6);
+            let masks: Vec<u32> = (0..n).map(|_| rng.random_range(1..512u32)).collect();
+            let distinct = trial % 3 != 0;
+            let most = if distinct { 45 } else { 9 * n as u32 };
+            let sum = rng.random_range(1..=most);
+            let (mut fast, mut plain) = (vec![0; n], vec![0; n]);
+            let a = sum_support(&masks, sum, distinct, &mut fast);
+            let b = by_enumeration(&masks, sum, distinct, &mut plain);
+            assert_eq!((a, &fast), (b, &plain), "masks {masks:?} sum {sum} distinct {distinct}");
+        }
     }
 }

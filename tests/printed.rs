@@ -19,8 +19,12 @@
 //!
 //! Grid glyphs are told apart from the other text on a page (labels, level
 //! names, rules, page numbers, Trividoku's questions) by position (inside
-//! the grid's outline) and from the faded marks in cell corners by their
-//! grey; all of one grid must share one size. A tampered expectation and a
+//! the grid's outline), from the faded marks in cell corners by their grey,
+//! and from killer cage sums by their size (under half a cell); all of one
+//! grid must share one size. Killer puzzles are read further: every cage
+//! sum must stand in the top-left corner of its cage's first cell, and the
+//! dashed outlines, read side by side, must separate exactly the cells the
+//! stored cages separate (puzzle pages and answers alike). A tampered expectation and a
 //! hand-made misprinted grid show that the comparison fails when it should.
 
 mod common;
@@ -73,6 +77,8 @@ impl Text {
 struct Shape {
     points: Vec<(f32, f32)>,
     filled: bool,
+    /// Stroked with a dash pattern (killer cage outlines).
+    dashed: bool,
 }
 
 impl Shape {
@@ -201,6 +207,7 @@ fn read_pdf(path: &Path) -> Vec<PageItems> {
         let (mut grey, mut font, mut size) = (0.0, Vec::new(), 0.0);
         let (mut tx, mut ty, mut line_x, mut line_y) = (0.0, 0.0, 0.0, 0.0);
         let mut path: Vec<(f32, f32)> = Vec::new();
+        let mut dashed = false;
         for op in &content.operations {
             let args = &op.operands;
             match op.operator.as_str() {
@@ -249,8 +256,11 @@ fn read_pdf(path: &Path) -> Vec<PageItems> {
                     let (x, y, w, h) = (number(&args[0]), number(&args[1]), number(&args[2]), number(&args[3]));
                     path.extend([(x, y), (x + w, y), (x + w, y + h), (x, y + h)]);
                 }
-                "S" | "s" => items.shapes.push(Shape { points: std::mem::take(&mut path), filled: false }),
-                "f" | "F" | "f*" | "B" | "B*" | "b" | "b*" => items.shapes.push(Shape { points: std::mem::take(&mut path), filled: true }),
+                "d" => dashed = args[0].as_array().is_ok_and(|a| !a.is_empty()),
+                "S" | "s" => items.shapes.push(Shape { points: std::mem::take(&mut path), filled: false, dashed }),
+                "f" | "F" | "f*" | "B" | "B*" | "b" | "b*" => {
+                    items.shapes.push(Shape { points: std::mem::take(&mut path), filled: true, dashed: false })
+                }
                 "n" => path.clear(),
                 _ => {}
             }
@@ -493,10 +503,16 @@ struct ReadGrid {
 /// a cell centre, one a cell, all of one size.
 fn read_grid(layout: &Layout, slot: &Slot, bold_font: &[u8]) -> Result<ReadGrid, String> {
     let frame = grid_frame(layout, &slot.shapes)?;
+    let caged = !cages_of(layout).is_empty();
     let glyphs: Vec<&Text> = slot
         .texts
         .iter()
-        .filter(|t| t.grey < 0.6 && frame.bbox.contains(t.centre(), frame.tolerance) && !t.text.trim().is_empty())
+        .filter(|t| {
+            t.grey < 0.6
+                && frame.bbox.contains(t.centre(), frame.tolerance)
+                && !t.text.trim().is_empty()
+                && !(caged && is_corner_clue(t, &frame))
+        })
         .collect();
     if let Some(first) = glyphs.first()
         && let Some(odd) = glyphs.iter().find(|t| (t.size - first.size).abs() > 0.01)
@@ -574,6 +590,150 @@ fn compare(what: &str, printed: &str, expected: &str) -> Result<(), String> {
     ))
 }
 
+/// Black text under half a cell tall inside a square grid: a killer cage's
+/// sum (marks and corner letters print faded).
+fn is_corner_clue(t: &Text, frame: &GridFrame) -> bool {
+    t.grey < 0.6 && t.size < 0.45 * frame.cell && frame.bbox.contains(t.centre(), 0.0)
+}
+
+/// The stored cages of a layout: (cells, sum).
+fn cages_of(layout: &Layout) -> Vec<(Vec<usize>, u32)> {
+    layout.cells().map_or(Vec::new(), |c| c.model.cages.iter().map(|k| (k.cells.clone(), k.sum)).collect())
+}
+
+/// The cage sums printed in a grid: each must sit in a cell's top-left
+/// quarter; the result lists (cell, sum) in cell order.
+fn read_cage_sums(layout: &Layout, slot: &Slot) -> Result<Vec<(usize, u32)>, String> {
+    let frame = grid_frame(layout, &slot.shapes)?;
+    let Drawn::Squares { .. } = drawn(layout) else { return Ok(Vec::new()) };
+    let mut out = Vec::new();
+    for t in slot.texts.iter().filter(|t| is_corner_clue(t, &frame)) {
+        let sum: u32 = t.text.trim().parse().map_err(|_| format!("'{}' in a cell corner is no cage sum", t.text))?;
+        let (x, y) = t.centre();
+        // The cell whose top-left quarter holds the text.
+        let cell = frame.centres.iter().position(|&(cx, cy)| {
+            let half = frame.cell / 2.0;
+            x >= cx - half && x <= cx && y <= cy + half && y >= cy
+        });
+        match cell {
+            Some(cell) => out.push((cell, sum)),
+            None => return Err(format!("the sum {sum} at ({x:.1}, {y:.1}) is in no cell's top-left corner")),
+        }
+    }
+    out.sort_unstable();
+    Ok(out)
+}
+
+/// What the stored cages say should print: each sum in its first cell.
+fn expected_cage_sums(layout: &Layout) -> Vec<(usize, u32)> {
+    let mut out: Vec<(usize, u32)> = cages_of(layout).into_iter().map(|(cells, sum)| (*cells.iter().min().unwrap(), sum)).collect();
+    out.sort_unstable();
+    out
+}
+
+/// One side of a cell: (cell, 0 top, 1 bottom, 2 left, 3 right).
+type Side = (usize, u8);
+
+/// The cell sides the dashed outlines run along, read back from the lines:
+/// a horizontal run a tenth of a cell below a cell's top edge (or above its
+/// bottom edge) covers that side of every cell whose middle it passes; the
+/// same for vertical runs.
+fn read_cage_sides(layout: &Layout, slot: &Slot) -> Result<Vec<Side>, String> {
+    let frame = grid_frame(layout, &slot.shapes)?;
+    let Drawn::Squares { rows, cols, position } = drawn(layout) else { return Ok(Vec::new()) };
+    let cell = frame.cell;
+    let at = |r: usize, c: usize| position.iter().position(|&p| p == (r, c));
+    let mut sides = Vec::new();
+    for shape in slot.shapes.iter().filter(|s| s.dashed) {
+        let [(x0, y0), (x1, y1)] = shape.points[..] else { return Err(format!("a dashed path of {} points", shape.points.len())) };
+        // Canvas units: columns right, rows down from the grid's top-left.
+        let (u0, v0) = ((x0 - frame.bbox.left) / cell, (frame.bbox.top - y0) / cell);
+        let (u1, v1) = ((x1 - frame.bbox.left) / cell, (frame.bbox.top - y1) / cell);
+        let (along, across, lo, hi) = if (v0 - v1).abs() < 1e-3 {
+            (true, v0, u0.min(u1), u0.max(u1))
+        } else if (u0 - u1).abs() < 1e-3 {
+            (false, u0, v0.min(v1), v0.max(v1))
+        } else {
+            return Err("a slanted dashed line".into());
+        };
+        let line = across.floor();
+        let (first_side, offset) = match across - line {
+            f if (f - 0.1).abs() < 0.03 => (true, line as usize),
+            f if (f - 0.9).abs() < 0.03 => (false, line as usize),
+            f => return Err(format!("a dashed line {f:.2} of a cell from a cell edge")),
+        };
+        let (limit, other) = if along { (rows, cols) } else { (cols, rows) };
+        if offset >= limit {
+            return Err("a dashed line outside the grid".into());
+        }
+        for k in 0..other {
+            let middle = k as f32 + 0.5;
+            if middle < lo || middle > hi {
+                continue;
+            }
+            let (r, c) = if along { (offset, k) } else { (k, offset) };
+            let side = match (along, first_side) {
+                (true, true) => 0,
+                (true, false) => 1,
+                (false, true) => 2,
+                (false, false) => 3,
+            };
+            let cell = at(r, c).ok_or_else(|| format!("a dashed line over the gap at r{}c{}", r + 1, c + 1))?;
+            sides.push((cell, side));
+        }
+    }
+    sides.sort_unstable();
+    sides.dedup();
+    Ok(sides)
+}
+
+/// The sides the stored cages' outlines must run along: every side of a
+/// caged cell whose neighbour is outside its cage.
+fn expected_cage_sides(layout: &Layout) -> Vec<Side> {
+    let Drawn::Squares { position, .. } = drawn(layout) else { return Vec::new() };
+    let mut out = Vec::new();
+    for (cells, _) in cages_of(layout) {
+        for &c in &cells {
+            let (r, col) = position[c];
+            let neighbours =
+                [r.checked_sub(1).map(|r| (r, col)), Some((r + 1, col)), col.checked_sub(1).map(|col| (r, col)), Some((r, col + 1))];
+            for (side, n) in neighbours.into_iter().enumerate() {
+                let inside = n.and_then(|p| position.iter().position(|&q| q == p)).is_some_and(|n| cells.contains(&n));
+                if !inside {
+                    out.push((c, side as u8));
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The killer parts of one printed grid against the stored cages.
+fn check_cages(layout: &Layout, slot: &Slot, sums: bool, what: &str) -> Vec<String> {
+    let mut errors = Vec::new();
+    if cages_of(layout).is_empty() {
+        return errors;
+    }
+    match read_cage_sides(layout, slot) {
+        Ok(sides) if sides == expected_cage_sides(layout) => {}
+        Ok(sides) => errors.push(format!(
+            "{what}: the dashed outlines run along {} cell sides, the cages have {} (first difference: {:?})",
+            sides.len(),
+            expected_cage_sides(layout).len(),
+            sides.iter().zip(expected_cage_sides(layout)).find(|(a, b)| *a != b)
+        )),
+        Err(e) => errors.push(format!("{what}: {e}")),
+    }
+    let expected = if sums { expected_cage_sums(layout) } else { Vec::new() };
+    match read_cage_sums(layout, slot) {
+        Ok(printed) if printed == expected => {}
+        Ok(printed) => errors.push(format!("{what}: cage sums printed {printed:?}, stored {expected:?}")),
+        Err(e) => errors.push(format!("{what}: {e}")),
+    }
+    errors
+}
+
 fn is_loops(layout: &Layout) -> bool {
     matches!(drawn(layout), Drawn::Loops { .. })
 }
@@ -629,6 +789,8 @@ fn check_puzzle(layout: &Layout, givens: &str, solution: &str, puzzle: &Slot, an
             );
         }
     }
+    errors.extend(check_cages(layout, puzzle, true, &format!("puzzle {n} (page {})", puzzle.page)));
+    errors.extend(check_cages(layout, answer, false, &format!("answer {n} (page {})", answer.page)));
     match read_grid(layout, answer, bold_font) {
         Err(e) => errors.push(format!("answer {n} (page {}): {e}", answer.page)),
         Ok(grid) => {
@@ -740,6 +902,17 @@ fn check(name: &str) {
             assert!(compare("tampered", &grid.symbols, &tampered).is_err(), "{name}: a tampered expectation went unnoticed: {tampered}");
         }
     }
+    // Killer: a changed sum and a missing outline side would be caught too.
+    if !cages_of(&first.layout).is_empty() {
+        let sums = read_cage_sums(&first.layout, &puzzle_slots[0]).unwrap();
+        let mut wrong = expected_cage_sums(&first.layout);
+        wrong[0].1 += 1;
+        assert_ne!(sums, wrong, "{name}: a changed cage sum went unnoticed");
+        let sides = read_cage_sides(&first.layout, &puzzle_slots[0]).unwrap();
+        let fewer = expected_cage_sides(&first.layout)[1..].to_vec();
+        assert_ne!(sides, fewer, "{name}: a missing cage side went unnoticed");
+        println!("{name}: {} cage sums and {} outline sides read on the first page", sums.len(), sides.len());
+    }
     assert!(errors.is_empty(), "{name}: the printed book differs from the catalog:\n{}", errors.join("\n"));
     let _ = std::fs::remove_dir_all(pdf.parent().unwrap());
 }
@@ -797,6 +970,7 @@ layouts! {
     jigsaw_random_6 => "jigsaw-random-6",
     jigsaw_random_8 => "jigsaw-random-8",
     jigsaw_random_9 => "jigsaw-random-9",
+    killer_9 => "killer-9",
     pie_12 => "pie-12",
     samurai => "samurai",
     slitherlink_10x10 => "slitherlink-10x10",
@@ -844,7 +1018,7 @@ fn text(s: &str, (x, y): (f32, f32), size: f32, font: &[u8]) -> Text {
 fn the_comparison_catches_misplaced_missing_and_wrong_glyphs() {
     let layout = Layout::load(&format!("{}/layouts/classic-4.toml", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let (left, top, cell) = (100.0, 500.0, 40.0);
-    let outline = |points: Vec<(f32, f32)>| Shape { points, filled: false };
+    let outline = |points: Vec<(f32, f32)>| Shape { points, filled: false, dashed: false };
     let mut shapes = Vec::new();
     for k in 0..=4 {
         let k = k as f32 * cell;

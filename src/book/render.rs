@@ -527,25 +527,30 @@ fn mark_floor(book: &Book) -> f32 {
 /// letter page, has cells of 20.5 pt where 24.2 pt would keep them clear.)
 fn check_mark_room(book: &Book, geometry: &PageGeometry, fonts: &Fonts) -> Result<()> {
     let style = book.settings.marks;
-    for family in book.layouts.iter().filter(|f| f.has_marks()) {
+    for family in &book.layouts {
         let layout = family.layout();
         let Some(cells) = layout.cells() else { continue };
+        let caged = !cells.model.cages.is_empty() || cells.random.cages.is_some();
+        if !family.has_marks() && !caged {
+            continue;
+        }
         let least = crate::pdf::min_cell_for_marks(cells, fonts, style, mark_floor(book));
         let cell = puzzle_cell_side(book, geometry, family.print_extent());
         if cell < least {
             let faded = match style {
-                MarkStyle::Corner => ", or --marks faded (a large light-grey mark behind the cell)",
-                MarkStyle::Faded => "",
+                MarkStyle::Corner if !caged => ", or --marks faded (a large light-grey mark behind the cell)",
+                _ => "",
+            };
+            let what = match (caged, style) {
+                (true, _) => "cage sums",
+                (false, MarkStyle::Corner) => "corner marks",
+                (false, MarkStyle::Faded) => "faded marks",
             };
             return Err(TooSmall(format!(
-                "{}: {} puzzles a page on a {} page give cells of {cell:.1} pt, too small for its {} marks at {} pt or more clear of the digits (cells of {least:.1} pt needed): {}a larger --trim{faded}",
+                "{}: {} puzzles a page on a {} page give cells of {cell:.1} pt, too small for its {what} at {} pt or more clear of the digits (cells of {least:.1} pt needed): {}a larger --trim{faded}",
                 layout.id,
                 book.settings.per_page,
                 book.settings.trim,
-                match style {
-                    MarkStyle::Corner => "corner",
-                    MarkStyle::Faded => "faded",
-                },
                 mark_floor(book),
                 fewer_or(book.settings.per_page)
             ))

@@ -2,6 +2,7 @@ use crate::batch::{self, BatchEvent};
 use crate::generate::{Controls, Needs, Pattern, Symmetry, needs};
 use crate::grade::Technique;
 use crate::layout::Layout;
+use crate::layout::cages::CageRule;
 use crate::level::Level;
 use crate::level::RatingRange;
 use crate::store::{Batch, BatchStatus, Catalog, DEFAULT_DB, NewPuzzle};
@@ -61,6 +62,15 @@ pub struct GenerateArgs {
     /// unique and minimal. Layouts with the technique grader.
     #[arg(long, value_name = "RANGE", conflicts_with_all = ["difficulty", "resume"])]
     pub rating: Option<RatingRange>,
+    /// Killer layouts (random_cages): cage sizes, a size or a range such as 2..4 (default: the layout's,
+    /// 1..5 for killer-9). The cages are drawn anew for each puzzle on its solution, connected, no digit
+    /// twice.
+    #[arg(long, value_name = "SIZES", value_parser = cage_sizes, conflicts_with = "resume")]
+    pub cages: Option<(usize, usize)>,
+    /// Killer layouts: the generator may add givens where cages alone leave the puzzle open (classic
+    /// killer has none: a cell is pinned by a one-cell cage instead).
+    #[arg(long, conflicts_with = "resume")]
+    pub cage_givens: bool,
     /// Give up when no new puzzle has come for this many seconds (default: 60 with --pattern, --needs or
     /// --rating, else never; 0: never). A batch that gives up is left failed, with the reason; --resume
     /// goes on with it.
@@ -234,8 +244,26 @@ fn controls(args: &GenerateArgs, layout: &Layout) -> anyhow::Result<Controls> {
         pattern,
         needs: args.needs.map(|technique| Needs { technique, hardest: args.hardest }),
         rating: args.rating,
+        cages: cage_rule(args, layout)?,
         time_limit: args.time_limit.map(Duration::from_secs),
     })
+}
+
+/// `--cages` and `--cage-givens` as a cage rule: sizes and givens from
+/// the options, the rest from the layout's own `random_cages`.
+fn cage_rule(args: &GenerateArgs, layout: &Layout) -> anyhow::Result<Option<CageRule>> {
+    if args.cages.is_none() && !args.cage_givens {
+        return Ok(None);
+    }
+    let Some(own) = layout.cells().and_then(|c| c.random.cages) else {
+        anyhow::bail!("--cages and --cage-givens: {} draws no killer cages per puzzle (its layout file has no random_cages)", layout.id);
+    };
+    let (min, max) = args.cages.unwrap_or((own.min, own.max));
+    Ok(Some(CageRule { min, max, givens: args.cage_givens || own.givens }))
+}
+
+fn cage_sizes(text: &str) -> Result<(usize, usize), String> {
+    crate::generate::parse_cage_sizes(text)
 }
 
 fn parse_technique(text: &str) -> Result<Technique, String> {

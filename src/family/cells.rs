@@ -67,8 +67,19 @@ impl Cells {
     /// Refused when a control cannot apply: a symmetry that does not map
     /// the layout onto itself, a technique or rating on a layout without
     /// the grader, a cage technique without cages.
-    pub fn new(layout: Layout, controls: &Controls) -> Result<Cells> {
+    pub fn new(mut layout: Layout, controls: &Controls) -> Result<Cells> {
         controls.check_combination().map_err(|e| anyhow!(e))?;
+        if let Some(rule) = controls.cages
+            && let crate::layout::Kind::Cells(cells) = &mut layout.kind
+        {
+            if cells.random.cages.is_none() {
+                bail!("--cages: {} draws no killer cages per puzzle (its layout file has no random_cages)", layout.id);
+            }
+            if rule.max > cells.size {
+                bail!("--cages {}..{}: {} has {} cells a house, so no cage holds more", rule.min, rule.max, layout.id, cells.size);
+            }
+            cells.random.cages = Some(rule);
+        }
         let generator = Generator::symmetric(&layout, controls.symmetry)?;
         let cells = generator.cells();
         let grader = Grader::new(&cells.model);
@@ -322,13 +333,26 @@ impl Family for Cells {
             // A level asked for is the technique level where the layout has
             // one: clues go only while the puzzle stays at or below it, then
             // the final grade must match exactly.
-            let made = match level.zip(steering) {
-                Some((wanted, g)) if wanted != Level::Expert => {
+            let made = match (level, steering) {
+                (Some(wanted), Some(g)) if wanted != Level::Expert => {
                     generator.puzzle_within(seed, &|givens: &Grid| g.rate_within(givens, wanted).is_some())
+                }
+                // Marks, islands, regions or cages drawn per puzzle: the
+                // test is made for each puzzle's own model.
+                (Some(wanted), None) if wanted != Level::Expert && !self.cells().random.is_empty() => {
+                    let accept = move |model: &crate::model::Model| -> Option<crate::generate::Check> {
+                        let grader = Grader::new(model)?;
+                        Some(Box::new(move |givens: &Grid| grader.rate_within(givens, wanted).is_some()))
+                    };
+                    generator.puzzle_accepted(seed, &accept)
                 }
                 _ => generator.puzzle(seed),
             };
-            vec![made.map_err(failed)?]
+            match made {
+                // Cages that could not keep their sizes: no puzzle this attempt.
+                Err(crate::generate::GenerateError::CageSizes { .. }) => Vec::new(),
+                made => vec![made.map_err(failed)?],
+            }
         };
         let mut kept = Vec::with_capacity(made.len());
         for made in made {
@@ -380,6 +404,7 @@ impl Family for Cells {
             mark_style: MarkStyle::default(),
             corner_labels,
             min_text: crate::pdf::MIN_TEXT_PT,
+            cage_sums: true,
         }
     }
 
@@ -395,6 +420,7 @@ impl Family for Cells {
             mark_style: MarkStyle::default(),
             corner_labels: Vec::new(),
             min_text: crate::pdf::MIN_TEXT_PT,
+            cage_sums: false,
         }
     }
 

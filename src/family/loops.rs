@@ -213,6 +213,7 @@ impl Family for Loops {
             mark_style: MarkStyle::default(),
             corner_labels: Vec::new(),
             min_text: crate::pdf::MIN_TEXT_PT,
+            cage_sums: false,
         }
     }
 

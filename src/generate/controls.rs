@@ -1,13 +1,15 @@
 //! What a batch asks of its puzzles besides a level: the symmetry of the
 //! givens, a picture they must fill (`--pattern`), a technique the solving
-//! path must use (`--needs`), a range of SE ratings (`--rating`), and how
-//! long to search without a new puzzle before giving up. Stored with the
-//! batch, so `--resume` continues with exactly the same requests.
+//! path must use (`--needs`), a range of SE ratings (`--rating`), killer
+//! cage sizes (`--cages`, `--cage-givens`), and how long to search without
+//! a new puzzle before giving up. Stored with the batch, so `--resume`
+//! continues with exactly the same requests.
 
 use super::needs::{Needs, parse_technique, spelling};
 use super::pattern::Pattern;
 use super::symmetry::Symmetry;
 use crate::layout::Layout;
+use crate::layout::cages::CageRule;
 use crate::level::RatingRange;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -22,6 +24,9 @@ pub struct Controls {
     pub pattern: Option<Pattern>,
     pub needs: Option<Needs>,
     pub rating: Option<RatingRange>,
+    /// Killer cages drawn per puzzle with these sizes (and givens allowed
+    /// or not) instead of the layout file's `random_cages`.
+    pub cages: Option<CageRule>,
     /// Give up when no new puzzle has come for this long (`None`: never).
     pub time_limit: Option<Duration>,
 }
@@ -43,6 +48,9 @@ struct Stored {
     #[serde(default)]
     hardest: bool,
     rating: Option<String>,
+    cages: Option<String>,
+    #[serde(default)]
+    cage_givens: bool,
     time_limit_seconds: Option<u64>,
 }
 
@@ -71,9 +79,15 @@ impl Controls {
             needs: self.needs.map(|n| spelling(n.technique).to_string()),
             hardest: self.needs.is_some_and(|n| n.hardest),
             rating: self.rating.map(|r| r.to_string()),
+            cages: self.cages.map(|c| format!("{}..{}", c.min, c.max)),
+            cage_givens: self.cages.is_some_and(|c| c.givens),
             time_limit_seconds: self.time_limit.map(|d| d.as_secs()),
         };
-        let empty = stored.pattern.is_none() && stored.needs.is_none() && stored.rating.is_none() && stored.time_limit_seconds.is_none();
+        let empty = stored.pattern.is_none()
+            && stored.needs.is_none()
+            && stored.rating.is_none()
+            && stored.cages.is_none()
+            && stored.time_limit_seconds.is_none();
         (!empty).then(|| toml::to_string(&stored).expect("plain fields serialise"))
     }
 
@@ -95,7 +109,14 @@ impl Controls {
             Some(range) => Some(range.parse::<RatingRange>().map_err(|e| format!("{what}: {e}"))?),
             None => None,
         };
-        Ok(Controls { symmetry, pattern, needs, rating, time_limit: stored.time_limit_seconds.map(Duration::from_secs) })
+        let cages = match &stored.cages {
+            Some(sizes) => {
+                let (min, max) = parse_cage_sizes(sizes).map_err(|e| format!("{what}: {e}"))?;
+                Some(CageRule { min, max, givens: stored.cage_givens })
+            }
+            None => None,
+        };
+        Ok(Controls { symmetry, pattern, needs, rating, cages, time_limit: stored.time_limit_seconds.map(Duration::from_secs) })
     }
 
     /// The first request that cannot be combined with another, whatever
@@ -120,6 +141,24 @@ impl Controls {
     }
 }
 
+/// Cage sizes as `--cages` takes them: `2..4` (two to four cells), `3`
+/// (three cells each); 1 to 9 cells.
+pub fn parse_cage_sizes(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("cage sizes '{text}': expected a size or a range of sizes such as 3 or 2..4 (1 to 9 cells)");
+    let number = |s: &str| s.trim().parse::<usize>().ok().filter(|n| (1..=9).contains(n)).ok_or_else(bad);
+    let (min, max) = match text.split_once("..") {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => {
+            let n = number(text)?;
+            (n, n)
+        }
+    };
+    if min > max {
+        return Err(format!("cage sizes '{text}': the smallest size is above the largest"));
+    }
+    Ok((min, max))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,6 +173,7 @@ mod tests {
             pattern: Some(Pattern::parse("p.txt", &picture, &layout, true).unwrap()),
             needs: Some(Needs { technique: Technique::XWing, hardest: true }),
             rating: Some("3.0..".parse().unwrap()),
+            cages: Some(CageRule { min: 2, max: 4, givens: true }),
             time_limit: Some(Duration::from_secs(90)),
         };
         let text = controls.stored().unwrap();
@@ -143,6 +183,16 @@ mod tests {
         assert_eq!(Controls::from_stored(Symmetry::Diag, None, &layout, "batch 1").unwrap(), Controls::from(Symmetry::Diag));
         let bad = Controls::from_stored(Symmetry::None, Some("needs = \"x-wingg\""), &layout, "batch 4").unwrap_err();
         assert!(bad.starts_with("batch 4: unknown technique 'x-wingg'"), "{bad}");
+    }
+
+    #[test]
+    fn cage_sizes_read_as_a_size_or_a_range() {
+        assert_eq!(parse_cage_sizes("2..4"), Ok((2, 4)));
+        assert_eq!(parse_cage_sizes("3"), Ok((3, 3)));
+        assert_eq!(parse_cage_sizes("5..2").unwrap_err(), "cage sizes '5..2': the smallest size is above the largest");
+        for bad in ["", "0..3", "2..10", "x", "2-4"] {
+            assert!(parse_cage_sizes(bad).unwrap_err().starts_with(&format!("cage sizes '{bad}': expected")), "{bad}");
+        }
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub mod needs;
 pub mod pattern;
 mod symmetry;
 
-pub use controls::{Controls, DEFAULT_TIME_LIMIT};
+pub use controls::{Controls, DEFAULT_TIME_LIMIT, parse_cage_sizes};
 pub use needs::Needs;
 pub use pattern::{Pattern, PatternError};
 pub use symmetry::{Symmetry, SymmetryError};
@@ -49,11 +49,23 @@ pub enum GenerateError {
     Unfillable,
     #[error("choosing the puzzle's marks or islands: {0}")]
     Random(String),
+    /// Cages alone could not settle every cell within the cage sizes: this
+    /// attempt makes no puzzle (the next seed draws new cages).
+    #[error("the cages of {min} to {max} cells left a cell only a one-cell cage or a given could settle")]
+    CageSizes { min: usize, max: usize },
     #[error(
         "no complete grid found in {attempts} attempts of {nodes} search nodes each: the layout's marks are probably impossible to meet"
     )]
     FillGaveUp { attempts: u32, nodes: u64 },
 }
+
+/// Makes, for a puzzle's own model, the test its givens must pass while
+/// they are thinned (or its cages merged): e.g. "grades at most hard". `None`
+/// where the model has no such test.
+pub type Acceptance = dyn Fn(&crate::model::Model) -> Option<Check> + Sync;
+
+/// A test of givens under one model (see [`Acceptance`]).
+pub type Check = Box<dyn Fn(&Grid) -> bool + Sync>;
 
 /// Effort bound for filling: restarts with fresh random choices, then stop.
 const FILL_ATTEMPTS: u32 = 8;
@@ -149,12 +161,35 @@ impl Generator {
 
     /// One unique puzzle from `seed` whose clues go as `steering` lets them.
     pub fn puzzle_steered(&self, seed: u64, steering: Steering) -> Result<Generated, GenerateError> {
+        self.make(seed, steering, None)
+    }
+
+    /// Like [`Generator::puzzle_within`] for layouts that draw parts per
+    /// puzzle (marks, islands, regions, killer cages): `accept` makes the
+    /// test for each puzzle's own model (`None`: no test, anything goes),
+    /// and clues go, or killer cages merge, only while it holds.
+    pub fn puzzle_accepted(&self, seed: u64, accept: &Acceptance) -> Result<Generated, GenerateError> {
+        self.make(seed, Steering::Minimal, Some(accept))
+    }
+
+    fn make(&self, seed: u64, steering: Steering, accept: Option<&Acceptance>) -> Result<Generated, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (solution, derived) = match self.start(&mut rng)? {
-            Start::Killer(rule, solution) => return self.killer(rule, solution, seed, &mut rng),
+            Start::Killer(rule, solution) => return self.killer(rule, solution, seed, &mut rng, accept),
             Start::Grid { solution, derived } => (solution, derived),
         };
         let own_solver;
+        let checker;
+        let steering = match accept {
+            Some(accept) => {
+                checker = accept(&derived.as_ref().map_or(self.cells(), cells_of).model);
+                match &checker {
+                    Some(check) => Steering::Within(check.as_ref()),
+                    None => steering,
+                }
+            }
+            None => steering,
+        };
         let (layout, solver) = match &derived {
             Some(d) => {
                 own_solver = Solver::new(&cells_of(d).model);
@@ -259,8 +294,9 @@ impl Generator {
         solution: Grid,
         seed: u64,
         rng: &mut ChaCha8Rng,
+        accept: Option<&Acceptance>,
     ) -> Result<Generated, GenerateError> {
-        let made = crate::killer::make(&self.layout, rule, &solution, rng)?;
+        let made = crate::killer::make(&self.layout, rule, &solution, rng, accept)?;
         let model = &cells_of(&made.layout).model;
         let count = Solver::new(model).count(&made.givens, 2);
         debug_assert_eq!(count.solutions, 1);

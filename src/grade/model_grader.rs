@@ -18,6 +18,10 @@ pub struct Grader {
     /// The template's topology, built once: grading an easy puzzle costs
     /// less than building it.
     topology: super::board::Topology,
+    /// Killer: the cells of one-cell cages and their digits. A one-cell
+    /// cage is a given in all but print, and is graded as one (it would
+    /// otherwise make every such puzzle need a cage step first).
+    fixed: Vec<(usize, u8)>,
 }
 
 impl Grader {
@@ -39,7 +43,30 @@ impl Grader {
             .ok()?;
         template.sums = model.sum_sets(super::cages::RULE_OF_45_CELLS);
         let topology = super::board::Topology::new(&template);
-        Some(Grader { template, topology })
+        let fixed = model
+            .cages
+            .iter()
+            .filter(|c| c.cells.len() == 1)
+            .filter_map(|c| {
+                let symbol = (0..model.symbol_count()).find(|&s| model.alphabet.value_of(s as u8) == Some(c.sum))?;
+                Some((c.cells[0], symbol as u8))
+            })
+            .collect();
+        Some(Grader { template, topology, fixed })
+    }
+
+    /// The givens with every one-cell cage's digit written in.
+    fn with_fixed<'g>(&self, givens: &'g Grid) -> std::borrow::Cow<'g, Grid> {
+        if self.fixed.iter().all(|&(c, _)| givens.cells.get(c).is_none_or(|g| g.is_some())) {
+            return std::borrow::Cow::Borrowed(givens);
+        }
+        let mut full = givens.clone();
+        for &(c, s) in &self.fixed {
+            if let Some(cell) = full.cells.get_mut(c) {
+                cell.get_or_insert(s);
+            }
+        }
+        std::borrow::Cow::Owned(full)
     }
 
     /// Grades one puzzle; `None` when its givens break a rule.
@@ -51,7 +78,7 @@ impl Grader {
     /// `None` when its givens break a rule.
     pub fn first_stuck(&self, givens: &Grid) -> Option<super::Stuck> {
         let mut problem = self.template.clone();
-        problem.givens = givens.cells.clone();
+        problem.givens = self.with_fixed(givens).cells.clone();
         super::first_stuck(&problem)
     }
 
@@ -65,7 +92,8 @@ impl Grader {
     /// tenths); `None` otherwise, or when its givens break a rule. What a
     /// generator aiming at one technique asks on each clue it removes.
     pub fn grade_up_to(&self, givens: &Grid, ceiling: u32) -> Option<Grade> {
-        self.fits(givens).then_some(())?;
+        let givens = self.with_fixed(givens);
+        self.fits(&givens).then_some(())?;
         let graded = super::grade_on(&self.topology, &givens.cells, ceiling, true)?;
         (graded.solved || !graded.steps.is_empty()).then_some(graded)
     }
@@ -79,7 +107,8 @@ impl Grader {
 
     /// [`Grader::grade_within`] without the solving path.
     pub fn rate_within(&self, givens: &Grid, level: Level) -> Option<Rating> {
-        self.fits(givens).then_some(())?;
+        let givens = self.with_fixed(givens);
+        self.fits(&givens).then_some(())?;
         let graded = super::grade_on(&self.topology, &givens.cells, ceiling_of(level), false)?;
         // Unsolved with no step taken (every step rates 1.0 or more): the
         // grid is contradictory.

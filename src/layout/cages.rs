@@ -50,7 +50,7 @@ pub(super) fn fixed_cages(
         return Ok(Vec::new());
     };
     let here = Some(list.span());
-    check_grid(size, full_square, alphabet).map_err(|m| (here.clone(), format!("cages: {m}")))?;
+    check_grid(file, size, full_square, alphabet).map_err(|m| (here.clone(), format!("cages: {m}")))?;
     if file.random_cages.is_some() {
         return Err((here, "give `cages` or `random_cages`, not both".into()));
     }
@@ -97,9 +97,9 @@ pub(super) fn cage_rule(file: &LayoutFile, size: usize, full_square: bool, alpha
         return Ok(None);
     };
     let here = Some(entry.span());
-    check_grid(size, full_square, alphabet).map_err(|m| (here.clone(), format!("random_cages: {m}")))?;
-    if file.random_marks.is_some() || file.random_islands.is_some() {
-        return Err((here, "random_cages cannot be combined with random_marks or random_islands".into()));
+    check_grid(file, size, full_square, alphabet).map_err(|m| (here.clone(), format!("random_cages: {m}")))?;
+    if file.random_islands.is_some() {
+        return Err((here, "random_cages cannot be combined with random_islands".into()));
     }
     let e = entry.get_ref();
     let min = e.min.unwrap_or(CageRule::DEFAULT_MIN);
@@ -110,9 +110,16 @@ pub(super) fn cage_rule(file: &LayoutFile, size: usize, full_square: bool, alpha
     Ok(Some(CageRule { min, max, givens: e.givens }))
 }
 
-fn check_grid(size: usize, full_square: bool, alphabet: &Alphabet) -> Result<(), String> {
+fn check_grid(file: &LayoutFile, size: usize, full_square: bool, alphabet: &Alphabet) -> Result<(), String> {
     if !full_square {
         return Err("killer cages need a single square grid".into());
+    }
+    // Marks and Trividoku's letters print where a cage's sum goes.
+    if file.marks.is_some() || file.random_marks.is_some() || file.letters.is_some() {
+        return Err("killer cages cannot be combined with marks, random_marks or letters (all print in the cell's corner)".into());
+    }
+    if file.random_regions.as_ref().is_some_and(|r| *r.get_ref()) {
+        return Err("killer cages cannot be combined with random_regions".into());
     }
     if !numeric(alphabet, size) {
         return Err(format!(

@@ -6,13 +6,15 @@
 
 use super::fonts::{CAP_HEIGHT, Fonts, Weight};
 use printpdf::{
-    Color, Greyscale, Line, LinePoint, Op, PaintMode, PdfFontHandle, Point, Polygon, PolygonRing, Pt, TextItem, TextMatrix, WindingOrder,
+    Color, Greyscale, Line, LineDashPattern, LinePoint, Op, PaintMode, PdfFontHandle, Point, Polygon, PolygonRing, Pt, TextItem,
+    TextMatrix, WindingOrder,
 };
 
 /// Grey levels: 0 = black, 1 = white. Print needs fills of at least 10 %.
 pub const BLACK: f32 = 0.0;
 pub const FADED: f32 = 0.72;
 pub const LIGHT_FILL: f32 = 0.88;
+pub const WHITE: f32 = 1.0;
 
 /// What a renderer may draw with, on any back end.
 pub trait Surface {
@@ -24,6 +26,15 @@ pub trait Surface {
     fn fill_polygon(&mut self, points: &[(f32, f32)], level: f32);
     /// Text whose baseline starts at (`x`, `y`).
     fn text_from(&mut self, text: &str, x: f32, y: f32, size: f32, weight: Weight, level: f32);
+
+    /// A dashed polyline: `dash` points drawn, `gap` points left out, the
+    /// pattern running on across the corners. Back ends without dashes of
+    /// their own draw each dash as a line.
+    fn dashed_line(&mut self, points: &[(f32, f32)], width: f32, level: f32, dash: f32, gap: f32) {
+        for piece in dashes(points, dash, gap) {
+            self.line(&piece, width, level);
+        }
+    }
 
     fn fill_rect(&mut self, x: f32, y: f32, width: f32, height: f32, level: f32) {
         self.fill_polygon(&[(x, y), (x + width, y), (x + width, y + height), (x, y + height)], level);
@@ -45,6 +56,39 @@ pub trait Surface {
     fn centred_glyph(&mut self, text: &str, cx: f32, cy: f32, size: f32, weight: Weight, level: f32) {
         self.text(text, cx, cy - size * CAP_HEIGHT / 2.0, size, weight, level, Align::Centre);
     }
+}
+
+/// The dashes of a polyline: the drawn pieces, each a polyline of its own
+/// (a dash that turns a corner keeps the corner).
+pub fn dashes(points: &[(f32, f32)], dash: f32, gap: f32) -> Vec<Vec<(f32, f32)>> {
+    if dash <= 0.0 || gap <= 0.0 || points.len() < 2 {
+        return vec![points.to_vec()];
+    }
+    // Distance along the line to each vertex.
+    let mut along = vec![0.0f32];
+    for pair in points.windows(2) {
+        let last = along[along.len() - 1];
+        along.push(last + (pair[1].0 - pair[0].0).hypot(pair[1].1 - pair[0].1));
+    }
+    let total = along[along.len() - 1];
+    let point_at = |d: f32| {
+        let i = (1..points.len()).find(|&i| along[i] >= d).unwrap_or(points.len() - 1);
+        let (a, b) = (points[i - 1], points[i]);
+        let length = along[i] - along[i - 1];
+        let t = if length > 0.0 { (d - along[i - 1]) / length } else { 0.0 };
+        (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
+    };
+    let mut out = Vec::new();
+    let mut start = 0.0;
+    while start < total {
+        let end = (start + dash).min(total);
+        let mut piece = vec![point_at(start)];
+        piece.extend((1..points.len() - 1).filter(|&i| along[i] > start && along[i] < end).map(|i| points[i]));
+        piece.push(point_at(end));
+        out.push(piece);
+        start += dash + gap;
+    }
+    out
 }
 
 /// A PDF page being drawn.
@@ -119,6 +163,12 @@ impl Surface for Canvas<'_> {
         self.ops.push(Op::SetOutlineColor { col: grey(level) });
         self.ops.push(Op::SetOutlineThickness { pt: Pt(width) });
         self.ops.push(Op::DrawLine { line: Line { points: points.iter().map(|&(x, y)| point(x, y)).collect(), is_closed: false } });
+    }
+
+    fn dashed_line(&mut self, points: &[(f32, f32)], width: f32, level: f32, dash: f32, gap: f32) {
+        self.ops.push(Op::SetLineDashPattern { dash: LineDashPattern::new(0.0, &[dash, gap]) });
+        Surface::line(self, points, width, level);
+        self.ops.push(Op::SetLineDashPattern { dash: LineDashPattern::solid() });
     }
 
     fn fill_polygon(&mut self, points: &[(f32, f32)], level: f32) {

@@ -1,6 +1,7 @@
 //! Drawing with printpdf: embedded fonts, a canvas of drawing verbs, one
 //! renderer per grid geometry, and byte-stable PDF output.
 
+mod cages;
 pub mod canvas;
 pub mod document;
 pub mod fonts;
@@ -20,6 +21,8 @@ use fonts::{CAP_HEIGHT, Fonts, Weight};
 pub const DIGIT_SHARE: f32 = 0.62;
 /// Smallest legible text in print: marks and corner letters never go below it.
 pub const MIN_TEXT_PT: f32 = 7.0;
+/// The thinnest line a page draws (preflight's minimum).
+const MIN_LINE: f32 = 0.75;
 /// A corner mark's share of the cell's side (at least `MIN_TEXT_PT`).
 const MARK_SHARE: f32 = 0.25;
 /// Advance width of a DejaVu Sans digit, as a share of the type size: the
@@ -66,6 +69,9 @@ pub struct GridContents {
     /// The smallest type a corner mark or label may print at: 7 pt, or the
     /// large-print floor in a large-print book.
     pub min_text: f32,
+    /// Whether killer cages print their sums (puzzle pages; an answer grid
+    /// shows the cages' outlines only, its digits being the answer).
+    pub cage_sums: bool,
 }
 
 impl GridContents {
@@ -126,15 +132,29 @@ pub fn faded_mark_size(cell: f32, width_em: f32) -> f32 {
 }
 
 /// Every corner text a layout can print: its marks (fixed and drawn per
-/// puzzle) and Trividoku's letters.
+/// puzzle), Trividoku's letters and killer cage sums (drawn cages: every
+/// two-digit sum a cage of the layout's sizes can have).
 fn corner_texts(layout: &CellLayout) -> Vec<String> {
     let mut marks: Vec<char> = layout.marks.iter().flatten().copied().collect();
     marks.extend(layout.random.marks.iter().map(|&(m, _)| m));
     let mut texts: Vec<String> = marks.iter().map(|&m| square::printed_mark(layout, m)).collect();
     texts.extend(layout.letters.iter().flatten().map(char::to_string));
+    texts.extend(cage_sum_texts(layout));
     texts.sort();
     texts.dedup();
     texts
+}
+
+/// The cage sums a layout prints: its fixed cages' sums, or for cages drawn
+/// per puzzle every sum the largest cage can reach.
+fn cage_sum_texts(layout: &CellLayout) -> Vec<String> {
+    let mut sums: Vec<u32> = layout.model.cages.iter().map(|c| c.sum).collect();
+    if let Some(rule) = layout.random.cages {
+        let n = layout.size as u32;
+        let most: u32 = (0..rule.max as u32).map(|k| n - k).sum();
+        sums.extend(1..=most);
+    }
+    sums.into_iter().map(|s| s.to_string()).collect()
 }
 
 /// The smallest cell side (points) whose marks and corner letters print at
@@ -146,11 +166,13 @@ pub fn min_cell_for_marks(layout: &CellLayout, fonts: &Fonts, style: MarkStyle, 
     let font = fonts.get(Weight::Regular);
     let widths = |texts: &[String]| texts.iter().map(|t| font.width(t, 1.0)).collect::<Vec<f32>>();
     let letters: Vec<String> = layout.letters.iter().flatten().map(char::to_string).collect();
+    // Cage sums always print in the corner.
+    let sums = cage_sum_texts(layout);
     let (corner, faded) = match style {
         MarkStyle::Corner => (widths(&corner_texts(layout)), Vec::new()),
         MarkStyle::Faded => {
-            let marks: Vec<String> = corner_texts(layout).into_iter().filter(|t| !letters.contains(t)).collect();
-            (widths(&letters), widths(&marks))
+            let marks: Vec<String> = corner_texts(layout).into_iter().filter(|t| !letters.contains(t) && !sums.contains(t)).collect();
+            (widths(&[letters, sums].concat()), widths(&marks))
         }
     };
     if corner.is_empty() && faded.is_empty() {

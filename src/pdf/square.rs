@@ -2,10 +2,11 @@
 //! overlapping ones (the gaps between them stay blank), classic boxes,
 //! jigsaw regions (thick borders wherever two regions meet), diagonals (thin
 //! grey lines), islands (light grey), marks (a faded glyph in the cell's
-//! corner, so the digit space stays free) and a snake path (a faint grey line
-//! through the cell centres).
+//! corner, so the digit space stays free), a snake path (a faint grey line
+//! through the cell centres) and killer cages (dashed outlines inset from
+//! the cell borders, the sum small in the corner of the cage's first cell).
 
-use super::canvas::{Align, BLACK, FADED, LIGHT_FILL, Surface};
+use super::canvas::{Align, BLACK, FADED, LIGHT_FILL, Surface, WHITE};
 use super::fonts::{CAP_HEIGHT, Weight};
 use super::{DIGIT_SHARE, FADED_MARK, GridContents, GridRenderer, MarkStyle, faded_mark_size, mark_inset, mark_size, thick_line};
 use crate::layout::CellLayout;
@@ -21,6 +22,10 @@ pub struct SquareGrid<'a> {
 const FILLED: f32 = 0.45;
 const DIAGONAL: f32 = 0.6;
 const SNAKE: f32 = 0.8;
+/// Grey of a cage's dashed outline.
+const CAGE: f32 = 0.2;
+/// A cage outline's inset from the cell borders, as a share of the cell.
+const CAGE_INSET: f32 = 0.1;
 
 /// Canvas geometry of one drawing: cell side and the top-left corner.
 struct Placement {
@@ -81,6 +86,7 @@ impl GridRenderer for SquareGrid<'_> {
             let points: Vec<(f32, f32)> = self.layout.snake_path.iter().map(|&(r, c)| at.centre(r, c)).collect();
             canvas.line(&points, (cell * 0.18).max(1.0), SNAKE);
         }
+        self.draw_cages(canvas, &at, contents);
         self.draw_lines(canvas, &at);
 
         let size = cell * DIGIT_SHARE;
@@ -116,6 +122,44 @@ pub fn printed_mark(layout: &CellLayout, mark: char) -> String {
 }
 
 impl SquareGrid<'_> {
+    /// Each killer cage's dashed outline and, on puzzle pages, its sum in
+    /// the top-left corner of its first cell (in reading order: the topmost
+    /// row's leftmost cell), on a white ground that breaks the dashes. The
+    /// sum prints like a corner mark, at least `contents.min_text`, clear of
+    /// the digit area where the cell allows (the book checks it does).
+    fn draw_cages(&self, canvas: &mut dyn Surface, at: &Placement, contents: &GridContents) {
+        let geometry = &self.layout.geometry;
+        let width = (at.cell * 0.025).max(super::MIN_LINE);
+        let (dash, gap) = ((at.cell * 0.09).max(1.5), (at.cell * 0.06).max(1.0));
+        for cage in &self.layout.model.cages {
+            let cells: Vec<(usize, usize)> = cage.cells.iter().map(|&c| geometry.position(c)).collect();
+            for run in super::cages::outline(&cells, CAGE_INSET) {
+                let point = |(x, y): (f32, f32)| (at.left + x * at.cell, at.top - y * at.cell);
+                canvas.dashed_line(&[point(run.a), point(run.b)], width, CAGE, dash, gap);
+            }
+        }
+        if !contents.cage_sums {
+            return;
+        }
+        for cage in &self.layout.model.cages {
+            let Some(&first) = cage.cells.iter().min() else { continue };
+            let (r, c) = geometry.position(first);
+            let text = cage.sum.to_string();
+            let (x, y) = at.corner(r, c);
+            let (size, inset) = (mark_size(at.cell, contents.min_text), mark_inset(at.cell));
+            let text_width = canvas.fonts().get(Weight::Regular).width(&text, size);
+            let pad = size * 0.12;
+            canvas.fill_rect(
+                x + inset - pad,
+                y - inset - size * CAP_HEIGHT - pad,
+                text_width + 2.0 * pad,
+                size * CAP_HEIGHT + 2.0 * pad,
+                WHITE,
+            );
+            canvas.text(&text, x + inset, y - inset - size * CAP_HEIGHT, size, Weight::Regular, BLACK, Align::Left);
+        }
+    }
+
     /// The marks of the cells that show no symbol (a given's digit is
     /// never marked over), in the contents' style.
     fn draw_marks(&self, canvas: &mut dyn Surface, at: &Placement, contents: &GridContents) {

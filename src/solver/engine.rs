@@ -41,7 +41,7 @@ pub struct Engine<const W: usize> {
     /// region × diagonal …).
     intersections: Vec<Vec<LockedHouse<W>>>,
     /// Killer cages and the sums the rule of 45 gives.
-    cages: Vec<EngineCage>,
+    cages: Vec<EngineCage<W>>,
     /// `cell_houses[c]`: the houses holding `c`, as a set of house indices,
     /// when there are at most [`MAX_INDEXED_HOUSES`] houses (else empty and
     /// unused): after a few candidates change only their houses are looked at.
@@ -72,8 +72,9 @@ const FEW_CHANGES: u32 = 6;
 
 /// Cells adding up to `sum`: a cage (whose cells also take different
 /// symbols, in the peer tables) or a sum the rule of 45 gives.
-struct EngineCage {
+struct EngineCage<const W: usize> {
     cells: Vec<usize>,
+    members: Bits<W>,
     sum: u32,
     distinct: bool,
 }
@@ -176,10 +177,10 @@ impl<const W: usize> Engine<W> {
             relations[r.b].push(RelationEdge { trigger: r.b_symbols, target: r.a, forbidden: r.a_symbols });
         }
         let intersections = (0..symbols).map(|s| intersections_for(model, &houses, s)).collect();
-        let cages: Vec<EngineCage> = model
+        let cages: Vec<EngineCage<W>> = model
             .sum_sets(IMPLIED_SUM_CELLS)
             .into_iter()
-            .map(|s| EngineCage { cells: s.cells, sum: s.sum, distinct: s.distinct })
+            .map(|s| EngineCage { members: mask(&s.cells), cells: s.cells, sum: s.sum, distinct: s.distinct })
             .collect();
         let indexed = houses.len() <= MAX_INDEXED_HOUSES;
         let mut cell_houses = vec![[0u64; 4]; if indexed { cells } else { 0 }];
@@ -260,10 +261,12 @@ impl<const W: usize> Engine<W> {
 
     /// State layout: `cand[0..k]`, `solved`, then the boards each symbol had
     /// at its last fruitless hidden-single check (`k` more) and locked-
-    /// candidates check (`k` more). Children inherit them, so after a branch
-    /// only the symbols the choice touched are examined again.
+    /// candidates check (`k` more), and with cages the boards at the start
+    /// of the last cage check (`k` more). Children inherit them, so after a
+    /// branch only the symbols (and cages) the choice touched are examined
+    /// again.
     pub fn stride(&self) -> usize {
-        3 * self.symbols + 1
+        if self.cages.is_empty() { 3 * self.symbols + 1 } else { 4 * self.symbols + 1 }
     }
 
     /// Writes the initial state for `givens` minus `excluded` candidates.
@@ -506,12 +509,29 @@ impl<const W: usize> Engine<W> {
     /// Each cage, and each sum the rule of 45 gives, keeps in its cells
     /// only the symbols some assignment reaching the sum uses
     /// ([`crate::model::sum_support`]). `Ok(true)` if a candidate went.
+    ///
+    /// A sum set none of whose cells changed since the start of the last
+    /// check is skipped: the check keeps what it is given when run twice
+    /// (what supports a symbol uses supported symbols only), so the fixpoint
+    /// is the same as checking every set every time.
     fn cage_sums(&self, state: &mut [Bits<W>]) -> Result<bool, Contradiction> {
+        if self.cages.is_empty() {
+            return Ok(false);
+        }
         let k = self.symbols;
+        let seen = 3 * k + 1;
+        let mut changed = Bits::<W>::EMPTY;
+        for s in 0..k {
+            changed |= state[s] ^ state[seen + s];
+            state[seen + s] = state[s];
+        }
         let mut progress = false;
         let mut masks = [0u32; 32];
         let mut keep = [0u32; 32];
         for cage in &self.cages {
+            if !cage.members.intersects(&changed) {
+                continue;
+            }
             let n = cage.cells.len();
             for (i, &c) in cage.cells.iter().enumerate() {
                 masks[i] = self.options(state, c).0;
@@ -531,6 +551,7 @@ impl<const W: usize> Engine<W> {
                         state[s].remove(c);
                     }
                 }
+                changed.insert(c);
                 progress = true;
             }
         }

@@ -12,6 +12,12 @@
 //! symbol, so striking a candidate finds the moves it forces (a queue, not
 //! a rescan of the grid), and search states are reused from depth to depth
 //! instead of allocated per branch.
+//!
+//! Killer cages are checked their own way too: placing a symbol strikes it
+//! from the rest of its cage, and before each branch every cage keeps only
+//! the candidates that some set of different symbols adding up to what the
+//! cage still lacks can use (the sets are listed afresh, symbol by symbol;
+//! a cage whose cells are all placed must add up exactly).
 
 use crate::model::{Grid, Model, Symbol};
 
@@ -23,8 +29,16 @@ pub struct Counted {
 
 pub fn count_solutions(model: &Model, givens: &Grid, limit: usize) -> Counted {
     let rules = Rules::of(model);
-    let mut search =
-        Search { rules: &rules, limit, found: 0, first: None, pool: Vec::new(), todo: Todo::default(), segment_unions: Vec::new() };
+    let mut search = Search {
+        rules: &rules,
+        limit,
+        found: 0,
+        first: None,
+        pool: Vec::new(),
+        todo: Todo::default(),
+        segment_unions: Vec::new(),
+        cage_allowed: Vec::new(),
+    };
     let mut start = State::start(&rules, model);
     let consistent = givens.cells.iter().enumerate().all(|(cell, g)| match g {
         Some(s) => start.candidates[cell] & (1 << s) != 0 && rules.place(&mut start, &mut search.todo, cell, *s),
@@ -50,6 +64,18 @@ struct Rules {
     /// Cells two houses share, where two or more.
     segments: Vec<Vec<usize>>,
     overlaps: Vec<Overlap>,
+    cages: Vec<CageRule>,
+    /// Per cell: the cages it is in (one at most in a layout file, but the
+    /// search does not rely on it).
+    cages_of: Vec<Vec<usize>>,
+    /// Value each symbol adds to a cage's sum (its digit value).
+    values: Vec<u32>,
+}
+
+/// A killer cage: different symbols adding up to `sum`.
+struct CageRule {
+    cells: Vec<usize>,
+    sum: u32,
 }
 
 struct HouseRule {
@@ -89,7 +115,32 @@ impl Rules {
             relations_of[rel.b].push((rel.b_symbols.0, rel.a, rel.a_symbols.0));
         }
         let (segments, overlaps) = overlaps(model);
-        Rules { symbols: model.symbol_count(), houses, houses_of: model.houses_of_cells(), relations_of, segments, overlaps }
+        let cages: Vec<CageRule> = model.cages.iter().map(|c| CageRule { cells: c.cells.clone(), sum: c.sum }).collect();
+        let mut cages_of = vec![Vec::new(); model.cell_count()];
+        for (k, cage) in cages.iter().enumerate() {
+            for &c in &cage.cells {
+                cages_of[c].push(k);
+            }
+        }
+        // Digits are worth their face value, letters 10, 11, …; a symbol
+        // with no value (never in a layout with cages) is worth nothing.
+        let values = (0..model.symbol_count())
+            .map(|s| {
+                let c = model.alphabet.char_of(s as Symbol);
+                c.to_digit(36).unwrap_or(0)
+            })
+            .collect();
+        Rules {
+            symbols: model.symbol_count(),
+            houses,
+            houses_of: model.houses_of_cells(),
+            relations_of,
+            segments,
+            overlaps,
+            cages,
+            cages_of,
+            values,
+        }
     }
 
     /// One place fewer for `s` in each house of `cell`. False when a house
@@ -180,7 +231,99 @@ impl Rules {
                 }
             }
         }
+        // No symbol twice in a cage.
+        for &k in &self.cages_of[cell] {
+            for &other in &self.cages[k].cells {
+                if other == cell {
+                    continue;
+                }
+                if state.value[other] == s {
+                    return false;
+                }
+                if !self.strike(state, todo, other, bit) {
+                    return false;
+                }
+            }
+        }
         true
+    }
+
+    /// What cage `k` still allows: each empty cell keeps the candidates
+    /// that some set of different symbols, unused by the cage's placed
+    /// cells and adding up to what they leave of the sum, can give it.
+    /// Writes the allowed symbols per cell of the cage into `allowed`;
+    /// false when no set fits (or a full cage adds up wrong).
+    fn cage_allows(&self, state: &State, k: usize, allowed: &mut Vec<u32>) -> bool {
+        let cage = &self.cages[k];
+        allowed.clear();
+        allowed.resize(cage.cells.len(), 0);
+        let (mut placed_sum, mut used, mut open) = (0u32, 0u32, 0usize);
+        let mut union = 0u32;
+        for &c in &cage.cells {
+            match state.value[c] {
+                EMPTY => {
+                    open += 1;
+                    union |= state.candidates[c];
+                }
+                v => {
+                    placed_sum += self.values[v as usize];
+                    used |= 1 << v;
+                }
+            }
+        }
+        if placed_sum > cage.sum {
+            return false;
+        }
+        if open == 0 {
+            return placed_sum == cage.sum;
+        }
+        let mut found = false;
+        let free = union & !used;
+        self.symbol_sets(free, 0, open, cage.sum - placed_sum, 0, &mut |set| {
+            // Every open cell must take one of the set, and the set must be
+            // coverable: each of its symbols some open cell's candidate.
+            let mut covered = 0u32;
+            for &c in &cage.cells {
+                if state.value[c] == EMPTY {
+                    let here = state.candidates[c] & set;
+                    if here == 0 {
+                        return;
+                    }
+                    covered |= here;
+                }
+            }
+            if covered != set {
+                return;
+            }
+            found = true;
+            for (i, &c) in cage.cells.iter().enumerate() {
+                if state.value[c] == EMPTY {
+                    allowed[i] |= state.candidates[c] & set;
+                }
+            }
+        });
+        found
+    }
+
+    /// Calls `visit` with every set of `count` symbols of `free` (from
+    /// symbol `from` on, added to `set`) whose values add up to `sum`.
+    fn symbol_sets(&self, free: u32, from: usize, count: usize, sum: u32, set: u32, visit: &mut dyn FnMut(u32)) {
+        if count == 0 {
+            if sum == 0 {
+                visit(set);
+            }
+            return;
+        }
+        for s in from..self.symbols {
+            if free & (1 << s) == 0 {
+                continue;
+            }
+            let v = self.values[s];
+            if v > sum {
+                continue;
+            }
+            self.symbol_sets(free, s + 1, count - 1, sum - v, set | 1 << s, visit);
+        }
     }
 }
 
@@ -251,6 +394,8 @@ struct Search<'a> {
     todo: Todo,
     /// Scratch: the candidates each segment still holds.
     segment_unions: Vec<u32>,
+    /// Scratch: what a cage allows its cells.
+    cage_allowed: Vec<u32>,
 }
 
 impl Search<'_> {
@@ -261,7 +406,11 @@ impl Search<'_> {
                 self.todo.houses.clear();
                 return;
             }
-            match self.strike_confined_symbols(state) {
+            let struck = match self.strike_confined_symbols(state) {
+                Some(false) => self.strike_by_cage_sums(state),
+                other => other,
+            };
+            match struck {
                 None => {
                     self.todo.cells.clear();
                     self.todo.houses.clear();
@@ -352,6 +501,31 @@ impl Search<'_> {
                 return true;
             }
         }
+    }
+
+    /// Strikes what no cage's sum allows. Whether something was struck;
+    /// `None` on a contradiction.
+    fn strike_by_cage_sums(&mut self, state: &mut State) -> Option<bool> {
+        let rules = self.rules;
+        let mut struck = false;
+        for k in 0..rules.cages.len() {
+            if !rules.cage_allows(state, k, &mut self.cage_allowed) {
+                return None;
+            }
+            for (i, &c) in rules.cages[k].cells.iter().enumerate() {
+                if state.value[c] != EMPTY {
+                    continue;
+                }
+                let gone = state.candidates[c] & !self.cage_allowed[i];
+                if gone != 0 {
+                    if !rules.strike(state, &mut self.todo, c, gone) {
+                        return None;
+                    }
+                    struck = true;
+                }
+            }
+        }
+        Some(struck)
     }
 
     /// When every place for a symbol in house `a` also lies in house `b`

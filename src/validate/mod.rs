@@ -161,7 +161,8 @@ fn check(row: &PuzzleRow, layout: &CellLayout, canon: &Canonicalizer, graded: bo
 }
 
 /// Every rule checked directly on the full grid, independent of the model's
-/// own checker: each house's symbol counts, each mark, each relation.
+/// own checker: each house's symbol counts, each mark, each relation, each
+/// cage (no symbol twice, the digits adding up to its sum).
 fn check_rules(layout: &CellLayout, solution: &Grid) -> Result<(), String> {
     let model = &layout.model;
     if let Some(cell) = solution.cells.iter().position(|c| c.is_none()) {
@@ -189,6 +190,29 @@ fn check_rules(layout: &CellLayout, solution: &Grid) -> Result<(), String> {
                 model.cell_names[rel.b],
                 model.alphabet.char_of(y)
             ));
+        }
+    }
+    for (cell, allowed) in model.allowed.iter().enumerate() {
+        let s = solution.cells[cell].unwrap_or(0);
+        if !allowed.contains(s) {
+            return Err(format!("solution: {} = {} breaks its mark", model.cell_names[cell], model.alphabet.char_of(s)));
+        }
+    }
+    for cage in &model.cages {
+        let name = &model.cell_names[cage.cells[0]];
+        let mut seen = 0u64;
+        let mut total = 0u32;
+        for &c in &cage.cells {
+            let s = solution.cells[c].unwrap_or(0);
+            let ch = model.alphabet.char_of(s);
+            if seen & 1 << s != 0 {
+                return Err(format!("solution: the cage at {name} holds {ch} twice"));
+            }
+            seen |= 1 << s;
+            total += ch.to_digit(36).unwrap_or(0);
+        }
+        if total != cage.sum {
+            return Err(format!("solution: the cage at {name} adds up to {total}, not {}", cage.sum));
         }
     }
     Ok(())

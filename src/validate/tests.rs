@@ -151,3 +151,62 @@ fn the_plain_counter_agrees_with_the_engine_on_16x16_and_repeated_symbols() {
         }
     }
 }
+
+#[test]
+fn killer_puzzles_are_checked_under_their_cages() {
+    let layout = Layout::load("killer-9").unwrap();
+    let row = stored(&layout, 3);
+    assert_eq!(verdict(&row), None);
+    assert_eq!(row.givens.chars().filter(|&c| c != '.').count(), 0, "classic killer: no givens");
+    // The counter proves uniqueness from the cages alone; with cages taken
+    // away (one, then two together) it counts what the solver counts.
+    let own = Layout::from_source(std::path::Path::new("killer-9.toml"), row.layout_source.clone()).unwrap();
+    let model = &own.cells().unwrap().model;
+    let givens = model.parse_grid(&row.givens).unwrap();
+    assert_eq!(count_solutions(model, &givens, 2).solutions, 1);
+    let mut ambiguous = 0;
+    for k in 0..model.cages.len() {
+        for gone in [vec![k], vec![k, (k + 1) % model.cages.len()]] {
+            let mut fewer = model.clone();
+            fewer.cages = (0..model.cages.len()).filter(|j| !gone.contains(j)).map(|j| model.cages[j].clone()).collect();
+            let ours = count_solutions(&fewer, &givens, 2).solutions;
+            assert_eq!(ours, Solver::new(&fewer).count(&givens, 2).solutions, "cages {gone:?} taken away");
+            ambiguous += usize::from(ours == 2);
+        }
+    }
+    assert!(ambiguous > 0, "some cage is needed");
+
+    // A wrong sum in the stored layout: no solution, or not the stored one.
+    let first_sum = row.layout_source.find("{ sum = ").unwrap() + "{ sum = ".len();
+    let end = first_sum + row.layout_source[first_sum..].find(',').unwrap();
+    let sum: u32 = row.layout_source[first_sum..end].parse().unwrap();
+    let mut tampered = row.clone();
+    tampered.layout_source = format!("{}{}{}", &row.layout_source[..first_sum], sum + 1, &row.layout_source[end..]);
+    let problem = verdict(&tampered).unwrap();
+    assert!(problem.contains(&format!("adds up to {sum}, not {}", sum + 1)), "{problem}");
+
+    // A solution with two cells of a cage swapped breaks the sums or a house.
+    let mut swapped = row.clone();
+    let s: Vec<char> = row.solution.chars().collect();
+    swapped.solution = with_char(&with_char(&row.solution, 0, s[1]), 1, s[0]);
+    assert!(verdict(&swapped).unwrap().starts_with("solution: "));
+}
+
+#[test]
+fn the_independent_counter_agrees_with_the_solver_on_hand_made_cages() {
+    // A 4×4 killer: the cages alone fix the grid.
+    let text = "name = \"K\"\ndescription = \"k\"\nrules = \"r\"\nsize = 4\nboxes = \"2x2\"\ncages = [
+  { sum = 3, cells = \"r1c1 r1c2\" }, { sum = 7, cells = \"r1c3 r1c4\" },
+  { sum = 7, cells = \"r2c1 r2c2\" }, { sum = 3, cells = \"r2c3 r2c4\" },
+  { sum = 4, cells = \"r3c1 r4c1\" }, { sum = 6, cells = \"r3c2 r4c2\" },
+  { sum = 4, cells = \"r3c3 r4c3\" }, { sum = 6, cells = \"r3c4 r4c4\" },
+]\n";
+    let layout = Layout::from_source(std::path::Path::new("k.toml"), text.into()).unwrap();
+    let model = &layout.cells().unwrap().model;
+    let empty = Grid::empty(16);
+    let ours = count_solutions(model, &empty, 10);
+    let theirs = Solver::new(model).count(&empty, 10);
+    assert_eq!(ours.solutions, theirs.solutions);
+    let first = ours.first.unwrap();
+    model.check_solution(&first).unwrap();
+}
