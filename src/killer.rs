@@ -222,3 +222,33 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod grading_tests {
+    use crate::generate::{Generator, Symmetry};
+    use crate::grade::Grader;
+    use crate::layout::Layout;
+    use crate::store::StoredGrade;
+
+    /// The rating alone (which stops at a killer grid's first guess: no
+    /// chains apply, nothing rates higher) stores what the full grade does.
+    #[test]
+    fn a_killer_rating_stores_what_its_full_grade_stores() {
+        let base = Layout::load("killer-9").unwrap();
+        let generator = Generator::new(&base, Symmetry::None);
+        let mut guesses = 0;
+        for seed in 1..=12 {
+            let p = generator.puzzle(seed).unwrap();
+            let own = p.layout.as_ref().unwrap().cells().unwrap();
+            let grader = Grader::new(&own.model).unwrap();
+            let graded = grader.grade(&p.givens).unwrap();
+            let rated = grader.rate(&p.givens).unwrap();
+            assert_eq!(StoredGrade::of_rating(&rated), StoredGrade::of(&graded), "seed {seed}");
+            guesses += usize::from(rated.hardest == crate::grade::Technique::Guess);
+            // One-cell cages count as givens: no path starts with one.
+            let first = graded.steps.first().map(|s| s.description.clone()).unwrap_or_default();
+            assert!(!first.contains("cage combination: the 1 cells"), "seed {seed}: {first}");
+        }
+        assert!(guesses > 0, "some killer grid of the sample needs a guess");
+    }
+}

@@ -358,18 +358,23 @@ impl Family for Cells {
         for made in made {
             // Every puzzle is graded where the layout has the grader (a level
             // is the technique grade there), asked for a level or not.
-            let grade = match &made.layout {
-                // Its own marks or islands: graded under them.
-                Some(own) => own.cells().and_then(|cells| Grader::new(&cells.model)).and_then(|g| g.grade(&made.givens)),
-                None => self.grader.as_ref().and_then(|g| g.grade(&made.givens)),
+            // Its own marks, islands, regions or cages: graded under them.
+            let own = made.layout.as_ref().and_then(|own| own.cells()).and_then(|cells| Grader::new(&cells.model));
+            let grader = if made.layout.is_some() { own.as_ref() } else { self.grader.as_ref() };
+            // The path only where a technique is asked for; else the rating
+            // alone (the same rating, found without describing the steps).
+            let rating = match (controls.needs, grader) {
+                (Some(wanted), Some(g)) => match g.grade(&made.givens) {
+                    Some(grade) if wanted.met_by(&grade) => Some(grade.rating()),
+                    _ => continue,
+                },
+                (Some(_), None) => continue,
+                (None, g) => g.and_then(|g| g.rate(&made.givens)),
             };
-            if controls.needs.is_some_and(|wanted| !grade.as_ref().is_some_and(|g| wanted.met_by(g))) {
+            let grade = rating.map(|r| StoredGrade::of_rating(&r));
+            if controls.rating.is_some_and(|range| !grade.as_ref().is_some_and(|g| range.contains(g.se_rating))) {
                 continue;
             }
-            if controls.rating.is_some_and(|range| !grade.as_ref().is_some_and(|g| range.contains(StoredGrade::of(g).se_rating))) {
-                continue;
-            }
-            let grade = grade.map(|g| StoredGrade::of(&g));
             let made_level = grade.as_ref().map_or(made.level.name(), |g| g.level.as_str());
             if level.is_none_or(|wanted| wanted.name() == made_level) {
                 kept.push(self.stored_form(&made, grade));

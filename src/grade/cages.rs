@@ -138,17 +138,28 @@ pub(crate) fn innies_outies(topo: &Topology, b: &Board, houses: usize) -> Option
 pub(crate) fn propagate(topo: &Topology, b: &mut Board) -> bool {
     let mut m = [0u32; 32];
     let mut keep = [0u32; 32];
+    // Each set's cell masks when it was last brought to its support: a set
+    // whose cells are unchanged since has nothing more to give (the support
+    // of a support is itself), so later passes skip it.
+    let mut last: Vec<u32> = vec![u32::MAX; topo.sums.iter().map(|s| s.cells.len()).sum()];
     loop {
         let mut changed = false;
+        let mut at = 0;
         for set in &topo.sums {
             let n = set.cells.len();
             for (i, &c) in set.cells.iter().enumerate() {
                 m[i] = if b.value[c] != NO_VALUE { 1u32 << b.value[c] } else { b.cand[c] as u32 };
             }
+            let seen = &mut last[at..at + n];
+            at += n;
+            if seen == &m[..n] {
+                continue;
+            }
             if !sum_support(&m[..n], set.sum, set.distinct, &mut keep) {
                 return false;
             }
             for (i, &c) in set.cells.iter().enumerate() {
+                seen[i] = m[i] & keep[i];
                 if b.value[c] == NO_VALUE {
                     for d in bits((m[i] & !keep[i]) as Mask) {
                         changed |= b.eliminate(c, d);

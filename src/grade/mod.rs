@@ -306,6 +306,17 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
                     if board.broken(topo) {
                         break;
                     }
+                    // Killer grids get no chains: nothing rates above a
+                    // guess, so without a path to write the rating is
+                    // settled here (and no solution need be searched for).
+                    if !describe && !topo.sums.is_empty() {
+                        if rating::GUESS_TENTHS > max_rating {
+                            max_rating = rating::GUESS_TENTHS;
+                            hardest = Technique::Guess;
+                        }
+                        taken += 1;
+                        break;
+                    }
                     let sol = solution.get_or_insert_with(|| backtrack::solve(topo, givens));
                     match sol.as_ref().and_then(|s| backtrack::guess_hint(topo, &board, s)) {
                         Some(h) => h,

@@ -22,8 +22,10 @@ pub struct SquareGrid<'a> {
 const FILLED: f32 = 0.45;
 const DIAGONAL: f32 = 0.6;
 const SNAKE: f32 = 0.8;
-/// Grey of a cage's dashed outline.
+/// Grey of a cage's dashed outline: dark on puzzle pages, light behind an
+/// answer's digits.
 const CAGE: f32 = 0.2;
+const CAGE_IN_ANSWER: f32 = 0.6;
 /// A cage outline's inset from the cell borders, as a share of the cell.
 const CAGE_INSET: f32 = 0.1;
 
@@ -131,11 +133,12 @@ impl SquareGrid<'_> {
         let geometry = &self.layout.geometry;
         let width = (at.cell * 0.025).max(super::MIN_LINE);
         let (dash, gap) = ((at.cell * 0.09).max(1.5), (at.cell * 0.06).max(1.0));
+        let grey = if contents.cage_sums { CAGE } else { CAGE_IN_ANSWER };
         for cage in &self.layout.model.cages {
             let cells: Vec<(usize, usize)> = cage.cells.iter().map(|&c| geometry.position(c)).collect();
             for run in super::cages::outline(&cells, CAGE_INSET) {
                 let point = |(x, y): (f32, f32)| (at.left + x * at.cell, at.top - y * at.cell);
-                canvas.dashed_line(&[point(run.a), point(run.b)], width, CAGE, dash, gap);
+                canvas.dashed_line(&[point(run.a), point(run.b)], width, grey, dash, gap);
             }
         }
         if !contents.cage_sums {

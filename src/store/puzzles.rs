@@ -32,11 +32,16 @@ pub struct StoredGrade {
 
 impl StoredGrade {
     pub fn of(grade: &crate::grade::Grade) -> StoredGrade {
+        StoredGrade::of_rating(&grade.rating())
+    }
+
+    /// What is stored of a rating (the grade without its path).
+    pub fn of_rating(rating: &crate::grade::Rating) -> StoredGrade {
         // One decimal, as SE prints it, so a re-grade compares equal.
         StoredGrade {
-            se_rating: (grade.se_rating as f64 * 10.0).round() / 10.0,
-            technique: grade.hardest.name().to_string(),
-            level: grade.level.name().to_string(),
+            se_rating: (rating.se_rating as f64 * 10.0).round() / 10.0,
+            technique: rating.hardest.name().to_string(),
+            level: rating.level.name().to_string(),
         }
     }
 }

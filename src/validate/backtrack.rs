@@ -17,7 +17,10 @@
 //! from the rest of its cage, and before each branch every cage keeps only
 //! the candidates that some set of different symbols adding up to what the
 //! cage still lacks can use (the sets are listed afresh, symbol by symbol;
-//! a cage whose cells are all placed must add up exactly).
+//! a cage whose cells are all placed must add up exactly). The same pruning
+//! runs on each house's "innies": the cells of a house outside the cages
+//! that lie wholly in it, which add up to the house's total less those
+//! cages' sums.
 
 use crate::model::{Grid, Model, Symbol};
 
@@ -65,6 +68,9 @@ struct Rules {
     segments: Vec<Vec<usize>>,
     overlaps: Vec<Overlap>,
     cages: Vec<CageRule>,
+    /// Sets of different symbols adding up to a sum, pruned before each
+    /// branch: the cages, then the houses' innies.
+    sum_sets: Vec<CageRule>,
     /// Per cell: the cages it is in (one at most in a layout file, but the
     /// search does not rely on it).
     cages_of: Vec<Vec<usize>>,
@@ -72,7 +78,8 @@ struct Rules {
     values: Vec<u32>,
 }
 
-/// A killer cage: different symbols adding up to `sum`.
+/// A killer cage (or a house's innies): different symbols adding up to `sum`.
+#[derive(Clone)]
 struct CageRule {
     cells: Vec<usize>,
     sum: u32,
@@ -124,12 +131,13 @@ impl Rules {
         }
         // Digits are worth their face value, letters 10, 11, …; a symbol
         // with no value (never in a layout with cages) is worth nothing.
-        let values = (0..model.symbol_count())
+        let values: Vec<u32> = (0..model.symbol_count())
             .map(|s| {
                 let c = model.alphabet.char_of(s as Symbol);
                 c.to_digit(36).unwrap_or(0)
             })
             .collect();
+        let sum_sets = innies(model, &cages, &values);
         Rules {
             symbols: model.symbol_count(),
             houses,
@@ -138,6 +146,7 @@ impl Rules {
             segments,
             overlaps,
             cages,
+            sum_sets,
             cages_of,
             values,
         }
@@ -248,13 +257,12 @@ impl Rules {
         true
     }
 
-    /// What cage `k` still allows: each empty cell keeps the candidates
+    /// What a cage (or innie set) still allows: each empty cell keeps the candidates
     /// that some set of different symbols, unused by the cage's placed
     /// cells and adding up to what they leave of the sum, can give it.
     /// Writes the allowed symbols per cell of the cage into `allowed`;
     /// false when no set fits (or a full cage adds up wrong).
-    fn cage_allows(&self, state: &State, k: usize, allowed: &mut Vec<u32>) -> bool {
-        let cage = &self.cages[k];
+    fn cage_allows(&self, state: &State, cage: &CageRule, allowed: &mut Vec<u32>) -> bool {
         allowed.clear();
         allowed.resize(cage.cells.len(), 0);
         let (mut placed_sum, mut used, mut open) = (0u32, 0u32, 0usize);
@@ -279,34 +287,40 @@ impl Rules {
         }
         let mut found = false;
         let free = union & !used;
+        let open_masks: Vec<u32> = cage.cells.iter().filter(|&&c| state.value[c] == EMPTY).map(|&c| state.candidates[c]).collect();
+        let mut support = vec![0u32; open];
         self.symbol_sets(free, 0, open, cage.sum - placed_sum, 0, &mut |set| {
-            // Every open cell must take one of the set, and the set must be
-            // coverable: each of its symbols some open cell's candidate.
+            // Quick refusals: an open cell with none of the set, a symbol of
+            // the set no open cell can take.
             let mut covered = 0u32;
-            for &c in &cage.cells {
-                if state.value[c] == EMPTY {
-                    let here = state.candidates[c] & set;
-                    if here == 0 {
-                        return;
-                    }
-                    covered |= here;
+            for &m in &open_masks {
+                if m & set == 0 {
+                    return;
                 }
+                covered |= m & set;
             }
             if covered != set {
                 return;
             }
-            found = true;
-            for (i, &c) in cage.cells.iter().enumerate() {
-                if state.value[c] == EMPTY {
-                    allowed[i] |= state.candidates[c] & set;
-                }
-            }
+            // Which cell–symbol pairs some one-to-one filling uses.
+            let mut memo = Memo::default();
+            found |= fill(&open_masks, 0, 0, set, &mut memo, &mut support);
         });
+        let mut k = 0;
+        for (i, &c) in cage.cells.iter().enumerate() {
+            if state.value[c] == EMPTY {
+                allowed[i] = support[k];
+                k += 1;
+            }
+        }
         found
     }
 
     /// Calls `visit` with every set of `count` symbols of `free` (from
     /// symbol `from` on, added to `set`) whose values add up to `sum`.
+    /// Values rise with the symbol (digits), so once the `count` smallest
+    /// values left exceed the sum no later symbol can do, and when the
+    /// `count` largest fall short nothing can.
     fn symbol_sets(&self, free: u32, from: usize, count: usize, sum: u32, set: u32, visit: &mut dyn FnMut(u32)) {
         if count == 0 {
             if sum == 0 {
@@ -314,13 +328,29 @@ impl Rules {
             }
             return;
         }
+        let mut largest = 0;
+        let mut taken = 0;
+        for s in (from..self.symbols).rev() {
+            if taken == count {
+                break;
+            }
+            if free & (1 << s) != 0 {
+                largest += self.values[s];
+                taken += 1;
+            }
+        }
+        if taken < count || largest < sum {
+            return;
+        }
         for s in from..self.symbols {
             if free & (1 << s) == 0 {
                 continue;
             }
             let v = self.values[s];
-            if v > sum {
-                continue;
+            // The smallest total from here: this value and the next ones up.
+            let smallest = v * count as u32 + (count as u32 * (count as u32 - 1)) / 2;
+            if smallest > sum {
+                break;
             }
             self.symbol_sets(free, s + 1, count - 1, sum - v, set | 1 << s, visit);
         }
@@ -508,11 +538,11 @@ impl Search<'_> {
     fn strike_by_cage_sums(&mut self, state: &mut State) -> Option<bool> {
         let rules = self.rules;
         let mut struck = false;
-        for k in 0..rules.cages.len() {
-            if !rules.cage_allows(state, k, &mut self.cage_allowed) {
+        for set in &rules.sum_sets {
+            if !rules.cage_allows(state, set, &mut self.cage_allowed) {
                 return None;
             }
-            for (i, &c) in rules.cages[k].cells.iter().enumerate() {
+            for (i, &c) in set.cells.iter().enumerate() {
                 if state.value[c] != EMPTY {
                     continue;
                 }
@@ -564,6 +594,68 @@ impl Search<'_> {
         }
         Some(struck)
     }
+}
+
+/// Sets of symbols already used (9-bit sets: cages hold the digits 1–9)
+/// looked at so far, and which of them can be completed.
+#[derive(Default)]
+struct Memo {
+    seen: [u64; 8],
+    good: [u64; 8],
+}
+
+/// Whether open cells `k..` can take the symbols of `set` not in `used`,
+/// one each from their own candidates; marks in `support[k..]` every pair
+/// some such filling uses. The answer for a `used` depends on it alone, so
+/// it is remembered (a subtree explored once has marked its pairs).
+fn fill(masks: &[u32], k: usize, used: u32, set: u32, memo: &mut Memo, support: &mut [u32]) -> bool {
+    if k == masks.len() {
+        return true;
+    }
+    let (word, bit) = ((used >> 6) as usize & 7, 1u64 << (used & 63));
+    if memo.seen[word] & bit != 0 {
+        return memo.good[word] & bit != 0;
+    }
+    let mut any = false;
+    let mut options = masks[k] & set & !used;
+    while options != 0 {
+        let pick = options & options.wrapping_neg();
+        options &= options - 1;
+        if fill(masks, k + 1, used | pick, set, memo, support) {
+            support[k] |= pick;
+            any = true;
+        }
+    }
+    memo.seen[word] |= bit;
+    if any {
+        memo.good[word] |= bit;
+    }
+    any
+}
+
+/// The cages, then for each house holding every symbol once and wholly
+/// containing some cage, its innies: the house's cells outside the cages it
+/// wholly contains, which hold different symbols (one house) adding up to
+/// the house's total less those cages' sums.
+fn innies(model: &Model, cages: &[CageRule], values: &[u32]) -> Vec<CageRule> {
+    let mut out = cages.to_vec();
+    if cages.is_empty() {
+        return out;
+    }
+    let total: u32 = values.iter().sum();
+    for house in &model.houses {
+        if house.counts.iter().any(|&c| c != 1) {
+            continue;
+        }
+        let whole: Vec<&CageRule> = cages.iter().filter(|k| k.cells.iter().all(|c| house.cells.contains(c))).collect();
+        let covered: u32 = whole.iter().map(|k| k.sum).sum();
+        let rest: Vec<usize> = house.cells.iter().copied().filter(|c| !whole.iter().any(|k| k.cells.contains(c))).collect();
+        if whole.is_empty() || rest.is_empty() || covered > total {
+            continue;
+        }
+        out.push(CageRule { cells: rest, sum: total - covered });
+    }
+    out
 }
 
 /// Two houses sharing two or more cells (but not all of `a`'s).

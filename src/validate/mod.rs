@@ -112,7 +112,7 @@ pub fn check_cells(
 fn check_grade(row: &PuzzleRow, layout: &CellLayout, grader: Option<&Grader>, regrade: bool) -> Result<Option<StoredGrade>, String> {
     let Some(grader) = grader else { return Ok(None) };
     let givens = layout.model.parse_grid(&row.givens).map_err(|e| format!("givens: {e}"))?;
-    let grade = grader.grade(&givens).map(|g| StoredGrade::of(&g)).ok_or("the grader found the givens clash")?;
+    let grade = grader.rate(&givens).map(|r| StoredGrade::of_rating(&r)).ok_or("the grader found the givens clash")?;
     match &row.grade {
         Some(stored) if *stored != grade && !regrade => Err(format!(
             "technique grade is {} {} ({}), but {} {} ({}) recorded (after a grader upgrade, `validate --all --regrade` stores the new grades)",
