@@ -44,18 +44,31 @@ impl SymbolSet {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Alphabet {
     chars: Vec<char>,
+    /// ASCII byte → symbol (`NO_SYMBOL` where none), letters in either case:
+    /// puzzle text is read a byte at a time.
+    bytes: [u8; 128],
 }
+
+/// No symbol in [`Alphabet::bytes`].
+const NO_SYMBOL: u8 = u8::MAX;
 
 impl Alphabet {
     /// The default alphabet of `n` symbols: 1–9, then A=10, B=11, …
     pub fn numeric(n: usize) -> Alphabet {
         let chars =
             (1..=n as u32).map(|v| if v <= 9 { char::from_digit(v, 10).unwrap_or('?') } else { (b'A' + (v - 10) as u8) as char }).collect();
-        Alphabet { chars }
+        Alphabet::from_chars(chars)
     }
 
     pub fn from_chars(chars: Vec<char>) -> Alphabet {
-        Alphabet { chars }
+        let mut bytes = [NO_SYMBOL; 128];
+        for (s, &c) in chars.iter().enumerate().rev() {
+            if c.is_ascii() {
+                bytes[c as usize] = s as u8;
+                bytes[c.to_ascii_lowercase() as usize] = s as u8;
+            }
+        }
+        Alphabet { chars, bytes }
     }
 
     pub fn len(&self) -> usize {
@@ -506,13 +519,33 @@ impl Model {
     /// model's cell order, `.` or `0` for an empty cell. Spaces may group
     /// the characters for reading ("5...74 1C.... …").
     pub fn parse_grid(&self, text: &str) -> Result<Grid, GridError> {
-        let mut chars: Vec<char> = Vec::with_capacity(text.len());
         if text.is_ascii() {
-            // The common case, byte by byte (the same whitespace as `char::is_whitespace`).
-            chars.extend(text.bytes().filter(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r')).map(char::from));
-        } else {
-            chars.extend(text.chars().filter(|c| !c.is_whitespace()));
+            // The common case, byte by byte (the same whitespace as
+            // `char::is_whitespace`), symbols by table.
+            let space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r');
+            let found = text.bytes().filter(|b| !space(b)).count();
+            if found != self.cell_count() {
+                return Err(GridError::Length { found, expected: self.cell_count() });
+            }
+            let mut cells = Vec::with_capacity(found);
+            for b in text.bytes().filter(|b| !space(b)) {
+                let i = cells.len();
+                if b == b'.' || b == b'0' {
+                    cells.push(None);
+                    continue;
+                }
+                let s = self.alphabet.bytes[b as usize];
+                if s == NO_SYMBOL {
+                    return Err(self.bad_symbol(i, b as char));
+                }
+                if !self.allowed[i].contains(s) {
+                    return Err(GridError::Mark { position: i + 1, cell: self.cell_names[i].clone(), found: b as char });
+                }
+                cells.push(Some(s));
+            }
+            return Ok(Grid { cells });
         }
+        let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
         if chars.len() != self.cell_count() {
             return Err(GridError::Length { found: chars.len(), expected: self.cell_count() });
         }
@@ -523,12 +556,7 @@ impl Model {
                 continue;
             }
             let Some(s) = self.alphabet.symbol_of(c) else {
-                return Err(GridError::Symbol {
-                    position: i + 1,
-                    cell: self.cell_names[i].clone(),
-                    found: c,
-                    alphabet: self.alphabet.text(),
-                });
+                return Err(self.bad_symbol(i, c));
             };
             if !self.allowed[i].contains(s) {
                 return Err(GridError::Mark { position: i + 1, cell: self.cell_names[i].clone(), found: c });
@@ -536,6 +564,10 @@ impl Model {
             cells.push(Some(s));
         }
         Ok(Grid { cells })
+    }
+
+    fn bad_symbol(&self, i: usize, c: char) -> GridError {
+        GridError::Symbol { position: i + 1, cell: self.cell_names[i].clone(), found: c, alphabet: self.alphabet.text() }
     }
 
     pub fn format_grid(&self, grid: &Grid) -> String {

@@ -218,8 +218,11 @@ fn print_only(args: &GenerateArgs) -> anyhow::Result<()> {
         }
         let seed = first_seed.wrapping_add(attempt);
         attempt += 1;
-        for p in family.make_all(seed, args.difficulty)? {
-            if made < args.count && printed.insert(p.canonical.clone()) {
+        for p in family.make_printed(seed, args.difficulty)? {
+            // Searches give canonical keys; plain attempts none (they meet a
+            // puzzle twice only by chance, so the givens tell).
+            let key = if p.canonical.is_empty() { p.givens.clone() } else { p.canonical.clone() };
+            if made < args.count && printed.insert(key) {
                 made += 1;
                 last_new = Instant::now();
                 writeln!(out, "{}", puzzle_line(&p))?;

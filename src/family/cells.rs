@@ -45,17 +45,24 @@ impl Cells {
                 crate::grade::model_grader::MAX_LADDER_SYMBOLS
             );
         };
-        // A rating is a claim about the one solution a solver reaches.
-        match self.generator.solver.verdict(&givens) {
-            Verdict::Unique(_) => {}
-            Verdict::Multiple => bail!("the puzzle has more than one solution: only a unique puzzle can be graded"),
-            Verdict::None => bail!("the puzzle has no solution"),
-        }
-        let broken = || anyhow!("the givens break a rule");
-        let (rating, steps) = match with_steps {
-            true => grader.grade(&givens).map(|g| (g.rating(), g.steps.iter().map(ToString::to_string).collect())).ok_or_else(broken)?,
-            false => (grader.rate(&givens).ok_or_else(broken)?, Vec::new()),
+        let graded = match with_steps {
+            true => grader.grade(&givens).map(|g| (g.rating(), g.steps.iter().map(ToString::to_string).collect())),
+            false => grader.rate(&givens).map(|r| (r, Vec::new())),
         };
+        // A rating is a claim about the one solution a solver reaches. A path
+        // of sound steps (none assuming uniqueness, no guess) that fills the
+        // grid proves it has exactly one; otherwise the solver decides. (Cage
+        // sums are not checked on a filled grid, so killers always ask.)
+        let proven = graded.as_ref().is_some_and(|(r, _): &(crate::grade::Rating, Vec<String>)| r.solved && !r.assumed_unique)
+            && self.cells().model.cages.is_empty();
+        if !proven {
+            match self.generator.solver.verdict(&givens) {
+                Verdict::Unique(_) => {}
+                Verdict::Multiple => bail!("the puzzle has more than one solution: only a unique puzzle can be graded"),
+                Verdict::None => bail!("the puzzle has no solution"),
+            }
+        }
+        let (rating, steps) = graded.ok_or_else(|| anyhow!("the givens break a rule"))?;
         Ok(GradeReport {
             rating: Some(rating.se_rating),
             level: rating.level.name().to_string(),
@@ -219,19 +226,132 @@ impl Cells {
 
     /// The row as the catalog stores it; a puzzle with marks or islands of
     /// its own is keyed under them.
-    fn stored_form(&self, p: &Generated, grade: Option<StoredGrade>) -> NewPuzzle {
-        // The level: the technique grade where there is one, else the
-        // layout's score bands.
-        let level = grade.as_ref().map_or_else(|| p.level.name().to_string(), |g| g.level.clone());
+    /// One attempt, recorded for the catalog or for a printed line.
+    fn make_with(&self, seed: u64, level: Option<Level>, record: Record) -> Result<Vec<NewPuzzle>> {
+        let generator = &self.generator;
+        let controls = &self.controls;
+        let failed = |e: crate::generate::GenerateError| anyhow!("{}: {e}", self.layout().path.display());
+        // A layout whose marks or islands are drawn per puzzle is graded per
+        // puzzle, after the fact; its bare grid must not steer clue removal.
+        let steering = if self.cells().random.is_empty() { self.grader.as_ref() } else { None };
+        let made: Vec<Generated> = if let Some(pattern) = &controls.pattern {
+            generator.pattern_puzzle(seed, pattern).map_err(failed)?.into_iter().collect()
+        } else if let Some(range) = controls.rating {
+            generator.rated_puzzles(seed, range).map_err(failed)?
+        } else if let (Some(wanted), Some(g)) = (controls.needs, steering) {
+            // Clues go while the grade stays under the technique's rating
+            // (with --hardest) or within its level (or the level asked);
+            // once the path uses the technique, only while it still does.
+            let used = std::sync::atomic::AtomicBool::new(false);
+            let keeps = |grade: Option<crate::grade::Grade>| {
+                let Some(grade) = grade else { return false };
+                let uses = grade.steps.iter().any(|s| s.technique == wanted.technique);
+                let was = used.fetch_or(uses, std::sync::atomic::Ordering::Relaxed);
+                uses || !was
+            };
+            let made = match (wanted.hardest, level.unwrap_or(wanted.level())) {
+                (true, _) => generator.puzzle_within(seed, &|givens: &Grid| keeps(g.grade_up_to(givens, wanted.ceiling()))),
+                (false, Level::Expert) => generator.puzzle_within(seed, &|givens: &Grid| keeps(g.grade(givens))),
+                (false, within) => generator.puzzle_within(seed, &|givens: &Grid| keeps(g.grade_within(givens, within))),
+            };
+            vec![made.map_err(failed)?]
+        } else {
+            // A level asked for is the technique level where the layout has
+            // one: clues go only while the puzzle stays at or below it, then
+            // the final grade must match exactly.
+            let made = match (level, steering) {
+                (Some(wanted), Some(g)) if wanted != Level::Expert => {
+                    generator.puzzle_within(seed, &|givens: &Grid| g.rate_within(givens, wanted).is_some())
+                }
+                // Marks, islands, regions or cages drawn per puzzle: the
+                // test is made for each puzzle's own model.
+                (Some(wanted), None) if wanted != Level::Expert && !self.cells().random.is_empty() => {
+                    let accept = move |model: &crate::model::Model| -> Option<crate::generate::Check> {
+                        let grader = Grader::new(model)?;
+                        Some(Box::new(move |givens: &Grid| grader.rate_within(givens, wanted).is_some()))
+                    };
+                    generator.puzzle_accepted(seed, &accept)
+                }
+                _ => generator.puzzle(seed),
+            };
+            match made {
+                // Cages that could not keep their sizes: no puzzle this attempt.
+                Err(crate::generate::GenerateError::CageSizes { .. }) => Vec::new(),
+                made => vec![made.map_err(failed)?],
+            }
+        };
+        let mut kept = Vec::with_capacity(made.len());
+        // A printed line shows the level alone: grade only as far as it
+        // needs (up to the level asked, or up to hard: anything beyond is
+        // expert), unless a technique or a rating range is asked for.
+        let level_only = record == Record::Printed && controls.needs.is_none() && controls.rating.is_none();
+        for made in made {
+            // Every puzzle is graded where the layout has the grader (a level
+            // is the technique grade there), asked for a level or not.
+            // Its own marks, islands, regions or cages: graded under them.
+            let own = made.layout.as_ref().and_then(|own| own.cells()).and_then(|cells| Grader::new(&cells.model));
+            let grader = if made.layout.is_some() { own.as_ref() } else { self.grader.as_ref() };
+            if level_only && let Some(g) = grader {
+                // Past hard is expert, whatever comes after. A puzzle singles
+                // alone solve is easy: a single stays a single as the grid
+                // fills, so no step of its path rates above a naked single.
+                let ceiling = level.filter(|&l| l != Level::Expert).unwrap_or(Level::Hard);
+                let by_singles = made.layout.is_none() && self.generator.solver.solves_by_singles(&made.givens);
+                let graded = match by_singles {
+                    true => Level::Easy,
+                    false => match g.rate_within(&made.givens, ceiling) {
+                        Some(r) => r.level,
+                        None if ceiling == Level::Hard => Level::Expert,
+                        None => continue,
+                    },
+                };
+                if level.is_none_or(|wanted| wanted == graded) {
+                    kept.push(self.record(&made, None, Some(graded), record));
+                }
+                continue;
+            }
+            // The path only where a technique is asked for; else the rating
+            // alone (the same rating, found without describing the steps).
+            let rating = match (controls.needs, grader) {
+                (Some(wanted), Some(g)) => match g.grade(&made.givens) {
+                    Some(grade) if wanted.met_by(&grade) => Some(grade.rating()),
+                    _ => continue,
+                },
+                (Some(_), None) => continue,
+                (None, g) => g.and_then(|g| g.rate(&made.givens)),
+            };
+            let grade = rating.map(|r| StoredGrade::of_rating(&r));
+            if controls.rating.is_some_and(|range| !grade.as_ref().is_some_and(|g| range.contains(g.se_rating))) {
+                continue;
+            }
+            let made_level = grade.as_ref().map_or(made.level.name(), |g| g.level.as_str());
+            if level.is_none_or(|wanted| wanted.name() == made_level) {
+                let technique_level = rating.map(|r| r.level);
+                kept.push(self.record(&made, grade, technique_level, record));
+            }
+        }
+        Ok(kept)
+    }
+
+    /// The record of a made puzzle. The level: the technique grade's where
+    /// there is one (`technique_level`), else the layout's score bands. A
+    /// printed record of an attempt that searched nothing has no canonical
+    /// key (nothing keeps it, and it cannot meet its puzzle twice).
+    fn record(&self, p: &Generated, grade: Option<StoredGrade>, technique_level: Option<Level>, record: Record) -> NewPuzzle {
+        let level = technique_level.unwrap_or(p.level).name().to_string();
         let model = &self.cells().model;
-        let own_canon = p.layout.as_ref().and_then(Layout::cells).map(Canonicalizer::for_cells);
-        let canon = own_canon.as_ref().unwrap_or(&self.canon);
+        let canonical = if record == Record::Printed && !self.controls.searches() {
+            String::new()
+        } else {
+            let own_canon = p.layout.as_ref().and_then(Layout::cells).map(Canonicalizer::for_cells);
+            own_canon.as_ref().unwrap_or(&self.canon).key(&p.givens)
+        };
         NewPuzzle {
             own_layout: p.layout.as_ref().map(|l| l.source.clone()),
             grade,
             givens: model.format_grid(&p.givens),
             solution: model.format_grid(&p.solution),
-            canonical: canon.key(&p.givens),
+            canonical,
             clues: p.givens.given_count(),
             score: p.score,
             level,
@@ -239,6 +359,14 @@ impl Cells {
             seed: p.seed,
         }
     }
+}
+
+/// What a made puzzle is for: the catalog (graded in full, keyed), or a
+/// line of `generate --no-store` (see [`Family::make_printed`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Record {
+    Stored,
+    Printed,
 }
 
 impl Family for Cells {
@@ -302,85 +430,11 @@ impl Family for Cells {
     }
 
     fn make_all(&self, seed: u64, level: Option<Level>) -> Result<Vec<NewPuzzle>> {
-        let generator = &self.generator;
-        let controls = &self.controls;
-        let failed = |e: crate::generate::GenerateError| anyhow!("{}: {e}", self.layout().path.display());
-        // A layout whose marks or islands are drawn per puzzle is graded per
-        // puzzle, after the fact; its bare grid must not steer clue removal.
-        let steering = if self.cells().random.is_empty() { self.grader.as_ref() } else { None };
-        let made: Vec<Generated> = if let Some(pattern) = &controls.pattern {
-            generator.pattern_puzzle(seed, pattern).map_err(failed)?.into_iter().collect()
-        } else if let Some(range) = controls.rating {
-            generator.rated_puzzles(seed, range).map_err(failed)?
-        } else if let (Some(wanted), Some(g)) = (controls.needs, steering) {
-            // Clues go while the grade stays under the technique's rating
-            // (with --hardest) or within its level (or the level asked);
-            // once the path uses the technique, only while it still does.
-            let used = std::sync::atomic::AtomicBool::new(false);
-            let keeps = |grade: Option<crate::grade::Grade>| {
-                let Some(grade) = grade else { return false };
-                let uses = grade.steps.iter().any(|s| s.technique == wanted.technique);
-                let was = used.fetch_or(uses, std::sync::atomic::Ordering::Relaxed);
-                uses || !was
-            };
-            let made = match (wanted.hardest, level.unwrap_or(wanted.level())) {
-                (true, _) => generator.puzzle_within(seed, &|givens: &Grid| keeps(g.grade_up_to(givens, wanted.ceiling()))),
-                (false, Level::Expert) => generator.puzzle_within(seed, &|givens: &Grid| keeps(g.grade(givens))),
-                (false, within) => generator.puzzle_within(seed, &|givens: &Grid| keeps(g.grade_within(givens, within))),
-            };
-            vec![made.map_err(failed)?]
-        } else {
-            // A level asked for is the technique level where the layout has
-            // one: clues go only while the puzzle stays at or below it, then
-            // the final grade must match exactly.
-            let made = match (level, steering) {
-                (Some(wanted), Some(g)) if wanted != Level::Expert => {
-                    generator.puzzle_within(seed, &|givens: &Grid| g.rate_within(givens, wanted).is_some())
-                }
-                // Marks, islands, regions or cages drawn per puzzle: the
-                // test is made for each puzzle's own model.
-                (Some(wanted), None) if wanted != Level::Expert && !self.cells().random.is_empty() => {
-                    let accept = move |model: &crate::model::Model| -> Option<crate::generate::Check> {
-                        let grader = Grader::new(model)?;
-                        Some(Box::new(move |givens: &Grid| grader.rate_within(givens, wanted).is_some()))
-                    };
-                    generator.puzzle_accepted(seed, &accept)
-                }
-                _ => generator.puzzle(seed),
-            };
-            match made {
-                // Cages that could not keep their sizes: no puzzle this attempt.
-                Err(crate::generate::GenerateError::CageSizes { .. }) => Vec::new(),
-                made => vec![made.map_err(failed)?],
-            }
-        };
-        let mut kept = Vec::with_capacity(made.len());
-        for made in made {
-            // Every puzzle is graded where the layout has the grader (a level
-            // is the technique grade there), asked for a level or not.
-            // Its own marks, islands, regions or cages: graded under them.
-            let own = made.layout.as_ref().and_then(|own| own.cells()).and_then(|cells| Grader::new(&cells.model));
-            let grader = if made.layout.is_some() { own.as_ref() } else { self.grader.as_ref() };
-            // The path only where a technique is asked for; else the rating
-            // alone (the same rating, found without describing the steps).
-            let rating = match (controls.needs, grader) {
-                (Some(wanted), Some(g)) => match g.grade(&made.givens) {
-                    Some(grade) if wanted.met_by(&grade) => Some(grade.rating()),
-                    _ => continue,
-                },
-                (Some(_), None) => continue,
-                (None, g) => g.and_then(|g| g.rate(&made.givens)),
-            };
-            let grade = rating.map(|r| StoredGrade::of_rating(&r));
-            if controls.rating.is_some_and(|range| !grade.as_ref().is_some_and(|g| range.contains(g.se_rating))) {
-                continue;
-            }
-            let made_level = grade.as_ref().map_or(made.level.name(), |g| g.level.as_str());
-            if level.is_none_or(|wanted| wanted.name() == made_level) {
-                kept.push(self.stored_form(&made, grade));
-            }
-        }
-        Ok(kept)
+        self.make_with(seed, level, Record::Stored)
+    }
+
+    fn make_printed(&self, seed: u64, level: Option<Level>) -> Result<Vec<NewPuzzle>> {
+        self.make_with(seed, level, Record::Printed)
     }
 
     fn check(&self, row: &PuzzleRow, regrade: bool) -> Result<Option<StoredGrade>, String> {

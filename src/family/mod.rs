@@ -100,6 +100,15 @@ pub trait Family: Send + Sync {
         Ok(self.make(seed, level)?.into_iter().collect())
     }
 
+    /// [`Family::make_all`] for a line of `generate --no-store`, which shows
+    /// the level but no rating and keeps nothing: a family may grade only as
+    /// far as the level needs (the same level) and leave `grade` empty, and
+    /// leave `canonical` empty where the attempt cannot meet one puzzle
+    /// twice (it searches nothing).
+    fn make_printed(&self, seed: u64, level: Option<Level>) -> Result<Vec<NewPuzzle>> {
+        self.make_all(seed, level)
+    }
+
     /// The independent re-check of a stored row (code that shares nothing
     /// with the generator's solver); returns the recomputed technique grade
     /// where the family has one. With `regrade`, a differing stored grade is

@@ -126,3 +126,27 @@ fn levels_and_symmetry_are_the_familys_to_refuse() {
     assert!(err.ends_with("--pattern, --needs and --rating apply to cell puzzles with givens, not to Slitherlink"), "{err}");
     assert_eq!(family("classic-9").levels(), &Level::ALL);
 }
+
+/// A printed line grades only as far as its level needs, and has no key
+/// unless the attempt searched: the same puzzles, the same levels as the
+/// catalog's records, at every level asked.
+#[test]
+fn printed_puzzles_carry_the_levels_stored_ones_get() {
+    for (id, seeds) in [("classic-9", 1..150u64), ("diagonal-9", 1..40), ("jigsaw-random-9", 1..30), ("killer-9", 1..20)] {
+        let f = family(id);
+        let mut expert = 0;
+        for seed in seeds {
+            for level in [None, Some(Level::Medium), Some(Level::Expert)] {
+                let stored = f.make_all(seed, level).unwrap();
+                let printed = f.make_printed(seed, level).unwrap();
+                assert_eq!(stored.len(), printed.len(), "{id} seed {seed} {level:?}");
+                for (s, p) in stored.iter().zip(&printed) {
+                    assert_eq!((&s.givens, &s.solution, &s.level), (&p.givens, &p.solution, &p.level), "{id} seed {seed} {level:?}");
+                    assert!(s.grade.is_some() && p.grade.is_none() && p.canonical.is_empty() && !s.canonical.is_empty());
+                    expert += usize::from(s.level == "expert");
+                }
+            }
+        }
+        assert!(expert > 0, "{id}: the sample reaches expert");
+    }
+}

@@ -251,7 +251,15 @@ mod tests {
 
     fn grade(steps: Vec<Step>) -> Grade {
         let se_rating = steps.iter().map(|s| s.rating).fold(0.0, f32::max);
-        Grade { se_rating, hodoku_score: 0, level: level_of(se_rating), hardest: Technique::FullHouse, steps, solved: true }
+        Grade {
+            se_rating,
+            hodoku_score: 0,
+            level: level_of(se_rating),
+            hardest: Technique::FullHouse,
+            steps,
+            solved: true,
+            assumed_unique: false,
+        }
     }
 
     #[test]

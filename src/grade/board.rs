@@ -565,18 +565,44 @@ fn partitions(houses: &[House], fam: &[usize], all: &CellSet) -> bool {
 
 pub(crate) const NO_VALUE: u8 = u8::MAX;
 
-#[inline]
-fn one_place(p: u16) -> bool {
-    p != 0 && p & (p - 1) == 0
+/// Per house, the digits with exactly one, two and three places in it.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Few {
+    pub one: Mask,
+    pub two: Mask,
+    pub three: Mask,
+}
+
+impl Few {
+    /// Files digit d under its number of places `p`.
+    #[inline]
+    fn file(&mut self, d: usize, p: u16) {
+        let n = p.count_ones();
+        let bit = 1 << d;
+        self.one = (self.one & !bit) | ((n == 1) as Mask) << d;
+        self.two = (self.two & !bit) | ((n == 2) as Mask) << d;
+        self.three = (self.three & !bit) | ((n == 3) as Mask) << d;
+    }
+
+    /// The digits with 1 to `most` places (at most 3; more: `None`).
+    #[inline]
+    pub fn up_to(&self, most: usize) -> Option<Mask> {
+        match most {
+            1 => Some(self.one),
+            2 => Some(self.one | self.two),
+            3 => Some(self.one | self.two | self.three),
+            _ => None,
+        }
+    }
 }
 
 /// Digit d leaves the cell at `bit` of house h: its places and, with them,
-/// whether it is a hidden single there.
+/// whether it is a hidden single there (and how few its places are).
 #[inline]
-fn lose_place(hpos: &mut [u16], hsingle: &mut [Mask], ns: usize, h: usize, d: usize, bit: u16) {
+fn lose_place(hpos: &mut [u16], few: &mut [Few], ns: usize, h: usize, d: usize, bit: u16) {
     let p = hpos[h * ns + d] & !bit;
     hpos[h * ns + d] = p;
-    hsingle[h] = (hsingle[h] & !(1 << d)) | (one_place(p) as Mask) << d;
+    few[h].file(d, p);
 }
 
 /// The solving state: values and candidates.
@@ -597,14 +623,16 @@ pub(crate) struct Board {
     pub hpos: Vec<u16>,
     /// Per house: its unsolved cells, as a mask over its cell list.
     pub hfree: Vec<u16>,
-    /// Per house: the digits with exactly one place in it, kept with
-    /// `hpos` so that hidden singles (asked before every step) are a scan
-    /// of one mask per house.
-    pub hsingle: Vec<Mask>,
-    /// Change counters: `dgen[d]` moves whenever digit d's places change,
-    /// `hgen[h]` whenever house h's cells lose a candidate, so a search can
+    /// Per house: the digits with one, two and three places, kept with
+    /// `hpos`, so that hidden singles (asked before every step) are a scan
+    /// of one mask per house, and hidden subsets' first filter one more.
+    pub hfew: Vec<Few>,
+    /// Change stamps: every change of the board ticks `clock`; `dgen[d]`
+    /// is the tick at which digit d's places last changed, `hgen[h]` the
+    /// tick at which house h's cells last lost a candidate, so a search can
     /// skip what has not changed since it last found nothing there
-    /// ([`super::memo::Memo`]).
+    /// ([`super::memo::Memo`] keeps one tick).
+    pub clock: u32,
     pub dgen: Vec<u32>,
     pub hgen: Vec<u32>,
     n_sym: usize,
@@ -655,28 +683,38 @@ impl Board {
                 }
             }
         }
-        let hsingle =
-            hpos.chunks(ns).map(|places| places.iter().enumerate().fold(0, |m, (d, &p)| m | (one_place(p) as Mask) << d)).collect();
+        let hfew = hpos
+            .chunks(ns)
+            .map(|places| {
+                let mut few = Few::default();
+                for (d, &p) in places.iter().enumerate() {
+                    few.file(d, p);
+                }
+                few
+            })
+            .collect();
         let (dgen, hgen) = (vec![0; ns], vec![0; topo.houses.len()]);
-        Board { cand, value, dpos, placed, unsolved, clash, hpos, hfree, hsingle, dgen, hgen, n_sym: ns, slots: topo.slots.clone() }
+        Board { cand, value, dpos, placed, unsolved, clash, hpos, hfree, hfew, clock: 0, dgen, hgen, n_sym: ns, slots: topo.slots.clone() }
     }
 
     pub fn place(&mut self, topo: &Topology, c: usize, d: usize) {
         let ns = self.n_sym;
-        let Board { cand, value, dpos, placed, unsolved, hpos, hfree, hsingle, dgen, hgen, slots, .. } = self;
+        let Board { cand, value, dpos, placed, unsolved, hpos, hfree, hfew, clock, dgen, hgen, slots, .. } = self;
+        *clock += 1;
+        let now = *clock;
         for &(h, bit) in slots.of(c) {
             for x in bits(cand[c]) {
-                lose_place(hpos, hsingle, ns, h as usize, x, bit);
+                lose_place(hpos, hfew, ns, h as usize, x, bit);
             }
             hfree[h as usize] &= !bit;
-            hgen[h as usize] = hgen[h as usize].wrapping_add(1);
+            hgen[h as usize] = now;
         }
         for x in bits(cand[c]) {
             dpos[x].remove(c);
-            dgen[x] = dgen[x].wrapping_add(1);
+            dgen[x] = now;
         }
         // `placed[d]` changes even where d was no candidate (a clash).
-        dgen[d] = dgen[d].wrapping_add(1);
+        dgen[d] = now;
         cand[c] = 0;
         value[c] = d as u8;
         placed[d].insert(c);
@@ -685,8 +723,8 @@ impl Board {
         for p in hit.iter() {
             cand[p] &= !(1 << d);
             for &(h, bit) in slots.of(p) {
-                lose_place(hpos, hsingle, ns, h as usize, d, bit);
-                hgen[h as usize] = hgen[h as usize].wrapping_add(1);
+                lose_place(hpos, hfew, ns, h as usize, d, bit);
+                hgen[h as usize] = now;
             }
         }
         dpos[d] = dpos[d].minus(&hit);
@@ -700,10 +738,11 @@ impl Board {
         }
         self.cand[c] &= !(1 << d);
         self.dpos[d].remove(c);
-        self.dgen[d] = self.dgen[d].wrapping_add(1);
+        self.clock += 1;
+        self.dgen[d] = self.clock;
         for &(h, bit) in self.slots.of(c) {
-            lose_place(&mut self.hpos, &mut self.hsingle, self.n_sym, h as usize, d, bit);
-            self.hgen[h as usize] = self.hgen[h as usize].wrapping_add(1);
+            lose_place(&mut self.hpos, &mut self.hfew, self.n_sym, h as usize, d, bit);
+            self.hgen[h as usize] = self.clock;
         }
         true
     }

@@ -5,46 +5,43 @@
 //! again, mostly in vain. Their findings depend on little: a locked
 //! candidate, a fish or a direct pointing on one digit depends on that
 //! digit's places only; a subset in a house on that house's candidates only.
-//! After a search that found nothing, a [`Memo`] keeps the board's change
-//! counters for those digits and houses; the next search skips every digit
-//! (or house) whose counter has not moved. Skipping what cannot yield keeps
+//! After a search that found nothing, a [`Memo`] keeps the board's clock;
+//! the next search skips every digit (or house) whose change stamp is no
+//! later. Skipping what cannot yield keeps
 //! the search order, so the step found — and the grade — is the same.
 
-use super::board::{Board, MAX_SYMBOLS, Mask};
+use super::board::{Board, Mask};
 
 pub(crate) struct Memo {
-    /// The board's `dgen` / `hgen` at the last search that found nothing
-    /// (`u32::MAX`: not searched yet). Houses are kept only by the searches
-    /// that skip houses (made on their first failure).
-    digits: [u32; MAX_SYMBOLS],
-    houses: Vec<u32>,
+    /// The board's clock at the last search that found nothing (`None`:
+    /// not searched yet): a digit or house whose stamp is no later has not
+    /// changed since.
+    stamp: Option<u32>,
 }
 
 impl Memo {
     pub fn new() -> Memo {
-        Memo { digits: [u32::MAX; MAX_SYMBOLS], houses: Vec::new() }
+        Memo { stamp: None }
     }
 
     /// The digits whose places changed since the last search found nothing.
     pub fn digits(&self, b: &Board) -> Mask {
-        if forgetting() {
-            return ((1u32 << b.dgen.len()) - 1) as Mask;
+        match self.stamp {
+            Some(then) if !forgetting() => b.dgen.iter().enumerate().fold(0, |m, (d, &now)| m | ((now > then) as Mask) << d),
+            _ => ((1u32 << b.dgen.len()) - 1) as Mask,
         }
-        b.dgen.iter().zip(&self.digits).enumerate().fold(0, |m, (d, (now, then))| m | ((now != then) as Mask) << d)
     }
 
     /// Whether house `h`'s candidates changed since the last search found nothing.
     pub fn house_changed(&self, b: &Board, h: usize) -> bool {
-        forgetting() || self.houses.get(h).is_none_or(|&then| then != b.hgen[h])
+        forgetting() || self.stamp.is_none_or(|then| b.hgen[h] > then)
     }
 
-    /// Runs `search`; when it finds nothing, remembers the board's counters.
+    /// Runs `search`; when it finds nothing, remembers the board's clock.
     pub fn search<T>(&mut self, b: &Board, search: impl FnOnce(&Memo) -> Option<T>) -> Option<T> {
         let found = search(self);
         if found.is_none() {
-            self.digits[..b.dgen.len()].copy_from_slice(&b.dgen);
-            self.houses.clear();
-            self.houses.extend_from_slice(&b.hgen);
+            self.stamp = Some(b.clock);
         }
         found
     }
@@ -106,7 +103,7 @@ mod tests {
 
     #[test]
     fn the_house_views_follow_the_candidates() {
-        // Along a real grading path, `hpos`, `hsingle` and `hfree` must say
+        // Along a real grading path, `hpos`, `hfew` and `hfree` must say
         // what `dpos` and `unsolved` say, house by house.
         let p = &sample()[150];
         let problem = Problem::classic(3, 3, p).unwrap();
@@ -119,7 +116,10 @@ mod tests {
                 for d in 0..9 {
                     let places = house.cells.iter().enumerate().filter(|&(_, &c)| b.dpos[d].contains(c)).fold(0u16, |m, (i, _)| m | 1 << i);
                     assert_eq!(b.hpos[h * 9 + d], places, "house {h} digit {d}");
-                    assert_eq!(b.hsingle[h] >> d & 1 == 1, places.count_ones() == 1);
+                    assert_eq!(b.hfew[h].one >> d & 1 == 1, places.count_ones() == 1);
+                    let few = b.hfew[h];
+                    assert_eq!(few.two >> d & 1 == 1, places.count_ones() == 2);
+                    assert_eq!(few.three >> d & 1 == 1, places.count_ones() == 3);
                 }
             }
         };

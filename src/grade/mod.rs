@@ -237,6 +237,8 @@ pub struct Grade {
     pub steps: Vec<Step>,
     /// False when the grid is contradictory (no solution).
     pub solved: bool,
+    /// Some step assumed uniqueness or guessed ([`Rating::assumed_unique`]).
+    pub assumed_unique: bool,
 }
 
 /// Grade a puzzle like a human solver. Never panics; an invalid or
@@ -262,15 +264,32 @@ pub fn grade_within(problem: &Problem, ceiling: u32) -> Option<Grade> {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating {
     pub se_rating: f32,
-    pub hodoku_score: u32,
     pub level: Level,
     pub hardest: Technique,
     pub solved: bool,
+    /// Some step assumed the puzzle has one solution (a unique rectangle or
+    /// loop, a BUG) or filled a cell from a solution (a guess). A path that
+    /// solved the grid without any such step proves it has exactly one.
+    pub assumed_unique: bool,
 }
 
 impl Grade {
     pub fn rating(&self) -> Rating {
-        Rating { se_rating: self.se_rating, hodoku_score: self.hodoku_score, level: self.level, hardest: self.hardest, solved: self.solved }
+        Rating {
+            se_rating: self.se_rating,
+            level: self.level,
+            hardest: self.hardest,
+            solved: self.solved,
+            assumed_unique: self.assumed_unique,
+        }
+    }
+}
+
+impl Technique {
+    /// Whether the technique holds only in a puzzle with one solution
+    /// (or takes the solution's digit outright).
+    pub fn assumes_uniqueness(self) -> bool {
+        matches!(self, Technique::UniqueRectangle | Technique::UniqueLoop | Technique::BivalueUniversalGrave | Technique::Guess)
     }
 }
 
@@ -289,8 +308,13 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
     let mut max_rating = 0u32;
     let mut score = 0u32;
     let mut solved = false;
+    let mut assumed_unique = false;
     if let Some(topo) = topo {
         let mut board = Board::new(topo, givens);
+        // Givens that break a rule (twice in a house, against a mark).
+        if board.clash {
+            return None;
+        }
         let mut ladder = Ladder::new(topo);
         let mut solution: Option<Option<Vec<u8>>> = None;
         loop {
@@ -315,6 +339,7 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
                             hardest = Technique::Guess;
                         }
                         taken += 1;
+                        assumed_unique = true;
                         break;
                     }
                     let sol = solution.get_or_insert_with(|| backtrack::solve(topo, givens));
@@ -328,6 +353,7 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
                 break;
             }
             let mut record = |hint: Hint| {
+                assumed_unique |= hint.technique.assumes_uniqueness();
                 if hint.rating > max_rating {
                     max_rating = hint.rating;
                     hardest = hint.technique;
@@ -360,6 +386,7 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
         hardest: if solved || taken > 0 { hardest } else { Technique::Guess },
         steps,
         solved,
+        assumed_unique,
     })
 }
 
@@ -480,6 +507,18 @@ impl<'a> Ladder<'a> {
                 }))
             };
         }
+        // Once every technique left rates above the ceiling, whatever comes
+        // of them (a step too hard, or none, then a guess) is the same:
+        // `None`. `past!(T)` stands where T's rating is the least of all
+        // that follow it, in this order.
+        macro_rules! past {
+            ($t:expr) => {
+                if ceiling < rating::base_tenths($t) {
+                    return None;
+                }
+            };
+        }
+        use Technique as T;
         try_step!(singles::hidden_single(t, b));
         by_digit!(m.locked_direct, |digits| intersections::locked_candidates(t, b, true, digits));
         by_house!(m.hidden_direct[0], |look| subsets::hidden_subset(t, b, 2, true, look));
@@ -491,7 +530,9 @@ impl<'a> Ladder<'a> {
         if killer {
             try_step!(cages::cage_combination(t, b, usize::MAX));
         }
+        past!(T::DirectHiddenTriple);
         by_house!(m.hidden_direct[1], |look| subsets::hidden_subset(t, b, 3, true, look));
+        past!(T::Pointing);
         if killer {
             try_step!(cages::cage_house(t, b));
         }
@@ -500,30 +541,52 @@ impl<'a> Ladder<'a> {
             try_step!(cages::innies_outies(t, b, 1));
         }
         if t.seers.iter().any(|s| !s.is_empty()) {
+            past!(T::GeneralizedIntersection);
             by_digit!(m.generalized, |digits| generalized::generalized_intersection(t, b, digits));
         }
+        past!(T::NakedPair);
         by_house!(m.naked[0], |look| subsets::naked_subset(t, b, 2, look));
+        past!(T::XWing);
         by_digit!(m.fish[0], |digits| fish::fish(t, b, 2, digits));
+        past!(T::HiddenPair);
         by_house!(m.hidden[0], |look| subsets::hidden_subset(t, b, 2, false, look));
+        past!(T::NakedTriple);
         by_house!(m.naked[1], |look| subsets::naked_subset(t, b, 3, look));
         if killer {
             try_step!(cages::innies_outies(t, b, usize::MAX));
         }
+        past!(T::Swordfish);
         by_digit!(m.fish[1], |digits| fish::fish(t, b, 3, digits));
+        past!(T::HiddenTriple);
         by_house!(m.hidden[1], |look| subsets::hidden_subset(t, b, 3, false, look));
-        try_step!(strong_links::strong_links(t, b, &mut links, 2));
+        past!(T::Skyscraper);
+        by_digit!(m.links[0], |digits| strong_links::strong_links(t, b, &mut links, 2, digits));
+        past!(T::XYWing);
         try_step!(wings::xy_wing(t, b, false));
+        past!(T::XYZWing);
         try_step!(wings::xy_wing(t, b, true));
+        past!(T::UniqueRectangle);
         try_step!(uniqueness::unique_loops(t, b));
+        past!(T::NakedQuad);
         by_house!(m.naked[2], |look| subsets::naked_subset(t, b, 4, look));
+        past!(T::Jellyfish);
         by_digit!(m.fish[2], |digits| fish::fish(t, b, 4, digits));
+        past!(T::HiddenQuad);
         by_house!(m.hidden[2], |look| subsets::hidden_subset(t, b, 4, false, look));
-        try_step!(strong_links::strong_links(t, b, &mut links, 3));
+        past!(T::StrongLinks3);
+        by_digit!(m.links[1], |digits| strong_links::strong_links(t, b, &mut links, 3, digits));
+        past!(T::WXYZWing);
         try_step!(wings::als_wing(t, b, &mut als, 3));
+        past!(T::BivalueUniversalGrave);
         try_step!(uniqueness::bug(t, b));
-        try_step!(strong_links::strong_links(t, b, &mut links, 4));
+        past!(T::StrongLinks4);
+        by_digit!(m.links[2], |digits| strong_links::strong_links(t, b, &mut links, 4, digits));
+        past!(T::VWXYZWing);
         try_step!(wings::als_wing(t, b, &mut als, 4));
+        past!(T::AlignedPairExclusion);
         try_step!(exclusion::aligned_pair_exclusion(t, b));
+        // Chains (the first rated 6.5) follow the 6.6 wing.
+        past!(T::XCycle);
         try_step!(wings::als_wing(t, b, &mut als, 5));
         // Chains propagate over houses only and would miss every sum: a
         // killer grid no technique above finishes is left to the guess.
@@ -565,6 +628,7 @@ struct Memos {
     naked: [memo::Memo; 3],
     hidden: [memo::Memo; 3],
     fish: [memo::Memo; 3],
+    links: [memo::Memo; 3],
 }
 
 impl Memos {
@@ -578,6 +642,7 @@ impl Memos {
             naked: [memo(), memo(), memo()],
             hidden: [memo(), memo(), memo()],
             fish: [memo(), memo(), memo()],
+            links: [memo(), memo(), memo()],
         }
     }
 }

@@ -26,9 +26,9 @@ pub(crate) fn hidden_single(topo: &Topology, b: &Board) -> Option<Hint> {
             }));
         }
     }
-    let h = topo.full_se_order.iter().copied().find(|&h| b.hsingle[h] != 0)?;
+    let h = topo.full_se_order.iter().copied().find(|&h| b.hfew[h].one != 0)?;
     let house = &topo.houses[h];
-    let d = b.hsingle[h].trailing_zeros() as usize;
+    let d = b.hfew[h].one.trailing_zeros() as usize;
     let c = house.cells[b.hpos[h * topo.n_sym + d].trailing_zeros() as usize];
     let (t, r) = if house.kind == HouseKind::Box { (Technique::HiddenSingleBox, 12) } else { (Technique::HiddenSingle, 15) };
     let mut hint = Hint::new(t, r);

@@ -16,7 +16,7 @@
 //! row and a box, say) counts as whichever gives the easier rating.
 
 use super::Technique;
-use super::board::{Board, CellSet, Hint, HouseKind, Topology, symbol_char};
+use super::board::{Board, CellSet, Hint, HouseKind, Mask, Topology, bits, symbol_char};
 
 const BOX: u8 = 1;
 const ROW: u8 = 2;
@@ -97,56 +97,60 @@ fn links_of(topo: &Topology, b: &Board, d: usize) -> Vec<Link> {
     out
 }
 
-/// The strong links of each digit and which can follow which, built once per
-/// grid state and shared by the searches for 2, 3 and 4 links.
+/// The strong links of each digit and which can follow which, built on first
+/// use per grid state and shared by the searches for 2, 3 and 4 links.
 #[derive(Default)]
 pub(crate) struct LinkIndex {
-    built: bool,
-    digits: Vec<Digit>,
+    digits: Vec<Option<Digit>>,
 }
 
 struct Digit {
     links: Vec<Link>,
-    /// follow[i]: links that can come after link i.
-    follow: Vec<Vec<usize>>,
+    /// follow[i]: links that can come after link i (listed when a chain
+    /// first reaches link i).
+    follow: Vec<std::cell::OnceCell<Vec<usize>>>,
     /// Cells seeing all of a link's start (`from`) and end (`to`) groups.
     seen_from: Vec<CellSet>,
     seen_to: Vec<CellSet>,
 }
 
-impl LinkIndex {
-    fn build(&mut self, topo: &Topology, b: &Board) {
-        if self.built {
-            return;
-        }
-        self.built = true;
-        for d in 0..topo.n_sym {
-            let links = links_of(topo, b, d);
-            // The next link starts at cells that all see the end of this one.
-            let seen: Vec<CellSet> = links.iter().map(|l| seen_by_all(topo, &l.to)).collect();
-            let follow: Vec<Vec<usize>> = (0..links.len())
-                .map(|i| {
-                    (0..links.len())
-                        .filter(|&j| (links[j].from & links[i].to).is_empty() && links[j].from.minus(&seen[i]).is_empty())
-                        .collect()
-                })
-                .collect();
-            let seen_from = links.iter().map(|l| seen_by_all(topo, &l.from)).collect();
-            self.digits.push(Digit { links, follow, seen_from, seen_to: seen });
-        }
+impl Digit {
+    fn follow(&self, i: usize) -> &[usize] {
+        self.follow[i].get_or_init(|| {
+            let (to, seen) = (self.links[i].to, self.seen_to[i]);
+            (0..self.links.len()).filter(|&j| (self.links[j].from & to).is_empty() && self.links[j].from.minus(&seen).is_empty()).collect()
+        })
     }
 }
 
-pub(crate) fn strong_links(topo: &Topology, b: &Board, index: &mut LinkIndex, n: usize) -> Option<Hint> {
+impl LinkIndex {
+    fn digit(&mut self, topo: &Topology, b: &Board, d: usize) -> &Digit {
+        if self.digits.len() < topo.n_sym {
+            self.digits.resize_with(topo.n_sym, || None);
+        }
+        self.digits[d].get_or_insert_with(|| {
+            let links = links_of(topo, b, d);
+            // The next link starts at cells that all see the end of this one.
+            let seen_to = links.iter().map(|l| seen_by_all(topo, &l.to)).collect();
+            let seen_from = links.iter().map(|l| seen_by_all(topo, &l.from)).collect();
+            let follow = (0..links.len()).map(|_| std::cell::OnceCell::new()).collect();
+            Digit { links, follow, seen_from, seen_to }
+        })
+    }
+}
+
+/// The best chain of `n` strong links over `digits` (the others are known
+/// to give nothing: a digit's chains depend on its own places only).
+pub(crate) fn strong_links(topo: &Topology, b: &Board, index: &mut LinkIndex, n: usize, digits: Mask) -> Option<Hint> {
     let base = match n {
         2 => 40,
         3 => 54,
         4 => 58,
         _ => return None,
     };
-    index.build(topo, b);
     let mut best: Option<Found> = None;
-    for (d, digit) in index.digits.iter().enumerate() {
+    for d in bits(digits) {
+        let digit = index.digit(topo, b, d);
         if digit.links.len() < n {
             continue;
         }
@@ -229,7 +233,7 @@ fn extend(
         return;
     }
     let last = chain[chain.len() - 1];
-    for &i in &digit.follow[last] {
+    for &i in digit.follow(last) {
         let l = links[i];
         if !(cells & (l.from | l.to)).is_empty() {
             continue;

@@ -114,7 +114,10 @@ pub(crate) fn hidden_subset(topo: &Topology, b: &Board, degree: usize, direct: b
         }
         // Position masks relative to the house's cell order.
         let places = &b.hpos[h * topo.n_sym..(h + 1) * topo.n_sym];
-        let few = places.iter().enumerate().fold(0u32, |m, (d, &p)| m | ((p != 0 && p.count_ones() as usize <= degree) as u32) << d);
+        let few = match b.hfew[h].up_to(degree) {
+            Some(few) => few as u32,
+            None => places.iter().enumerate().fold(0u32, |m, (d, &p)| m | ((p != 0 && p.count_ones() as usize <= degree) as u32) << d),
+        };
         if (few.count_ones() as usize) < degree {
             continue;
         }
