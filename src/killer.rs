@@ -39,7 +39,7 @@ pub fn make(
     rule: CageRule,
     solution: &Grid,
     rng: &mut dyn Rng,
-    accept: Option<&Acceptance>,
+    accept: Option<&Acceptance<'_>>,
 ) -> Result<Killer, GenerateError> {
     let cells = base.cells().ok_or_else(|| GenerateError::Random("killer cages need a cell layout".into()))?;
     let size = cells.size;

@@ -409,3 +409,30 @@ fn a_jigsaw_random_book_of_fifty_has_fifty_region_sets() {
         .collect();
     assert_eq!(regions.len(), 50, "a book of 50 random jigsaws has 50 region sets");
 }
+
+/// `--needs` on a layout that draws its parts per puzzle steers each
+/// puzzle's own grader: a killer chapter of cage-and-house puzzles, nothing
+/// harder, comes in seconds and every path uses the technique.
+#[test]
+fn a_killer_chapter_of_one_cage_technique_steers_each_puzzles_own_cages() {
+    let out = ok(&["generate", "killer-9", "--needs", "cage-and-house", "--hardest", "--count", "5", "--seed", "4", "--no-store"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    let db = catalog("killer-needs");
+    ok(&["generate", "killer-9", "--needs", "cage-and-house", "--hardest", "--count", "5", "--seed", "4", "--db", &db]);
+    let conn = Connection::open(&db).unwrap();
+    let rows: Vec<(f64, String)> = conn
+        .prepare("SELECT se_rating, technique FROM puzzles")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(rows.len(), 5);
+    // Nothing harder than cage and house (2.6), which every path uses.
+    assert!(rows.iter().all(|(rating, _)| *rating == 2.6), "{rows:?}");
+    for id in 1..=5 {
+        let shown = ok(&["show", &id.to_string(), "--db", &db]);
+        assert!(shown.contains(". cage and house: "), "puzzle {id}: {shown}");
+    }
+}

@@ -238,10 +238,14 @@ impl Cells {
             generator.pattern_puzzle(seed, pattern).map_err(failed)?.into_iter().collect()
         } else if let Some(range) = controls.rating {
             generator.rated_puzzles(seed, range).map_err(failed)?
-        } else if let (Some(wanted), Some(g)) = (controls.needs, steering) {
+        } else if let Some(wanted) = controls.needs
+            && (steering.is_some() || !self.cells().random.is_empty())
+        {
             // Clues go while the grade stays under the technique's rating
             // (with --hardest) or within its level (or the level asked);
             // once the path uses the technique, only while it still does.
+            // Layouts that draw parts per puzzle test each puzzle's own
+            // model (a killer's merges alike).
             let used = std::sync::atomic::AtomicBool::new(false);
             let keeps = |grade: Option<crate::grade::Grade>| {
                 let Some(grade) = grade else { return false };
@@ -249,12 +253,27 @@ impl Cells {
                 let was = used.fetch_or(uses, std::sync::atomic::Ordering::Relaxed);
                 uses || !was
             };
-            let made = match (wanted.hardest, level.unwrap_or(wanted.level())) {
-                (true, _) => generator.puzzle_within(seed, &|givens: &Grid| keeps(g.grade_up_to(givens, wanted.ceiling()))),
-                (false, Level::Expert) => generator.puzzle_within(seed, &|givens: &Grid| keeps(g.grade(givens))),
-                (false, within) => generator.puzzle_within(seed, &|givens: &Grid| keeps(g.grade_within(givens, within))),
+            let within = level.unwrap_or(wanted.level());
+            let check = |g: &Grader, givens: &Grid| match (wanted.hardest, within) {
+                (true, _) => keeps(g.grade_up_to(givens, wanted.ceiling())),
+                (false, Level::Expert) => keeps(g.grade(givens)),
+                (false, within) => keeps(g.grade_within(givens, within)),
             };
-            vec![made.map_err(failed)?]
+            let made = match steering {
+                Some(g) => generator.puzzle_within(seed, &|givens: &Grid| check(g, givens)),
+                None => {
+                    let check = &check;
+                    let accept = move |model: &crate::model::Model| -> Option<crate::generate::Check<'_>> {
+                        let grader = Grader::new(model)?;
+                        Some(Box::new(move |givens: &Grid| check(&grader, givens)))
+                    };
+                    generator.puzzle_accepted(seed, &accept)
+                }
+            };
+            match made {
+                Err(crate::generate::GenerateError::CageSizes { .. }) => Vec::new(),
+                made => vec![made.map_err(failed)?],
+            }
         } else {
             // A level asked for is the technique level where the layout has
             // one: clues go only while the puzzle stays at or below it, then

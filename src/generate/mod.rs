@@ -62,10 +62,10 @@ pub enum GenerateError {
 /// Makes, for a puzzle's own model, the test its givens must pass while
 /// they are thinned (or its cages merged): e.g. "grades at most hard". `None`
 /// where the model has no such test.
-pub type Acceptance = dyn Fn(&crate::model::Model) -> Option<Check> + Sync;
+pub type Acceptance<'a> = dyn Fn(&crate::model::Model) -> Option<Check<'a>> + Sync + 'a;
 
 /// A test of givens under one model (see [`Acceptance`]).
-pub type Check = Box<dyn Fn(&Grid) -> bool + Sync>;
+pub type Check<'a> = Box<dyn Fn(&Grid) -> bool + Sync + 'a>;
 
 /// Effort bound for filling: restarts with fresh random choices, then stop.
 const FILL_ATTEMPTS: u32 = 8;
@@ -168,11 +168,11 @@ impl Generator {
     /// puzzle (marks, islands, regions, killer cages): `accept` makes the
     /// test for each puzzle's own model (`None`: no test, anything goes),
     /// and clues go, or killer cages merge, only while it holds.
-    pub fn puzzle_accepted(&self, seed: u64, accept: &Acceptance) -> Result<Generated, GenerateError> {
+    pub fn puzzle_accepted(&self, seed: u64, accept: &Acceptance<'_>) -> Result<Generated, GenerateError> {
         self.make(seed, Steering::Minimal, Some(accept))
     }
 
-    fn make(&self, seed: u64, steering: Steering, accept: Option<&Acceptance>) -> Result<Generated, GenerateError> {
+    fn make(&self, seed: u64, steering: Steering, accept: Option<&Acceptance<'_>>) -> Result<Generated, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (solution, derived) = match self.start(&mut rng)? {
             Start::Killer(rule, solution) => return self.killer(rule, solution, seed, &mut rng, accept),
@@ -294,7 +294,7 @@ impl Generator {
         solution: Grid,
         seed: u64,
         rng: &mut ChaCha8Rng,
-        accept: Option<&Acceptance>,
+        accept: Option<&Acceptance<'_>>,
     ) -> Result<Generated, GenerateError> {
         let made = crate::killer::make(&self.layout, rule, &solution, rng, accept)?;
         let model = &cells_of(&made.layout).model;
