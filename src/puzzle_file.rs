@@ -17,15 +17,17 @@ pub fn read_puzzle_lines(path: &Path) -> anyhow::Result<Vec<PuzzleLine>> {
 }
 
 pub fn parse_puzzle_lines(text: &str) -> Vec<PuzzleLine> {
-    text.lines()
-        .enumerate()
-        .filter_map(|(i, l)| {
-            let l = l.trim();
-            if l.is_empty() || l.starts_with('#') {
-                return None;
-            }
-            let first = l.split_whitespace().next()?;
-            Some(PuzzleLine { line: i + 1, text: first.to_string() })
-        })
-        .collect()
+    puzzles_in(text).map(|(line, text)| PuzzleLine { line, text: text.to_string() }).collect()
+}
+
+/// The puzzles of a list's text, borrowed: (1-based line number, puzzle).
+pub fn puzzles_in(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().filter_map(|(i, l)| {
+        let l = l.trim();
+        if l.is_empty() || l.starts_with('#') {
+            return None;
+        }
+        let first = l.split_whitespace().next()?;
+        Some((i + 1, first))
+    })
 }

@@ -1,5 +1,5 @@
 use crate::layout::Layout;
-use crate::puzzle_file::{PuzzleLine, read_puzzle_lines};
+use crate::puzzle_file::puzzles_in;
 use anyhow::{Context, bail};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -26,24 +26,27 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
         bail!("--limit 0: the limit must be at least 1");
     }
     let family = crate::family::open(Layout::load(&args.layout)?);
+    let file = match &args.file {
+        Some(path) => Some(std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?),
+        None => None,
+    };
     // Where each puzzle came from: argument i (from 1), or a line of the file
     // (spelled out only for an error message).
-    let mut lines: Vec<(Option<usize>, PuzzleLine)> =
-        args.puzzles.iter().enumerate().map(|(i, p)| (Some(i + 1), PuzzleLine { line: 0, text: p.clone() })).collect();
-    if let Some(path) = &args.file {
-        lines.extend(read_puzzle_lines(path)?.into_iter().map(|line| (None, line)));
-    }
-    if lines.is_empty() {
-        bail!("no puzzle given: pass puzzle strings or --file FILE");
-    }
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    for (argument, line) in &lines {
-        let answer = family.solve(&line.text, args.limit).with_context(|| match (argument, &args.file) {
+    let arguments = args.puzzles.iter().enumerate().map(|(i, p)| (Some(i + 1), 0, p.as_str()));
+    let lines = file.iter().flat_map(|text| puzzles_in(text).map(|(line, p)| (None, line, p)));
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut any = false;
+    for (argument, line, text) in arguments.chain(lines) {
+        any = true;
+        let answer = family.solve(text, args.limit).with_context(|| match (argument, &args.file) {
             (Some(i), _) => format!("argument {i}"),
-            (None, Some(path)) => format!("{}: line {}", path.display(), line.line),
+            (None, Some(path)) => format!("{}: line {line}", path.display()),
             (None, None) => String::new(),
         })?;
         writeln!(out, "{answer}")?;
+    }
+    if !any {
+        bail!("no puzzle given: pass puzzle strings or --file FILE");
     }
     out.flush()?;
     Ok(())
