@@ -259,8 +259,10 @@ pub fn grade_within(problem: &Problem, ceiling: u32) -> Option<Grade> {
 
 /// A grade without its solving path: what generation, validation and a
 /// plain `grade` need. Found by the same steps as [`Grade`], but none is
-/// described or kept, which makes an easy puzzle's grading several times
-/// cheaper.
+/// described or kept, and the singles no harder than the hardest step so
+/// far are placed at once between steps (the rating is the same: see
+/// `singles::place_up_to`), which makes an easy puzzle's grading several
+/// times cheaper.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating {
     pub se_rating: f32,
@@ -375,6 +377,11 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
                 if apply(topo, &mut board, &extra) {
                     record(extra);
                 }
+            }
+            // A rating alone takes the singles it already rates at once
+            // (see `singles::place_up_to`); a path lists every step.
+            if !describe {
+                taken += singles::place_up_to(topo, &mut board, max_rating);
             }
         }
     }

@@ -2,7 +2,7 @@
 //! naked single (2.3).
 
 use super::Technique;
-use super::board::{Board, Hint, HouseKind, Topology, symbol_char};
+use super::board::{Board, Hint, HouseKind, NO_VALUE, Topology, symbol_char};
 
 /// SE's HiddenSingle producer: first a house with one empty cell left
 /// ("last value in region"), then any hidden single, houses in SE order.
@@ -51,4 +51,63 @@ pub(crate) fn naked_single(topo: &Topology, b: &Board) -> Option<Hint> {
         }
     }
     None
+}
+
+/// Places every single rated no higher than `reached` (tenths: full houses
+/// from 1.0, hidden singles in boxes from 1.2, in other houses from 1.5,
+/// naked singles from 2.3), to a fixpoint; returns how many it placed.
+///
+/// What a rating alone may do between the ladder's steps: a single stays a
+/// single as the grid fills (its cell keeps its one digit, its house its one
+/// place for the digit), and so do the other easy steps up to SE 2.5, so the
+/// grid the easy steps close on, and the easiest-first rating they reach,
+/// do not depend on the order they are taken in; and steps no harder than
+/// the hardest so far cannot raise it. Stops early on a cell left without
+/// candidates (the ladder then finds the grid broken).
+pub(crate) fn place_up_to(topo: &Topology, b: &mut Board, reached: u32) -> usize {
+    if reached < 10 {
+        return 0;
+    }
+    let ns = topo.n_sym;
+    let mut placed = 0;
+    loop {
+        let before = placed;
+        for &h in &topo.full_se_order {
+            let house = &topo.houses[h];
+            let full_house = b.hfree[h].count_ones() == 1;
+            let allowed = full_house || reached >= if house.kind == HouseKind::Box { 12 } else { 15 };
+            if !allowed {
+                continue;
+            }
+            let mut one = b.hfew[h].one;
+            while one != 0 {
+                let d = one.trailing_zeros() as usize;
+                one &= one - 1;
+                let places = b.hpos[h * ns + d];
+                if places.count_ones() != 1 {
+                    continue;
+                }
+                let c = house.cells[places.trailing_zeros() as usize];
+                if b.value[c] == NO_VALUE && b.has(c, d) {
+                    b.place(topo, c, d);
+                    placed += 1;
+                }
+            }
+        }
+        if reached >= 23 {
+            for c in b.unsolved.iter() {
+                let m = b.cand[c];
+                if m == 0 {
+                    return placed;
+                }
+                if m & (m - 1) == 0 && b.value[c] == NO_VALUE {
+                    b.place(topo, c, m.trailing_zeros() as usize);
+                    placed += 1;
+                }
+            }
+        }
+        if placed == before {
+            return placed;
+        }
+    }
 }
