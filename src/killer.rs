@@ -18,7 +18,7 @@
 //! makes no puzzle; the next draws new cages).
 
 use crate::generate::{Acceptance, GenerateError};
-use crate::layout::cages::{CageRule, connected, draw, sums, with_cages};
+use crate::layout::cages::{CageRule, draw, piece_of, sums, with_cages};
 use crate::layout::{Layout, side_neighbours};
 use crate::model::{Cage, Grid, Model, Symbol};
 use crate::solver::Solver;
@@ -139,18 +139,8 @@ fn split_off(pieces: &mut Vec<Vec<usize>>, cell: usize, size: usize) {
     rest.retain(|&c| c != cell);
     pieces.push(vec![cell]);
     while let Some(&start) = rest.first() {
-        let mut piece = vec![start];
-        let mut k = 0;
-        while k < piece.len() {
-            for n in side_neighbours(size, piece[k]) {
-                if rest.contains(&n) && !piece.contains(&n) {
-                    piece.push(n);
-                }
-            }
-            k += 1;
-        }
+        let piece = piece_of(size, &rest, start);
         rest.retain(|c| !piece.contains(c));
-        debug_assert!(connected(size, &piece));
         pieces.push(piece);
     }
 }
@@ -179,19 +169,27 @@ fn neighbour_pairs(pieces: &[Vec<usize>], size: usize) -> Vec<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::{Generator, Symmetry};
+    use crate::generate::{Generated, Generator, Symmetry};
+    use crate::grade::Grader;
+    use crate::layout::cages::connected;
+    use crate::store::StoredGrade;
+
+    /// Killer-9 puzzles of seeds 1 to `n`, each with its own cell layout.
+    fn killers(n: u64) -> Vec<(Generated, crate::layout::CellLayout)> {
+        let generator = Generator::new(&Layout::load("killer-9").unwrap(), Symmetry::None);
+        (1..=n)
+            .map(|seed| {
+                let p = generator.puzzle(seed).unwrap();
+                let own = p.layout.as_ref().expect("killer puzzles carry their own layout").cells().unwrap().clone();
+                (p, own)
+            })
+            .collect()
+    }
 
     #[test]
     fn killer_puzzles_are_unique_under_their_own_cages_and_cage_minimal() {
-        let base = Layout::load("killer-9").unwrap();
-        let generator = Generator::new(&base, Symmetry::None);
-        for seed in 1..=3 {
-            let started = std::time::Instant::now();
-            let p = generator.puzzle(seed).unwrap();
-            let own = p.layout.as_ref().expect("killer puzzles carry their own layout");
-            let cells = own.cells().unwrap();
+        for (p, cells) in killers(3) {
             let model = &cells.model;
-            eprintln!("seed {seed}: {} cages, {} givens, {:?}", model.cages.len(), p.givens.given_count(), started.elapsed());
             assert!(cells.random.is_empty());
             assert_eq!(p.givens.given_count(), 0, "killer-9 adds no givens");
             model.check_solution(&p.solution).unwrap();
@@ -207,7 +205,7 @@ mod tests {
             for i in 0..model.cages.len() {
                 for j in i + 1..model.cages.len() {
                     let (a, b) = (&model.cages[i].cells, &model.cages[j].cells);
-                    let touch = a.iter().any(|&x| b.iter().any(|&y| crate::layout::side_neighbours(9, x).any(|n| n == y)));
+                    let touch = a.iter().any(|&x| b.iter().any(|&y| side_neighbours(9, x).any(|n| n == y)));
                     let repeat = a.iter().any(|&x| b.iter().any(|&y| digits[x] == digits[y]));
                     if !touch || repeat || a.len() + b.len() > 5 {
                         continue;
@@ -216,38 +214,26 @@ mod tests {
                     merged.cages[i].cells.extend(b.iter().copied());
                     merged.cages[i].sum += model.cages[j].sum;
                     merged.cages.remove(j);
-                    assert_eq!(Solver::new(&merged).count(&p.givens, 2).solutions, 2, "cages {i} and {j} could merge");
+                    assert_eq!(Solver::new(&merged).count(&p.givens, 2).solutions, 2, "seed {}: cages {i} and {j} could merge", p.seed);
                 }
             }
         }
     }
-}
-
-#[cfg(test)]
-mod grading_tests {
-    use crate::generate::{Generator, Symmetry};
-    use crate::grade::Grader;
-    use crate::layout::Layout;
-    use crate::store::StoredGrade;
 
     /// The rating alone (which stops at a killer grid's first guess: no
     /// chains apply, nothing rates higher) stores what the full grade does.
     #[test]
     fn a_killer_rating_stores_what_its_full_grade_stores() {
-        let base = Layout::load("killer-9").unwrap();
-        let generator = Generator::new(&base, Symmetry::None);
         let mut guesses = 0;
-        for seed in 1..=12 {
-            let p = generator.puzzle(seed).unwrap();
-            let own = p.layout.as_ref().unwrap().cells().unwrap();
+        for (p, own) in killers(12) {
             let grader = Grader::new(&own.model).unwrap();
             let graded = grader.grade(&p.givens).unwrap();
             let rated = grader.rate(&p.givens).unwrap();
-            assert_eq!(StoredGrade::of_rating(&rated), StoredGrade::of(&graded), "seed {seed}");
+            assert_eq!(StoredGrade::of_rating(&rated), StoredGrade::of(&graded), "seed {}", p.seed);
             guesses += usize::from(rated.hardest == crate::grade::Technique::Guess);
             // One-cell cages count as givens: no path starts with one.
             let first = graded.steps.first().map(|s| s.description.clone()).unwrap_or_default();
-            assert!(!first.contains("cage combination: the 1 cells"), "seed {seed}: {first}");
+            assert!(!first.contains("cage combination: the 1 cells"), "seed {}: {first}", p.seed);
         }
         assert!(guesses > 0, "some killer grid of the sample needs a guess");
     }

@@ -132,10 +132,13 @@ fn check_grid(file: &LayoutFile, size: usize, full_square: bool, alphabet: &Alph
 
 /// Whether `cells` form one piece of side-sharing cells.
 pub fn connected(size: usize, cells: &[usize]) -> bool {
-    let Some(&first) = cells.first() else {
-        return false;
-    };
-    let mut reached = vec![first];
+    !cells.is_empty() && piece_of(size, cells, cells[0]).len() == cells.len()
+}
+
+/// The cells of `cells` joined to `start` through side-sharing cells of
+/// `cells` (a grid `size` cells wide), `start` first.
+pub fn piece_of(size: usize, cells: &[usize], start: usize) -> Vec<usize> {
+    let mut reached = vec![start];
     let mut i = 0;
     while i < reached.len() {
         for n in neighbours(size, reached[i]) {
@@ -145,7 +148,7 @@ pub fn connected(size: usize, cells: &[usize]) -> bool {
         }
         i += 1;
     }
-    reached.len() == cells.len()
+    reached
 }
 
 /// Relative odds of each cage size (index = cells): two and three cells
