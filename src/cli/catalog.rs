@@ -24,7 +24,8 @@ pub struct ShowArgs {
 pub enum ExportFormat {
     /// `givens solution score level seed effort`, as `generate` prints.
     Lines,
-    /// Givens only, one puzzle a line (what `solve --file` reads).
+    /// Givens only, one puzzle a line (what `solve --file` reads). A layout that draws marks, regions or
+    /// killer cages per puzzle keeps them in the puzzle's own layout, not in its givens: use fpuzzles or art.
     Givens,
     /// CSV with a header: id, layout, givens, solution, score, level, seed, validation.
     Csv,
@@ -38,7 +39,7 @@ pub enum ExportFormat {
     Hodoku,
     /// janko.at data blocks: one puzzle a file (with --out DIR).
     Janko,
-    /// f-puzzles URLs (classic, jigsaw, diagonal, even/odd).
+    /// f-puzzles URLs (classic, jigsaw, diagonal, even/odd, killer cages).
     Fpuzzles,
     /// puzz.link URLs (Slitherlink).
     Puzzlink,

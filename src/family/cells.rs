@@ -131,9 +131,9 @@ impl Cells {
     }
 
     /// What f-puzzles (and so SudokuPad) can say of the layout: boxes or a
-    /// jigsaw, both long diagonals, even and odd cells; `None` when the
-    /// layout has more (islands, letters, Atlantis's marks or its magic 5,
-    /// relations between cells).
+    /// jigsaw, both long diagonals, even and odd cells, killer cages; `None`
+    /// when the layout has more (islands, letters, Atlantis's marks or its
+    /// magic 5, relations between cells).
     fn fpuzzles_frame(&self) -> Option<fpuzzles::Sudoku> {
         let n = self.square_side()?;
         let c = self.cells();
@@ -177,6 +177,7 @@ impl Cells {
             diagonal_neg: diagonals,
             odd,
             even,
+            cages: c.model.cages.iter().map(|k| (k.cells.clone(), k.sum)).collect(),
             unknown: Vec::new(),
         })
     }
@@ -221,11 +222,18 @@ impl Cells {
         if (&read.odd, &read.even) != (&frame.odd, &frame.even) {
             return Some(format!("its even/odd cells are not {id}'s"));
         }
+        let cages = |s: &fpuzzles::Sudoku| {
+            let mut cages = s.cages.clone();
+            cages.iter_mut().for_each(|(c, _)| c.sort_unstable());
+            cages.sort();
+            cages
+        };
+        if cages(read) != cages(frame) {
+            return Some(format!("its killer cages are not {id}'s"));
+        }
         None
     }
 
-    /// The row as the catalog stores it; a puzzle with marks or islands of
-    /// its own is keyed under them.
     /// One attempt, recorded for the catalog or for a printed line.
     fn make_with(&self, seed: u64, level: Option<Level>, record: Record) -> Result<Vec<NewPuzzle>> {
         let generator = &self.generator;
@@ -576,6 +584,10 @@ impl Family for Cells {
     fn formats(&self) -> Vec<Format> {
         if !self.cells().random.is_empty() {
             return Vec::new();
+        }
+        // A killer's cages are its clues: only f-puzzles writes them.
+        if !self.cells().model.cages.is_empty() {
+            return self.fpuzzles_frame().map(|_| Format::Fpuzzles).into_iter().collect();
         }
         let mut formats = vec![Format::Lines];
         if let Some(n) = self.square_side() {

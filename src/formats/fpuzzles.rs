@@ -7,6 +7,8 @@
 //! `diagonal+` is the positive diagonal (bottom left to top right),
 //! `diagonal-` the negative one (top left to bottom right). `region` is
 //! the 0-based jigsaw region of a cell; without it the default boxes hold.
+//! Killer cages are `"killercage": [{"cells": ["R1C1", "R1C2"], "value":
+//! "3"}]`.
 
 use super::{Decoded, FormatError};
 use serde_json::{Map, Value, json};
@@ -23,6 +25,8 @@ pub struct Sudoku {
     pub diagonal_neg: bool,
     pub odd: Vec<usize>,
     pub even: Vec<usize>,
+    /// Killer cages: cells (row by row) and sum.
+    pub cages: Vec<(Vec<usize>, u32)>,
     /// Constraints in the file this program does not model (their keys).
     pub unknown: Vec<String>,
 }
@@ -76,6 +80,13 @@ pub fn to_json(p: &Sudoku, title: &str) -> String {
     }
     if !p.even.is_empty() {
         top.insert("even".into(), cells(&p.even));
+    }
+    if !p.cages.is_empty() {
+        let cages = p
+            .cages
+            .iter()
+            .map(|(list, sum)| json!({ "cells": list.iter().map(|&c| cell_name(c, n)).collect::<Vec<_>>(), "value": sum.to_string() }));
+        top.insert("killercage".into(), Value::Array(cages.collect()));
     }
     Value::Object(top).to_string()
 }
@@ -136,6 +147,11 @@ pub fn decode_line(line: &str) -> Result<Sudoku, String> {
 
 fn parse_cell(v: &Value, size: usize) -> Result<usize, String> {
     let name = v.get("cell").and_then(Value::as_str).ok_or("a cell entry without \"cell\"")?;
+    cell_named(name, size)
+}
+
+/// A cell name `R3C5` as a cell index (row by row).
+fn cell_named(name: &str, size: usize) -> Result<usize, String> {
     let upper = name.to_ascii_uppercase();
     let (r, c) = upper.strip_prefix('R').and_then(|rest| rest.split_once('C')).ok_or(format!("'{name}' is not a cell name (R1C1)"))?;
     let (Ok(r), Ok(c)) = (r.parse::<usize>(), c.parse::<usize>()) else { return Err(format!("'{name}' is not a cell name (R1C1)")) };
@@ -201,6 +217,7 @@ fn from_json(v: &Value) -> Result<Sudoku, String> {
         "diagonal-",
         "odd",
         "even",
+        "killercage",
         "solution",
         "highlightConflicts",
         "disabledlogic",
@@ -214,6 +231,21 @@ fn from_json(v: &Value) -> Result<Sudoku, String> {
         })
         .map(|(k, _)| k.clone())
         .collect();
+    let mut cages = Vec::new();
+    for (i, cage) in top.get("killercage").and_then(Value::as_array).into_iter().flatten().enumerate() {
+        let bad = || format!("killercage {}: expected {{\"cells\": [\"R1C1\", …], \"value\": \"15\"}}", i + 1);
+        let names = cage.get("cells").and_then(Value::as_array).ok_or_else(bad)?;
+        let cells = names
+            .iter()
+            .map(|v| v.as_str().ok_or_else(bad).and_then(|name| cell_named(name, size).map_err(|e| format!("killercage {}: {e}", i + 1))))
+            .collect::<Result<Vec<_>, _>>()?;
+        let sum = match cage.get("value") {
+            Some(Value::String(v)) => v.trim().parse::<u32>().map_err(|_| bad())?,
+            Some(Value::Number(v)) => v.as_u64().ok_or_else(bad)? as u32,
+            _ => return Err(bad()),
+        };
+        cages.push((cells, sum));
+    }
     Ok(Sudoku {
         size,
         givens,
@@ -222,6 +254,7 @@ fn from_json(v: &Value) -> Result<Sudoku, String> {
         diagonal_neg: flag("diagonal-"),
         odd,
         even,
+        cages,
         unknown,
     })
 }

@@ -67,7 +67,7 @@ fn fpuzzles_published_sample_decodes_and_reencodes() {
 }
 
 #[test]
-fn fpuzzles_keeps_regions_diagonals_and_parity() {
+fn fpuzzles_keeps_regions_diagonals_parity_and_killer_cages() {
     let s = fpuzzles::Sudoku {
         size: 4,
         givens: "1...2...3...4..A".replace('A', "1"),
@@ -76,6 +76,7 @@ fn fpuzzles_keeps_regions_diagonals_and_parity() {
         diagonal_neg: false,
         odd: vec![0, 5],
         even: vec![15],
+        cages: vec![(vec![0, 1], 3), (vec![14, 15], 7)],
         unknown: Vec::new(),
     };
     assert_eq!(fpuzzles::decode_line(&fpuzzles::encode(&s, "t")).unwrap(), s);
