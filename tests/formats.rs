@@ -374,3 +374,29 @@ fn a_book_never_prints_a_puzzle_isomorphic_to_a_reference_puzzle() {
     let err = fails(&["reference", "add", &shared("17-clue.txt"), "--name", "17-clue", "--db", s(&db)]);
     assert!(err.contains("already loaded"), "{err}");
 }
+
+/// A killer's cages are its clues: its SudokuPad link carries every cage
+/// with its sum (f-puzzles' `killercage`), and formats that write givens
+/// alone refuse it.
+#[test]
+fn a_killer_link_carries_its_cages_and_givens_only_formats_refuse_it() {
+    let dir = fresh_dir("killer");
+    let db = dir.join("k.db");
+    ok(&["generate", "killer-9", "--count", "1", "--seed", "3", "--db", s(&db)]);
+    let source: String = Connection::open(&db)
+        .unwrap()
+        .query_row("SELECT l.source FROM puzzles p JOIN layouts l ON l.id = p.layout_id", [], |r| r.get(0))
+        .unwrap();
+    let layout = puzzlebook::layout::Layout::from_source(Path::new("killer-9.toml"), source).unwrap();
+    let mut stored: Vec<(Vec<usize>, u32)> = layout.cells().unwrap().model.cages.iter().map(|c| (c.cells.clone(), c.sum)).collect();
+    stored.sort();
+    let link = ok(&["link", "1", "--db", s(&db)]);
+    let read = fpuzzles::decode_line(link.trim()).unwrap();
+    let mut linked = read.cages.clone();
+    linked.iter_mut().for_each(|(cells, _)| cells.sort_unstable());
+    linked.sort();
+    assert!(!stored.is_empty() && linked == stored, "link cages {linked:?}\nstored {stored:?}");
+    assert_eq!(read.givens, ".".repeat(81));
+    let err = fails(&["export", "--layout", "killer-9", "--format", "sdm", "--db", s(&db)]);
+    assert!(err.contains("killer-9 puzzles are not written in sdm: its formats are fpuzzles"), "{err}");
+}
