@@ -519,6 +519,25 @@ impl Model {
     /// model's cell order, `.` or `0` for an empty cell. Spaces may group
     /// the characters for reading ("5...74 1C.... …").
     pub fn parse_grid(&self, text: &str) -> Result<Grid, GridError> {
+        if text.len() == self.cell_count() && text.is_ascii() {
+            // The commonest case, a cell a byte: read without a branch per
+            // cell; anything off (a space, a bad symbol, a given against
+            // its mark) is found again below, with its message.
+            let mut bad = false;
+            let cells = text
+                .bytes()
+                .zip(&self.allowed)
+                .map(|(b, allowed)| {
+                    let empty = b == b'.' || b == b'0';
+                    let s = self.alphabet.bytes[b as usize];
+                    bad |= !empty & ((s == NO_SYMBOL) | (allowed.0 >> (s & 31) & 1 == 0));
+                    (!empty).then_some(s)
+                })
+                .collect();
+            if !bad {
+                return Ok(Grid { cells });
+            }
+        }
         if text.is_ascii() {
             // The common case, byte by byte (the same whitespace as
             // `char::is_whitespace`), symbols by table.

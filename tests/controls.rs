@@ -436,3 +436,17 @@ fn a_killer_chapter_of_one_cage_technique_steers_each_puzzles_own_cages() {
         assert!(shown.contains(". cage and house: "), "puzzle {id}: {shown}");
     }
 }
+
+/// Killers have no givens, so a batch printed without a catalog tells its
+/// puzzles apart by their cages too (all givens alike once stopped a batch
+/// of two at its first puzzle); each line's seed makes it again.
+#[test]
+fn killers_printed_without_a_catalog_are_told_apart_by_their_cages() {
+    let out = ok(&["generate", "killer-9", "--count", "4", "--seed", "3", "--time-limit", "30", "--no-store"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    let seeds: HashSet<&str> = lines.iter().map(|l| l.split_whitespace().nth(4).unwrap()).collect();
+    assert_eq!(seeds.len(), 4, "{out}");
+    let again = ok(&["generate", "killer-9", "--count", "1", "--seed", lines[1].split_whitespace().nth(4).unwrap(), "--no-store"]);
+    assert_eq!(again.trim_end(), lines[1]);
+}

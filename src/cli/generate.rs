@@ -220,8 +220,10 @@ fn print_only(args: &GenerateArgs) -> anyhow::Result<()> {
         attempt += 1;
         for p in family.make_printed(seed, args.difficulty)? {
             // Searches give canonical keys; plain attempts none (they meet a
-            // puzzle twice only by chance, so the givens tell).
-            let key = if p.canonical.is_empty() { p.givens.clone() } else { p.canonical.clone() };
+            // puzzle twice only by chance, so the givens tell). A puzzle
+            // drawn with its own marks, regions or cages is told by them
+            // too: killers without givens all share their givens.
+            let key = (p.own_layout.clone(), if p.canonical.is_empty() { p.givens.clone() } else { p.canonical.clone() });
             if made < args.count && printed.insert(key) {
                 made += 1;
                 last_new = Instant::now();

@@ -1,8 +1,8 @@
 //! `grade`: rate puzzles like a human solver (technique ladder, SE scale).
 
 use crate::layout::Layout;
-use crate::puzzle_file::read_puzzle_lines;
-use anyhow::bail;
+use crate::puzzle_file::puzzles_in;
+use anyhow::{Context, bail};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
@@ -26,38 +26,47 @@ pub struct GradeArgs {
 
 pub fn run(args: GradeArgs) -> anyhow::Result<()> {
     let family = crate::family::open(Layout::load(&args.layout)?);
-    let mut texts: Vec<(String, String)> =
-        args.puzzles.iter().enumerate().map(|(i, p)| (format!("argument {}", i + 1), p.clone())).collect();
-    if let Some(path) = &args.file {
-        for line in read_puzzle_lines(path)? {
-            texts.push((format!("{}: line {}", path.display(), line.line), line.text));
-        }
-    }
-    if texts.is_empty() {
-        bail!("no puzzle given: pass puzzle strings or --file FILE");
-    }
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let mut failed = 0;
-    for (origin, text) in texts {
+    let file = match &args.file {
+        Some(path) => Some(std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?),
+        None => None,
+    };
+    // Where each puzzle came from: argument i (from 1), or a line of the file
+    // (spelled out only for an error message).
+    let arguments = args.puzzles.iter().enumerate().map(|(i, p)| (Some(i + 1), 0, p.as_str()));
+    let lines = file.iter().flat_map(|text| puzzles_in(text).map(|(line, p)| (None, line, p)));
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let (mut any, mut failed) = (false, 0);
+    for (argument, line, text) in arguments.chain(lines) {
+        any = true;
         // A bad line is reported and the rest still graded, as `solve --file` does.
         // Without --path the steps are not written out (several times faster).
-        let graded = if args.path { family.grade(&text) } else { family.rate(&text) };
+        let graded = if args.path { family.grade(text) } else { family.rate(text) };
         let report = match graded {
             Ok(report) => report,
             Err(e) => {
                 out.flush()?;
-                eprintln!("{origin}: {e:#}");
+                match (argument, &args.file) {
+                    (Some(i), _) => eprintln!("argument {i}: {e:#}"),
+                    (None, Some(path)) => eprintln!("{}: line {line}: {e:#}", path.display()),
+                    (None, None) => eprintln!("{e:#}"),
+                }
                 failed += 1;
                 continue;
             }
         };
-        let rating = report.rating.map_or("-".to_string(), |r| format!("{r:.1}"));
-        writeln!(out, "{rating} {} {}", report.level, report.hardest)?;
+        match report.rating {
+            Some(r) => write!(out, "{r:.1}")?,
+            None => out.write_all(b"-")?,
+        }
+        writeln!(out, " {} {}", report.level, report.hardest)?;
         if args.path {
             for step in &report.steps {
                 writeln!(out, "  {step}")?;
             }
         }
+    }
+    if !any {
+        bail!("no puzzle given: pass puzzle strings or --file FILE");
     }
     out.flush()?;
     if failed > 0 {

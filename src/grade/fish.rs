@@ -124,12 +124,13 @@ fn make_hint(topo: &Topology, b: &Board, bf: usize, cf: usize, degree: usize, li
     hint.eliminations.sort_unstable();
     let hint = hint.focused(bases, covers.clone(), Vec::new(), 1 << d);
     let names = |hs: &mut dyn Iterator<Item = usize>| hs.map(|h| topo.houses[h].name.clone()).collect::<Vec<_>>().join(", ");
-    let head = format!(
-        "{}: {} in {} (cover {})",
-        name,
-        symbol_char(d),
-        names(&mut lines.iter().map(|&i| topo.families[bf][i])),
-        names(&mut covers.into_iter())
-    );
-    Some(hint.finish(topo, &head))
+    Some(hint.finish_with(topo, |s| {
+        s.push_str(&format!(
+            "{}: {} in {} (cover {})",
+            name,
+            symbol_char(d),
+            names(&mut lines.iter().map(|&i| topo.families[bf][i])),
+            names(&mut covers.into_iter())
+        ))
+    }))
 }

@@ -312,7 +312,8 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
     let mut solved = false;
     let mut assumed_unique = false;
     if let Some(topo) = topo {
-        let mut board = Board::new(topo, givens);
+        let mut kept = SpareBoard::take(topo, givens);
+        let board = kept.board();
         // Givens that break a rule (twice in a house, against a mark).
         if board.clash {
             return None;
@@ -324,7 +325,7 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
                 solved = !board.clash;
                 break;
             }
-            let hint = match ladder.next_hint(&board, max_rating, ceiling) {
+            let hint = match ladder.next_hint(board, max_rating, ceiling) {
                 Some(h) if h.rating > ceiling => return None,
                 Some(h) => h,
                 None if ceiling < rating::GUESS_TENTHS => return None,
@@ -345,13 +346,13 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
                         break;
                     }
                     let sol = solution.get_or_insert_with(|| backtrack::solve(topo, givens));
-                    match sol.as_ref().and_then(|s| backtrack::guess_hint(topo, &board, s)) {
+                    match sol.as_ref().and_then(|s| backtrack::guess_hint(topo, board, s)) {
                         Some(h) => h,
                         None => break,
                     }
                 }
             };
-            if !apply(topo, &mut board, &hint) {
+            if !apply(topo, board, &hint) {
                 break;
             }
             let mut record = |hint: Hint| {
@@ -374,14 +375,14 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
             };
             record(hint);
             for extra in std::mem::take(&mut ladder.pending) {
-                if apply(topo, &mut board, &extra) {
+                if apply(topo, board, &extra) {
                     record(extra);
                 }
             }
             // A rating alone takes the singles it already rates at once
             // (see `singles::place_up_to`); a path lists every step.
             if !describe {
-                taken += singles::place_up_to(topo, &mut board, max_rating);
+                taken += singles::place_up_to(topo, board, max_rating);
             }
         }
     }
@@ -395,6 +396,37 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
         solved,
         assumed_unique,
     })
+}
+
+thread_local! {
+    /// The board of the last grading on this thread, its memory reused by
+    /// the next (see [`SpareBoard`]).
+    static SPARE_BOARD: std::cell::Cell<Option<Board>> = const { std::cell::Cell::new(None) };
+}
+
+/// A grading's board, made in the memory of the thread's last one and left
+/// there for the next when dropped: a generator or `grade --file` grades
+/// thousands of puzzles, and allocating a board costs as much as an easy
+/// puzzle's first steps.
+struct SpareBoard(Option<Board>);
+
+impl SpareBoard {
+    fn take(topo: &Topology, givens: &[Option<u8>]) -> SpareBoard {
+        SpareBoard(Some(match SPARE_BOARD.take() {
+            Some(spare) => spare.renew(topo, givens),
+            None => Board::new(topo, givens),
+        }))
+    }
+
+    fn board(&mut self) -> &mut Board {
+        self.0.as_mut().expect("a spare board holds its board until dropped")
+    }
+}
+
+impl Drop for SpareBoard {
+    fn drop(&mut self) {
+        SPARE_BOARD.set(self.0.take());
+    }
 }
 
 thread_local! {

@@ -112,13 +112,22 @@ struct Digit {
     /// Cells seeing all of a link's start (`from`) and end (`to`) groups.
     seen_from: Vec<CellSet>,
     seen_to: Vec<CellSet>,
+    /// A link's start when it is one cell (a conjugate pair's).
+    single_from: Vec<Option<usize>>,
 }
 
 impl Digit {
     fn follow(&self, i: usize) -> &[usize] {
         self.follow[i].get_or_init(|| {
             let (to, seen) = (self.links[i].to, self.seen_to[i]);
-            (0..self.links.len()).filter(|&j| (self.links[j].from & to).is_empty() && self.links[j].from.minus(&seen).is_empty()).collect()
+            // A cell seeing all of `to` is not in it (no cell is its own
+            // peer), so a one-cell start needs one look-up.
+            (0..self.links.len())
+                .filter(|&j| match self.single_from[j] {
+                    Some(c) => seen.contains(c),
+                    None => (self.links[j].from & to).is_empty() && self.links[j].from.minus(&seen).is_empty(),
+                })
+                .collect()
         })
     }
 }
@@ -134,7 +143,8 @@ impl LinkIndex {
             let seen_to = links.iter().map(|l| seen_by_all(topo, &l.to)).collect();
             let seen_from = links.iter().map(|l| seen_by_all(topo, &l.from)).collect();
             let follow = (0..links.len()).map(|_| std::cell::OnceCell::new()).collect();
-            Digit { links, follow, seen_from, seen_to }
+            let single_from = links.iter().map(|l| (l.from.count() == 1).then(|| l.from.first()).flatten()).collect();
+            Digit { links, follow, seen_from, seen_to, single_from }
         })
     }
 }
@@ -219,17 +229,21 @@ fn extend(
         };
         let mut hint = Hint::new(tech, rating).focused(Vec::new(), Vec::new(), Vec::new(), 1 << d);
         hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
-        let mut path = String::new();
-        for (k, &i) in chain.iter().enumerate() {
-            if k > 0 {
-                path.push_str(" - ");
+        let hint = hint.finish_with(topo, |s| {
+            s.push_str(tech.name());
+            s.push_str(": ");
+            for (k, &i) in chain.iter().enumerate() {
+                if k > 0 {
+                    s.push_str(" - ");
+                }
+                s.push_str(&group_name(topo, &links[i].from));
+                s.push('=');
+                s.push_str(&group_name(topo, &links[i].to));
             }
-            path.push_str(&group_name(topo, &links[i].from));
-            path.push('=');
-            path.push_str(&group_name(topo, &links[i].to));
-        }
-        let head = format!("{}: {} on {}", tech.name(), path, symbol_char(d));
-        *best = Some(Found { rating, elims, hint: hint.finish(topo, &head) });
+            s.push_str(" on ");
+            s.push(symbol_char(d));
+        });
+        *best = Some(Found { rating, elims, hint });
         return;
     }
     let last = chain[chain.len() - 1];

@@ -85,14 +85,15 @@ pub(crate) fn naked_subset(topo: &Topology, b: &Board, degree: usize, look: impl
             if hint.eliminations.is_empty() {
                 return None;
             }
-            let head = format!(
-                "naked {}: {} {} in {}",
-                SIZE_NAMES[degree - 2],
-                cell_list(topo, set.iter().copied()),
-                digit_list(union as Mask),
-                house.name
-            );
-            Some(hint.finish(topo, &head))
+            Some(hint.finish_with(topo, |s| {
+                s.push_str(&format!(
+                    "naked {}: {} {} in {}",
+                    SIZE_NAMES[degree - 2],
+                    cell_list(topo, set.iter().copied()),
+                    digit_list(union as Mask),
+                    house.name
+                ))
+            }))
         });
         if found.is_some() {
             return found;
@@ -155,11 +156,11 @@ pub(crate) fn hidden_subset(topo: &Topology, b: &Board, degree: usize, direct: b
                     if left.count_ones() == 1 {
                         let c = house.cells[left.trailing_zeros() as usize];
                         let (t, r) = if degree == 2 { (Technique::DirectHiddenPair, 20) } else { (Technique::DirectHiddenTriple, 25) };
-                        let cells = cells();
-                        let head = format!("direct {}, hidden single {} in {}", head(&cells), symbol_char(v), house.name);
-                        let mut hint = Hint::new(t, r).focused(vec![h], Vec::new(), cells, set_mask);
+                        let mut hint = Hint::new(t, r).focused(vec![h], Vec::new(), cells(), set_mask);
                         hint.placements.push((c, v as u8));
-                        return Some(hint.finish(topo, &head));
+                        return Some(hint.finish_with(topo, |s| {
+                            s.push_str(&format!("direct {}, hidden single {} in {}", head(&cells()), symbol_char(v), house.name))
+                        }));
                     }
                 }
                 return None;
@@ -168,14 +169,15 @@ pub(crate) fn hidden_subset(topo: &Topology, b: &Board, degree: usize, direct: b
                 return None;
             }
             let (tech, rating) = HIDDEN[degree - 2];
-            let cells = cells();
-            let mut hint = Hint::new(tech, rating).focused(vec![h], Vec::new(), cells.clone(), set_mask);
-            for &c in &cells {
+            let mut eliminations = Vec::new();
+            for c in bits(union as Mask).map(|i| house.cells[i]) {
                 for d in bits(b.cand[c] & !set_mask) {
-                    hint.eliminations.push((c, d as u8));
+                    eliminations.push((c, d as u8));
                 }
             }
-            Some(hint.finish(topo, &head(&cells)))
+            let mut hint = Hint::new(tech, rating).focused(vec![h], Vec::new(), cells(), set_mask);
+            hint.eliminations = eliminations;
+            Some(hint.finish_with(topo, |s| s.push_str(&head(&cells()))))
         });
         if found.is_some() {
             return found;

@@ -46,18 +46,19 @@ pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool) -> Option<Hint> {
                 let (t, r, name) = if xyz { (Technique::XYZWing, 44, "XYZ-wing") } else { (Technique::XYWing, 42, "XY-wing") };
                 let mut hint = Hint::new(t, r).focused(Vec::new(), Vec::new(), vec![p, w1, w2], z);
                 hint.eliminations.extend(victims.iter().map(|c| (c, zd as u8)));
-                let head = format!(
-                    "{}: {} {} with {} {} and {} {}, z={}",
-                    name,
-                    topo.names[p],
-                    digit_list(xy),
-                    topo.names[w1],
-                    digit_list(xz),
-                    topo.names[w2],
-                    digit_list(yz),
-                    symbol_char(zd)
-                );
-                return Some(hint.finish(topo, &head));
+                return Some(hint.finish_with(topo, |s| {
+                    s.push_str(&format!(
+                        "{}: {} {} with {} {} and {} {}, z={}",
+                        name,
+                        topo.names[p],
+                        digit_list(xy),
+                        topo.names[w1],
+                        digit_list(xz),
+                        topo.names[w2],
+                        digit_list(yz),
+                        symbol_char(zd)
+                    ))
+                }));
             }
         }
     }
@@ -127,18 +128,20 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
                 let cells = std::iter::once(yz).chain(set.iter().copied()).collect();
                 let mut hint = Hint::new(tech, rating).focused(vec![als.house], Vec::new(), cells, 1 << z);
                 hint.eliminations.extend(victims.iter().map(|c| (c, z as u8)));
-                let head = format!(
-                    "{}: {} {} in {} with {} {}, x={} z={}",
-                    tech.name(),
-                    cell_list(topo, set.iter().copied()),
-                    digit_list(union),
-                    topo.houses[als.house].name,
-                    topo.names[yz],
-                    digit_list(m),
-                    symbol_char(x),
-                    symbol_char(z)
-                );
-                best = Some((rating, n, hint.finish(topo, &head)));
+                let hint = hint.finish_with(topo, |s| {
+                    s.push_str(&format!(
+                        "{}: {} {} in {} with {} {}, x={} z={}",
+                        tech.name(),
+                        cell_list(topo, set.iter().copied()),
+                        digit_list(union),
+                        topo.houses[als.house].name,
+                        topo.names[yz],
+                        digit_list(m),
+                        symbol_char(x),
+                        symbol_char(z)
+                    ))
+                });
+                best = Some((rating, n, hint));
             }
         }
     }

@@ -441,16 +441,17 @@ impl Fast9 {
     /// the givens clash (twice in a house, against a mark or a relation).
     /// The same as placing them one by one, built a digit at a time.
     fn start<R: Rules>(&self, rules: &R, givens: &[Option<Symbol>], excluded: &[(usize, Symbol)]) -> Option<State> {
-        let mut given = [0u32; 27];
-        let mut any = [0u32; 3];
+        // Without branches (a puzzle's givens are a coin toss per cell):
+        // an empty cell files its bit under a tenth digit, never read. A
+        // symbol past 8 cannot come from a 9-symbol model.
+        let mut given = [0u32; 30];
         for (b, band) in givens.chunks_exact(27).enumerate() {
             for (p, g) in band.iter().enumerate() {
-                if let Some(s) = *g {
-                    given[3 * s as usize + b] |= 1 << p;
-                    any[b] |= 1 << p;
-                }
+                let s = g.map_or(9, |s| s.min(9)) as usize;
+                given[3 * s + b] |= 1 << p;
             }
         }
+        let any = [BAND_ALL & !given[27], BAND_ALL & !given[28], BAND_ALL & !given[29]];
         let unsolved = [BAND_ALL & !any[0], BAND_ALL & !any[1], BAND_ALL & !any[2]];
         let mut state = State { cand: [0; 27], seen: [NOT_SEEN; 27], unsolved };
         for d in 0..9 {
