@@ -112,22 +112,54 @@ struct Digit {
     /// Cells seeing all of a link's start (`from`) and end (`to`) groups.
     seen_from: Vec<CellSet>,
     seen_to: Vec<CellSet>,
-    /// A link's start when it is one cell (a conjugate pair's).
-    single_from: Vec<Option<usize>>,
+    /// The links starting at one cell (a conjugate pair's), as (cell,
+    /// link) sorted by cell, and those cells; the links starting at a group
+    /// (an empty rectangle's).
+    single_from: Vec<(usize, usize)>,
+    starts: CellSet,
+    grouped_from: Vec<usize>,
 }
 
 impl Digit {
+    fn new(links: Vec<Link>, topo: &Topology) -> Digit {
+        // The next link starts at cells that all see the end of this one.
+        let seen_to = links.iter().map(|l| seen_by_all(topo, &l.to)).collect();
+        let seen_from = links.iter().map(|l| seen_by_all(topo, &l.from)).collect();
+        let follow = (0..links.len()).map(|_| std::cell::OnceCell::new()).collect();
+        let (mut single_from, mut grouped_from, mut starts) = (Vec::new(), Vec::new(), CellSet::EMPTY);
+        for (j, l) in links.iter().enumerate() {
+            match l.from.first() {
+                Some(c) if l.from.count() == 1 => {
+                    single_from.push((c, j));
+                    starts.insert(c);
+                }
+                _ => grouped_from.push(j),
+            }
+        }
+        single_from.sort_unstable();
+        Digit { links, follow, seen_from, seen_to, single_from, starts, grouped_from }
+    }
+
+    /// The links that can follow link `i`, in link order: those starting
+    /// where every cell sees all of its end (no cell is its own peer, so
+    /// such a start never overlaps the end). One-cell starts are looked up
+    /// by cell, so a chain step costs its few followers, not every link.
     fn follow(&self, i: usize) -> &[usize] {
         self.follow[i].get_or_init(|| {
             let (to, seen) = (self.links[i].to, self.seen_to[i]);
-            // A cell seeing all of `to` is not in it (no cell is its own
-            // peer), so a one-cell start needs one look-up.
-            (0..self.links.len())
-                .filter(|&j| match self.single_from[j] {
-                    Some(c) => seen.contains(c),
-                    None => (self.links[j].from & to).is_empty() && self.links[j].from.minus(&seen).is_empty(),
-                })
-                .collect()
+            let mut out = Vec::new();
+            for c in (seen & self.starts).iter() {
+                let first = self.single_from.partition_point(|&(x, _)| x < c);
+                out.extend(self.single_from[first..].iter().take_while(|&&(x, _)| x == c).map(|&(_, j)| j));
+            }
+            out.extend(
+                self.grouped_from
+                    .iter()
+                    .copied()
+                    .filter(|&j| (self.links[j].from & to).is_empty() && self.links[j].from.minus(&seen).is_empty()),
+            );
+            out.sort_unstable();
+            out
         })
     }
 }
@@ -137,15 +169,7 @@ impl LinkIndex {
         if self.digits.len() < topo.n_sym {
             self.digits.resize_with(topo.n_sym, || None);
         }
-        self.digits[d].get_or_insert_with(|| {
-            let links = links_of(topo, b, d);
-            // The next link starts at cells that all see the end of this one.
-            let seen_to = links.iter().map(|l| seen_by_all(topo, &l.to)).collect();
-            let seen_from = links.iter().map(|l| seen_by_all(topo, &l.from)).collect();
-            let follow = (0..links.len()).map(|_| std::cell::OnceCell::new()).collect();
-            let single_from = links.iter().map(|l| (l.from.count() == 1).then(|| l.from.first()).flatten()).collect();
-            Digit { links, follow, seen_from, seen_to, single_from }
-        })
+        self.digits[d].get_or_insert_with(|| Digit::new(links_of(topo, b, d), topo))
     }
 }
 
