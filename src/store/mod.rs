@@ -108,13 +108,44 @@ pub(crate) fn write_transaction<T>(conn: &Connection, f: impl FnOnce(&Connection
     }
 }
 
+/// How long a command waits for another process's lock on the catalog.
+const LOCK_WAIT: Duration = Duration::from_secs(60);
+
 fn configure(conn: &Connection) -> rusqlite::Result<()> {
-    conn.busy_timeout(Duration::from_secs(60))?;
-    conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get::<_, String>(0))?;
+    conn.busy_timeout(LOCK_WAIT)?;
+    // Two processes opening one WAL catalog at once (its shared-memory
+    // index being set up) can meet SQLITE_BUSY without SQLite's busy
+    // handler ever waiting: try again, a little later each time, within
+    // the same wait as any other lock.
+    let deadline = std::time::Instant::now() + LOCK_WAIT;
+    let mut pause = Duration::from_millis(5);
+    loop {
+        match use_wal(conn) {
+            Err(e) if is_busy(&e) && std::time::Instant::now() + pause < deadline => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(200));
+            }
+            other => break other?,
+        }
+    }
     // NORMAL in WAL mode: a crash may lose the last commits but never corrupts.
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     Ok(())
+}
+
+/// WAL journal mode, switched to only where the file is not in it yet (the
+/// switch takes an exclusive lock; reading the mode does not).
+fn use_wal(conn: &Connection) -> rusqlite::Result<()> {
+    let mode: String = conn.pragma_query_value(None, "journal_mode", |row| row.get(0))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get::<_, String>(0))?;
+    }
+    Ok(())
+}
+
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(e, rusqlite::Error::SqliteFailure(f, _) if matches!(f.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
 }
 
 fn schema_version(conn: &Connection) -> Result<usize> {
