@@ -31,3 +31,45 @@ pub fn puzzles_in(text: &str) -> impl Iterator<Item = (usize, &str)> {
         Some((i + 1, first))
     })
 }
+
+/// The puzzles a command is given: its arguments, then the puzzle lines of
+/// `--file`, read once and lent out without a copy per puzzle.
+pub struct PuzzleSource<'a> {
+    arguments: &'a [String],
+    file: Option<(&'a Path, String)>,
+}
+
+/// Where a puzzle came from, for an error message: "argument 2" or
+/// "list.txt: line 7".
+#[derive(Clone, Copy)]
+pub enum Origin<'a> {
+    Argument(usize),
+    Line(&'a Path, usize),
+}
+
+impl std::fmt::Display for Origin<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::Argument(i) => write!(f, "argument {i}"),
+            Origin::Line(path, line) => write!(f, "{}: line {line}", path.display()),
+        }
+    }
+}
+
+impl<'a> PuzzleSource<'a> {
+    /// Reads `file`, if given (an unreadable file is an error naming it).
+    pub fn read(arguments: &'a [String], file: Option<&'a Path>) -> anyhow::Result<PuzzleSource<'a>> {
+        let file = match file {
+            Some(path) => Some((path, std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?)),
+            None => None,
+        };
+        Ok(PuzzleSource { arguments, file })
+    }
+
+    /// Each puzzle with its origin: the arguments (from 1), then the file's lines.
+    pub fn puzzles(&self) -> impl Iterator<Item = (Origin<'_>, &str)> {
+        let arguments = self.arguments.iter().enumerate().map(|(i, p)| (Origin::Argument(i + 1), p.as_str()));
+        let lines = self.file.iter().flat_map(|(path, text)| puzzles_in(text).map(|(line, p)| (Origin::Line(path, line), p)));
+        arguments.chain(lines)
+    }
+}

@@ -1,8 +1,8 @@
 //! `grade`: rate puzzles like a human solver (technique ladder, SE scale).
 
 use crate::layout::Layout;
-use crate::puzzle_file::puzzles_in;
-use anyhow::{Context, bail};
+use crate::puzzle_file::PuzzleSource;
+use anyhow::bail;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
@@ -26,17 +26,10 @@ pub struct GradeArgs {
 
 pub fn run(args: GradeArgs) -> anyhow::Result<()> {
     let family = crate::family::open(Layout::load(&args.layout)?);
-    let file = match &args.file {
-        Some(path) => Some(std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?),
-        None => None,
-    };
-    // Where each puzzle came from: argument i (from 1), or a line of the file
-    // (spelled out only for an error message).
-    let arguments = args.puzzles.iter().enumerate().map(|(i, p)| (Some(i + 1), 0, p.as_str()));
-    let lines = file.iter().flat_map(|text| puzzles_in(text).map(|(line, p)| (None, line, p)));
+    let source = PuzzleSource::read(&args.puzzles, args.file.as_deref())?;
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let (mut any, mut failed) = (false, 0);
-    for (argument, line, text) in arguments.chain(lines) {
+    for (origin, text) in source.puzzles() {
         any = true;
         // A bad line is reported and the rest still graded, as `solve --file` does.
         // Without --path the steps are not written out (several times faster).
@@ -45,11 +38,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<()> {
             Ok(report) => report,
             Err(e) => {
                 out.flush()?;
-                match (argument, &args.file) {
-                    (Some(i), _) => eprintln!("argument {i}: {e:#}"),
-                    (None, Some(path)) => eprintln!("{}: line {line}: {e:#}", path.display()),
-                    (None, None) => eprintln!("{e:#}"),
-                }
+                eprintln!("{origin}: {e:#}");
                 failed += 1;
                 continue;
             }

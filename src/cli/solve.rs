@@ -1,5 +1,5 @@
 use crate::layout::Layout;
-use crate::puzzle_file::puzzles_in;
+use crate::puzzle_file::PuzzleSource;
 use anyhow::{Context, bail};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -26,23 +26,12 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
         bail!("--limit 0: the limit must be at least 1");
     }
     let family = crate::family::open(Layout::load(&args.layout)?);
-    let file = match &args.file {
-        Some(path) => Some(std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?),
-        None => None,
-    };
-    // Where each puzzle came from: argument i (from 1), or a line of the file
-    // (spelled out only for an error message).
-    let arguments = args.puzzles.iter().enumerate().map(|(i, p)| (Some(i + 1), 0, p.as_str()));
-    let lines = file.iter().flat_map(|text| puzzles_in(text).map(|(line, p)| (None, line, p)));
+    let source = PuzzleSource::read(&args.puzzles, args.file.as_deref())?;
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let mut any = false;
-    for (argument, line, text) in arguments.chain(lines) {
+    for (origin, text) in source.puzzles() {
         any = true;
-        let answer = family.solve(text, args.limit).with_context(|| match (argument, &args.file) {
-            (Some(i), _) => format!("argument {i}"),
-            (None, Some(path)) => format!("{}: line {line}", path.display()),
-            (None, None) => String::new(),
-        })?;
+        let answer = family.solve(text, args.limit).with_context(|| origin.to_string())?;
         writeln!(out, "{answer}")?;
     }
     if !any {
