@@ -182,18 +182,6 @@ pub(crate) struct Intersection {
     pub base_rest_cells: Vec<usize>,
 }
 
-/// An intersection packed for the locked-candidates scan: its segment and
-/// up to four segments covering the rest of its base, padded with the
-/// segment count (a segment without candidates). `loose`: the rest of the
-/// base is more than that (other segments or cells), read from the
-/// [`Intersection`] itself.
-#[derive(Clone, Copy)]
-pub(crate) struct LockScan {
-    pub segment: u16,
-    pub rest: [u16; 4],
-    pub loose: bool,
-}
-
 /// Everything about the layout that does not change while solving.
 pub(crate) struct Topology {
     pub n_cells: usize,
@@ -224,13 +212,9 @@ pub(crate) struct Topology {
     /// [`Board::hpos`] are already the cover mask.
     pub fish_aligned: Vec<bool>,
     pub intersections: Vec<Intersection>,
-    /// `intersections` as the locked-candidates scan reads them, in the
-    /// same order.
-    pub lock_scan: Vec<LockScan>,
     /// The cells two houses share where an intersection has them (each set
-    /// once): segment `g` is `segment_cells[segment_start[g]..segment_start[g + 1]]`.
-    pub segment_cells: Vec<u16>,
-    pub segment_start: Vec<u32>,
+    /// once), as cell lists.
+    pub segments: Vec<Vec<usize>>,
     /// Per full house, the cells outside it a generalized intersection may
     /// clear (see `generalized::seers`); all empty on classic grids.
     pub seers: Vec<Vec<(usize, u16)>>,
@@ -492,24 +476,6 @@ impl Topology {
         }
 
         let segments = segment_intersections(&houses, &mut intersections);
-        let none = segments.len() as u16;
-        let lock_scan = intersections
-            .iter()
-            .map(|ix| {
-                let mut rest = [none; 4];
-                let loose = ix.base_rest_segments.len() > rest.len() || !ix.base_rest_cells.is_empty();
-                for (slot, &g) in rest.iter_mut().zip(&ix.base_rest_segments) {
-                    *slot = g as u16;
-                }
-                LockScan { segment: ix.segment as u16, rest, loose }
-            })
-            .collect();
-        let mut segment_start = vec![0u32];
-        let mut segment_cells = Vec::new();
-        for cells in &segments {
-            segment_cells.extend(cells.iter().map(|&c| c as u16));
-            segment_start.push(segment_cells.len() as u32);
-        }
         let seers = super::generalized::seers(&houses, &cell_houses, &peer_set);
 
         let lines_of = (0..n)
@@ -543,9 +509,7 @@ impl Topology {
             fish_pairs,
             fish_aligned,
             intersections,
-            lock_scan,
-            segment_cells,
-            segment_start,
+            segments,
             seers,
             lines_of,
             sums: p.sums.clone(),
@@ -686,7 +650,7 @@ impl Board {
             value: vec![NO_VALUE; n],
             dpos: vec![CellSet::EMPTY; ns],
             placed: vec![CellSet::EMPTY; ns],
-            unsolved: topo.all_cells,
+            unsolved: CellSet::EMPTY,
             clash: false,
             hpos: vec![0; nh * ns],
             hfree: vec![0; nh],
@@ -709,26 +673,27 @@ impl Board {
         if !fits || !std::sync::Arc::ptr_eq(&self.slots, &topo.slots) {
             return Board::new(topo, givens);
         }
-        self.value.fill(NO_VALUE);
-        self.dpos.fill(CellSet::EMPTY);
-        self.placed.fill(CellSet::EMPTY);
-        self.unsolved = topo.all_cells;
-        self.clash = false;
-        self.hpos.fill(0);
-        self.hfree.fill(0);
-        self.clock = 0;
-        self.dgen.fill(0);
-        self.hgen.fill(0);
         self.start(topo, givens);
         self
     }
 
-    /// Sets up a cleared board (candidates, places and stamps zero, every
-    /// cell unsolved) for `givens`, in one pass: each empty cell starts
-    /// with its static candidates less the givens of its houses.
+    /// Clears the board and sets it up for `givens`, in one pass: each
+    /// empty cell starts with its static candidates less the givens of its
+    /// houses.
     fn start(&mut self, topo: &Topology, givens: &[Option<u8>]) {
         let ns = topo.n_sym;
-        let Board { cand, value, dpos, placed, unsolved, clash, hpos, hfree, hfew, .. } = self;
+        let Board { cand, value, dpos, placed, unsolved, clash, hpos, hfree, hfew, clock, dgen, hgen, .. } = self;
+        cand.fill(0);
+        value.fill(NO_VALUE);
+        dpos.fill(CellSet::EMPTY);
+        placed.fill(CellSet::EMPTY);
+        *unsolved = topo.all_cells;
+        *clash = false;
+        hpos.fill(0);
+        hfree.fill(0);
+        *clock = 0;
+        dgen.fill(0);
+        hgen.fill(0);
         let mut used_stack = [0 as Mask; 64];
         let mut used_heap = Vec::new();
         let used: &mut [Mask] = match topo.houses.len() {
@@ -738,37 +703,32 @@ impl Board {
                 &mut used_heap
             }
         };
-        // Branch-free where the puzzle decides (given or not, which digits):
-        // such branches mispredict about once a cell.
         for (c, g) in givens.iter().enumerate() {
-            let given = g.is_some();
-            let d = g.unwrap_or(0);
-            let bit: Mask = (given as Mask) << d;
-            // A given its cell's marks forbid, or one repeating a given
-            // of its houses.
-            *clash |= given & (topo.initial_cand[c] & bit == 0);
-            for &(h, _) in topo.slots.of(c) {
-                *clash |= used[h as usize] & bit != 0;
-                used[h as usize] |= bit;
+            if let Some(d) = *g {
+                let bit = 1 << d;
+                // A given its cell's marks forbid, or one repeating a given
+                // of its houses.
+                *clash |= topo.initial_cand[c] & bit == 0;
+                for &(h, _) in topo.slots.of(c) {
+                    *clash |= used[h as usize] & bit != 0;
+                    used[h as usize] |= bit;
+                }
+                value[c] = d;
+                placed[d as usize].insert(c);
+                unsolved.remove(c);
             }
-            value[c] = g.unwrap_or(NO_VALUE);
-            placed[d as usize].0[c >> 6] |= (given as u64) << (c & 63);
-            unsolved.0[c >> 6] &= !((given as u64) << (c & 63));
         }
-        for c in 0..topo.n_cells {
-            let slots = topo.slots.of(c);
-            let taken = slots.iter().fold(0, |m, &(h, _)| m | used[h as usize]);
-            let open = unsolved.contains(c);
-            let m = topo.initial_cand[c] & !taken & (open as Mask).wrapping_neg();
+        for c in unsolved.iter() {
+            let taken = topo.slots.of(c).iter().fold(0, |m, &(h, _)| m | used[h as usize]);
+            let m = topo.initial_cand[c] & !taken;
             cand[c] = m;
-            for (d, set) in dpos.iter_mut().enumerate() {
-                set.0[c >> 6] |= (((m >> d) & 1) as u64) << (c & 63);
+            for d in bits(m) {
+                dpos[d].insert(c);
             }
-            for &(h, bit) in slots {
-                hfree[h as usize] |= bit & (open as u16).wrapping_neg();
-                let places = &mut hpos[h as usize * ns..(h as usize + 1) * ns];
-                for (d, p) in places.iter_mut().enumerate() {
-                    *p |= bit & ((m >> d) & 1).wrapping_neg();
+            for &(h, bit) in topo.slots.of(c) {
+                hfree[h as usize] |= bit;
+                for d in bits(m) {
+                    hpos[h as usize * ns + d] |= bit;
                 }
             }
         }

@@ -11,37 +11,26 @@ pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool, digits
     if digits == 0 {
         return None;
     }
-    // The candidates of each segment, once per call, and a last one
-    // without any (what pads `LockScan::rest`).
-    let n_seg = topo.segment_start.len() - 1;
-    let (mut on_stack, mut on_heap) = ([0 as Mask; 257], Vec::new());
-    let unions: &mut [Mask] = match n_seg + 1 {
+    // The candidates of each segment, once per call.
+    let (mut on_stack, mut on_heap) = ([0 as Mask; 256], Vec::new());
+    let unions: &mut [Mask] = match topo.segments.len() {
         n if n <= on_stack.len() => &mut on_stack[..n],
         n => {
             on_heap.resize(n, 0);
             &mut on_heap
         }
     };
-    for (g, u) in unions[..n_seg].iter_mut().enumerate() {
-        let cells = &topo.segment_cells[topo.segment_start[g] as usize..topo.segment_start[g + 1] as usize];
-        *u = cells.iter().fold(0, |m, &c| m | b.cand[c as usize]);
+    for (u, cells) in unions.iter_mut().zip(&topo.segments) {
+        *u = cells.iter().fold(0, |m, &c| m | b.cand[c]);
     }
-    let unions = &*unions;
-    for (ix, scan) in topo.intersections.iter().zip(&topo.lock_scan) {
-        let inside = unions[scan.segment as usize] & digits;
+    for ix in &topo.intersections {
+        let inside = unions[ix.segment] & digits;
         if inside == 0 {
             continue;
         }
         // The digits of the base found only inside the intersection...
-        let [r0, r1, r2, r3] = scan.rest.map(|g| unions[g as usize]);
-        let mut outside = r0 | r1 | r2 | r3;
-        if scan.loose {
-            outside = ix.base_rest_segments.iter().fold(outside, |m, &g| m | unions[g]);
-            outside = ix.base_rest_cells.iter().fold(outside, |m, &c| m | b.cand[c]);
-        }
-        if inside & !outside == 0 {
-            continue;
-        }
+        let outside = ix.base_rest_segments.iter().fold(0, |m, &g| m | unions[g]);
+        let outside = ix.base_rest_cells.iter().fold(outside, |m, &c| m | b.cand[c]);
         let places = &b.hpos[ix.base * ns..(ix.base + 1) * ns];
         // ...with two places or more there.
         for d in bits(inside & !outside).filter(|&d| places[d].count_ones() >= 2) {

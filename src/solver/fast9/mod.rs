@@ -451,8 +451,8 @@ impl Fast9 {
                 given[3 * s + b] |= 1 << p;
             }
         }
-        let any = [BAND_ALL & !given[27], BAND_ALL & !given[28], BAND_ALL & !given[29]];
-        let unsolved = [BAND_ALL & !any[0], BAND_ALL & !any[1], BAND_ALL & !any[2]];
+        let unsolved = [given[27], given[28], given[29]];
+        let any = unsolved.map(|u| BAND_ALL & !u);
         let mut state = State { cand: [0; 27], seen: [NOT_SEEN; 27], unsolved };
         for d in 0..9 {
             let g = &given[3 * d..3 * d + 3];
