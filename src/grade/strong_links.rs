@@ -106,9 +106,9 @@ pub(crate) struct LinkIndex {
 
 struct Digit {
     links: Vec<Link>,
-    /// follow[i]: links that can come after link i (listed when a chain
-    /// first reaches link i).
-    follow: Vec<std::cell::OnceCell<Vec<usize>>>,
+    /// Which links can come after which (listed when a chain first reaches
+    /// a link).
+    follow: Follow,
     /// Cells seeing all of a link's start (`from`) and end (`to`) groups.
     seen_from: Vec<CellSet>,
     seen_to: Vec<CellSet>,
@@ -120,12 +120,25 @@ struct Digit {
     grouped_from: Vec<usize>,
 }
 
+/// The links that can follow each link, worked out on first use. Up to 128
+/// links (any 9×9 grid in practice) as bit masks, bit j for link j, so
+/// followers come in link order without a list or a sort.
+enum Follow {
+    Narrow {
+        /// For each cell starting a link, the links starting there.
+        by_cell: Vec<(usize, u128)>,
+        grouped: u128,
+        masks: Vec<std::cell::Cell<u128>>,
+        known: std::cell::Cell<u128>,
+    },
+    Wide(Vec<std::cell::OnceCell<Vec<usize>>>),
+}
+
 impl Digit {
     fn new(links: Vec<Link>, topo: &Topology) -> Digit {
         // The next link starts at cells that all see the end of this one.
         let seen_to = links.iter().map(|l| seen_by_all(topo, &l.to)).collect();
         let seen_from = links.iter().map(|l| seen_by_all(topo, &l.from)).collect();
-        let follow = (0..links.len()).map(|_| std::cell::OnceCell::new()).collect();
         let (mut single_from, mut grouped_from, mut starts) = (Vec::new(), Vec::new(), CellSet::EMPTY);
         for (j, l) in links.iter().enumerate() {
             match l.from.first() {
@@ -137,30 +150,71 @@ impl Digit {
             }
         }
         single_from.sort_unstable();
+        let follow = if links.len() <= 128 {
+            let mut by_cell: Vec<(usize, u128)> = Vec::with_capacity(single_from.len());
+            for &(c, j) in &single_from {
+                match by_cell.last_mut() {
+                    Some((last, mask)) if *last == c => *mask |= 1 << j,
+                    _ => by_cell.push((c, 1 << j)),
+                }
+            }
+            let grouped = grouped_from.iter().fold(0u128, |m, &j| m | 1 << j);
+            let masks = (0..links.len()).map(|_| std::cell::Cell::new(0)).collect();
+            Follow::Narrow { by_cell, grouped, masks, known: std::cell::Cell::new(0) }
+        } else {
+            Follow::Wide((0..links.len()).map(|_| std::cell::OnceCell::new()).collect())
+        };
         Digit { links, follow, seen_from, seen_to, single_from, starts, grouped_from }
     }
 
-    /// The links that can follow link `i`, in link order: those starting
-    /// where every cell sees all of its end (no cell is its own peer, so
-    /// such a start never overlaps the end). One-cell starts are looked up
-    /// by cell, so a chain step costs its few followers, not every link.
-    fn follow(&self, i: usize) -> &[usize] {
-        self.follow[i].get_or_init(|| {
-            let (to, seen) = (self.links[i].to, self.seen_to[i]);
-            let mut out = Vec::new();
-            for c in (seen & self.starts).iter() {
-                let first = self.single_from.partition_point(|&(x, _)| x < c);
-                out.extend(self.single_from[first..].iter().take_while(|&&(x, _)| x == c).map(|&(_, j)| j));
+    /// Whether link `j`, starting at a group, can follow a link ending at
+    /// `to`, whose every cell `seen` sees.
+    fn group_follows(&self, j: usize, to: &CellSet, seen: &CellSet) -> bool {
+        (self.links[j].from & *to).is_empty() && self.links[j].from.minus(seen).is_empty()
+    }
+
+    /// Calls `each` on the links that can follow link `i`, in link order:
+    /// those starting where every cell sees all of its end (no cell is its
+    /// own peer, so such a start never overlaps the end). A chain step costs
+    /// its few followers, not every link.
+    fn for_each_follower(&self, i: usize, mut each: impl FnMut(usize)) {
+        let (to, seen) = (self.links[i].to, self.seen_to[i]);
+        match &self.follow {
+            Follow::Narrow { by_cell, grouped, masks, known } => {
+                let mut m = masks[i].get();
+                if known.get() >> i & 1 == 0 {
+                    m = by_cell.iter().fold(0, |m, &(c, links)| if seen.contains(c) { m | links } else { m });
+                    let mut g = *grouped;
+                    while g != 0 {
+                        let j = g.trailing_zeros() as usize;
+                        g &= g - 1;
+                        if self.group_follows(j, &to, &seen) {
+                            m |= 1 << j;
+                        }
+                    }
+                    masks[i].set(m);
+                    known.set(known.get() | 1 << i);
+                }
+                while m != 0 {
+                    let j = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    each(j);
+                }
             }
-            out.extend(
-                self.grouped_from
-                    .iter()
-                    .copied()
-                    .filter(|&j| (self.links[j].from & to).is_empty() && self.links[j].from.minus(&seen).is_empty()),
-            );
-            out.sort_unstable();
-            out
-        })
+            Follow::Wide(lists) => {
+                let list = lists[i].get_or_init(|| {
+                    let mut out = Vec::new();
+                    for c in (seen & self.starts).iter() {
+                        let first = self.single_from.partition_point(|&(x, _)| x < c);
+                        out.extend(self.single_from[first..].iter().take_while(|&&(x, _)| x == c).map(|&(_, j)| j));
+                    }
+                    out.extend(self.grouped_from.iter().copied().filter(|&j| self.group_follows(j, &to, &seen)));
+                    out.sort_unstable();
+                    out
+                });
+                list.iter().for_each(|&j| each(j));
+            }
+        }
     }
 }
 
@@ -271,15 +325,15 @@ fn extend(
         return;
     }
     let last = chain[chain.len() - 1];
-    for &i in digit.follow(last) {
+    digit.for_each_follower(last, |i| {
         let l = links[i];
         if !(cells & (l.from | l.to)).is_empty() {
-            continue;
+            return;
         }
         chain.push(i);
         extend(topo, d, n, base, digit, chain, cells | l.from | l.to, victims, best);
         chain.pop();
-    }
+    });
 }
 
 fn group_name(topo: &Topology, g: &CellSet) -> String {

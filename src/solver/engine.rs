@@ -107,6 +107,9 @@ pub struct SearchControl<'a> {
     pub first: Option<Vec<Option<Symbol>>>,
     /// Whether `first` is wanted (a yes/no question needs no grid).
     pub want_first: bool,
+    /// Whether `first` is only wanted when it is the only solution (a
+    /// verdict); a search may then leave it out when it finds two.
+    pub first_if_unique: bool,
     pub stats: SearchStats,
     /// Random symbol order at each branch (random fills).
     pub rng: Option<&'a mut dyn Rng>,

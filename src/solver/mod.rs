@@ -102,19 +102,20 @@ impl Solver {
 
     /// Counts solutions up to `limit` (2 proves uniqueness).
     pub fn count(&self, givens: &Grid, limit: usize) -> Count {
-        self.run(&Query { givens, excluded: &[], limit, near: None, want_first: true }, None, DEFAULT_NODE_BUDGET).0
+        self.run(&Query { givens, excluded: &[], limit, near: None, want_first: true, first_if_unique: false }, None, DEFAULT_NODE_BUDGET).0
     }
 
     /// Counts solutions in which none of `excluded` (cell, symbol) holds.
     /// The generator's removal test: a clue can go if no solution avoids it.
     pub fn count_excluding(&self, givens: &Grid, excluded: &[(usize, Symbol)], limit: usize) -> Count {
-        self.run(&Query { givens, excluded, limit, near: None, want_first: true }, None, DEFAULT_NODE_BUDGET).0
+        self.run(&Query { givens, excluded, limit, near: None, want_first: true, first_if_unique: false }, None, DEFAULT_NODE_BUDGET).0
     }
 
     /// Like [`Solver::count_excluding`], but gives up (`None`) after
     /// `node_budget` search nodes.
     pub fn count_excluding_within(&self, givens: &Grid, excluded: &[(usize, Symbol)], limit: usize, node_budget: u64) -> Option<Count> {
-        let (count, out_of_budget) = self.run(&Query { givens, excluded, limit, near: None, want_first: true }, None, node_budget);
+        let (count, out_of_budget) =
+            self.run(&Query { givens, excluded, limit, near: None, want_first: true, first_if_unique: false }, None, node_budget);
         (!out_of_budget).then_some(count)
     }
 
@@ -123,7 +124,7 @@ impl Solver {
     /// since another solution, when there is one, mostly differs from it in
     /// a few cells. Same answer as counting to one with the symbol excluded.
     pub fn other_than(&self, givens: &Grid, cell: usize, symbol: Symbol, known: &Grid) -> bool {
-        let query = Query { givens, excluded: &[(cell, symbol)], limit: 1, near: Some(known), want_first: false };
+        let query = Query { givens, excluded: &[(cell, symbol)], limit: 1, near: Some(known), want_first: false, first_if_unique: false };
         self.run(&query, None, DEFAULT_NODE_BUDGET).0.solutions > 0
     }
 
@@ -139,7 +140,8 @@ impl Solver {
     }
 
     pub fn verdict(&self, givens: &Grid) -> Verdict {
-        let count = self.count(givens, 2);
+        let query = Query { givens, excluded: &[], limit: 2, near: None, want_first: true, first_if_unique: true };
+        let count = self.run(&query, None, DEFAULT_NODE_BUDGET).0;
         match (count.solutions, count.first) {
             (1, Some(grid)) => Verdict::Unique(grid),
             (0, _) => Verdict::None,
@@ -151,8 +153,11 @@ impl Solver {
     /// `node_budget` search nodes (the layout may be unfillable).
     pub fn random_fill(&self, rng: &mut dyn Rng, node_budget: u64) -> Option<(Grid, SearchStats)> {
         let empty = Grid::empty(self.cells);
-        let (count, out_of_budget) =
-            self.run(&Query { givens: &empty, excluded: &[], limit: 1, near: None, want_first: true }, Some(rng), node_budget);
+        let (count, out_of_budget) = self.run(
+            &Query { givens: &empty, excluded: &[], limit: 1, near: None, want_first: true, first_if_unique: false },
+            Some(rng),
+            node_budget,
+        );
         if out_of_budget {
             return None;
         }
@@ -167,6 +172,7 @@ impl Solver {
             found: 0,
             first: None,
             want_first: query.want_first,
+            first_if_unique: query.first_if_unique,
             stats: SearchStats::default(),
             rng,
             prefer: near.map(|g| g.cells.as_slice()),
@@ -218,6 +224,8 @@ struct Query<'a> {
     /// A solution to search near (its symbols first).
     near: Option<&'a Grid>,
     want_first: bool,
+    /// `first` only when the search ends with one solution.
+    first_if_unique: bool,
 }
 
 fn run_engine<const W: usize>(engine: &Engine<W>, givens: &Grid, excluded: &[(usize, Symbol)], ctl: &mut SearchControl) {

@@ -122,6 +122,7 @@ impl<const W: usize> Engine<W> {
                 found: 0,
                 first: None,
                 want_first: ctl.want_first,
+                first_if_unique: false,
                 stats: ctl.stats,
                 rng: ctl.rng.as_mut().map(|r| &mut **r as &mut dyn rand::Rng),
                 prefer: ctl.prefer,

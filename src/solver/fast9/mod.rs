@@ -509,19 +509,28 @@ impl Fast9 {
         // A random fill of classic sudoku starts from the three diagonal
         // boxes, filled at random (they never constrain each other); should
         // marks leave that start without a completion, the plain search runs.
+        // The first solution is kept as a state and read into a grid once,
+        // at the end, and only if it is wanted.
+        let mut first = None;
         if self.extra.is_none()
             && excluded.is_empty()
             && givens.iter().all(Option::is_none)
             && let Some(rng) = ctl.rng.as_deref_mut()
             && let Some(mut seeded) = self.seeded(rules, rng)
         {
-            search(rules, &mut seeded, ctl);
-            if ctl.found > 0 || ctl.out_of_budget {
-                return;
-            }
+            search(rules, &mut seeded, ctl, &mut first);
         }
-        if let Some(mut state) = self.start(rules, givens, excluded) {
-            search(rules, &mut state, ctl);
+        if ctl.found == 0
+            && !ctl.out_of_budget
+            && let Some(mut state) = self.start(rules, givens, excluded)
+        {
+            search(rules, &mut state, ctl, &mut first);
+        }
+        if let Some(state) = first
+            && ctl.first.is_none()
+            && !(ctl.first_if_unique && ctl.found > 1)
+        {
+            ctl.first = Some(state.read());
         }
     }
 
@@ -540,7 +549,8 @@ impl Fast9 {
     }
 }
 
-fn search<R: Rules>(rules: &R, state: &mut State, ctl: &mut SearchControl) {
+/// `first`: the first solution found, when `ctl` wants it.
+fn search<R: Rules>(rules: &R, state: &mut State, ctl: &mut SearchControl, first: &mut Option<State>) {
     ctl.stats.nodes += 1;
     if ctl.stats.nodes > ctl.node_budget {
         ctl.out_of_budget = true;
@@ -550,8 +560,8 @@ fn search<R: Rules>(rules: &R, state: &mut State, ctl: &mut SearchControl) {
         Err(Contradiction) => return,
         Ok(true) => {
             ctl.found += 1;
-            if ctl.want_first && ctl.first.is_none() {
-                ctl.first = Some(state.read());
+            if ctl.want_first && first.is_none() {
+                *first = Some(*state);
             }
             return;
         }
@@ -565,13 +575,13 @@ fn search<R: Rules>(rules: &R, state: &mut State, ctl: &mut SearchControl) {
         if i + 1 == n {
             // The last option: no copy needed.
             if state.place(rules, d, b, p).is_ok() {
-                search(rules, state, ctl);
+                search(rules, state, ctl, first);
             }
             return;
         }
         let mut child = *state;
         if child.place(rules, d, b, p).is_ok() {
-            search(rules, &mut child, ctl);
+            search(rules, &mut child, ctl, first);
         }
         if ctl.found >= ctl.limit || ctl.out_of_budget {
             return;
