@@ -80,28 +80,34 @@ impl<const W: usize> Bits<W> {
 
     #[inline(always)]
     pub fn iter(&self) -> BitIter<W> {
-        BitIter { bits: *self, word: 0 }
+        BitIter { bits: *self, word: 0, current: if W > 0 { self.0[0] } else { 0 } }
     }
 }
 
+/// The set bits, lowest first. The word being read is kept apart from the
+/// array (in a register), which an indexed array would not be.
 pub struct BitIter<const W: usize> {
     bits: Bits<W>,
     word: usize,
+    current: u64,
 }
 
 impl<const W: usize> Iterator for BitIter<W> {
     type Item = usize;
     #[inline(always)]
     fn next(&mut self) -> Option<usize> {
-        while self.word < W {
-            let w = self.bits.0[self.word];
-            if w != 0 {
-                self.bits.0[self.word] = w & (w - 1);
-                return Some(self.word * 64 + w.trailing_zeros() as usize);
+        loop {
+            if self.current != 0 {
+                let bit = self.current.trailing_zeros() as usize;
+                self.current &= self.current - 1;
+                return Some(self.word * 64 + bit);
             }
             self.word += 1;
+            if self.word >= W {
+                return None;
+            }
+            self.current = self.bits.0[self.word];
         }
-        None
     }
 }
 

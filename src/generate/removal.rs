@@ -40,6 +40,10 @@ pub(super) struct Shape<const W: usize> {
     /// Houses not holding every symbol once, and cages: the unavoidable sets
     /// check their counts.
     pub(super) counted_groups: Vec<Bits<W>>,
+    /// Whether any two symbols may trade places anywhere without breaking
+    /// a rule: every cell takes every symbol, every house and cage holds
+    /// each symbol once, no relations (classic sudoku and its extra houses).
+    pub(super) swaps_keep_rules: bool,
 }
 
 impl<const W: usize> Shape<W> {
@@ -71,7 +75,10 @@ impl<const W: usize> Shape<W> {
             p.remove(c);
         }
         let allowed = (0..k).map(|s| mask(&(0..n).filter(|&c| model.allowed[c].contains(s as Symbol)).collect::<Vec<_>>())).collect();
-        Shape { peers, unit_houses, allowed, counted_groups }
+        let swaps_keep_rules = counted_groups.is_empty()
+            && model.conflicts.is_empty()
+            && model.allowed.iter().all(|a| (0..k).all(|s| a.contains(s as Symbol)));
+        Shape { peers, unit_houses, allowed, counted_groups, swaps_keep_rules }
     }
 
     /// The cells of `within` joined to `start` through shared houses or cages.
@@ -115,16 +122,9 @@ impl<'a, const W: usize> Eraser<'a, W> {
             }
         }
         let given = Bits::first_n(model.cell_count());
-        let mut eraser = Eraser {
-            shape,
-            solver,
-            solution,
-            givens: solution.clone(),
-            given,
-            blocked: vec![Bits::EMPTY; k],
-            by_symbol,
-            sets: Unavoidable::of_swaps(model, shape, solution),
-        };
+        let sets = Unavoidable::of_swaps(model, shape, solution);
+        let mut eraser =
+            Eraser { shape, solver, solution, givens: solution.clone(), given, blocked: vec![Bits::EMPTY; k], by_symbol, sets };
         for s in 0..k {
             eraser.blocked[s] = eraser.blocked_without(s, usize::MAX, &[]);
         }

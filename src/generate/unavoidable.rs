@@ -36,7 +36,7 @@ impl Unavoidable {
                 while let Some(start) = rest.first() {
                     let part = shape.part_of(rest, start);
                     rest = rest.minus(part);
-                    if swap_keeps_rules(model, shape, solution, part, x as Symbol, y as Symbol) {
+                    if shape.swaps_keep_rules || swap_keeps_rules(model, shape, solution, part, x as Symbol, y as Symbol) {
                         parts.push(part);
                     }
                 }
