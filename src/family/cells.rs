@@ -21,7 +21,9 @@ pub struct Cells {
     generator: Generator,
     canon: Canonicalizer,
     /// The technique ladder, where the layout allows it.
-    grader: Option<Grader>,
+    /// The technique grader, where the layout has one; built on first use
+    /// (solving and checking never need it).
+    grader: std::sync::OnceLock<Option<Grader>>,
     /// What a batch asks beyond a level (symmetry, pattern, technique, rating).
     controls: Controls,
 }
@@ -38,7 +40,7 @@ impl Cells {
     /// The technique grade of a puzzle text, with its steps written out or not.
     fn grade_report(&self, text: &str, with_steps: bool) -> Result<GradeReport> {
         let givens = self.grid(text)?;
-        let Some(grader) = &self.grader else {
+        let Some(grader) = self.grader() else {
             bail!(
                 "{}: the technique ladder grades all-different layouts of at most {} symbols and 256 cells, without relations between cells (this layout keeps its candidate-score levels)",
                 self.layout().path.display(),
@@ -89,10 +91,14 @@ impl Cells {
         }
         let generator = Generator::symmetric(&layout, controls.symmetry)?;
         let cells = generator.cells();
-        let grader = Grader::new(&cells.model);
+        let grader = std::sync::OnceLock::new();
+        if controls.needs.is_some() || controls.rating.is_some() {
+            grader.get_or_init(|| Grader::new(&cells.model));
+        }
+        let has_grader = || grader.get().is_some_and(Option::is_some);
         if let Some(wanted) = controls.needs {
             let name = needs::spelling(wanted.technique);
-            if grader.is_none() {
+            if !has_grader() {
                 bail!("--needs {name}: {}", no_ladder(&layout.id));
             }
             if needs::is_cage_technique(wanted.technique) && cells.model.cages.is_empty() && cells.random.cages.is_none() {
@@ -100,7 +106,7 @@ impl Cells {
             }
         }
         if let Some(range) = controls.rating {
-            if grader.is_none() {
+            if !has_grader() {
                 bail!("--rating {range}: {}, so no SE ratings", no_ladder(&layout.id));
             }
             if cells.random.cages.is_some() {
@@ -117,6 +123,10 @@ impl Cells {
 
     fn cells(&self) -> &CellLayout {
         self.generator.cells()
+    }
+
+    fn grader(&self) -> Option<&Grader> {
+        self.grader.get_or_init(|| Grader::new(&self.cells().model)).as_ref()
     }
 
     fn grid(&self, text: &str) -> Result<Grid> {
@@ -195,7 +205,7 @@ impl Cells {
     /// hardest step, EP the hardest step up to and including the first that
     /// places a digit, ED the first step's.
     fn serate(&self, givens: &str) -> Result<(f32, f32, f32)> {
-        let grader = self.grader.as_ref().ok_or_else(|| anyhow!("{}: no technique grader, so no SE ratings", self.layout().id))?;
+        let grader = self.grader().ok_or_else(|| anyhow!("{}: no technique grader, so no SE ratings", self.layout().id))?;
         let grade = grader.grade(&self.grid(givens)?).filter(|g| g.solved).ok_or_else(|| anyhow!("the grader cannot solve the puzzle"))?;
         let first = grade.steps.first().map_or(grade.se_rating, |s| s.rating);
         let to_placement = grade.steps.iter().position(|s| !s.placements.is_empty()).map_or(grade.steps.len(), |i| i + 1);
@@ -241,7 +251,7 @@ impl Cells {
         let failed = |e: crate::generate::GenerateError| anyhow!("{}: {e}", self.layout().path.display());
         // A layout whose marks or islands are drawn per puzzle is graded per
         // puzzle, after the fact; its bare grid must not steer clue removal.
-        let steering = if self.cells().random.is_empty() { self.grader.as_ref() } else { None };
+        let steering = if self.cells().random.is_empty() { self.grader() } else { None };
         let made: Vec<Generated> = if let Some(pattern) = &controls.pattern {
             generator.pattern_puzzle(seed, pattern).map_err(failed)?.into_iter().collect()
         } else if let Some(range) = controls.rating {
@@ -317,7 +327,7 @@ impl Cells {
             // is the technique grade there), asked for a level or not.
             // Its own marks, islands, regions or cages: graded under them.
             let own = made.layout.as_ref().and_then(|own| own.cells()).and_then(|cells| Grader::new(&cells.model));
-            let grader = if made.layout.is_some() { own.as_ref() } else { self.grader.as_ref() };
+            let grader = if made.layout.is_some() { own.as_ref() } else { self.grader() };
             if level_only && let Some(g) = grader {
                 // Past hard is expert, whatever comes after. A puzzle singles
                 // alone solve is easy: a single stays a single as the grid
@@ -465,7 +475,7 @@ impl Family for Cells {
     }
 
     fn check(&self, row: &PuzzleRow, regrade: bool) -> Result<Option<StoredGrade>, String> {
-        crate::validate::check_cells(row, self.cells(), &self.canon, self.grader.as_ref(), regrade)
+        crate::validate::check_cells(row, self.cells(), &self.canon, self.grader(), regrade)
     }
 
     fn key(&self, givens: &str) -> Result<String> {
@@ -553,7 +563,7 @@ impl Family for Cells {
 
     fn hint(&self, givens: &str) -> Option<crate::book::hints::Hint> {
         let grid = self.grid(givens).ok()?;
-        let stuck = self.grader.as_ref()?.first_stuck(&grid)?;
+        let stuck = self.grader()?.first_stuck(&grid)?;
         let model = &self.cells().model;
         let cell = |c: usize| model.cell_names[c].clone();
         let house = |h: usize| reader_house(model, h);
@@ -598,7 +608,7 @@ impl Family for Cells {
             if self.fpuzzles_frame().is_some() {
                 formats.push(Format::Fpuzzles);
             }
-            if self.grader.is_some() {
+            if self.grader().is_some() {
                 formats.push(Format::Serate);
             }
         }
@@ -675,7 +685,7 @@ impl Family for Cells {
             (1, Some(solution)) => solution,
             _ => return Err(Refusal::Multiple),
         };
-        let grade = match &self.grader {
+        let grade = match self.grader() {
             Some(g) => Some(StoredGrade::of(&g.grade(&grid).ok_or_else(|| Refusal::Invalid("the grader found the givens clash".into()))?)),
             None => None,
         };
