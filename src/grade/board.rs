@@ -733,10 +733,15 @@ impl Board {
             }
         }
         for (few, places) in hfew.iter_mut().zip(hpos.chunks(ns)) {
-            *few = Few::default();
+            // Filed in registers, stored once.
+            let (mut one, mut two, mut three) = (0 as Mask, 0 as Mask, 0 as Mask);
             for (d, &p) in places.iter().enumerate() {
-                few.file(d, p);
+                let n = p.count_ones();
+                one |= Mask::from(n == 1) << d;
+                two |= Mask::from(n == 2) << d;
+                three |= Mask::from(n == 3) << d;
             }
+            *few = Few { one, two, three };
         }
     }
 
