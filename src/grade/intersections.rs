@@ -5,24 +5,46 @@
 use super::Technique;
 use super::board::{Board, Hint, HouseKind, Mask, Topology, bits, symbol_char};
 
+/// The candidates of each segment of one board, worked out on first use and
+/// shared by the searches of one ladder step (the direct forms, then the
+/// others, look at the same board).
+pub(crate) struct SegmentUnions {
+    ready: bool,
+    on_stack: [Mask; 256],
+    on_heap: Vec<Mask>,
+}
+
+impl SegmentUnions {
+    pub fn new() -> SegmentUnions {
+        SegmentUnions { ready: false, on_stack: [0; 256], on_heap: Vec::new() }
+    }
+
+    fn of(&mut self, topo: &Topology, b: &Board) -> &[Mask] {
+        let n = topo.segments.len();
+        let unions: &mut [Mask] = if n <= self.on_stack.len() {
+            &mut self.on_stack[..n]
+        } else {
+            self.on_heap.resize(n, 0);
+            &mut self.on_heap
+        };
+        if !self.ready {
+            for (u, cells) in unions.iter_mut().zip(&topo.segments) {
+                *u = cells.iter().fold(0, |m, &c| m | b.cand[c]);
+            }
+            self.ready = true;
+        }
+        unions
+    }
+}
+
 /// `digits`: the digits to look at (the others are known to give nothing).
-pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool, digits: Mask) -> Option<Hint> {
+/// `unions`: the board's segment unions (made for this board, as it is now).
+pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool, digits: Mask, unions: &mut SegmentUnions) -> Option<Hint> {
     let ns = topo.n_sym;
     if digits == 0 {
         return None;
     }
-    // The candidates of each segment, once per call.
-    let (mut on_stack, mut on_heap) = ([0 as Mask; 256], Vec::new());
-    let unions: &mut [Mask] = match topo.segments.len() {
-        n if n <= on_stack.len() => &mut on_stack[..n],
-        n => {
-            on_heap.resize(n, 0);
-            &mut on_heap
-        }
-    };
-    for (u, cells) in unions.iter_mut().zip(&topo.segments) {
-        *u = cells.iter().fold(0, |m, &c| m | b.cand[c]);
-    }
+    let unions = unions.of(topo, b);
     for ix in &topo.intersections {
         let inside = unions[ix.segment] & digits;
         if inside == 0 {

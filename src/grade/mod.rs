@@ -522,6 +522,7 @@ impl<'a> Ladder<'a> {
         let t = self.topo;
         let mut links = strong_links::LinkIndex::default();
         let mut als = wings::AlsIndex::default();
+        let mut unions = intersections::SegmentUnions::new();
         macro_rules! try_step {
             ($e:expr) => {
                 if let Some(h) = $e {
@@ -559,7 +560,7 @@ impl<'a> Ladder<'a> {
         }
         use Technique as T;
         try_step!(singles::hidden_single(t, b));
-        by_digit!(m.locked_direct, |digits| intersections::locked_candidates(t, b, true, digits));
+        by_digit!(m.locked_direct, |digits| intersections::locked_candidates(t, b, true, digits, &mut unions));
         by_house!(m.hidden_direct[0], |look| subsets::hidden_subset(t, b, 2, true, look));
         let killer = !t.sums.is_empty();
         if killer {
@@ -575,7 +576,7 @@ impl<'a> Ladder<'a> {
         if killer {
             try_step!(cages::cage_house(t, b));
         }
-        by_digit!(m.locked, |digits| intersections::locked_candidates(t, b, false, digits));
+        by_digit!(m.locked, |digits| intersections::locked_candidates(t, b, false, digits, &mut unions));
         if killer {
             try_step!(cages::innies_outies(t, b, 1));
         }

@@ -439,7 +439,8 @@ fn direct_locked_candidates_on_a_hand_made_grid() {
     let mut rm: Vec<(usize, usize)> = (2..9).map(|c| (cell(0, c), 0)).collect();
     rm.extend([0, 1, 3, 4, 6, 7, 8].iter().map(|&c| (cell(1, c), 0)));
     let (topo, b) = open_grid(&rm);
-    let h = intersections::locked_candidates(&topo, &b, true, u16::MAX).unwrap_or_else(|| panic!("no direct step"));
+    let h = intersections::locked_candidates(&topo, &b, true, u16::MAX, &mut intersections::SegmentUnions::new())
+        .unwrap_or_else(|| panic!("no direct step"));
     assert_eq!((h.technique, h.rating), (Technique::DirectPointing, 17));
     assert_eq!(h.placements, vec![(cell(1, 5), 0)]);
     assert!(h.eliminations.is_empty());
