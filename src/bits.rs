@@ -168,4 +168,17 @@ mod tests {
         assert_eq!(Bits::<2>::first_n(81).len(), 81);
         assert_eq!((b.minus(Bits::first_n(65))).iter().collect::<Vec<_>>(), vec![80, 127]);
     }
+
+    #[test]
+    fn iteration_skips_empty_words_and_ends_on_the_last() {
+        assert_eq!(Bits::<4>::EMPTY.iter().next(), None);
+        let mut b = Bits::<4>::EMPTY;
+        b.insert(255);
+        assert_eq!(b.iter().collect::<Vec<_>>(), vec![255]);
+        b.insert(130);
+        b.insert(64);
+        assert_eq!(b.iter().collect::<Vec<_>>(), vec![64, 130, 255]);
+        assert_eq!(Bits::<4>::first_n(256).iter().count(), 256);
+        assert_eq!(Bits::<10>::first_n(600).iter().last(), Some(599));
+    }
 }
