@@ -481,11 +481,13 @@ pub(crate) struct Ladder<'a> {
     pending: Vec<Hint>,
     chains_: Option<Box<chains::ChainSearch>>,
     forcing_: Option<Box<forcing::Forcing>>,
+    /// The strong links' index, its memory kept from step to step.
+    links: strong_links::LinkIndex,
 }
 
 impl<'a> Ladder<'a> {
     fn new(topo: &'a Topology) -> Ladder<'a> {
-        Ladder { topo, memos: Memos::new(), pending: Vec::new(), chains_: None, forcing_: None }
+        Ladder { topo, memos: Memos::new(), pending: Vec::new(), chains_: None, forcing_: None, links: strong_links::LinkIndex::default() }
     }
 
     /// Chain searches own large scratch tables: made on first use only.
@@ -520,7 +522,9 @@ impl<'a> Ladder<'a> {
 
     fn next_hint_inner(&mut self, b: &Board, reached: u32, ceiling: u32) -> Option<Hint> {
         let t = self.topo;
-        let mut links = strong_links::LinkIndex::default();
+        // The strong links of the step before were found on another board.
+        let links = &mut self.links;
+        links.forget();
         let mut als = wings::AlsIndex::default();
         let mut unions = intersections::SegmentUnions::new();
         macro_rules! try_step {
@@ -600,7 +604,7 @@ impl<'a> Ladder<'a> {
         past!(T::HiddenTriple);
         by_house!(m.hidden[1], |look| subsets::hidden_subset(t, b, 3, false, look));
         past!(T::Skyscraper);
-        by_digit!(m.links[0], |digits| strong_links::strong_links(t, b, &mut links, 2, digits));
+        by_digit!(m.links[0], |digits| strong_links::strong_links(t, b, links, 2, digits));
         past!(T::XYWing);
         try_step!(wings::xy_wing(t, b, false));
         past!(T::XYZWing);
@@ -614,13 +618,13 @@ impl<'a> Ladder<'a> {
         past!(T::HiddenQuad);
         by_house!(m.hidden[2], |look| subsets::hidden_subset(t, b, 4, false, look));
         past!(T::StrongLinks3);
-        by_digit!(m.links[1], |digits| strong_links::strong_links(t, b, &mut links, 3, digits));
+        by_digit!(m.links[1], |digits| strong_links::strong_links(t, b, links, 3, digits));
         past!(T::WXYZWing);
         try_step!(wings::als_wing(t, b, &mut als, 3));
         past!(T::BivalueUniversalGrave);
         try_step!(uniqueness::bug(t, b));
         past!(T::StrongLinks4);
-        by_digit!(m.links[2], |digits| strong_links::strong_links(t, b, &mut links, 4, digits));
+        by_digit!(m.links[2], |digits| strong_links::strong_links(t, b, links, 4, digits));
         past!(T::VWXYZWing);
         try_step!(wings::als_wing(t, b, &mut als, 4));
         past!(T::AlignedPairExclusion);

@@ -48,9 +48,10 @@ fn seen_by_all(topo: &Topology, g: &CellSet) -> CellSet {
     s
 }
 
-fn links_of(topo: &Topology, b: &Board, d: usize) -> Vec<Link> {
-    let mut pairs: Vec<(usize, usize, u8)> = Vec::new();
-    let mut out = Vec::new();
+/// The strong links of digit `d` into `out` (`pairs`: scratch space).
+fn links_into(topo: &Topology, b: &Board, d: usize, pairs: &mut Vec<(usize, usize, u8)>, out: &mut Vec<Link>) {
+    pairs.clear();
+    out.clear();
     for h in &topo.houses {
         if !h.full {
             continue;
@@ -90,18 +91,21 @@ fn links_of(topo: &Topology, b: &Board, d: usize) -> Vec<Link> {
             }
         }
     }
-    for (a, c, kinds) in pairs {
+    for &(a, c, kinds) in pairs.iter() {
         out.push(Link { from: CellSet::from_cells(&[a]), to: CellSet::from_cells(&[c]), kinds });
         out.push(Link { from: CellSet::from_cells(&[c]), to: CellSet::from_cells(&[a]), kinds });
     }
-    out
 }
 
 /// The strong links of each digit and which can follow which, built on first
 /// use per grid state and shared by the searches for 2, 3 and 4 links.
 #[derive(Default)]
 pub(crate) struct LinkIndex {
-    digits: Vec<Option<Digit>>,
+    /// Per digit, its links on the board of the current step where `built`
+    /// has its bit; the memory stays from step to step.
+    digits: Vec<Digit>,
+    built: u32,
+    pairs: Vec<(usize, usize, u8)>,
 }
 
 struct Digit {
@@ -135,36 +139,59 @@ enum Follow {
 }
 
 impl Digit {
-    fn new(links: Vec<Link>, topo: &Topology) -> Digit {
+    fn empty() -> Digit {
+        Digit {
+            links: Vec::new(),
+            follow: Follow::Wide(Vec::new()),
+            seen_from: Vec::new(),
+            seen_to: Vec::new(),
+            single_from: Vec::new(),
+            starts: CellSet::EMPTY,
+            grouped_from: Vec::new(),
+        }
+    }
+
+    /// The links of digit `d` on board `b`, in this digit's memory.
+    fn rebuild(&mut self, topo: &Topology, b: &Board, d: usize, pairs: &mut Vec<(usize, usize, u8)>) {
+        links_into(topo, b, d, pairs, &mut self.links);
+        let links = &self.links;
         // The next link starts at cells that all see the end of this one.
-        let seen_to = links.iter().map(|l| seen_by_all(topo, &l.to)).collect();
-        let seen_from = links.iter().map(|l| seen_by_all(topo, &l.from)).collect();
-        let (mut single_from, mut grouped_from, mut starts) = (Vec::new(), Vec::new(), CellSet::EMPTY);
+        self.seen_to.clear();
+        self.seen_to.extend(links.iter().map(|l| seen_by_all(topo, &l.to)));
+        self.seen_from.clear();
+        self.seen_from.extend(links.iter().map(|l| seen_by_all(topo, &l.from)));
+        self.single_from.clear();
+        self.grouped_from.clear();
+        self.starts = CellSet::EMPTY;
         for (j, l) in links.iter().enumerate() {
             match l.from.first() {
                 Some(c) if l.from.count() == 1 => {
-                    single_from.push((c, j));
-                    starts.insert(c);
+                    self.single_from.push((c, j));
+                    self.starts.insert(c);
                 }
-                _ => grouped_from.push(j),
+                _ => self.grouped_from.push(j),
             }
         }
-        single_from.sort_unstable();
-        let follow = if links.len() <= 128 {
-            let mut by_cell: Vec<(usize, u128)> = Vec::with_capacity(single_from.len());
-            for &(c, j) in &single_from {
+        self.single_from.sort_unstable();
+        if links.len() <= 128 {
+            if !matches!(self.follow, Follow::Narrow { .. }) {
+                self.follow = Follow::Narrow { by_cell: Vec::new(), grouped: 0, masks: Vec::new(), known: std::cell::Cell::new(0) };
+            }
+            let Follow::Narrow { by_cell, grouped, masks, known } = &mut self.follow else { unreachable!() };
+            by_cell.clear();
+            for &(c, j) in &self.single_from {
                 match by_cell.last_mut() {
                     Some((last, mask)) if *last == c => *mask |= 1 << j,
                     _ => by_cell.push((c, 1 << j)),
                 }
             }
-            let grouped = grouped_from.iter().fold(0u128, |m, &j| m | 1 << j);
-            let masks = (0..links.len()).map(|_| std::cell::Cell::new(0)).collect();
-            Follow::Narrow { by_cell, grouped, masks, known: std::cell::Cell::new(0) }
+            *grouped = self.grouped_from.iter().fold(0u128, |m, &j| m | 1 << j);
+            masks.clear();
+            masks.resize_with(links.len(), || std::cell::Cell::new(0));
+            known.set(0);
         } else {
-            Follow::Wide((0..links.len()).map(|_| std::cell::OnceCell::new()).collect())
-        };
-        Digit { links, follow, seen_from, seen_to, single_from, starts, grouped_from }
+            self.follow = Follow::Wide((0..links.len()).map(|_| std::cell::OnceCell::new()).collect());
+        }
     }
 
     /// Whether link `j`, starting at a group, can follow a link ending at
@@ -219,11 +246,20 @@ impl Digit {
 }
 
 impl LinkIndex {
+    /// The board changed: every digit's links are to be found again.
+    pub fn forget(&mut self) {
+        self.built = 0;
+    }
+
     fn digit(&mut self, topo: &Topology, b: &Board, d: usize) -> &Digit {
         if self.digits.len() < topo.n_sym {
-            self.digits.resize_with(topo.n_sym, || None);
+            self.digits.resize_with(topo.n_sym, Digit::empty);
         }
-        self.digits[d].get_or_insert_with(|| Digit::new(links_of(topo, b, d), topo))
+        if self.built >> d & 1 == 0 {
+            self.digits[d].rebuild(topo, b, d, &mut self.pairs);
+            self.built |= 1 << d;
+        }
+        &self.digits[d]
     }
 }
 
