@@ -20,9 +20,8 @@ pub struct Cells {
     /// Owns the layout; its solver answers `solve`.
     generator: Generator,
     canon: Canonicalizer,
-    /// The technique ladder, where the layout allows it.
-    /// The technique grader, where the layout has one; built on first use
-    /// (solving and checking never need it).
+    /// The technique ladder, where the layout allows it; built on first
+    /// use (solving never needs it).
     grader: std::sync::OnceLock<Option<Grader>>,
     /// What a batch asks beyond a level (symmetry, pattern, technique, rating).
     controls: Controls,

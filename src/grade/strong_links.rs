@@ -174,10 +174,11 @@ impl Digit {
         }
         self.single_from.sort_unstable();
         if links.len() <= 128 {
-            if !matches!(self.follow, Follow::Narrow { .. }) {
-                self.follow = Follow::Narrow { by_cell: Vec::new(), grouped: 0, masks: Vec::new(), known: std::cell::Cell::new(0) };
-            }
-            let Follow::Narrow { by_cell, grouped, masks, known } = &mut self.follow else { unreachable!() };
+            // The masks' memory is kept where the digit had them before.
+            let (mut by_cell, mut masks) = match std::mem::replace(&mut self.follow, Follow::Wide(Vec::new())) {
+                Follow::Narrow { by_cell, masks, .. } => (by_cell, masks),
+                Follow::Wide(_) => (Vec::new(), Vec::new()),
+            };
             by_cell.clear();
             for &(c, j) in &self.single_from {
                 match by_cell.last_mut() {
@@ -185,10 +186,10 @@ impl Digit {
                     _ => by_cell.push((c, 1 << j)),
                 }
             }
-            *grouped = self.grouped_from.iter().fold(0u128, |m, &j| m | 1 << j);
+            let grouped = self.grouped_from.iter().fold(0u128, |m, &j| m | 1 << j);
             masks.clear();
             masks.resize_with(links.len(), || std::cell::Cell::new(0));
-            known.set(0);
+            self.follow = Follow::Narrow { by_cell, grouped, masks, known: std::cell::Cell::new(0) };
         } else {
             self.follow = Follow::Wide((0..links.len()).map(|_| std::cell::OnceCell::new()).collect());
         }
