@@ -86,5 +86,5 @@ pub(crate) fn guess_hint(topo: &Topology, b: &Board, solution: &[u8]) -> Option<
     }
     let mut hint = Hint::new(Technique::Guess, 100);
     hint.placements.push((c, d as u8));
-    Some(hint.finish(topo, "guess (no logical step left), from the solution"))
+    Some(hint.finish(topo, || "guess (no logical step left), from the solution".to_string()))
 }

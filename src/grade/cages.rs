@@ -49,7 +49,7 @@ pub(crate) fn cage_combination(topo: &Topology, b: &Board, max_cells: usize) -> 
         let mut hint = Hint::new(Technique::CageCombination, rating);
         hint.eliminations = gone;
         let head = format!("cage combination: the {} cells of the {} add up to {}", set.cells.len(), set.name, set.sum);
-        return Some(hint.finish(topo, &head));
+        return Some(hint.finish(topo, || head));
     }
     None
 }
@@ -103,7 +103,7 @@ pub(crate) fn cage_house(topo: &Topology, b: &Board) -> Option<Hint> {
                 let mut hint = Hint::new(Technique::CageHouse, 26).focused(vec![], vec![h], places.clone(), 1 << d);
                 hint.eliminations = victims.into_iter().map(|c| (c, d as u8)).collect();
                 let head = format!("cage and house: the {} needs {}, which it can only place in {}", set.name, symbol_char(d), house.name);
-                return Some(hint.finish(topo, &head));
+                return Some(hint.finish(topo, || head));
             }
         }
     }
@@ -127,7 +127,7 @@ pub(crate) fn innies_outies(topo: &Topology, b: &Board, houses: usize) -> Option
             super::board::cell_list(topo, set.cells.iter().copied()),
             set.sum
         );
-        return Some(hint.finish(topo, &head));
+        return Some(hint.finish(topo, || head));
     }
     None
 }

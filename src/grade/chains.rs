@@ -338,7 +338,7 @@ fn cycle_hint(topo: &Topology, ns: usize, mode: Mode, rating: u32, nodes: &[u32]
     let mut head = format!("{} ({} nodes): ", t.name(), nodes.len());
     write_nodes(&mut head, topo, ns, nodes);
     let _ = write!(head, " -> {}", node_text(topo, ns, nodes[0]));
-    hint.finish(topo, &head)
+    hint.finish(topo, || head)
 }
 
 fn chain_hint(topo: &Topology, ns: usize, mode: Mode, rating: u32, nodes: &[u32]) -> Hint {
@@ -354,7 +354,7 @@ fn chain_hint(topo: &Topology, ns: usize, mode: Mode, rating: u32, nodes: &[u32]
     }
     let mut head = format!("{} ({} nodes): ", t.name(), nodes.len());
     write_nodes(&mut head, topo, ns, nodes);
-    hint.finish(topo, &head)
+    hint.finish(topo, || head)
 }
 
 /// SE's loop eliminations: a candidate outside the loop that sees an "on"

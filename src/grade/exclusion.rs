@@ -60,7 +60,7 @@ pub(crate) fn aligned_pair_exclusion(topo: &Topology, b: &Board) -> Option<Hint>
             }
             if !hint.eliminations.is_empty() {
                 let head = format!("aligned pair exclusion: {} against {}", cell_list(topo, [c0, c1]), cell_list(topo, common.iter()));
-                return Some(hint.finish(topo, &head));
+                return Some(hint.finish(topo, || head));
             }
         }
     }

@@ -124,13 +124,13 @@ fn make_hint(topo: &Topology, b: &Board, bf: usize, cf: usize, degree: usize, li
     hint.eliminations.sort_unstable();
     let hint = hint.focused(bases, covers.clone(), Vec::new(), 1 << d);
     let names = |hs: &mut dyn Iterator<Item = usize>| hs.map(|h| topo.houses[h].name.clone()).collect::<Vec<_>>().join(", ");
-    Some(hint.finish_with(topo, |s| {
-        s.push_str(&format!(
+    Some(hint.finish(topo, || {
+        format!(
             "{}: {} in {} (cover {})",
             name,
             symbol_char(d),
             names(&mut lines.iter().map(|&i| topo.families[bf][i])),
             names(&mut covers.into_iter())
-        ))
+        )
     }))
 }

@@ -247,7 +247,7 @@ impl Forcing {
             hint.eliminations.push((c, d as u8));
         }
         let head = format!("{} ({})", tech.name(), what);
-        self.batch.offer(rating, hint.finish(topo, &head));
+        self.batch.offer(rating, hint.finish(topo, || head));
     }
 
     /// Forget cached propagations from an earlier pass.
@@ -331,7 +331,7 @@ impl Forcing {
         write_nodes(&mut head, topo, ns, &self.prop.path(ct.on));
         head.push_str(" and ");
         write_nodes(&mut head, topo, ns, &self.prop.path(ct.off));
-        *best = Some(Best { rating, complexity: ct.complexity, key, hint: hint.finish(topo, &head) });
+        *best = Some(Best { rating, complexity: ct.complexity, key, hint: hint.finish(topo, || head) });
     }
 
     /// Hints from implications common to all branches (`acc_on`/`acc_off`).
@@ -423,7 +423,7 @@ impl Forcing {
                         }
                         write_nodes(&mut text, topo, ns, &self.store.path(r, id));
                     }
-                    *best = Some(Best { rating, complexity: total, key, hint: hint.finish(topo, &text) });
+                    *best = Some(Best { rating, complexity: total, key, hint: hint.finish(topo, || text) });
                     if let Some(h) = self.take_done(best, pass) {
                         return Some(h);
                     }

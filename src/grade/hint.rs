@@ -44,12 +44,15 @@ impl Hint {
         self
     }
 
-    /// Append " => r1c2=5" / " => r1c2<>5, r3c4<>5" to the description.
-    pub fn finish(self, topo: &Topology, head: &str) -> Hint {
-        self.finish_with(topo, |s| s.push_str(head))
+    /// The description: `head()`, then " => r1c2=5" / " => r1c2<>5,
+    /// r3c4<>5". `head` is only called when steps are described (a rating
+    /// alone throws the text away).
+    pub fn finish(self, topo: &Topology, head: impl FnOnce() -> String) -> Hint {
+        self.finish_with(topo, |s| s.push_str(&head()))
     }
 
-    /// [`Hint::finish`] with the head written straight into the description.
+    /// [`Hint::finish`] with the head written piece by piece straight into
+    /// the description.
     pub fn finish_with(mut self, topo: &Topology, head: impl FnOnce(&mut String)) -> Hint {
         if !DESCRIBING.get() {
             return self;

@@ -76,7 +76,7 @@ pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool, digits
                 let (t, r) = if pointing { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
                 let mut hint = Hint::new(t, r).focused(vec![ix.base], vec![ix.other], cells(), 1 << d);
                 hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
-                return Some(hint.finish_with(topo, |s| s.push_str(&head())));
+                return Some(hint.finish(topo, head));
             }
             // Direct: another house of the base's family, crossing `other`,
             // keeps a single place for d once `other` is cleared.
@@ -92,7 +92,7 @@ pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool, digits
                     let (t, r) = if pointing { (Technique::DirectPointing, 17) } else { (Technique::DirectClaiming, 19) };
                     let mut hint = Hint::new(t, r).focused(vec![ix.base], vec![ix.other, h3], cells(), 1 << d);
                     hint.placements.push((c, d as u8));
-                    return Some(hint.finish_with(topo, |s| s.push_str(&format!("direct {}, hidden single in {}", head(), house3.name))));
+                    return Some(hint.finish(topo, || format!("direct {}, hidden single in {}", head(), house3.name)));
                 }
             }
         }

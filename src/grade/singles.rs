@@ -47,7 +47,7 @@ pub(crate) fn naked_single(topo: &Topology, b: &Board) -> Option<Hint> {
         if m != 0 && m & (m - 1) == 0 {
             let mut hint = Hint::new(Technique::NakedSingle, 23);
             hint.placements.push((c, m.trailing_zeros() as u8));
-            return Some(hint.finish(topo, "naked single"));
+            return Some(hint.finish(topo, || "naked single".to_string()));
         }
     }
     None

@@ -85,14 +85,14 @@ pub(crate) fn naked_subset(topo: &Topology, b: &Board, degree: usize, look: impl
             if hint.eliminations.is_empty() {
                 return None;
             }
-            Some(hint.finish_with(topo, |s| {
-                s.push_str(&format!(
+            Some(hint.finish(topo, || {
+                format!(
                     "naked {}: {} {} in {}",
                     SIZE_NAMES[degree - 2],
                     cell_list(topo, set.iter().copied()),
                     digit_list(union as Mask),
                     house.name
-                ))
+                )
             }))
         });
         if found.is_some() {
@@ -158,9 +158,9 @@ pub(crate) fn hidden_subset(topo: &Topology, b: &Board, degree: usize, direct: b
                         let (t, r) = if degree == 2 { (Technique::DirectHiddenPair, 20) } else { (Technique::DirectHiddenTriple, 25) };
                         let mut hint = Hint::new(t, r).focused(vec![h], Vec::new(), cells(), set_mask);
                         hint.placements.push((c, v as u8));
-                        return Some(hint.finish_with(topo, |s| {
-                            s.push_str(&format!("direct {}, hidden single {} in {}", head(&cells()), symbol_char(v), house.name))
-                        }));
+                        return Some(
+                            hint.finish(topo, || format!("direct {}, hidden single {} in {}", head(&cells()), symbol_char(v), house.name)),
+                        );
                     }
                 }
                 return None;
@@ -177,7 +177,7 @@ pub(crate) fn hidden_subset(topo: &Topology, b: &Board, degree: usize, direct: b
             }
             let mut hint = Hint::new(tech, rating).focused(vec![h], Vec::new(), cells(), set_mask);
             hint.eliminations = eliminations;
-            Some(hint.finish_with(topo, |s| s.push_str(&head(&cells()))))
+            Some(hint.finish(topo, || head(&cells())))
         });
         if found.is_some() {
             return found;

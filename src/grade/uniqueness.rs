@@ -172,7 +172,7 @@ fn examine(topo: &Topology, b: &Board, lp: &[usize], v1: usize, v2: usize, out: 
                 hint.eliminations.push((r, d as u8));
             }
             if !hint.eliminations.is_empty() {
-                out.push(Found { rating: base, kind: 1, hint: hint.finish_with(topo, |s| s.push_str(&head(1, ""))) });
+                out.push(Found { rating: base, kind: 1, hint: hint.finish(topo, || head(1, "")) });
             }
         }
         n if n >= 2 => {
@@ -223,7 +223,7 @@ fn type2(
     let mut hint = Hint::new(tech, base);
     hint.eliminations.extend(victims.iter().map(|c| (c, x as u8)));
     let more = format!(", extra {} in {}", symbol_char(x), cell_list(topo, extra_cells.iter().copied()));
-    out.push(Found { rating: base, kind: 2, hint: hint.finish_with(topo, |s| s.push_str(&head(2, &more))) });
+    out.push(Found { rating: base, kind: 2, hint: hint.finish(topo, || head(2, &more)) });
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -273,7 +273,7 @@ fn type3(
                         let more =
                             format!(", naked set {} with {} in {}", digit_list(union), cell_list(topo, set.iter().copied()), house.name);
                         let rating = hint.rating;
-                        out.push(Found { rating, kind: 3, hint: hint.finish_with(topo, |s| s.push_str(&head(3, &more))) });
+                        out.push(Found { rating, kind: 3, hint: hint.finish(topo, || head(3, &more)) });
                     }
                 });
             }
@@ -314,7 +314,7 @@ fn type3(
                     if !hint.eliminations.is_empty() {
                         let more = format!(", hidden set {} in {} of {}", digit_list(set_mask), cell_list(topo, cells.iter()), house.name);
                         let rating = hint.rating;
-                        out.push(Found { rating, kind: 3, hint: hint.finish_with(topo, |s| s.push_str(&head(3, &more))) });
+                        out.push(Found { rating, kind: 3, hint: hint.finish(topo, || head(3, &more)) });
                     }
                 });
             }
@@ -380,7 +380,7 @@ fn type4(
         return;
     }
     let more = format!(", {} locked in {}", symbol_char(l), topo.houses[h].name);
-    out.push(Found { rating: base, kind: 4, hint: hint.finish_with(topo, |s| s.push_str(&head(4, &more))) });
+    out.push(Found { rating: base, kind: 4, hint: hint.finish(topo, || head(4, &more)) });
 }
 
 /// SE's bivalue universal grave, types 1 to 4.
@@ -458,7 +458,7 @@ pub(crate) fn bug(topo: &Topology, b: &Board) -> Option<Hint> {
             hint.eliminations.push((c, d as u8));
         }
         let head = format!("BUG type 1: {} must be {}", topo.names[c], digit_list(all_bug));
-        return Some(hint.finish(topo, &head));
+        return Some(hint.finish(topo, || head));
     }
     let mut hints = Vec::new();
     if all_bug.count_ones() == 1 {
@@ -468,7 +468,7 @@ pub(crate) fn bug(topo: &Topology, b: &Board) -> Option<Hint> {
             let mut hint = Hint::new(Technique::BivalueUniversalGrave, 57);
             hint.eliminations.extend(victims.iter().map(|c| (c, x as u8)));
             let head = format!("BUG type 2: one of {} is {}", cell_list(topo, bug_cells.iter().copied()), symbol_char(x));
-            hints.push(hint.finish(topo, &head));
+            hints.push(hint.finish(topo, || head));
         }
         if bug_cells.len() == 2
             && let Some(h) = bug4(topo, b, &bug_cells, &values_of, all_bug)
@@ -506,7 +506,7 @@ fn bug4(topo: &Topology, b: &Board, cells: &[usize], values_of: &dyn Fn(usize) -
         return None;
     }
     let head = format!("BUG type 4: {} share {} in {}", cell_list(topo, [c1, c2]), symbol_char(v), topo.houses[h].name);
-    Some(hint.finish(topo, &head))
+    Some(hint.finish(topo, || head))
 }
 
 fn bug3(topo: &Topology, b: &Board, cells: &[usize], common: CellSet, all_bug: Mask) -> Option<Hint> {
@@ -552,7 +552,7 @@ fn bug3(topo: &Topology, b: &Board, cells: &[usize], common: CellSet, all_bug: M
                     cell_list(topo, set.iter().copied()),
                     house.name
                 );
-                result = Some(hint.finish(topo, &head));
+                result = Some(hint.finish(topo, || head));
             });
             if result.is_some() {
                 return result;

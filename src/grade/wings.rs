@@ -46,8 +46,8 @@ pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool) -> Option<Hint> {
                 let (t, r, name) = if xyz { (Technique::XYZWing, 44, "XYZ-wing") } else { (Technique::XYWing, 42, "XY-wing") };
                 let mut hint = Hint::new(t, r).focused(Vec::new(), Vec::new(), vec![p, w1, w2], z);
                 hint.eliminations.extend(victims.iter().map(|c| (c, zd as u8)));
-                return Some(hint.finish_with(topo, |s| {
-                    s.push_str(&format!(
+                return Some(hint.finish(topo, || {
+                    format!(
                         "{}: {} {} with {} {} and {} {}, z={}",
                         name,
                         topo.names[p],
@@ -57,7 +57,7 @@ pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool) -> Option<Hint> {
                         topo.names[w2],
                         digit_list(yz),
                         symbol_char(zd)
-                    ))
+                    )
                 }));
             }
         }
@@ -128,8 +128,8 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
                 let cells = std::iter::once(yz).chain(set.iter().copied()).collect();
                 let mut hint = Hint::new(tech, rating).focused(vec![als.house], Vec::new(), cells, 1 << z);
                 hint.eliminations.extend(victims.iter().map(|c| (c, z as u8)));
-                let hint = hint.finish_with(topo, |s| {
-                    s.push_str(&format!(
+                let hint = hint.finish(topo, || {
+                    format!(
                         "{}: {} {} in {} with {} {}, x={} z={}",
                         tech.name(),
                         cell_list(topo, set.iter().copied()),
@@ -139,7 +139,7 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
                         digit_list(m),
                         symbol_char(x),
                         symbol_char(z)
-                    ))
+                    )
                 });
                 best = Some((rating, n, hint));
             }
