@@ -45,6 +45,9 @@ struct State {
     /// `cand` as last processed by the triad step; a difference means work.
     seen: [u32; 27],
     unsolved: [u32; 3],
+    /// The digits whose boards the triad step changed since the column
+    /// step last looked: only they can give the column step anything new.
+    fresh: u32,
 }
 
 /// What the grid has beyond rows, columns and boxes. Classic sudoku has
@@ -116,6 +119,7 @@ impl State {
             return Err(Contradiction);
         }
         self.seen[i] = a;
+        self.fresh |= 1 << d;
         // Rows with a single cell left and not yet placed: the digit goes there.
         let single = ONE[(a & 0x1FF) as usize] as u32
             | (ONE[((a >> 9) & 0x1FF) as usize] as u32) << 9
@@ -166,10 +170,11 @@ impl State {
     /// column→box claiming, hidden singles in columns with the triad step).
     /// Run at a triad fixpoint, where no box is empty, so every stack has a
     /// permutation unless clearing empties a box, which the triad step
-    /// then reports.
+    /// then reports. Only the digits the triad step changed since the last
+    /// column step are looked at: the others would give what they gave then.
     fn columns(&mut self) -> bool {
         let mut progress = false;
-        for d in 0..9 {
+        for d in bits(std::mem::take(&mut self.fresh)) {
             let i = 3 * d;
             // Column occupancy, band-major: bit 9 * band + column.
             let c = columns(self.cand[i]) | columns(self.cand[i + 1]) << 9 | columns(self.cand[i + 2]) << 18;
@@ -334,19 +339,20 @@ impl State {
                 }
             }
         }
-        let mut best = (0, 0, 0);
+        // Scored without a branch: the open peers above the cell index
+        // inverted, so the largest key is the first cell of the most peers.
+        let all = u128::from(self.unsolved[0]) | u128::from(self.unsolved[1]) << 27 | u128::from(self.unsolved[2]) << 54;
+        let mut best = 0u32;
         for (b, &cells) in pool.iter().enumerate() {
             for p in bits(cells) {
-                let col = spread(1 << (p % 9));
-                let open = (self.unsolved[b] & (BAND_PEERS[p] | col)).count_ones()
-                    + (self.unsolved[(b + 1) % 3] & col).count_ones()
-                    + (self.unsolved[(b + 2) % 3] & col).count_ones();
-                if open >= best.2 {
-                    best = (b, p, open + 1);
-                }
+                let cell = 27 * b + p;
+                let open = (all & PEERS[cell]).count_ones();
+                best = best.max(open << 8 | (0xFF - cell as u32));
             }
         }
-        (best.0, best.1, self.digits(best.0, best.1))
+        let cell = 0xFF - (best & 0xFF) as usize;
+        let (b, p) = (cell / 27, cell % 27);
+        (b, p, self.digits(b, p))
     }
 
     fn digits(&self, b: usize, p: usize) -> u32 {
@@ -453,7 +459,7 @@ impl Fast9 {
         }
         let unsolved = [given[27], given[28], given[29]];
         let any = unsolved.map(|u| BAND_ALL & !u);
-        let mut state = State { cand: [0; 27], seen: [NOT_SEEN; 27], unsolved };
+        let mut state = State { cand: [0; 27], seen: [NOT_SEEN; 27], unsolved, fresh: 0 };
         for d in 0..9 {
             let g = &given[3 * d..3 * d + 3];
             if g == [0; 3] {
@@ -537,7 +543,7 @@ impl Fast9 {
     /// The empty grid with boxes 1, 5 and 9 filled at random, if the marks allow it.
     fn seeded<R: Rules>(&self, rules: &R, rng: &mut dyn rand::Rng) -> Option<State> {
         use rand::seq::SliceRandom;
-        let mut state = State { cand: self.allowed, seen: [NOT_SEEN; 27], unsolved: [BAND_ALL; 3] };
+        let mut state = State { cand: self.allowed, seen: [NOT_SEEN; 27], unsolved: [BAND_ALL; 3], fresh: 0 };
         let mut digits: [usize; 9] = std::array::from_fn(|d| d);
         for b in 0..3 {
             digits.shuffle(rng);

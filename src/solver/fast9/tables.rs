@@ -127,6 +127,25 @@ pub(super) const BAND_PEERS: [u32; 27] = {
     t
 };
 
+/// Per cell (row-major), the cells of its row, column and box, itself
+/// included, as bits of the three band boards side by side (band `b` at
+/// bit `27 * b`, which is the row-major cell index).
+pub(super) const PEERS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut o = 0;
+        while o < 81 {
+            if o / 9 == c / 9 || o % 9 == c % 9 || (o / 27 == c / 27 && o % 9 / 3 == c % 9 / 3) {
+                t[c] |= 1 << o;
+            }
+            o += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// A 9-bit column set copied into the three rows of a band.
 #[inline(always)]
 pub(super) fn spread(cols: u32) -> u32 {
