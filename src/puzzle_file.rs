@@ -35,12 +35,37 @@ fn first_word(l: &str) -> Option<&str> {
     let space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r');
     let bytes = l.as_bytes();
     let start = bytes.iter().position(|&b| !space(b))?;
-    let len = bytes[start..].iter().position(|&b| space(b) || !b.is_ascii()).unwrap_or(bytes.len() - start);
-    match bytes.get(start + len) {
-        Some(b) if !b.is_ascii() => first_word_unicode(l),
-        _ if bytes[start] == b'#' => None,
-        _ => Some(&l[start..start + len]),
+    // Runs of printable ASCII, eight bytes at a time; a control byte that
+    // is no space belongs to the word.
+    let mut end = start;
+    loop {
+        end = printable_end(bytes, end);
+        match bytes.get(end) {
+            Some(&b) if !b.is_ascii() => return first_word_unicode(l),
+            Some(&b) if !space(b) => end += 1,
+            _ => break,
+        }
     }
+    if bytes[start] == b'#' { None } else { Some(&l[start..end]) }
+}
+
+/// The first index from `i` on whose byte is not printable ASCII (a space,
+/// a control or a non-ASCII byte), or the length.
+fn printable_end(bytes: &[u8], mut i: usize) -> usize {
+    const LOW: u64 = 0x2121_2121_2121_2121;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let w = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        // A byte under 0x21 borrows and one from 0x80 up has its top bit:
+        // either flags its top bit. A borrow flags only bytes above the
+        // first flagged one, so the lowest flag is exact.
+        let flags = (w.wrapping_sub(LOW) | w) & HIGH;
+        if flags != 0 {
+            return i + (flags.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    i + bytes[i..].iter().position(|b| !(0x21..0x80).contains(b)).unwrap_or(bytes.len() - i)
 }
 
 fn first_word_unicode(l: &str) -> Option<&str> {
@@ -102,5 +127,19 @@ mod tests {
         let text = "12.4 7.2\n\n# comment\n  \t56..\r\n\u{b}#x\n78\u{a0}9.5\n\u{3000}9.1 x\n   \nab\tcd\n\u{e9}t\u{e9} x";
         let got: Vec<(usize, &str)> = puzzles_in(text).collect();
         assert_eq!(got, [(1, "12.4"), (4, "56.."), (6, "78"), (7, "9.1"), (9, "ab"), (10, "\u{e9}t\u{e9}")]);
+    }
+
+    #[test]
+    fn words_end_at_any_byte_of_a_long_line() {
+        // The word-at-a-time scan: each ending byte at each offset of an
+        // eight-byte chunk, a control byte kept inside the word, and DEL.
+        for at in 0..20 {
+            for end in [" ", "\t", "\r", "\u{b}", "\u{c}", "\u{a0}"] {
+                let word = "1.3456789abcdefghijk"[..at].to_string() + "\u{1}\u{7f}";
+                let text = format!("{word}{end}tail\n");
+                let got: Vec<(usize, &str)> = puzzles_in(&text).collect();
+                assert_eq!(got, [(1, word.as_str())], "word of {at} + 2 bytes, ended by {end:?}");
+            }
+        }
     }
 }
