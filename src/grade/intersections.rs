@@ -45,17 +45,27 @@ pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool, digits
         return None;
     }
     let unions = unions.of(topo, b);
-    for ix in &topo.intersections {
-        let inside = unions[ix.segment] & digits;
+    for (k, scan) in topo.lock_scan.iter().enumerate() {
+        let inside = unions[usize::from(scan.segment)] & digits;
         if inside == 0 {
             continue;
         }
         // The digits of the base found only inside the intersection...
-        let outside = ix.base_rest_segments.iter().fold(0, |m, &g| m | unions[g]);
-        let outside = ix.base_rest_cells.iter().fold(outside, |m, &c| m | b.cand[c]);
+        let outside = if scan.whole {
+            let ix = &topo.intersections[k];
+            let outside = ix.base_rest_segments.iter().fold(0, |m, &g| m | unions[g]);
+            ix.base_rest_cells.iter().fold(outside, |m, &c| m | b.cand[c])
+        } else {
+            scan.rest[..usize::from(scan.rest_count)].iter().fold(0, |m, &g| m | unions[usize::from(g)])
+        };
+        let locked = inside & !outside;
+        if locked == 0 {
+            continue;
+        }
+        let ix = &topo.intersections[k];
         let places = &b.hpos[ix.base * ns..(ix.base + 1) * ns];
         // ...with two places or more there.
-        for d in bits(inside & !outside).filter(|&d| places[d].count_ones() >= 2) {
+        for d in bits(locked).filter(|&d| places[d].count_ones() >= 2) {
             let pos = places[d];
             let base = &topo.houses[ix.base];
             let pointing = base.kind == HouseKind::Box;
