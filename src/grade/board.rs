@@ -725,6 +725,9 @@ impl Board {
         *clock = 0;
         dgen.fill(0);
         hgen.fill(0);
+        // Slices: their bounds stay in registers while the loops store.
+        let (cand, value, dpos, placed, hpos, hfree) =
+            (&mut cand[..], &mut value[..], &mut dpos[..], &mut placed[..], &mut hpos[..], &mut hfree[..]);
         let mut used_stack = [0 as Mask; 64];
         let mut used_heap = Vec::new();
         let used: &mut [Mask] = match topo.houses.len() {
@@ -779,6 +782,9 @@ impl Board {
     pub fn place(&mut self, topo: &Topology, c: usize, d: usize) {
         let ns = self.n_sym;
         let Board { cand, value, dpos, placed, unsolved, hpos, hfree, hfew, clock, dgen, hgen, slots, .. } = self;
+        // Slices: their bounds stay in registers while the loops store.
+        let (cand, dpos, hpos, hfree, hfew, dgen, hgen) =
+            (&mut cand[..], &mut dpos[..], &mut hpos[..], &mut hfree[..], &mut hfew[..], &mut dgen[..], &mut hgen[..]);
         *clock += 1;
         let now = *clock;
         for &(h, bit) in slots.of(c) {
