@@ -362,9 +362,15 @@ fn extend(
         return;
     }
     let last = chain[chain.len() - 1];
+    let closing = chain.len() + 1 == n;
     digit.for_each_follower(last, |i| {
         let l = links[i];
         if !(cells & (l.from | l.to)).is_empty() {
+            return;
+        }
+        // The chain's last link: what the call would test first, here,
+        // before a call per follower (most end there).
+        if closing && (victims.minus(&(l.from | l.to)) & digit.seen_to[i]).is_empty() {
             return;
         }
         chain.push(i);
