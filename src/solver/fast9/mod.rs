@@ -350,7 +350,9 @@ impl State {
                 best = best.max(open << 8 | (0xFF - cell as u32));
             }
         }
-        let cell = 0xFF - (best & 0xFF) as usize;
+        // (An empty pool cannot happen at a fixpoint short of a full grid;
+        // it would branch on the first cell, as before.)
+        let cell = if best == 0 { 0 } else { 0xFF - (best & 0xFF) as usize };
         let (b, p) = (cell / 27, cell % 27);
         (b, p, self.digits(b, p))
     }
