@@ -563,6 +563,10 @@ impl<'a> Ladder<'a> {
             };
         }
         use Technique as T;
+        // A strong-link search may skip chains rated past the ceiling where
+        // the technique after it is past the ceiling too (the rating ends
+        // either way).
+        let links_limit = |next: Technique| if ceiling < rating::base_tenths(next) { ceiling } else { u32::MAX };
         try_step!(singles::hidden_single(t, b));
         by_digit!(m.locked_direct, |digits| intersections::locked_candidates(t, b, true, digits, &mut unions));
         by_house!(m.hidden_direct[0], |look| subsets::hidden_subset(t, b, 2, true, look));
@@ -604,7 +608,7 @@ impl<'a> Ladder<'a> {
         past!(T::HiddenTriple);
         by_house!(m.hidden[1], |look| subsets::hidden_subset(t, b, 3, false, look));
         past!(T::Skyscraper);
-        by_digit!(m.links[0], |digits| strong_links::strong_links(t, b, links, 2, digits));
+        by_digit!(m.links[0], |digits| strong_links::strong_links(t, b, links, 2, digits, links_limit(T::XYWing)));
         past!(T::XYWing);
         try_step!(wings::xy_wing(t, b, false));
         past!(T::XYZWing);
@@ -618,13 +622,13 @@ impl<'a> Ladder<'a> {
         past!(T::HiddenQuad);
         by_house!(m.hidden[2], |look| subsets::hidden_subset(t, b, 4, false, look));
         past!(T::StrongLinks3);
-        by_digit!(m.links[1], |digits| strong_links::strong_links(t, b, links, 3, digits));
+        by_digit!(m.links[1], |digits| strong_links::strong_links(t, b, links, 3, digits, links_limit(T::WXYZWing)));
         past!(T::WXYZWing);
         try_step!(wings::als_wing(t, b, &mut als, 3));
         past!(T::BivalueUniversalGrave);
         try_step!(uniqueness::bug(t, b));
         past!(T::StrongLinks4);
-        by_digit!(m.links[2], |digits| strong_links::strong_links(t, b, links, 4, digits));
+        by_digit!(m.links[2], |digits| strong_links::strong_links(t, b, links, 4, digits, links_limit(T::VWXYZWing)));
         past!(T::VWXYZWing);
         try_step!(wings::als_wing(t, b, &mut als, 4));
         past!(T::AlignedPairExclusion);

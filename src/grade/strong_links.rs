@@ -265,14 +265,18 @@ impl LinkIndex {
 }
 
 /// The best chain of `n` strong links over `digits` (the others are known
-/// to give nothing: a digit's chains depend on its own places only).
-pub(crate) fn strong_links(topo: &Topology, b: &Board, index: &mut LinkIndex, n: usize, digits: Mask) -> Option<Hint> {
+/// to give nothing: a digit's chains depend on its own places only), among
+/// those rated `limit` (tenths) or less. The ladder passes its ceiling only
+/// where nothing after this search comes in under it: there a chain rated
+/// above the ceiling ends the rating as surely as finding none.
+pub(crate) fn strong_links(topo: &Topology, b: &Board, index: &mut LinkIndex, n: usize, digits: Mask, limit: u32) -> Option<Hint> {
     let base = match n {
         2 => 40,
         3 => 54,
         4 => 58,
         _ => return None,
     };
+    let Some(room) = limit.checked_sub(base) else { return None };
     let mut best: Option<Found> = None;
     for d in bits(digits) {
         let digit = index.digit(topo, b, d);
@@ -288,7 +292,7 @@ pub(crate) fn strong_links(topo: &Topology, b: &Board, index: &mut LinkIndex, n:
             }
             chain.push(i);
             let cells = digit.links[i].from | digit.links[i].to;
-            extend(topo, d, n, base, digit, &mut chain, cells, victims, &mut best);
+            extend(topo, d, n, (base, room), digit, &mut chain, cells, victims, &mut best);
             chain.pop();
         }
     }
@@ -300,7 +304,7 @@ fn extend(
     topo: &Topology,
     d: usize,
     n: usize,
-    base: u32,
+    (base, room): (u32, u32),
     digit: &Digit,
     chain: &mut Vec<usize>,
     cells: CellSet,
@@ -373,8 +377,22 @@ fn extend(
         if closing && (victims.minus(&(l.from | l.to)) & digit.seen_to[i]).is_empty() {
             return;
         }
+        // The link-type bonus only grows as links are added: a chain whose
+        // start already rates past the ceiling goes no further.
+        if room < 3 {
+            let mut kinds = [0u8; 4];
+            for (k, &j) in chain.iter().enumerate() {
+                kinds[k] = links[j].kinds;
+            }
+            kinds[chain.len()] = l.kinds;
+            let kinds = &kinds[..=chain.len()];
+            let least = if kinds.iter().any(|k| k & GROUPED != 0) { 3 } else { modifier(kinds) };
+            if least > room {
+                return;
+            }
+        }
         chain.push(i);
-        extend(topo, d, n, base, digit, chain, cells | l.from | l.to, victims, best);
+        extend(topo, d, n, (base, room), digit, chain, cells | l.from | l.to, victims, best);
         chain.pop();
     });
 }

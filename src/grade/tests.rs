@@ -494,8 +494,8 @@ fn x_chain_on_a_hand_made_grid() {
     let sees_tops = |c: usize| topo.peer_set[c].contains(cell(1, 0)) && topo.peer_set[c].contains(cell(2, 4));
     assert!(h.eliminations.iter().all(|&(c, d)| d == 0 && sees_tops(c)), "{}", h.description);
     // In the ladder the same pattern is a skyscraper (SE 4.0).
-    let sky =
-        strong_links::strong_links(&topo, &b, &mut strong_links::LinkIndex::default(), 2, 0x1ff).unwrap_or_else(|| panic!("no skyscraper"));
+    let sky = strong_links::strong_links(&topo, &b, &mut strong_links::LinkIndex::default(), 2, 0x1ff, u32::MAX)
+        .unwrap_or_else(|| panic!("no skyscraper"));
     assert_eq!((sky.technique, sky.rating), (Technique::Skyscraper, 40));
 }
 
