@@ -276,7 +276,7 @@ pub(crate) fn strong_links(topo: &Topology, b: &Board, index: &mut LinkIndex, n:
         4 => 58,
         _ => return None,
     };
-    let Some(room) = limit.checked_sub(base) else { return None };
+    let room = limit.checked_sub(base)?;
     let mut best: Option<Found> = None;
     for d in bits(digits) {
         let digit = index.digit(topo, b, d);
