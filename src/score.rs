@@ -38,14 +38,19 @@ pub fn basic_candidates(model: &Model, givens: &Grid) -> Vec<crate::model::Symbo
     let mut candidates = model.allowed.clone();
     let mut placed = vec![0u8; model.symbol_count()];
     for house in &model.houses {
-        placed.fill(0);
-        for &c in &house.cells {
-            if let Some(s) = givens.cells[c] {
-                placed[s as usize] += 1;
+        // The symbols the house holds all copies of: with one copy each,
+        // the symbols its givens show.
+        let full = if house.counts.iter().all(|&n| n == 1) {
+            house.cells.iter().filter_map(|&c| givens.cells[c]).fold(0u32, |m, s| m | 1 << s)
+        } else {
+            placed.fill(0);
+            for &c in &house.cells {
+                if let Some(s) = givens.cells[c] {
+                    placed[s as usize] += 1;
+                }
             }
-        }
-        // The symbols the house holds all copies of.
-        let full = placed.iter().zip(&house.counts).enumerate().filter(|(_, (p, n))| p >= n).fold(0u32, |m, (s, _)| m | 1 << s);
+            placed.iter().zip(&house.counts).enumerate().filter(|(_, (p, n))| p >= n).fold(0u32, |m, (s, _)| m | 1 << s)
+        };
         for &c in &house.cells {
             candidates[c].0 &= !full;
         }
