@@ -183,29 +183,31 @@ pub(crate) struct Intersection {
 }
 
 /// What the locked-candidates scan reads of an [`Intersection`] before it
-/// finds a digit locked there: 8 bytes, so that the scan over every
+/// finds a digit locked there: 12 bytes, so that the scan over every
 /// intersection stays in a few cache lines.
 #[derive(Clone, Copy)]
 pub(crate) struct LockScan {
     /// [`Intersection::segment`].
-    pub segment: u16,
+    pub segment: u32,
     /// The first `rest_count` of [`Intersection::base_rest_segments`].
     pub rest: [u16; 2],
     pub rest_count: u8,
-    /// The base's rest has more than two segments or loose cells: read the
-    /// intersection itself.
+    /// The base's rest has more than two segments, a segment numbered past
+    /// `u16`, or loose cells: read the intersection itself.
     pub whole: bool,
 }
 
 impl LockScan {
     fn of(ix: &Intersection) -> LockScan {
-        let whole = ix.base_rest_segments.len() > 2 || !ix.base_rest_cells.is_empty() || ix.segment > usize::from(u16::MAX);
-        let mut rest = [0u16; 2];
-        let rest_count = if whole { 0 } else { ix.base_rest_segments.len() };
-        for (r, &g) in rest.iter_mut().zip(&ix.base_rest_segments[..rest_count]) {
-            *r = g as u16;
+        let segment = u32::try_from(ix.segment).expect("segments are house pairs, far fewer than 2^32");
+        let mut scan = LockScan { segment, rest: [0; 2], rest_count: 0, whole: true };
+        let short = ix.base_rest_cells.is_empty() && ix.base_rest_segments.len() <= scan.rest.len();
+        if short && let Ok(rest) = ix.base_rest_segments.iter().map(|&g| u16::try_from(g)).collect::<Result<Vec<u16>, _>>() {
+            scan.rest[..rest.len()].copy_from_slice(&rest);
+            scan.rest_count = rest.len() as u8;
+            scan.whole = false;
         }
-        LockScan { segment: ix.segment as u16, rest, rest_count: rest_count as u8, whole }
+        scan
     }
 }
 
@@ -605,6 +607,20 @@ pub(crate) struct Few {
 }
 
 impl Few {
+    /// A house's digits filed by their places (`places[d]` for digit d),
+    /// in registers and stored once.
+    #[inline]
+    fn of(places: &[u16]) -> Few {
+        let (mut one, mut two, mut three) = (0 as Mask, 0 as Mask, 0 as Mask);
+        for (d, &p) in places.iter().enumerate() {
+            let n = p.count_ones();
+            one |= Mask::from(n == 1) << d;
+            two |= Mask::from(n == 2) << d;
+            three |= Mask::from(n == 3) << d;
+        }
+        Few { one, two, three }
+    }
+
     /// Files digit d under its number of places `p`.
     #[inline]
     fn file(&mut self, d: usize, p: u16) {
@@ -767,15 +783,7 @@ impl Board {
             }
         }
         for (few, places) in hfew.iter_mut().zip(hpos.chunks(ns)) {
-            // Filed in registers, stored once.
-            let (mut one, mut two, mut three) = (0 as Mask, 0 as Mask, 0 as Mask);
-            for (d, &p) in places.iter().enumerate() {
-                let n = p.count_ones();
-                one |= Mask::from(n == 1) << d;
-                two |= Mask::from(n == 2) << d;
-                three |= Mask::from(n == 3) << d;
-            }
-            *few = Few { one, two, three };
+            *few = Few::of(places);
         }
     }
 

@@ -46,7 +46,7 @@ pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool, digits
     }
     let unions = unions.of(topo, b);
     for (k, scan) in topo.lock_scan.iter().enumerate() {
-        let inside = unions[usize::from(scan.segment)] & digits;
+        let inside = unions[scan.segment as usize] & digits;
         if inside == 0 {
             continue;
         }
