@@ -327,13 +327,7 @@ fn extend(
         if victims.is_empty() {
             return;
         }
-        let mut kinds = [0u8; 4];
-        for (k, &i) in chain.iter().enumerate() {
-            kinds[k] = links[i].kinds;
-        }
-        let kinds = &kinds[..n];
-        let grouped = kinds.iter().any(|k| k & GROUPED != 0);
-        let rating = base + if grouped { 3 } else { modifier(kinds) };
+        let rating = base + chain_bonus(links, chain);
         let elims = victims.count() as usize;
         if best.as_ref().is_some_and(|f| (f.rating, usize::MAX - f.elims) <= (rating, usize::MAX - elims)) {
             return;
@@ -341,7 +335,7 @@ fn extend(
         let tech = match (n, rating - base) {
             (2, 0) => Technique::Skyscraper,
             (2, 3) => Technique::EmptyRectangle,
-            (2, _) if kinds.iter().all(|k| k & BOX == 0) => Technique::TwoStringKite,
+            (2, _) if chain.iter().all(|&i| links[i].kinds & BOX == 0) => Technique::TwoStringKite,
             (2, _) => Technique::TurbotFish,
             (3, _) => Technique::StrongLinks3,
             _ => Technique::StrongLinks4,
@@ -377,21 +371,13 @@ fn extend(
         if closing && (victims.minus(&(l.from | l.to)) & digit.seen_to[i]).is_empty() {
             return;
         }
+        chain.push(i);
         // The link-type bonus only grows as links are added: a chain whose
         // start already rates past the ceiling goes no further.
-        if room < 3 {
-            let mut kinds = [0u8; 4];
-            for (k, &j) in chain.iter().enumerate() {
-                kinds[k] = links[j].kinds;
-            }
-            kinds[chain.len()] = l.kinds;
-            let kinds = &kinds[..=chain.len()];
-            let least = if kinds.iter().any(|k| k & GROUPED != 0) { 3 } else { modifier(kinds) };
-            if least > room {
-                return;
-            }
+        if room < 3 && chain_bonus(links, chain) > room {
+            chain.pop();
+            return;
         }
-        chain.push(i);
         extend(topo, d, n, (base, room), digit, chain, cells | l.from | l.to, victims, best);
         chain.pop();
     });
@@ -400,6 +386,17 @@ fn extend(
 fn group_name(topo: &Topology, g: &CellSet) -> String {
     let names: Vec<&str> = g.iter().map(|c| topo.names[c].as_str()).collect();
     if names.len() == 1 { names[0].to_string() } else { format!("({})", names.join(",")) }
+}
+
+/// The tenths a chain of these links rates above its base: 3 with a
+/// grouped link, else [`modifier`].
+fn chain_bonus(links: &[Link], chain: &[usize]) -> u32 {
+    let mut kinds = [0u8; 4];
+    for (k, &i) in chain.iter().enumerate() {
+        kinds[k] = links[i].kinds;
+    }
+    let kinds = &kinds[..chain.len()];
+    if kinds.iter().any(|k| k & GROUPED != 0) { 3 } else { modifier(kinds) }
 }
 
 /// Sukaku Explainer's link-type bonus, taking the easiest reading of links
