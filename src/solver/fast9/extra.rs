@@ -95,7 +95,7 @@ impl Rules for Extra {
             let cell = 27 * b + p;
             let peers = &self.peers[cell];
             for (k, w) in peers.iter().enumerate() {
-                state.cand[3 * d + k] &= !w;
+                state.remove(3 * d + k, *w);
             }
             for edge in &self.edges[cell] {
                 if edge.trigger >> d & 1 != 0 {
@@ -103,7 +103,7 @@ impl Rules for Extra {
                     while gone != 0 {
                         let t = gone.trailing_zeros() as usize;
                         gone &= gone - 1;
-                        state.cand[3 * t + edge.target / 27] &= !(1 << (edge.target % 27));
+                        state.remove(3 * t + edge.target / 27, 1 << (edge.target % 27));
                     }
                 }
             }
@@ -141,8 +141,8 @@ impl Rules for Extra {
                 for (house, only, other_only) in [(&o.a, &o.a_only, &o.b_only), (&o.b, &o.b_only, &o.a_only)] {
                     let cand = [state.cand[i], state.cand[i + 1], state.cand[i + 2]];
                     if meets(&cand, house) && !meets(&cand, only) && meets(&cand, other_only) {
-                        for (c, w) in state.cand[i..i + 3].iter_mut().zip(other_only) {
-                            *c &= !w;
+                        for (k, w) in other_only.iter().enumerate() {
+                            state.remove(i + k, *w);
                         }
                         progress = true;
                     }

@@ -37,14 +37,15 @@ use tables::*;
 
 struct Contradiction;
 
-/// The search state: 27 + 27 + 3 words, copied at each guess.
+/// The search state: 27 + 3 + 2 words, copied at each guess.
 #[derive(Clone, Copy)]
 struct State {
     /// `cand[3 * digit + band]`.
     cand: [u32; 27],
-    /// `cand` as last processed by the triad step; a difference means work.
-    seen: [u32; 27],
     unsolved: [u32; 3],
+    /// The boards (bit `3 * digit + band`) that lost candidates since the
+    /// triad step last looked at them: only they can give it anything new.
+    dirty: u32,
     /// The digits whose boards the triad step changed since the column
     /// step last looked: only they can give the column step anything new.
     fresh: u32,
@@ -80,8 +81,11 @@ impl Rules for Classic {
     }
 }
 
-const NOT_SEEN: u32 = u32::MAX;
+/// The other two bands of each band.
+const OTHER: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 const BAND_ALL: u32 = (1 << 27) - 1;
+/// All 27 boards, as `State::dirty` bits.
+const ALL_BOARDS: u32 = (1 << 27) - 1;
 
 impl State {
     /// Fixes `digit` in band `b`, bit `p`: the cell leaves the other
@@ -89,27 +93,41 @@ impl State {
     #[inline(always)]
     fn place<R: Rules>(&mut self, rules: &R, digit: usize, b: usize, p: usize) -> Result<(), Contradiction> {
         let bit = 1u32 << p;
-        if self.cand[3 * digit + b] & bit == 0 || self.unsolved[b] & bit == 0 {
+        let i = 3 * digit + b;
+        let had = self.cand[i];
+        if had & bit == 0 || self.unsolved[b] & bit == 0 {
             return Err(Contradiction);
         }
         self.unsolved[b] &= !bit;
+        let pending = self.dirty & 1 << i;
         for e in 0..9 {
-            self.cand[3 * e + b] &= !bit;
+            self.remove(3 * e + b, bit);
         }
-        let i = 3 * digit;
-        self.cand[i + b] = (self.cand[i + b] & !BAND_PEERS[p]) | bit;
+        // The digit's own board keeps the cell and loses the cell's row and box.
+        let now = (had & !BAND_PEERS[p]) | bit;
+        self.cand[i] = now;
+        self.dirty = (self.dirty & !(1 << i)) | pending | u32::from(now != had) << i;
         let col = spread(1 << (p % 9));
-        self.cand[i + (b + 1) % 3] &= !col;
-        self.cand[i + (b + 2) % 3] &= !col;
+        self.remove(3 * digit + OTHER[b][0], col);
+        self.remove(3 * digit + OTHER[b][1], col);
         rules.placed(self, digit, b, bit);
         Ok(())
     }
 
-    /// The triad step for digit `d` in band `B` (const: the other bands'
-    /// indices fold away).
+    /// Takes the cells `gone` from board `i`, marking the board for the
+    /// triad step if it lost any.
     #[inline(always)]
-    fn triads<const B: usize, R: Rules>(&mut self, rules: &R, d: usize) -> Result<(), Contradiction> {
-        let i = 3 * d + B;
+    fn remove(&mut self, i: usize, gone: u32) {
+        let was = self.cand[i];
+        self.cand[i] = was & !gone;
+        self.dirty |= u32::from(was & gone != 0) << i;
+    }
+
+    /// The triad step for board `i` (digit `i / 3`, band `i % 3`), which
+    /// the caller took from `dirty`.
+    #[inline(always)]
+    fn triads<R: Rules>(&mut self, rules: &R, i: usize) -> Result<(), Contradiction> {
+        let (d, b) = (i / 3, i % 3);
         let mut a = self.cand[i];
         let occ = SHRINK[(a & 0x1FF) as usize] as usize
             | (SHRINK[((a >> 9) & 0x1FF) as usize] as usize) << 3
@@ -118,47 +136,36 @@ impl State {
         if a == 0 {
             return Err(Contradiction);
         }
-        self.seen[i] = a;
+        self.cand[i] = a;
         self.fresh |= 1 << d;
         // Rows with a single cell left and not yet placed: the digit goes there.
         let single = ONE[(a & 0x1FF) as usize] as u32
             | (ONE[((a >> 9) & 0x1FF) as usize] as u32) << 9
             | (ONE[((a >> 18) & 0x1FF) as usize] as u32) << 18;
-        let new = single & self.unsolved[B];
+        let new = single & self.unsolved[b];
         if new != 0 {
-            self.unsolved[B] &= !new;
+            self.unsolved[b] &= !new;
             for e in 0..9 {
-                self.cand[3 * e + B] &= !new;
+                self.remove(3 * e + b, new);
             }
-            let col = spread(columns(new));
-            self.cand[3 * d + (B + 1) % 3] &= !col;
-            self.cand[3 * d + (B + 2) % 3] &= !col;
             self.cand[i] = a;
-            rules.placed(self, d, B, new);
-            return Ok(());
+            self.dirty &= !(1 << i);
+            let col = spread(columns(new));
+            self.remove(3 * d + OTHER[b][0], col);
+            self.remove(3 * d + OTHER[b][1], col);
+            rules.placed(self, d, b, new);
         }
-        self.cand[i] = a;
         Ok(())
     }
 
-    /// Triad steps until no board changes.
+    /// Triad steps until no board changes (the result does not depend on
+    /// the order: every step only narrows what a narrower board gives).
     #[inline]
     fn triads_fixpoint<R: Rules>(&mut self, rules: &R) -> Result<(), Contradiction> {
-        // The whole-array test is a few vector operations; the last pass
-        // of a per-board loop would cost 27 compares and branches.
-        while self.cand.iter().zip(&self.seen).fold(0, |acc, (c, s)| acc | (c ^ s)) != 0 {
-            for d in 0..9 {
-                let i = 3 * d;
-                if self.cand[i] != self.seen[i] {
-                    self.triads::<0, R>(rules, d)?;
-                }
-                if self.cand[i + 1] != self.seen[i + 1] {
-                    self.triads::<1, R>(rules, d)?;
-                }
-                if self.cand[i + 2] != self.seen[i + 2] {
-                    self.triads::<2, R>(rules, d)?;
-                }
-            }
+        while self.dirty != 0 {
+            let i = self.dirty.trailing_zeros() as usize;
+            self.dirty &= self.dirty - 1;
+            self.triads(rules, i)?;
         }
         Ok(())
     }
@@ -182,9 +189,9 @@ impl State {
                 | STACK_KEEP[1][stack_occupancy(c >> 3) as usize]
                 | STACK_KEEP[2][stack_occupancy(c >> 6) as usize];
             if c & !keep != 0 {
-                self.cand[i] &= spread(keep & 0x1FF);
-                self.cand[i + 1] &= spread(keep >> 9 & 0x1FF);
-                self.cand[i + 2] &= spread(keep >> 18);
+                self.remove(i, !spread(keep & 0x1FF));
+                self.remove(i + 1, !spread(keep >> 9 & 0x1FF));
+                self.remove(i + 2, !spread(keep >> 18));
                 progress = true;
             }
         }
@@ -461,7 +468,7 @@ impl Fast9 {
         }
         let unsolved = [given[27], given[28], given[29]];
         let any = unsolved.map(|u| BAND_ALL & !u);
-        let mut state = State { cand: [0; 27], seen: [NOT_SEEN; 27], unsolved, fresh: 0 };
+        let mut state = State { cand: [0; 27], unsolved, dirty: ALL_BOARDS, fresh: 0 };
         for d in 0..9 {
             let g = &given[3 * d..3 * d + 3];
             if g == [0; 3] {
@@ -545,7 +552,7 @@ impl Fast9 {
     /// The empty grid with boxes 1, 5 and 9 filled at random, if the marks allow it.
     fn seeded<R: Rules>(&self, rules: &R, rng: &mut dyn rand::Rng) -> Option<State> {
         use rand::seq::SliceRandom;
-        let mut state = State { cand: self.allowed, seen: [NOT_SEEN; 27], unsolved: [BAND_ALL; 3], fresh: 0 };
+        let mut state = State { cand: self.allowed, unsolved: [BAND_ALL; 3], dirty: ALL_BOARDS, fresh: 0 };
         let mut digits: [usize; 9] = std::array::from_fn(|d| d);
         for b in 0..3 {
             digits.shuffle(rng);
@@ -595,7 +602,7 @@ fn search<R: Rules>(rules: &R, state: &mut State, ctl: &mut SearchControl, first
             return;
         }
         // Later options know this digit is not here.
-        state.cand[3 * d + b] &= !(1 << p);
+        state.remove(3 * d + b, 1 << p);
     }
 }
 
