@@ -193,7 +193,7 @@ impl Solver {
 /// The symbols of `options` in the order a branch of a fast path tries
 /// them at `cell`: ascending, shuffled for a random fill, and the
 /// preferred grid's symbol first.
-#[inline]
+#[inline(always)]
 fn branch_order<const N: usize>(options: u32, ctl: &mut SearchControl, cell: usize) -> ([u8; N], usize) {
     let mut order = [0u8; N];
     let mut n = 0;
@@ -203,16 +203,25 @@ fn branch_order<const N: usize>(options: u32, ctl: &mut SearchControl, cell: usi
         rest &= rest - 1;
         n += 1;
     }
+    if ctl.rng.is_some() || ctl.prefer.is_some() {
+        reorder(&mut order[..n], ctl, cell);
+    }
+    (order, n)
+}
+
+/// [`branch_order`]'s shuffle and preferred symbol, out of the plain
+/// count's way.
+#[inline(never)]
+fn reorder(order: &mut [u8], ctl: &mut SearchControl, cell: usize) {
     if let Some(rng) = ctl.rng.as_deref_mut() {
         use rand::seq::SliceRandom;
-        order[..n].shuffle(rng);
+        order.shuffle(rng);
     }
     if let Some(p) = ctl.prefer.and_then(|grid| grid[cell])
-        && let Some(i) = order[..n].iter().position(|&d| d == p)
+        && let Some(i) = order.iter().position(|&d| d == p)
     {
         order[..=i].rotate_right(1);
     }
-    (order, n)
 }
 
 /// What a search is asked.
