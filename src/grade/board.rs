@@ -180,34 +180,61 @@ pub(crate) struct Intersection {
     pub segment: usize,
     pub base_rest_segments: Vec<usize>,
     pub base_rest_cells: Vec<usize>,
+    /// `rest` (the other house outside the base) the same way: the digits
+    /// with candidates there are the only ones the intersection can clear.
+    pub rest_segments: Vec<usize>,
+    pub rest_cells: Vec<usize>,
 }
 
 /// What the locked-candidates scan reads of an [`Intersection`] before it
-/// finds a digit locked there: 12 bytes, so that the scan over every
+/// finds a digit locked there: 16 bytes, so that the scan over every
 /// intersection stays in a few cache lines.
 #[derive(Clone, Copy)]
 pub(crate) struct LockScan {
     /// [`Intersection::segment`].
     pub segment: u32,
-    /// The first `rest_count` of [`Intersection::base_rest_segments`].
-    pub rest: [u16; 2],
-    pub rest_count: u8,
-    /// The base's rest has more than two segments, a segment numbered past
-    /// `u16`, or loose cells: read the intersection itself.
-    pub whole: bool,
+    /// [`Intersection::base_rest_segments`], when they are the whole rest of the base.
+    pub base_rest: Option<Segments>,
+    /// [`Intersection::rest_segments`], when they are the whole rest.
+    pub rest: Option<Segments>,
+}
+
+/// Up to two segments (numbered within `u16`) that cover a set of cells
+/// (the base's rest: two row segments beside a box).
+#[derive(Clone, Copy)]
+pub(crate) struct Segments {
+    ids: [u16; 2],
+    count: u8,
+}
+
+impl Segments {
+    /// `None` when `cells` are left over or the segments do not fit.
+    fn of(segments: &[usize], cells: &[usize]) -> Option<Segments> {
+        let mut ids = [0; 2];
+        if !cells.is_empty() || segments.len() > ids.len() {
+            return None;
+        }
+        for (id, &g) in ids.iter_mut().zip(segments) {
+            *id = u16::try_from(g).ok()?;
+        }
+        Some(Segments { ids, count: segments.len() as u8 })
+    }
+
+    /// The candidates of the segments, from the board's segment unions.
+    #[inline]
+    pub fn union(&self, unions: &[Mask]) -> Mask {
+        self.ids[..usize::from(self.count)].iter().fold(0, |m, &g| m | unions[usize::from(g)])
+    }
 }
 
 impl LockScan {
     fn of(ix: &Intersection) -> LockScan {
         let segment = u32::try_from(ix.segment).expect("segments are house pairs, far fewer than 2^32");
-        let mut scan = LockScan { segment, rest: [0; 2], rest_count: 0, whole: true };
-        let short = ix.base_rest_cells.is_empty() && ix.base_rest_segments.len() <= scan.rest.len();
-        if short && let Ok(rest) = ix.base_rest_segments.iter().map(|&g| u16::try_from(g)).collect::<Result<Vec<u16>, _>>() {
-            scan.rest[..rest.len()].copy_from_slice(&rest);
-            scan.rest_count = rest.len() as u8;
-            scan.whole = false;
+        LockScan {
+            segment,
+            base_rest: Segments::of(&ix.base_rest_segments, &ix.base_rest_cells),
+            rest: Segments::of(&ix.rest_segments, &ix.rest_cells),
         }
-        scan
     }
 }
 
@@ -486,6 +513,8 @@ impl Topology {
                 segment: 0,
                 base_rest_segments: Vec::new(),
                 base_rest_cells: Vec::new(),
+                rest_segments: Vec::new(),
+                rest_cells: Vec::new(),
             });
         };
         for (ka, kb) in kind_pairs {
@@ -559,7 +588,7 @@ impl Topology {
 /// Numbers the distinct `common` sets of the intersections (segments) and
 /// covers the rest of each intersection's base with the base's other
 /// segments lying wholly outside `common` (largest first), plus the cells
-/// no segment covers.
+/// no segment covers; and the intersection's `rest` likewise.
 fn segment_intersections(houses: &[House], intersections: &mut [Intersection]) -> Vec<Vec<usize>> {
     let mut ids: std::collections::HashMap<CellSet, usize> = std::collections::HashMap::new();
     let mut segments: Vec<CellSet> = Vec::new();
@@ -569,18 +598,23 @@ fn segment_intersections(houses: &[House], intersections: &mut [Intersection]) -
             segments.len() - 1
         });
     }
-    for ix in intersections.iter_mut() {
-        let rest = houses[ix.base].set.minus(&ix.common);
-        let mut inside: Vec<usize> = (0..segments.len()).filter(|&g| segments[g].minus(&rest).is_empty()).collect();
+    // Segments lying wholly inside `cells`, largest first, and the cells they leave.
+    let cover = |cells: &CellSet| -> (Vec<usize>, Vec<usize>) {
+        let mut inside: Vec<usize> = (0..segments.len()).filter(|&g| segments[g].minus(cells).is_empty()).collect();
         inside.sort_by_key(|&g| std::cmp::Reverse(segments[g].count()));
         let mut covered = CellSet::EMPTY;
+        let mut chosen = Vec::new();
         for g in inside {
             if !segments[g].minus(&covered).is_empty() {
                 covered |= segments[g];
-                ix.base_rest_segments.push(g);
+                chosen.push(g);
             }
         }
-        ix.base_rest_cells = rest.minus(&covered).iter().collect();
+        (chosen, cells.minus(&covered).iter().collect())
+    };
+    for ix in intersections.iter_mut() {
+        (ix.base_rest_segments, ix.base_rest_cells) = cover(&houses[ix.base].set.minus(&ix.common));
+        (ix.rest_segments, ix.rest_cells) = cover(&ix.rest);
     }
     segments.iter().map(|s| s.iter().collect()).collect()
 }

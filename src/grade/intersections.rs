@@ -51,14 +51,18 @@ pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool, digits
             continue;
         }
         // The digits of the base found only inside the intersection...
-        let outside = if scan.whole {
-            let ix = &topo.intersections[k];
-            let outside = ix.base_rest_segments.iter().fold(0, |m, &g| m | unions[g]);
-            ix.base_rest_cells.iter().fold(outside, |m, &c| m | b.cand[c])
-        } else {
-            scan.rest[..usize::from(scan.rest_count)].iter().fold(0, |m, &g| m | unions[usize::from(g)])
+        let outside = match scan.base_rest {
+            Some(rest) => rest.union(unions),
+            None => {
+                let ix = &topo.intersections[k];
+                let outside = ix.base_rest_segments.iter().fold(0, |m, &g| m | unions[g]);
+                ix.base_rest_cells.iter().fold(outside, |m, &c| m | b.cand[c])
+            }
         };
-        let locked = inside & !outside;
+        // Only a digit with candidates left in the other house, outside the
+        // base, can be cleared there (or, cleared, leave a direct single).
+        let clearable = scan.rest.map_or(Mask::MAX, |rest| rest.union(unions));
+        let locked = inside & !outside & clearable;
         if locked == 0 {
             continue;
         }
