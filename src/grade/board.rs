@@ -806,13 +806,16 @@ impl Board {
             let taken = topo.slots.of(c).iter().fold(0, |m, &(h, _)| m | used[h as usize]);
             let m = topo.initial_cand[c] & !taken;
             cand[c] = m;
-            for d in bits(m) {
-                dpos[d].insert(c);
+            // Every digit, not the cell's candidates only: a loop of fixed
+            // length, where a loop over the candidates mispredicted its end.
+            let (word, shift) = (c >> 6, c & 63);
+            for (d, places) in dpos.iter_mut().enumerate() {
+                places.0[word] |= u64::from(m >> d & 1) << shift;
             }
             for &(h, bit) in topo.slots.of(c) {
                 hfree[h as usize] |= bit;
-                for d in bits(m) {
-                    hpos[h as usize * ns + d] |= bit;
+                for (d, places) in hpos[h as usize * ns..(h as usize + 1) * ns].iter_mut().enumerate() {
+                    *places |= if m >> d & 1 != 0 { bit } else { 0 };
                 }
             }
         }
