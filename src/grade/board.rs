@@ -632,46 +632,56 @@ fn partitions(houses: &[House], fam: &[usize], all: &CellSet) -> bool {
 
 pub(crate) const NO_VALUE: u8 = u8::MAX;
 
-/// Per house, the digits with exactly one, two and three places in it.
+/// Per house, the digits with exactly one, two and three places in it:
+/// three 16-bit digit masks in one word (bits 0, 16 and 32 up), so that
+/// filing a digit is one read and one write of the word.
 #[derive(Clone, Copy, Default)]
-pub(crate) struct Few {
-    pub one: Mask,
-    pub two: Mask,
-    pub three: Mask,
-}
+pub(crate) struct Few(u64);
+
+/// A digit's bit in each of the three masks.
+const FEW_LANES: u64 = 1 | 1 << 16 | 1 << 32;
+/// Where a digit with n places is filed (`n` up to 4; 0 or 4+: nowhere).
+const FEW_FILED: [u64; 5] = [0, 1, 1 << 16, 1 << 32, 0];
 
 impl Few {
     /// A house's digits filed by their places (`places[d]` for digit d),
     /// in registers and stored once.
     #[inline]
     fn of(places: &[u16]) -> Few {
-        let (mut one, mut two, mut three) = (0 as Mask, 0 as Mask, 0 as Mask);
-        for (d, &p) in places.iter().enumerate() {
-            let n = p.count_ones();
-            one |= Mask::from(n == 1) << d;
-            two |= Mask::from(n == 2) << d;
-            three |= Mask::from(n == 3) << d;
-        }
-        Few { one, two, three }
+        Few(places.iter().enumerate().fold(0, |w, (d, &p)| w | FEW_FILED[p.count_ones().min(4) as usize] << d))
     }
 
     /// Files digit d under its number of places `p`.
     #[inline]
     fn file(&mut self, d: usize, p: u16) {
-        let n = p.count_ones();
-        let bit = 1 << d;
-        self.one = (self.one & !bit) | ((n == 1) as Mask) << d;
-        self.two = (self.two & !bit) | ((n == 2) as Mask) << d;
-        self.three = (self.three & !bit) | ((n == 3) as Mask) << d;
+        self.0 = (self.0 & !(FEW_LANES << d)) | FEW_FILED[p.count_ones().min(4) as usize] << d;
+    }
+
+    /// The digits with one place.
+    #[inline]
+    pub fn one(&self) -> Mask {
+        self.0 as Mask
+    }
+
+    /// The digits with two places.
+    #[inline]
+    pub fn two(&self) -> Mask {
+        (self.0 >> 16) as Mask
+    }
+
+    /// The digits with three places.
+    #[inline]
+    pub fn three(&self) -> Mask {
+        (self.0 >> 32) as Mask
     }
 
     /// The digits with 1 to `most` places (at most 3; more: `None`).
     #[inline]
     pub fn up_to(&self, most: usize) -> Option<Mask> {
         match most {
-            1 => Some(self.one),
-            2 => Some(self.one | self.two),
-            3 => Some(self.one | self.two | self.three),
+            1 => Some(self.one()),
+            2 => Some(self.one() | self.two()),
+            3 => Some(self.one() | self.two() | self.three()),
             _ => None,
         }
     }

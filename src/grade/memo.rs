@@ -116,10 +116,10 @@ mod tests {
                 for d in 0..9 {
                     let places = house.cells.iter().enumerate().filter(|&(_, &c)| b.dpos[d].contains(c)).fold(0u16, |m, (i, _)| m | 1 << i);
                     assert_eq!(b.hpos[h * 9 + d], places, "house {h} digit {d}");
-                    assert_eq!(b.hfew[h].one >> d & 1 == 1, places.count_ones() == 1);
+                    assert_eq!(b.hfew[h].one() >> d & 1 == 1, places.count_ones() == 1);
                     let few = b.hfew[h];
-                    assert_eq!(few.two >> d & 1 == 1, places.count_ones() == 2);
-                    assert_eq!(few.three >> d & 1 == 1, places.count_ones() == 3);
+                    assert_eq!(few.two() >> d & 1 == 1, places.count_ones() == 2);
+                    assert_eq!(few.three() >> d & 1 == 1, places.count_ones() == 3);
                 }
             }
         };

@@ -26,9 +26,9 @@ pub(crate) fn hidden_single(topo: &Topology, b: &Board) -> Option<Hint> {
             }));
         }
     }
-    let h = topo.full_se_order.iter().copied().find(|&h| b.hfew[h].one != 0)?;
+    let h = topo.full_se_order.iter().copied().find(|&h| b.hfew[h].one() != 0)?;
     let house = &topo.houses[h];
-    let d = b.hfew[h].one.trailing_zeros() as usize;
+    let d = b.hfew[h].one().trailing_zeros() as usize;
     let c = house.cells[b.hpos[h * topo.n_sym + d].trailing_zeros() as usize];
     let (t, r) = if house.kind == HouseKind::Box { (Technique::HiddenSingleBox, 12) } else { (Technique::HiddenSingle, 15) };
     let mut hint = Hint::new(t, r);
@@ -79,7 +79,7 @@ pub(crate) fn place_up_to(topo: &Topology, b: &mut Board, reached: u32) -> usize
             if !allowed {
                 continue;
             }
-            let mut one = b.hfew[h].one;
+            let mut one = b.hfew[h].one();
             while one != 0 {
                 let d = one.trailing_zeros() as usize;
                 one &= one - 1;
