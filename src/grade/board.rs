@@ -200,40 +200,46 @@ pub(crate) struct LockScan {
 }
 
 /// Up to two segments (numbered within `u16`) that cover a set of cells
-/// (the base's rest: two row segments beside a box).
+/// (the base's rest: two row segments beside a box). A missing second
+/// segment is the number one past the last segment, whose union
+/// [`SegmentUnions`](super::intersections::SegmentUnions) keeps empty, so
+/// the union is two reads without a branch.
 #[derive(Clone, Copy)]
 pub(crate) struct Segments {
     ids: [u16; 2],
-    count: u8,
 }
 
 impl Segments {
-    /// `None` when `cells` are left over or the segments do not fit.
-    fn of(segments: &[usize], cells: &[usize]) -> Option<Segments> {
-        let mut ids = [0; 2];
+    /// `None` when `cells` are left over or the segments do not fit;
+    /// `none`: the number of segments (the empty slot).
+    fn of(segments: &[usize], cells: &[usize], none: usize) -> Option<Segments> {
+        let none = u16::try_from(none).ok()?;
+        let mut ids = [none; 2];
         if !cells.is_empty() || segments.len() > ids.len() {
             return None;
         }
         for (id, &g) in ids.iter_mut().zip(segments) {
             *id = u16::try_from(g).ok()?;
         }
-        Some(Segments { ids, count: segments.len() as u8 })
+        Some(Segments { ids })
     }
 
-    /// The candidates of the segments, from the board's segment unions.
+    /// The candidates of the segments, from the board's segment unions
+    /// (one past the last segment: none).
     #[inline]
     pub fn union(&self, unions: &[Mask]) -> Mask {
-        self.ids[..usize::from(self.count)].iter().fold(0, |m, &g| m | unions[usize::from(g)])
+        unions[usize::from(self.ids[0])] | unions[usize::from(self.ids[1])]
     }
 }
 
 impl LockScan {
-    fn of(ix: &Intersection) -> LockScan {
+    /// `segments`: how many there are.
+    fn of(ix: &Intersection, segments: usize) -> LockScan {
         let segment = u32::try_from(ix.segment).expect("segments are house pairs, far fewer than 2^32");
         LockScan {
             segment,
-            base_rest: Segments::of(&ix.base_rest_segments, &ix.base_rest_cells),
-            rest: Segments::of(&ix.rest_segments, &ix.rest_cells),
+            base_rest: Segments::of(&ix.base_rest_segments, &ix.base_rest_cells, segments),
+            rest: Segments::of(&ix.rest_segments, &ix.rest_cells, segments),
         }
     }
 }
@@ -536,7 +542,7 @@ impl Topology {
         }
 
         let segments = segment_intersections(&houses, &mut intersections);
-        let lock_scan = intersections.iter().map(LockScan::of).collect();
+        let lock_scan = intersections.iter().map(|ix| LockScan::of(ix, segments.len())).collect();
         let seers = super::generalized::seers(&houses, &cell_houses, &peer_set);
 
         let lines_of = (0..n)

@@ -19,8 +19,9 @@ impl SegmentUnions {
         SegmentUnions { ready: false, on_stack: [0; 256], on_heap: Vec::new() }
     }
 
+    /// One union per segment, and an empty one past them (see [`Segments`](super::board::Segments)).
     fn of(&mut self, topo: &Topology, b: &Board) -> &[Mask] {
-        let n = topo.segments.len();
+        let n = topo.segments.len() + 1;
         let unions: &mut [Mask] = if n <= self.on_stack.len() {
             &mut self.on_stack[..n]
         } else {
