@@ -73,13 +73,18 @@ pub(crate) fn place_up_to(topo: &Topology, b: &mut Board, reached: u32) -> usize
     loop {
         let before = placed;
         for &h in &topo.full_se_order {
+            // A house without a digit of one place has no single (nor a
+            // full house: its last cell's digits would each have one).
+            let mut one = b.hfew[h].one();
+            if one == 0 {
+                continue;
+            }
             let house = &topo.houses[h];
             let full_house = b.hfree[h].count_ones() == 1;
             let allowed = full_house || reached >= if house.kind == HouseKind::Box { 12 } else { 15 };
             if !allowed {
                 continue;
             }
-            let mut one = b.hfew[h].one();
             while one != 0 {
                 let d = one.trailing_zeros() as usize;
                 one &= one - 1;
