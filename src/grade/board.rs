@@ -646,21 +646,26 @@ pub(crate) struct Few(u64);
 
 /// A digit's bit in each of the three masks.
 const FEW_LANES: u64 = 1 | 1 << 16 | 1 << 32;
-/// Where a digit with n places is filed (`n` up to 4; 0 or 4+: nowhere).
-const FEW_FILED: [u64; 5] = [0, 1, 1 << 16, 1 << 32, 0];
+/// Where a digit with n places is filed (0 or more than 3: nowhere), for
+/// every count a 16-cell house can give.
+const FEW_FILED: [u64; 17] = {
+    let mut t = [0; 17];
+    (t[1], t[2], t[3]) = (1, 1 << 16, 1 << 32);
+    t
+};
 
 impl Few {
     /// A house's digits filed by their places (`places[d]` for digit d),
     /// in registers and stored once.
     #[inline]
     fn of(places: &[u16]) -> Few {
-        Few(places.iter().enumerate().fold(0, |w, (d, &p)| w | FEW_FILED[p.count_ones().min(4) as usize] << d))
+        Few(places.iter().enumerate().fold(0, |w, (d, &p)| w | FEW_FILED[p.count_ones() as usize] << d))
     }
 
     /// Files digit d under its number of places `p`.
     #[inline]
     fn file(&mut self, d: usize, p: u16) {
-        self.0 = (self.0 & !(FEW_LANES << d)) | FEW_FILED[p.count_ones().min(4) as usize] << d;
+        self.0 = (self.0 & !(FEW_LANES << d)) | FEW_FILED[p.count_ones() as usize] << d;
     }
 
     /// The digits with one place.

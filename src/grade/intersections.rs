@@ -5,18 +5,50 @@
 use super::Technique;
 use super::board::{Board, Hint, HouseKind, Mask, Topology, bits, symbol_char};
 
-/// The candidates of each segment of one board, worked out on first use and
-/// shared by the searches of one ladder step (the direct forms, then the
-/// others, look at the same board).
+/// The candidates of each segment of one board, and the intersections
+/// where digits are locked, worked out on first use and shared by the
+/// searches of one ladder step (the direct forms, then the others, look at
+/// the same board).
 pub(crate) struct SegmentUnions {
     ready: bool,
     on_stack: [Mask; 256],
     on_heap: Vec<Mask>,
+    /// (intersection, digits locked there that its other house can lose),
+    /// in intersection order; `None` until first asked.
+    locked: Option<Vec<(usize, Mask)>>,
 }
 
 impl SegmentUnions {
     pub fn new() -> SegmentUnions {
-        SegmentUnions { ready: false, on_stack: [0; 256], on_heap: Vec::new() }
+        SegmentUnions { ready: false, on_stack: [0; 256], on_heap: Vec::new(), locked: None }
+    }
+
+    /// Every intersection with a digit found in the base only inside it
+    /// and in the other house outside it too (only such a digit can be
+    /// cleared, or, cleared, leave a direct single).
+    fn locked(&mut self, topo: &Topology, b: &Board) -> &[(usize, Mask)] {
+        if self.locked.is_none() {
+            let unions = self.of(topo, b);
+            let mut found = Vec::new();
+            for (k, scan) in topo.lock_scan.iter().enumerate() {
+                let inside = unions[scan.segment as usize];
+                let outside = match scan.base_rest {
+                    Some(rest) => rest.union(unions),
+                    None => {
+                        let ix = &topo.intersections[k];
+                        let outside = ix.base_rest_segments.iter().fold(0, |m, &g| m | unions[g]);
+                        ix.base_rest_cells.iter().fold(outside, |m, &c| m | b.cand[c])
+                    }
+                };
+                let clearable = scan.rest.map_or(Mask::MAX, |rest| rest.union(unions));
+                let locked = inside & !outside & clearable;
+                if locked != 0 {
+                    found.push((k, locked));
+                }
+            }
+            self.locked = Some(found);
+        }
+        self.locked.as_deref().unwrap_or_default()
     }
 
     /// One union per segment, and an empty one past them (see [`Segments`](super::board::Segments)).
@@ -45,25 +77,9 @@ pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool, digits
     if digits == 0 {
         return None;
     }
-    let unions = unions.of(topo, b);
-    for (k, scan) in topo.lock_scan.iter().enumerate() {
-        let inside = unions[scan.segment as usize] & digits;
-        if inside == 0 {
-            continue;
-        }
-        // The digits of the base found only inside the intersection...
-        let outside = match scan.base_rest {
-            Some(rest) => rest.union(unions),
-            None => {
-                let ix = &topo.intersections[k];
-                let outside = ix.base_rest_segments.iter().fold(0, |m, &g| m | unions[g]);
-                ix.base_rest_cells.iter().fold(outside, |m, &c| m | b.cand[c])
-            }
-        };
-        // Only a digit with candidates left in the other house, outside the
-        // base, can be cleared there (or, cleared, leave a direct single).
-        let clearable = scan.rest.map_or(Mask::MAX, |rest| rest.union(unions));
-        let locked = inside & !outside & clearable;
+    // The digits of a base found only inside an intersection...
+    for &(k, locked) in unions.locked(topo, b) {
+        let locked = locked & digits;
         if locked == 0 {
             continue;
         }
