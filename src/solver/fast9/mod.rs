@@ -92,26 +92,7 @@ impl State {
     /// digits, its row, box and column lose the digit.
     #[inline(always)]
     fn place<R: Rules>(&mut self, rules: &R, digit: usize, b: usize, p: usize) -> Result<(), Contradiction> {
-        let bit = 1u32 << p;
-        let i = 3 * digit + b;
-        let had = self.cand[i];
-        if had & bit == 0 || self.unsolved[b] & bit == 0 {
-            return Err(Contradiction);
-        }
-        self.unsolved[b] &= !bit;
-        let pending = self.dirty & 1 << i;
-        for e in 0..9 {
-            self.remove(3 * e + b, bit);
-        }
-        // The digit's own board keeps the cell and loses the cell's row and box.
-        let now = (had & !BAND_PEERS[p]) | bit;
-        self.cand[i] = now;
-        self.dirty = (self.dirty & !(1 << i)) | pending | u32::from(now != had) << i;
-        let col = spread(1 << (p % 9));
-        self.remove(3 * digit + OTHER[b][0], col);
-        self.remove(3 * digit + OTHER[b][1], col);
-        rules.placed(self, digit, b, bit);
-        Ok(())
+        self.place_all(rules, digit, b, 1 << p)
     }
 
     /// Fixes `digit` at all of `cells` (band `b`) at once: the same as
@@ -130,6 +111,7 @@ impl State {
         for e in 0..9 {
             self.remove(3 * e + b, cells);
         }
+        // The digit's own board keeps the cells and loses their rows and boxes.
         let now = (had & !peers) | cells;
         self.cand[i] = now;
         self.dirty = (self.dirty & !(1 << i)) | pending | u32::from(now != had) << i;
