@@ -106,20 +106,29 @@ impl State {
         if had & cells != cells || self.unsolved[b] & cells != cells || peers & cells != 0 {
             return Err(Contradiction);
         }
+        // The digit's own board keeps the cells and loses their rows and boxes.
+        self.fix(rules, digit, b, cells, (had & !peers) | cells);
+        Ok(())
+    }
+
+    /// Fixes `digit` at `cells` of band `b`, unchecked: they leave the
+    /// band's other digits, the digit's board there becomes `own`, and
+    /// their columns lose the digit in the other bands.
+    #[inline(always)]
+    fn fix<R: Rules>(&mut self, rules: &R, digit: usize, b: usize, cells: u32, own: u32) {
+        let i = 3 * digit + b;
+        let had = self.cand[i];
         self.unsolved[b] &= !cells;
         let pending = self.dirty & 1 << i;
         for e in 0..9 {
             self.remove(3 * e + b, cells);
         }
-        // The digit's own board keeps the cells and loses their rows and boxes.
-        let now = (had & !peers) | cells;
-        self.cand[i] = now;
-        self.dirty = (self.dirty & !(1 << i)) | pending | u32::from(now != had) << i;
+        self.cand[i] = own;
+        self.dirty = (self.dirty & !(1 << i)) | pending | u32::from(own != had) << i;
         let col = spread(columns(cells));
         self.remove(3 * digit + OTHER[b][0], col);
         self.remove(3 * digit + OTHER[b][1], col);
         rules.placed(self, digit, b, cells);
-        Ok(())
     }
 
     /// Takes the cells `gone` from board `i`, marking the board for the
@@ -150,18 +159,11 @@ impl State {
         let single = ONE[(a & 0x1FF) as usize] as u32
             | (ONE[((a >> 9) & 0x1FF) as usize] as u32) << 9
             | (ONE[((a >> 18) & 0x1FF) as usize] as u32) << 18;
+        // (The board, just seen, stays as the step left it: their boxes'
+        // other rows lost the digit with the triads no permutation uses.)
         let new = single & self.unsolved[b];
         if new != 0 {
-            self.unsolved[b] &= !new;
-            for e in 0..9 {
-                self.remove(3 * e + b, new);
-            }
-            self.cand[i] = a;
-            self.dirty &= !(1 << i);
-            let col = spread(columns(new));
-            self.remove(3 * d + OTHER[b][0], col);
-            self.remove(3 * d + OTHER[b][1], col);
-            rules.placed(self, d, b, new);
+            self.fix(rules, d, b, new, a);
         }
         Ok(())
     }
