@@ -112,7 +112,12 @@ fn rate(n: usize, (cpu, wall): (f64, f64), unit: Unit) -> String {
     }
 }
 
+/// A rate with thousands separators; `—` where the clock read no time
+/// (a pass shorter than the CPU clock's step), which is no rate at all.
 fn per_second(x: f64) -> String {
+    if !x.is_finite() {
+        return "—".to_string();
+    }
     let whole = x.round() as u64;
     let digits = whole.to_string();
     let mut out = String::new();
@@ -434,4 +439,17 @@ fn bench_parallel_generation(layout: &Layout, seconds: f64) -> anyhow::Result<()
     let secs = start.elapsed().as_secs_f64();
     println!("generation, {}, {made} puzzles: {:.1} puzzles/s on {threads} threads, in memory", layout.id, made as f64 / secs);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::per_second;
+
+    #[test]
+    fn rates_read_as_written_and_an_unmeasured_pass_is_no_rate() {
+        assert_eq!(per_second(1_234_567.4), "1,234,567/s");
+        assert_eq!(per_second(5.66), "5.7/s");
+        assert_eq!(per_second(f64::INFINITY), "—");
+        assert_eq!(per_second(f64::NAN), "—");
+    }
 }
