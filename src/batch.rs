@@ -290,6 +290,8 @@ mod tests {
                 level: "easy".into(),
                 effort_nodes: 1,
                 seed,
+                minimal: None,
+                symmetry: None,
             }))
         }
         fn layout(&self) -> &Layout {

@@ -861,3 +861,196 @@ fn large_grids_default_to_one_a_page_and_cramped_cells_are_warned_of() {
     ]);
     assert_eq!(per_page(3), "per_page = 1");
 }
+
+/// Leaves book `title` as a run killed between recording it and writing
+/// its PDF leaves it: pending, holding `puzzles`, its lease held by a
+/// process that no longer exists and a heartbeat long past.
+fn abandoned_book(db: &str, title: &str, puzzles: &[i64]) -> i64 {
+    let conn = Connection::open(db).unwrap();
+    conn.execute(
+        "INSERT INTO books (title, settings, created_at, pdf_path, pages, pdf_hash, status, lease_owner, lease_pid, lease_host, lease_heartbeat)
+         VALUES (?1, '', '2026-01-01T00:00:00Z', 'gone.pdf', 0, '', 'pending', 'dead-run', 2147483646, 'elsewhere', 0)",
+        [title],
+    )
+    .unwrap();
+    let id = conn.last_insert_rowid();
+    for (i, p) in puzzles.iter().enumerate() {
+        conn.execute("INSERT INTO book_puzzles (book_id, number, puzzle_id) VALUES (?1, ?2, ?3)", [id, i as i64 + 1, *p]).unwrap();
+    }
+    id
+}
+
+fn validated_ids(db: &str) -> Vec<i64> {
+    let conn = Connection::open(db).unwrap();
+    let mut stmt = conn.prepare("SELECT id FROM puzzles WHERE validation = 'ok' ORDER BY id").unwrap();
+    stmt.query_map([], |r| r.get(0)).unwrap().collect::<Result<Vec<i64>, _>>().unwrap()
+}
+
+#[test]
+fn a_book_whose_run_died_is_no_book_and_its_puzzles_are_taken_back() {
+    let dir = workdir("abandoned");
+    let db = catalog(&dir, "12");
+    let all = validated_ids(&db);
+    assert_eq!(all.len(), 12, "{all:?}");
+    // A run killed after recording its book, before its PDF was in place.
+    let dead = abandoned_book(&db, "Kill", &all);
+    // It is no book: `books` says it is unfinished, `reprint` and `cover` refuse it.
+    let listed = ok(&["books", "--db", &db]);
+    assert!(listed.contains("no books yet") && listed.contains("unfinished book") && listed.contains("abandoned"), "{listed}");
+    let out = run(&["reprint", &dead.to_string(), "--db", &db, "--out", dir.join("re.pdf").to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "reprint printed a book that was never made");
+    assert!(err.contains("never finished"), "{err}");
+    assert!(!dir.join("re.pdf").exists());
+    let out = run(&["cover", &dead.to_string(), "--db", &db, "--out", dir.join("c.pdf").to_str().unwrap()]);
+    assert!(!out.status.success(), "a cover was made for a book that was never made");
+    // Its puzzles are free again: a book of all twelve takes them.
+    let pdf = dir.join("all.pdf");
+    ok(&["book", "All", "--layout", "classic-9", "--count", "12", "--db", &db, "--out", pdf.to_str().unwrap()]);
+    assert!(pdf.exists());
+    let conn = Connection::open(&db).unwrap();
+    let (books, pending): (i64, i64) = conn
+        .query_row("SELECT count(*), sum(CASE WHEN status = 'pending' THEN 1 ELSE 0 END) FROM books", [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap();
+    assert_eq!((books, pending), (1, 0), "the abandoned book was not taken back");
+    let made: i64 = conn.query_row("SELECT id FROM books", [], |r| r.get(0)).unwrap();
+    let mut printed = book_ids(&db, made);
+    printed.sort();
+    assert_eq!(printed, all);
+}
+
+#[test]
+fn a_book_being_made_keeps_its_puzzles() {
+    let dir = workdir("pending-live");
+    let db = catalog(&dir, "12");
+    let all = validated_ids(&db);
+    // Pending, its lease held by a live process (this test) with a fresh heartbeat.
+    let conn = Connection::open(&db).unwrap();
+    conn.execute(
+        "INSERT INTO books (title, settings, created_at, pdf_path, pages, pdf_hash, status, lease_owner, lease_pid, lease_host, lease_heartbeat)
+         VALUES ('Live', '', '2026-01-01T00:00:00Z', 'live.pdf', 0, '', 'pending', 'live-run', ?1, ?2, CAST(strftime('%s', 'now') AS INTEGER) + 3600)",
+        rusqlite::params![std::process::id(), std::fs::read_to_string("/proc/sys/kernel/hostname").map(|h| h.trim().to_string()).unwrap_or_default()],
+    )
+    .unwrap();
+    let live = conn.last_insert_rowid();
+    for (i, p) in all.iter().take(8).enumerate() {
+        conn.execute("INSERT INTO book_puzzles (book_id, number, puzzle_id) VALUES (?1, ?2, ?3)", [live, i as i64 + 1, *p]).unwrap();
+    }
+    // Twelve cannot be had while it holds eight of them.
+    let out = run(&["book", "More", "--layout", "classic-9", "--count", "12", "--db", &db, "--out", dir.join("m.pdf").to_str().unwrap()]);
+    assert!(!out.status.success(), "a book took the puzzles of a book being made");
+    assert!(ok(&["books", "--db", &db]).contains("being made now"));
+}
+
+#[test]
+fn a_bad_blurb_leaves_no_book_and_no_file() {
+    let dir = workdir("blurb");
+    let db = catalog(&dir, "8");
+    let pdf = dir.join("b.pdf");
+    let cover = dir.join("b-cover.pdf");
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "  \n\n").unwrap();
+    let long = dir.join("long.txt");
+    std::fs::write(&long, "A blurb that goes on and on, far beyond the back cover. ".repeat(400)).unwrap();
+    let missing = dir.join("missing.txt");
+    for (blurb, said) in [(&empty, "is empty"), (&long, "does not fit"), (&missing, "cannot read the blurb")] {
+        let out = run(&[
+            "book",
+            "B",
+            "--layout",
+            "classic-9",
+            "--count",
+            "4",
+            "--cover",
+            "--blurb",
+            blurb.to_str().unwrap(),
+            "--db",
+            &db,
+            "--out",
+            pdf.to_str().unwrap(),
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{}: a book was made", blurb.display());
+        assert!(err.contains(said), "{}: {err}", blurb.display());
+        assert!(!pdf.exists() && !cover.exists(), "{}: a file was left", blurb.display());
+        let leftovers: Vec<_> =
+            std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).filter(|e| e.path().to_string_lossy().contains("partial")).collect();
+        assert!(leftovers.is_empty(), "{leftovers:?}");
+        let rows: i64 = Connection::open(&db).unwrap().query_row("SELECT count(*) FROM books", [], |r| r.get(0)).unwrap();
+        assert_eq!(rows, 0, "{}: a book row was left", blurb.display());
+    }
+    // A good blurb: the book and its cover, both in place, the book done.
+    let good = dir.join("good.txt");
+    std::fs::write(&good, "Twelve fine puzzles.").unwrap();
+    let said = ok(&[
+        "book",
+        "B",
+        "--layout",
+        "classic-9",
+        "--count",
+        "4",
+        "--cover",
+        "--blurb",
+        good.to_str().unwrap(),
+        "--db",
+        &db,
+        "--out",
+        pdf.to_str().unwrap(),
+    ]);
+    assert!(pdf.exists() && cover.exists(), "{said}");
+    assert!(said.contains("cover of book 1"), "{said}");
+}
+
+#[test]
+fn a_verdict_set_by_hand_is_checked_again_and_never_printed() {
+    let dir = workdir("hand-ok");
+    let db = catalog(&dir, "8");
+    let conn = Connection::open(&db).unwrap();
+    let easy: Vec<i64> = conn
+        .prepare("SELECT id FROM puzzles WHERE validation = 'ok' AND level = 'easy' ORDER BY id")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(easy.len(), 2, "{easy:?}");
+    let victim = easy[0];
+    // A wrong solution (two digits swapped), validated (it fails), then set to ok by hand.
+    let solution: String = conn.query_row("SELECT solution FROM puzzles WHERE id = ?1", [victim], |r| r.get(0)).unwrap();
+    let mut chars: Vec<char> = solution.chars().collect();
+    chars.swap(0, 1);
+    let wrong: String = chars.into_iter().collect();
+    conn.execute("UPDATE puzzles SET solution = ?2 WHERE id = ?1", rusqlite::params![victim, wrong]).unwrap();
+    let out = run(&["validate", "--db", &db]);
+    assert!(!out.status.success(), "a wrong solution passed");
+    conn.execute("UPDATE puzzles SET validation = 'ok', validation_detail = NULL WHERE id = ?1", [victim]).unwrap();
+    // stats does not count it valid.
+    let stats = ok(&["stats", "--db", &db]);
+    let easy_line = stats.lines().find(|l| l.contains("easy")).unwrap().to_string();
+    let numbers: Vec<&str> = easy_line.split_whitespace().collect();
+    assert_eq!(&numbers[2..], ["2", "1", "0", "1"], "{stats}");
+    // A book of both easy puzzles refuses; a book of one leaves it out.
+    let out = run(&["book", "E", "--layout", "classic-9", "--levels", "easy", "--count", "2", "--db", &db]);
+    assert!(!out.status.success(), "a book printed a puzzle whose verdict was set by hand");
+    ok(&[
+        "book",
+        "E",
+        "--layout",
+        "classic-9",
+        "--levels",
+        "easy",
+        "--count",
+        "1",
+        "--db",
+        &db,
+        "--out",
+        dir.join("e.pdf").to_str().unwrap(),
+    ]);
+    assert_eq!(book_ids(&db, 1), vec![easy[1]]);
+    // validate checks it again, and it fails again.
+    let out = run(&["validate", "--db", &db]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success() && said.contains("validated 1 puzzles"), "{said}");
+    let verdict: String = conn.query_row("SELECT validation FROM puzzles WHERE id = ?1", [victim], |r| r.get(0)).unwrap();
+    assert_eq!(verdict, "failed");
+}

@@ -337,3 +337,126 @@ fn a_different_layout_file_under_a_stored_name_is_refused() {
     assert!(count(&db, "SELECT count(*) FROM layouts WHERE name = 'islands-random-9'") > 2);
     assert_eq!(count(&db, "SELECT count(*) FROM puzzles"), 18);
 }
+
+/// The journal mode a catalog file's header says (bytes 18 and 19 are 2 in WAL mode).
+fn header_says_wal(db: &Path) -> bool {
+    let bytes = std::fs::read(db).unwrap();
+    bytes[18] == 2 && bytes[19] == 2
+}
+
+#[test]
+fn reading_commands_open_the_catalog_read_only() {
+    let db = fresh_db("read-only");
+    let path = db.to_str().unwrap();
+    assert!(run(&["generate", "classic-9", "--count", "3", "--seed", "5", "--db", path]).status.success());
+    // A catalog in rollback-journal mode (as another tool may leave it): a
+    // command that only reads must not switch it to WAL (which writes).
+    Connection::open(&db).unwrap().pragma_update_and_check(None, "journal_mode", "DELETE", |r| r.get::<_, String>(0)).unwrap();
+    assert!(!header_says_wal(&db));
+    let before = std::fs::read(&db).unwrap();
+    for args in [&["stats"][..], &["show", "1"], &["export", "--format", "csv"], &["books"], &["reference", "list"]] {
+        let mut all = args.to_vec();
+        all.extend(["--db", path]);
+        let out = run(&all);
+        assert!(out.status.success(), "{all:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    assert_eq!(std::fs::read(&db).unwrap(), before, "a reading command changed the catalog file");
+    // A WAL catalog in a folder no one may write: readable. (Root may write
+    // anywhere, so this part only bites for other users.)
+    Connection::open(&db).unwrap().pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0)).unwrap();
+    let dir = db.parent().unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o444)).unwrap();
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let out = run(&["stats", "--db", path]);
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o644)).unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("classic-9"));
+}
+
+#[test]
+fn a_reference_set_needs_a_name() {
+    let db = fresh_db("reference-name");
+    let file = db.with_file_name("ref.txt");
+    std::fs::write(&file, format!("{}\n", ".".repeat(81).replacen('.', "1", 1))).unwrap();
+    for name in ["", "   "] {
+        let out = run(&["reference", "add", file.to_str().unwrap(), "--name", name, "--db", db.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "an empty name was accepted");
+        assert!(err.contains("needs a name"), "{err}");
+    }
+    assert!(!db.exists(), "a refused reference made a catalog");
+}
+
+/// The CSV export's rows as (header → value) maps.
+fn csv_rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let mut lines = text.lines();
+    let header: Vec<String> = lines.next().unwrap().split(',').map(str::to_string).collect();
+    lines.map(|l| header.iter().cloned().zip(l.split(',').map(str::to_string)).collect()).collect()
+}
+
+#[test]
+fn each_puzzle_records_whether_it_is_minimal_and_its_symmetry() {
+    let db = fresh_db("minimal");
+    let path = db.to_str().unwrap();
+    for args in [&["--symmetry", "any"][..], &["--difficulty", "medium"]] {
+        let mut all = vec!["generate", "classic-9", "--count", "4", "--seed", "5", "--db", path];
+        all.extend(args);
+        let out = run(&all);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let csv = String::from_utf8_lossy(&run(&["export", "--format", "csv", "--db", path]).stdout).into_owned();
+    let rows = csv_rows(&csv);
+    assert_eq!(rows.len(), 8, "{csv}");
+    // `--symmetry any`: the symmetry drawn, never "any"; every puzzle minimal.
+    for row in &rows[..4] {
+        assert_eq!(row["minimal"], "yes", "{csv}");
+        assert!(!row["symmetry"].is_empty() && row["symmetry"] != "any", "{csv}");
+    }
+    // The flag agrees with a count: a puzzle marked not minimal has a given
+    // that can go (without symmetry a group of givens is one given).
+    let conn = Connection::open(&db).unwrap();
+    let plain: Vec<_> = rows.iter().filter(|r| r["symmetry"] == "none").collect();
+    assert_eq!(plain.len(), 4, "{csv}");
+    assert!(plain.iter().any(|r| r["minimal"] == "no"), "no medium puzzle kept a clue it could lose: {csv}");
+    for row in plain {
+        let id: i64 = row["id"].parse().unwrap();
+        let givens: String = conn.query_row("SELECT givens FROM puzzles WHERE id = ?1", [id], |r| r.get(0)).unwrap();
+        let removable = (0..81).filter(|&i| givens.as_bytes()[i] != b'.').any(|i| {
+            let fewer = format!("{}.{}", &givens[..i], &givens[i + 1..]);
+            let out = run(&["solve", "classic-9", &fewer]);
+            String::from_utf8_lossy(&out.stdout).contains("unique")
+        });
+        assert_eq!(row["minimal"] == "yes", !removable, "puzzle {id}: {csv}");
+    }
+    let show = String::from_utf8_lossy(&run(&["show", "1", "--db", path]).stdout).into_owned();
+    assert!(show.contains(&format!("symmetry  {}", rows[0]["symmetry"])) && show.contains("minimal   yes"), "{show}");
+    // A row from before the flag: unknown.
+    conn.execute("UPDATE puzzles SET minimal = NULL, symmetry = NULL WHERE id = 1", []).unwrap();
+    let show = String::from_utf8_lossy(&run(&["show", "1", "--db", path]).stdout).into_owned();
+    assert!(show.contains("minimal   unknown") && show.contains("symmetry  unknown"), "{show}");
+}
+
+#[test]
+fn show_writes_a_puzzles_own_layout_as_a_loadable_file() {
+    let db = fresh_db("layout-file");
+    let path = db.to_str().unwrap();
+    let out = run(&["generate", "killer-9", "--count", "1", "--seed", "3", "--db", path]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let file = db.with_file_name("killer-1.toml");
+    let shown = run(&["show", "1", "--db", path, "--layout-file", file.to_str().unwrap()]);
+    assert!(shown.status.success(), "{}", String::from_utf8_lossy(&shown.stderr));
+    let conn = Connection::open(&db).unwrap();
+    let (givens, solution): (String, String) =
+        conn.query_row("SELECT givens, solution FROM puzzles WHERE id = 1", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    // The file loads and the puzzle (no givens: its cages alone) solves uniquely under it, to its stored solution.
+    let solved = run(&["solve", file.to_str().unwrap(), &givens]);
+    let said = String::from_utf8_lossy(&solved.stdout);
+    assert!(solved.status.success() && said.contains(&format!("unique {solution}")), "{said}{}", String::from_utf8_lossy(&solved.stderr));
+    // Never overwritten.
+    let before = std::fs::read(&file).unwrap();
+    let again = run(&["show", "1", "--db", path, "--layout-file", file.to_str().unwrap()]);
+    assert!(!again.status.success() && String::from_utf8_lossy(&again.stderr).contains("not overwritten"));
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+}

@@ -1,8 +1,12 @@
-//! Making a book end to end: choose puzzles and record the book in one
-//! transaction (so two runs at once never take the same puzzles), render,
-//! write the PDF without ever leaving half a file (forgetting the book if
-//! that fails); and printing a recorded one again.
+//! Making a book end to end: choose puzzles and record the book, pending,
+//! in one transaction (so two runs at once never take the same puzzles),
+//! render and check the interior and (when asked) the cover, write them
+//! beside their targets, then rename them into place and mark the book done
+//! in one transaction. A run that fails forgets its book; a run that dies
+//! leaves a pending book the next `book` takes back (its lease goes stale).
+//! And printing a recorded one again.
 
+use super::cover::{CoverOptions, RenderedCover, check_cover, default_cover_path, refuse_taken, render_cover};
 use super::render::{Rendered, render};
 use super::{Book, BookSettings, curate};
 use crate::preflight::{Rules, preflight};
@@ -10,20 +14,37 @@ use crate::store::{BookRow, Catalog, fingerprint};
 use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
 
-/// Chooses, records, renders and writes a book to `out`; returns its id.
-pub fn make_book(catalog: &Catalog, settings: BookSettings, out: &Path) -> Result<(i64, Rendered)> {
-    let (id, rendered, _) = make_book_at(catalog, settings, |_| out.to_path_buf())?;
-    Ok((id, rendered))
+/// A book made: its id, interior, the PDF's path, and its cover when asked.
+pub struct Made {
+    pub id: i64,
+    pub rendered: Rendered,
+    pub out: PathBuf,
+    /// The cover, where it was written, and whether a file was replaced there.
+    pub cover: Option<(RenderedCover, PathBuf, bool)>,
 }
 
-/// Like `make_book`, the PDF's path made from the new book's id; returns
-/// the id, the rendering and the path written.
-pub fn make_book_at(catalog: &Catalog, mut settings: BookSettings, out: impl FnOnce(i64) -> PathBuf) -> Result<(i64, Rendered, PathBuf)> {
+/// Chooses, records, renders and writes a book to `out`; returns its id.
+pub fn make_book(catalog: &Catalog, settings: BookSettings, out: &Path) -> Result<(i64, Rendered)> {
+    let made = make_book_at(catalog, settings, |_| out.to_path_buf(), None)?;
+    Ok((made.id, made.rendered))
+}
+
+/// Like `make_book`, the PDF's path made from the new book's id, and with
+/// the cover (`<PDF stem>-cover.pdf`) when `cover` is given. Everything is
+/// checked before the book is done: a bad cover (an empty blurb, one too
+/// long for the back) leaves no book and no file.
+pub fn make_book_at(
+    catalog: &Catalog,
+    mut settings: BookSettings,
+    out: impl FnOnce(i64) -> PathBuf,
+    cover: Option<&CoverOptions>,
+) -> Result<Made> {
     settings.dedupe();
     settings.check()?;
     // Choose and record at once: another run choosing meanwhile waits, then
-    // sees these puzzles as printed.
+    // sees these puzzles as printed. Books whose runs died are taken back first.
     let (id, rows, created_at, out) = catalog.write(|conn| {
+        catalog.take_back_stale_books()?;
         let rows = curate::choose(catalog, &settings)?;
         let created_at = catalog.now()?;
         let id = catalog.insert_book(&BookRow {
@@ -39,26 +60,72 @@ pub fn make_book_at(catalog: &Catalog, mut settings: BookSettings, out: impl FnO
         let out = out(id);
         let path = out.display().to_string();
         refuse_others_pdf(catalog, &path, id)?;
+        check_target(&out)?;
+        if cover.is_some() {
+            let cover_path = default_cover_path(&out);
+            refuse_taken(catalog, &cover_path, id)?;
+            check_target(&cover_path)?;
+        }
         conn.execute("UPDATE books SET pdf_path = ?2 WHERE id = ?1", rusqlite::params![id, path])?;
         Ok((id, rows, created_at, out))
     })?;
-    let made = (|| -> Result<Rendered> {
+    let alive = catalog.keep_book_alive(id);
+    let mut staged: Vec<PathBuf> = Vec::new();
+    let made = (|| -> Result<Made> {
         let book = Book::new(settings, rows, &created_at)?;
         let rendered = render(&book)?;
         check_print_rules(&book.settings, &rendered)?;
-        write_pdf(&out, &rendered.bytes)?;
-        catalog.finish_book(id, &out.display().to_string(), rendered.pages as i64, &fingerprint_bytes(&rendered.bytes))?;
-        Ok(rendered)
+        let cover = match cover {
+            Some(options) => {
+                let drawn = render_cover(&book, rendered.pages, options)?;
+                check_cover(&drawn)?;
+                let path = default_cover_path(&out);
+                let replaced = path.exists();
+                Some((drawn, path, replaced))
+            }
+            None => None,
+        };
+        let interior = stage(&out, &rendered.bytes)?;
+        staged.push(interior.clone());
+        let cover_staged = match &cover {
+            Some((drawn, path, _)) => {
+                let partial = stage(path, &drawn.bytes)?;
+                staged.push(partial.clone());
+                Some((partial, path.clone()))
+            }
+            None => None,
+        };
+        let hash = fingerprint_bytes(&rendered.bytes);
+        catalog.finish_book(id, &out.display().to_string(), rendered.pages as i64, &hash, || {
+            if let Some((partial, path)) = &cover_staged {
+                std::fs::rename(partial, path).with_context(|| format!("cannot write {}", path.display()))?;
+            }
+            std::fs::rename(&interior, &out).with_context(|| format!("cannot write {}", out.display()))
+        })?;
+        Ok(Made { id, rendered, out: out.clone(), cover })
     })();
+    drop(alive);
     match made {
-        Ok(rendered) => Ok((id, rendered, out)),
+        Ok(made) => Ok(made),
         Err(e) => {
+            for partial in &staged {
+                let _ = std::fs::remove_file(partial);
+            }
             if let Err(forget) = catalog.delete_book(id) {
                 return Err(e.context(format!("and book {id} could not be forgotten: {forget:#}")));
             }
             Err(e)
         }
     }
+}
+
+/// Refuses a target the PDF could not be put at (a folder there), before
+/// anything is recorded.
+fn check_target(out: &Path) -> Result<()> {
+    if out.is_dir() {
+        bail!("cannot write {}: it is a folder", out.display());
+    }
+    Ok(())
 }
 
 /// Runs the preflight on the rendered PDF (the rules of the book's trim,
@@ -112,15 +179,24 @@ pub fn fingerprint_bytes(bytes: &[u8]) -> String {
 /// Writes next to the target and renames, so a crash never leaves half a
 /// PDF; on failure the partial file is removed and the error names `out`.
 pub fn write_pdf(out: &Path, bytes: &[u8]) -> Result<()> {
+    let partial = stage(out, bytes)?;
+    let placed = std::fs::rename(&partial, out).with_context(|| format!("cannot write {}", out.display()));
+    if placed.is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+    placed
+}
+
+/// Writes `bytes` beside `out` (`<out>.pdf.partial`, its folder made if
+/// need be) and returns that path; nothing is left on failure.
+fn stage(out: &Path, bytes: &[u8]) -> Result<PathBuf> {
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot write {}: cannot create {}", out.display(), dir.display()))?;
     }
     let partial = out.with_extension("pdf.partial");
-    let written = std::fs::write(&partial, bytes)
-        .with_context(|| format!("cannot write {} (via {})", out.display(), partial.display()))
-        .and_then(|()| std::fs::rename(&partial, out).with_context(|| format!("cannot write {}", out.display())));
+    let written = std::fs::write(&partial, bytes).with_context(|| format!("cannot write {} (via {})", out.display(), partial.display()));
     if written.is_err() {
         let _ = std::fs::remove_file(&partial);
     }
-    written
+    written.map(|()| partial)
 }

@@ -288,7 +288,13 @@ pub fn book(args: BookArgs) -> Result<()> {
     };
     // The arguments first, then the catalog: a bad title is said as such.
     settings.check()?;
+    // The cover's inputs too: a bad blurb is said before any book is recorded.
     let blurb = super::cover::read_blurb(args.blurb.as_deref())?;
+    let cover = args.cover.then(|| crate::book::cover::CoverOptions {
+        paper: args.paper.unwrap_or(crate::book::cover::Paper::White),
+        guides: args.guides,
+        blurb,
+    });
     let catalog = crate::family::open_existing_catalog(&args.db.db)?;
     let title = args.title.clone();
     // Without --per-page, the default steps down (2, then 1) while the
@@ -299,10 +305,13 @@ pub fn book(args: BookArgs) -> Result<()> {
     };
     let mut settings = settings;
     let mut fallbacks = fallbacks.into_iter();
-    let (id, rendered, out) = loop {
-        let attempt = make_book_at(&catalog, settings.clone(), |id| {
-            args.out.clone().unwrap_or_else(|| PathBuf::from(format!("output/{}-{id}.pdf", slug(&title))))
-        });
+    let made = loop {
+        let attempt = make_book_at(
+            &catalog,
+            settings.clone(),
+            |id| args.out.clone().unwrap_or_else(|| PathBuf::from(format!("output/{}-{id}.pdf", slug(&title)))),
+            cover.as_ref(),
+        );
         match attempt {
             Err(e) if e.downcast_ref::<crate::book::render::TooSmall>().is_some() => match fallbacks.next() {
                 Some(fewer) => {
@@ -314,7 +323,8 @@ pub fn book(args: BookArgs) -> Result<()> {
             other => break other?,
         }
     };
-    report(id, &catalog.book(id)?, &rendered, &out);
+    let (id, rendered, out) = (made.id, &made.rendered, &made.out);
+    report(id, &catalog.book(id)?, rendered, out);
     if args.report {
         let path = out.with_file_name(format!("{}-report.txt", out.file_stem().map_or("book".into(), |s| s.to_string_lossy())));
         let text = crate::book::curate::distinctness_report(&catalog, id)?;
@@ -322,10 +332,8 @@ pub fn book(args: BookArgs) -> Result<()> {
         std::fs::write(&path, &text).with_context(|| format!("cannot write {}", path.display()))?;
         println!("distinctness report → {}{}", path.display(), if existed { " (replacing the file that was there)" } else { "" });
     }
-    if args.cover {
-        let options =
-            crate::book::cover::CoverOptions { paper: args.paper.unwrap_or(crate::book::cover::Paper::White), guides: args.guides, blurb };
-        super::cover::write_cover(&catalog, id, &options, None)?;
+    if let Some((drawn, path, replaced)) = &made.cover {
+        super::cover::report_cover(id, &args.title, drawn, args.guides, path, *replaced);
     }
     Ok(())
 }
@@ -356,8 +364,16 @@ fn report(id: i64, row: &BookRow, rendered: &Rendered, out: &Path) {
 }
 
 pub fn books(args: DbArg) -> Result<()> {
-    let catalog = crate::family::open_existing_catalog(&args.db)?;
+    let catalog = crate::family::open_catalog_to_read(&args.db)?;
     let books = catalog.books()?;
+    // Books recorded but never finished are no books: said apart.
+    for p in catalog.pending_books()? {
+        let state = match p.live {
+            true => format!("being made now by {}", p.holder),
+            false => format!("abandoned ({}); the next `puzzlebook book` takes its puzzles back", p.holder),
+        };
+        println!("unfinished book {} \"{}\" — {} puzzles held, no PDF: {state}", p.id, p.title, p.puzzles);
+    }
     if books.is_empty() {
         println!("{}: no books yet (try `puzzlebook book \"My Book\" --layout classic-9 --count 20`)", args.db.display());
     }
@@ -370,7 +386,7 @@ pub fn books(args: DbArg) -> Result<()> {
 }
 
 pub fn reprint(args: ReprintArgs) -> Result<()> {
-    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
+    let catalog = crate::family::open_catalog_to_read(&args.db.db)?;
     let row = catalog.book(args.id)?;
     let changed = changed_puzzles(&catalog, &row)?;
     if !changed.is_empty() {

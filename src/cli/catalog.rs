@@ -16,6 +16,12 @@ pub struct DbArg {
 pub struct ShowArgs {
     /// Puzzle number (the catalog's id).
     pub id: i64,
+    /// Also write the puzzle's own layout — the exact layout file it was made
+    /// and is validated under, with its own cages, regions, marks or islands
+    /// where the layout draws them per puzzle — as a layout file that
+    /// `solve`, `generate` and `import` load. An existing file is never overwritten.
+    #[arg(long, value_name = "OUT.toml")]
+    pub layout_file: Option<PathBuf>,
     #[command(flatten)]
     pub db: DbArg,
 }
@@ -27,7 +33,8 @@ pub enum ExportFormat {
     /// Givens only, one puzzle a line (what `solve --file` reads). A layout that draws marks, regions or
     /// killer cages per puzzle keeps them in the puzzle's own layout, not in its givens: use fpuzzles or art.
     Givens,
-    /// CSV with a header: id, layout, givens, solution, score, level, seed, validation.
+    /// CSV with a header: id, layout, givens, solution, score, level, seed, validation (empty: not checked, or changed
+    /// since), minimal (yes, no, or empty: unknown), symmetry (empty: unknown).
     Csv,
     /// SadMan .sdm: 81 digits a line, 0 empty (9×9 layouts).
     Sdm,
@@ -120,7 +127,7 @@ pub struct StatsArgs {
 }
 
 pub fn stats(args: StatsArgs) -> anyhow::Result<()> {
-    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
+    let catalog = crate::family::open_catalog_to_read(&args.db.db)?;
     let rows = catalog.stats(args.rating)?;
     if rows.is_empty() {
         println!("{}: no puzzles yet (try `puzzlebook generate classic-9 --count 100`)", args.db.db.display());
@@ -144,8 +151,11 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<()> {
 }
 
 pub fn show(args: ShowArgs) -> anyhow::Result<()> {
-    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
+    let catalog = crate::family::open_catalog_to_read(&args.db.db)?;
     let p = catalog.puzzle(args.id)?;
+    if let Some(out) = &args.layout_file {
+        write_layout_file(&p, out)?;
+    }
     println!("puzzle {} ({}), {} clues", p.id, p.layout_name, p.clues);
     println!("givens    {}", p.givens);
     println!("solution  {}", p.solution);
@@ -158,20 +168,25 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
         None => println!("level     {}", p.level),
     }
     println!("score     {} (candidate count), solver effort {} nodes", p.score, p.effort_nodes);
+    println!("minimal   {}", minimal_words(p.minimal));
+    println!("symmetry  {}", p.symmetry.as_deref().unwrap_or("unknown (not recorded for this puzzle)"));
     println!("seed      {}", p.seed);
     println!("batch     {}", p.batch_id.map_or("-".into(), |b| b.to_string()));
     println!("source    {}", catalog.puzzle_source(p.id)?);
     println!("made      {} by {}", p.created_at, p.generator_version);
     match (&p.validation, &p.validated_at) {
-        (Some(_), Some(at)) if crate::validate::needs_check(&p) => {
-            println!("validated at {at}, but the row has changed since: not checked (run `puzzlebook validate`)")
-        }
+        (Some(_), Some(at)) if crate::validate::needs_check(&p) => println!(
+            "validated at {at}, but the row or its verdict has changed since (the verdict is not the one `validate` recorded for this content): not checked (run `puzzlebook validate`)"
+        ),
         (Some(v), Some(at)) => println!(
             "validated {v} at {at} in {} µs{}",
             p.validation_micros.unwrap_or(0),
             p.validation_detail.as_ref().map_or(String::new(), |d| format!(": {d}"))
         ),
         _ => println!("validated not yet (run `puzzlebook validate`)"),
+    }
+    if let Some(out) = &args.layout_file {
+        println!("layout    written to {} (load it as `puzzlebook solve {} GIVENS`)", out.display(), out.display());
     }
     // The hint feature: the human solving path, step by step.
     if let Some(report) = family.ok().and_then(|f| f.grade(&p.givens).ok()).filter(|r| !r.steps.is_empty()) {
@@ -184,7 +199,7 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
 }
 
 pub fn export(args: ExportArgs) -> anyhow::Result<()> {
-    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
+    let catalog = crate::family::open_catalog_to_read(&args.db.db)?;
     let level = args.level.as_deref().map(|l| l.parse::<crate::level::Level>().map_err(anyhow::Error::msg)).transpose()?;
     check_layout(&catalog, args.layout.as_deref())?;
     let rows = catalog.puzzles(args.layout.as_deref(), level.map(|l| l.name()))?;
@@ -216,7 +231,7 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
         anyhow::bail!("--out DIR is for the one-puzzle-a-file formats (sdk, ss, janko, pzprv3); this format goes to stdout");
     }
     if let ExportFormat::Csv = args.format {
-        writeln!(out, "id,layout,givens,solution,score,level,seed,validation")?;
+        writeln!(out, "id,layout,givens,solution,score,level,seed,validation,minimal,symmetry")?;
     }
     for p in rows {
         match args.format {
@@ -224,7 +239,7 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
             ExportFormat::Givens => writeln!(out, "{}", p.givens)?,
             ExportFormat::Csv => writeln!(
                 out,
-                "{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{}",
                 p.id,
                 csv_field(&p.layout_name),
                 csv_field(&p.givens),
@@ -232,7 +247,10 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
                 p.score,
                 csv_field(&p.level),
                 p.seed,
-                csv_field(p.validation.as_deref().unwrap_or(""))
+                // A verdict `validate` did not record for this content is none.
+                csv_field(if crate::validate::needs_check(&p) { "" } else { p.validation.as_deref().unwrap_or("") }),
+                p.minimal.map_or("", |m| if m { "yes" } else { "no" }),
+                csv_field(p.symmetry.as_deref().unwrap_or(""))
             )?,
             // Written by the families above.
             _ => {}
@@ -240,6 +258,42 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// Writes puzzle `p`'s layout file, byte for byte as stored, to `out` (a
+/// new `.toml` file), and checks that it loads; a file that would not is
+/// removed again.
+fn write_layout_file(p: &crate::store::PuzzleRow, out: &std::path::Path) -> anyhow::Result<()> {
+    use anyhow::Context;
+    if out.extension().is_none_or(|e| e != "toml") {
+        anyhow::bail!("--layout-file {}: a layout file's name ends in .toml (e.g. {}-{}.toml)", out.display(), p.layout_name, p.id);
+    }
+    let mut file = match std::fs::OpenOptions::new().write(true).create_new(true).open(out) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            anyhow::bail!("--layout-file {}: the file exists; it is not overwritten: choose another name", out.display())
+        }
+        Err(e) => return Err(e).with_context(|| format!("cannot write {}", out.display())),
+    };
+    let written = file.write_all(p.layout_source.as_bytes()).and_then(|()| file.sync_all());
+    drop(file);
+    let loaded = written
+        .with_context(|| format!("cannot write {}", out.display()))
+        .and_then(|()| crate::layout::Layout::load(&out.display().to_string()).map_err(anyhow::Error::from).map(drop));
+    if let Err(e) = loaded {
+        let _ = std::fs::remove_file(out);
+        return Err(e.context(format!("puzzle {}: its layout could not be written as a loadable file {}", p.id, out.display())));
+    }
+    Ok(())
+}
+
+/// What `show` says of the minimal flag.
+fn minimal_words(minimal: Option<bool>) -> &'static str {
+    match minimal {
+        Some(true) => "yes (no given, or group of givens under its symmetry, can go without a second solution)",
+        Some(false) => "no (a given could go and the puzzle stay unique: the level, technique or pattern asked kept it)",
+        None => "unknown (not recorded: made before puzzlebook recorded it, imported, or a killer)",
+    }
 }
 
 /// A `--layout` filter must name a layout the catalog holds puzzles of:

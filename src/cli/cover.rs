@@ -2,7 +2,7 @@
 //! cover (full wrap), written beside its interior.
 
 use super::catalog::DbArg;
-use crate::book::cover::{Blurb, CoverOptions, Paper, cover_of_stored, default_cover_path, refuse_taken};
+use crate::book::cover::{Blurb, CoverOptions, Paper, RenderedCover, cover_of_stored, default_cover_path, refuse_taken};
 use crate::book::make::write_pdf;
 use crate::store::Catalog;
 use anyhow::{Context, Result};
@@ -37,6 +37,9 @@ pub struct CoverArgs {
 pub fn read_blurb(path: Option<&Path>) -> Result<Option<Blurb>> {
     let Some(path) = path else { return Ok(None) };
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read the blurb file {}", path.display()))?;
+    if text.trim().is_empty() {
+        anyhow::bail!("the blurb {} is empty", path.display());
+    }
     Ok(Some(Blurb { source: path.display().to_string(), text }))
 }
 
@@ -59,13 +62,19 @@ pub fn write_cover(catalog: &Catalog, id: i64, options: &CoverOptions, out: Opti
     let rendered = cover_of_stored(catalog, &row, options)?;
     let replaced = out.exists();
     write_pdf(&out, &rendered.bytes)?;
+    report_cover(id, &row.title, &rendered, options.guides, &out, replaced);
+    Ok(())
+}
+
+/// The line saying a cover was written, and its warnings.
+pub fn report_cover(id: i64, title: &str, rendered: &RenderedCover, guides: bool, out: &Path, replaced: bool) {
     let g = &rendered.geometry;
     println!(
         "cover of book {id} \"{}\": {}{}{} → {}{} ({} KB)",
-        row.title,
+        title,
         g.describe(),
         if rendered.spine_text { ", title on the spine" } else { "" },
-        if options.guides { ", with guides (not for the final upload)" } else { "" },
+        if guides { ", with guides (not for the final upload)" } else { "" },
         out.display(),
         if replaced { " (replaced)" } else { "" },
         rendered.bytes.len() / 1024
@@ -73,5 +82,4 @@ pub fn write_cover(catalog: &Catalog, id: i64, options: &CoverOptions, out: Opti
     for warning in &rendered.warnings {
         eprintln!("warning: {warning}");
     }
-    Ok(())
 }

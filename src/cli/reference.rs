@@ -40,6 +40,12 @@ pub enum ReferenceCommand {
 pub fn run(args: ReferenceArgs) -> anyhow::Result<()> {
     match args.command {
         ReferenceCommand::Add { file, name, layout, format, db } => {
+            if name.trim().is_empty() {
+                anyhow::bail!(
+                    "--name \"{name}\": a reference set needs a name (it names the set in `reference list` and in book reports), e.g. --name top1465"
+                );
+            }
+            let name = name.trim().to_string();
             let family = crate::family::open(Layout::load(&layout)?);
             let (format, read, keys) = crate::formats::import::reference_keys(family.as_ref(), &file, format.0)?;
             let catalog = crate::family::open_catalog(&db.db)?;
@@ -47,7 +53,7 @@ pub fn run(args: ReferenceArgs) -> anyhow::Result<()> {
             println!("reference {}: {} puzzles read ({format}), {} distinct {} keys", set.name, set.puzzles, set.keys, set.layout_name);
         }
         ReferenceCommand::List { db } => {
-            let catalog = crate::family::open_existing_catalog(&db.db)?;
+            let catalog = crate::family::open_catalog_to_read(&db.db)?;
             let sets = catalog.references()?;
             if sets.is_empty() {
                 println!("{}: no reference sets (add one with `puzzlebook reference add FILE --name NAME`)", db.db.display());

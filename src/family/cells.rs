@@ -393,6 +393,8 @@ impl Cells {
             level,
             effort_nodes: p.effort.nodes,
             seed: p.seed,
+            minimal: p.minimal,
+            symmetry: Some(p.symmetry.as_str().to_string()),
         }
     }
 }
@@ -702,6 +704,8 @@ impl Family for Cells {
             effort_nodes: count.stats.nodes,
             seed: 0,
             grade,
+            minimal: None,
+            symmetry: None,
         })
     }
 }

@@ -153,6 +153,8 @@ impl Family for Loops {
             level: made.level.as_str().to_string(),
             effort_nodes: u64::from(made.attempts),
             seed,
+            minimal: None,
+            symmetry: None,
         }))
     }
 
@@ -308,6 +310,8 @@ impl Family for Loops {
             level: level.as_str().to_string(),
             effort_nodes: 0,
             seed: 0,
+            minimal: None,
+            symmetry: None,
         })
     }
 }

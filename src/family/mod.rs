@@ -268,6 +268,12 @@ pub fn open_existing_catalog(path: &std::path::Path) -> Result<crate::store::Cat
     rekey(crate::store::Catalog::open_existing(path)?, path)
 }
 
+/// As `open_existing_catalog`, for the commands that only read: the
+/// catalog is opened read-only (see `Catalog::open_read_only`).
+pub fn open_catalog_to_read(path: &std::path::Path) -> Result<crate::store::Catalog> {
+    rekey(crate::store::Catalog::open_read_only(path)?, path)
+}
+
 fn rekey(catalog: crate::store::Catalog, path: &std::path::Path) -> Result<crate::store::Catalog> {
     let pending = catalog.pending_rekeys()?;
     if !pending.is_empty() {

@@ -145,7 +145,11 @@ impl Generator {
                 current = next;
             }
         }
-        Ok(found.into_iter().map(|p| self.finish(solver, p.givens, p.solution, seed, derived.clone(), *symmetry)).collect())
+        // Every point of the climb is minimal among its orbits (`minimise`, `neighbour`).
+        Ok(found
+            .into_iter()
+            .map(|p| Generated { minimal: Some(true), ..self.finish(solver, p.givens, p.solution, seed, derived.clone(), *symmetry) })
+            .collect())
     }
 }
 

@@ -41,6 +41,11 @@ pub struct Generated {
     pub layout: Option<Layout>,
     /// The symmetry its givens keep (drawn from the seed under `any`).
     pub symmetry: Symmetry,
+    /// Whether no group of givens erased together (a cell and its images
+    /// under `symmetry`; one cell without symmetry) can go without a second
+    /// solution; `None` where the generator does not know (killer puzzles,
+    /// whose cages are thinned rather than their givens).
+    pub minimal: Option<bool>,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -215,13 +220,13 @@ impl Generator {
             }
             None => &self.shape,
         };
-        let givens = match shape {
+        let (givens, minimal) = match shape {
             AnyShape::W2(s) => erase(layout, s, solver, &solution, groups, steering),
             AnyShape::W4(s) => erase(layout, s, solver, &solution, groups, steering),
             AnyShape::W6(s) => erase(layout, s, solver, &solution, groups, steering),
             AnyShape::W10(s) => erase(layout, s, solver, &solution, groups, steering),
         };
-        Ok(self.finish(solver, givens, solution, seed, derived, *symmetry))
+        Ok(Generated { minimal: Some(minimal), ..self.finish(solver, givens, solution, seed, derived, *symmetry) })
     }
 }
 
@@ -285,7 +290,7 @@ impl Generator {
         debug_assert_eq!(count.solutions, 1);
         let score = candidate_score(&layout.model, &givens);
         let level = Level::from_score(score, &layout.level_bands);
-        Generated { givens, solution, seed, score, level, effort: count.stats, layout: derived, symmetry }
+        Generated { givens, solution, seed, score, level, effort: count.stats, layout: derived, symmetry, minimal: None }
     }
 
     fn killer(
@@ -311,6 +316,7 @@ impl Generator {
             effort: count.stats,
             layout: Some(made.layout),
             symmetry: Symmetry::None,
+            minimal: None,
         })
     }
 }
@@ -375,7 +381,7 @@ fn erase<'g, const W: usize>(
     solution: &Grid,
     groups: impl Iterator<Item = &'g [usize]>,
     steering: Steering,
-) -> Grid {
+) -> (Grid, bool) {
     let mut eraser = Eraser::new(&layout.model, shape, solver, solution);
     let mut group = Vec::new();
     for members in groups {
@@ -385,7 +391,15 @@ fn erase<'g, const W: usize>(
             eraser.try_erase(&group, steering);
         }
     }
-    eraser.givens
+    let minimal = eraser.minimal();
+    (eraser.givens, minimal)
+}
+
+/// Whether no given of `givens` can go without a second solution (each
+/// asked exactly; `givens` is as it was afterwards).
+fn every_given_needed(solver: &Solver, givens: &mut Grid, solution: &Grid) -> bool {
+    let given: Vec<usize> = (0..givens.cells.len()).filter(|&c| givens.cells[c].is_some()).collect();
+    given.iter().all(|&c| !removal_keeps_unique(solver, givens, solution, &[c]))
 }
 
 #[cfg(test)]

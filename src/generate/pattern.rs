@@ -184,6 +184,12 @@ impl Generator {
                 if solver.count_excluding_within(&givens, &[], 2, CHECK_NODES).is_none_or(|count| count.solutions != 1) {
                     continue;
                 }
+                // Thinned, the puzzle is minimal; on the exact pattern it is
+                // whatever the pattern makes it: asked of each given.
+                let minimal = match pattern.subset {
+                    true => true,
+                    false => super::every_given_needed(solver, &mut givens, &solution),
+                };
                 if pattern.subset {
                     let mut order: Vec<usize> = (0..givens.cells.len()).filter(|&c| pattern.cells[c]).collect();
                     order.shuffle(&mut rng);
@@ -193,7 +199,8 @@ impl Generator {
                         }
                     }
                 }
-                return Ok(Some(self.finish(solver, givens, solution, seed, derived, super::Symmetry::None)));
+                let made = self.finish(solver, givens, solution, seed, derived, super::Symmetry::None);
+                return Ok(Some(Generated { minimal: Some(minimal), ..made }));
             }
         }
         Ok(None)

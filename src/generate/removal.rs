@@ -110,6 +110,10 @@ pub(super) struct Eraser<'a, const W: usize> {
     /// Per symbol: the cells a given of the symbol sees (`Shape::peers`).
     blocked: Vec<Bits<W>>,
     sets: Unavoidable,
+    /// Groups kept for the steering's sake (not proven needed for
+    /// uniqueness when they were tried): whether the final puzzle is
+    /// minimal is asked of these alone (see [`Eraser::minimal`]).
+    kept_by_steering: Vec<Vec<usize>>,
 }
 
 impl<'a, const W: usize> Eraser<'a, W> {
@@ -123,8 +127,17 @@ impl<'a, const W: usize> Eraser<'a, W> {
         }
         let given = Bits::first_n(model.cell_count());
         let sets = Unavoidable::of_swaps(model, shape, solution);
-        let mut eraser =
-            Eraser { shape, solver, solution, givens: solution.clone(), given, blocked: vec![Bits::EMPTY; k], by_symbol, sets };
+        let mut eraser = Eraser {
+            shape,
+            solver,
+            solution,
+            givens: solution.clone(),
+            given,
+            blocked: vec![Bits::EMPTY; k],
+            by_symbol,
+            sets,
+            kept_by_steering: Vec::new(),
+        };
         for s in 0..k {
             eraser.blocked[s] = eraser.blocked_without(s, usize::MAX, &[]);
         }
@@ -138,10 +151,22 @@ impl<'a, const W: usize> Eraser<'a, W> {
         }
         let ok = match steering {
             Steering::Minimal => self.unique_without(group),
-            Steering::Singles => self.with_erased(group, |s| s.solver.solves_by_singles(&s.givens)),
+            Steering::Singles => {
+                let ok = self.with_erased(group, |s| s.solver.solves_by_singles(&s.givens));
+                if !ok {
+                    self.kept_by_steering.push(group.to_vec());
+                }
+                ok
+            }
             Steering::Within(acceptable) => {
                 self.with_erased(group, |s| s.solver.solves_by_singles(&s.givens))
-                    || (self.unique_without(group) && self.with_erased(group, |s| acceptable(&s.givens)))
+                    || (self.unique_without(group) && {
+                        let ok = self.with_erased(group, |s| acceptable(&s.givens));
+                        if !ok {
+                            self.kept_by_steering.push(group.to_vec());
+                        }
+                        ok
+                    })
             }
         };
         if ok {
@@ -156,6 +181,16 @@ impl<'a, const W: usize> Eraser<'a, W> {
             self.sets.erase(group);
         }
         ok
+    }
+
+    /// Whether the givens left are minimal among the groups tried: none of
+    /// them can go without a second solution. A group refused for
+    /// uniqueness stays needed as more givens go (fewer givens never make
+    /// a puzzle unique again), so only the groups the steering kept are
+    /// asked again, of the final givens. Exact (no node budget).
+    pub(super) fn minimal(&mut self) -> bool {
+        let kept = std::mem::take(&mut self.kept_by_steering);
+        kept.iter().all(|group| !self.unique_without(group))
     }
 
     fn symbol(&self, c: usize) -> usize {

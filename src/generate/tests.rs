@@ -240,3 +240,39 @@ fn steering_within_a_level_keeps_the_level() {
         assert_eq!(generator.solver.count(&p.givens, 2).solutions, 1);
     }
 }
+
+/// Whether every given of `p` (but Trividoku's letters) is needed, by the
+/// generic engine's count.
+fn needed_everywhere(base: &Layout, p: &Generated) -> bool {
+    let layout = p.layout.clone().unwrap_or_else(|| base.clone());
+    let cells = cells_of(&layout);
+    let solver = Solver::generic(&cells.model);
+    (0..p.givens.cells.len()).filter(|&c| p.givens.cells[c].is_some() && cells.letters[c].is_none()).all(|c| {
+        let mut fewer = p.givens.clone();
+        fewer.cells[c] = None;
+        solver.count(&fewer, 2).solutions == 2
+    })
+}
+
+/// The minimal flag a puzzle carries is what a count finds: yes after a
+/// plain erasure, and exactly the truth where the steering (singles only,
+/// a test of the givens) kept clues a count would let go.
+#[test]
+fn the_minimal_flag_says_whether_every_given_is_needed() {
+    let layout = Layout::load("classic-9").unwrap();
+    let generator = Generator::new(&layout, Symmetry::None);
+    let at_least_30 = |g: &Grid| g.given_count() >= 30;
+    let (mut yes, mut no) = (0, 0);
+    for seed in 0..12 {
+        for steering in [Steering::Minimal, Steering::Singles, Steering::Within(&at_least_30)] {
+            let p = generator.puzzle_steered(seed, steering).unwrap();
+            let truth = needed_everywhere(&layout, &p);
+            assert_eq!(p.minimal, Some(truth), "seed {seed}");
+            if matches!(steering, Steering::Minimal) {
+                assert_eq!(p.minimal, Some(true), "seed {seed}");
+            }
+            if truth { yes += 1 } else { no += 1 }
+        }
+    }
+    assert!(yes > 0 && no > 0, "{yes} minimal, {no} not: the steered puzzles should show both");
+}

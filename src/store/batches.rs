@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 pub const LEASE_SECONDS: i64 = 30;
 
 /// SQL for the heartbeat clock: unix seconds.
-const NOW: &str = "CAST(strftime('%s', 'now') AS INTEGER)";
+pub(super) const NOW: &str = "CAST(strftime('%s', 'now') AS INTEGER)";
 
 /// The process holding (or asking for) a batch's lease.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,18 +38,18 @@ impl LeaseHolder {
 
 /// A batch's lease as stored, with the age of its heartbeat.
 #[derive(Clone, Debug)]
-struct Lease {
-    holder: LeaseHolder,
-    age_seconds: i64,
+pub(super) struct Lease {
+    pub(super) holder: LeaseHolder,
+    pub(super) age_seconds: i64,
 }
 
 impl Lease {
     /// Live: a fresh heartbeat and, on this host, a process that still exists.
-    fn is_live(&self, me: &LeaseHolder) -> bool {
+    pub(super) fn is_live(&self, me: &LeaseHolder) -> bool {
         self.age_seconds < LEASE_SECONDS && (self.holder.host != me.host || pid_alive(self.holder.pid))
     }
 
-    fn describe(&self) -> String {
+    pub(super) fn describe(&self) -> String {
         format!("process {} on {} (last heartbeat {} s ago)", self.holder.pid, self.holder.host, self.age_seconds.max(0))
     }
 }
@@ -80,8 +80,13 @@ fn pid_alive(pid: u32) -> bool {
 
 /// The batch's lease, if it has one (inside the caller's transaction).
 fn lease_of(conn: &rusqlite::Connection, id: i64) -> rusqlite::Result<Option<Lease>> {
+    lease_in(conn, "batches", id)
+}
+
+/// The lease of row `id` of `table` (batches or books), if it has one.
+pub(super) fn lease_in(conn: &rusqlite::Connection, table: &str, id: i64) -> rusqlite::Result<Option<Lease>> {
     let lease = conn
-        .query_row(&format!("SELECT lease_owner, lease_pid, lease_host, {NOW} - lease_heartbeat FROM batches WHERE id = ?1"), [id], |r| {
+        .query_row(&format!("SELECT lease_owner, lease_pid, lease_host, {NOW} - lease_heartbeat FROM {table} WHERE id = ?1"), [id], |r| {
             Ok(r.get::<_, Option<String>>(0)?.map(|owner| Lease {
                 holder: LeaseHolder {
                     owner,

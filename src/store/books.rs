@@ -1,9 +1,31 @@
 //! Books in the catalog: recording one with its puzzles, listing them, and
 //! finding the puzzles a new book may use.
+//!
+//! A book is recorded pending (holding its puzzles, with a lease like a
+//! batch's) and marked done only once its PDF is in place; a pending book
+//! whose process is gone or whose heartbeat is stale is taken back by the
+//! next book. Only done books are books: `book`, `books`, `reprint` and
+//! `cover` see no other.
 
 use super::Catalog;
-use anyhow::{Result, anyhow};
-use rusqlite::{OptionalExtension, params};
+use super::batches::{Lease, LeaseHolder, NOW, lease_in};
+use anyhow::{Result, anyhow, bail};
+use rusqlite::{Connection, OptionalExtension, params};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// A book recorded but not finished: its PDF is not in place (yet).
+#[derive(Clone, Debug)]
+pub struct PendingBook {
+    pub id: i64,
+    pub title: String,
+    pub puzzles: i64,
+    /// Whether its process still makes it (a live lease); a stale one is
+    /// taken back by the next `book`.
+    pub live: bool,
+    /// Who holds it: process, host and heartbeat age (or "no process").
+    pub holder: String,
+}
 
 #[derive(Clone, Debug)]
 pub struct BookRow {
@@ -75,21 +97,35 @@ impl Catalog {
         )?)
     }
 
-    /// Records a book and its puzzles in order, in one transaction.
+    /// Records a finished book and its puzzles in order, in one transaction
+    /// (a book made elsewhere, or in tests; `book` records pending first).
     pub fn add_book(&self, book: &BookRow) -> Result<i64> {
-        self.write(|_| self.insert_book(book))
+        self.write(|_| {
+            let id = self.insert_book(book)?;
+            self.conn.execute(
+                "UPDATE books SET status = 'done', lease_owner = NULL, lease_pid = NULL, lease_host = NULL, lease_heartbeat = NULL
+                 WHERE id = ?1",
+                [id],
+            )?;
+            Ok(id)
+        })
     }
 
-    /// Records a book and its puzzles in order; the caller holds the
-    /// transaction (see `Catalog::write`).
+    /// Records a book and its puzzles in order, pending and leased to this
+    /// process; the caller holds the transaction (see `Catalog::write`).
     pub(crate) fn insert_book(&self, book: &BookRow) -> Result<i64> {
         let mut seen = std::collections::HashSet::new();
         if let Some(dup) = book.puzzles.iter().find(|&&p| !seen.insert(p)) {
             return Err(anyhow!("book \"{}\": puzzle {dup} would be in it twice", book.title));
         }
+        let me = LeaseHolder::this_process();
         self.conn.execute(
-            "INSERT INTO books (title, settings, created_at, pdf_path, pages, pdf_hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![book.title, book.settings, book.created_at, book.pdf_path, book.pages, book.pdf_hash],
+            &format!(
+                "INSERT INTO books (title, settings, created_at, pdf_path, pages, pdf_hash, status,
+                     lease_owner, lease_pid, lease_host, lease_heartbeat)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'pending', ?7, ?8, ?9, {NOW})"
+            ),
+            params![book.title, book.settings, book.created_at, book.pdf_path, book.pages, book.pdf_hash, me.owner, me.pid, me.host],
         )?;
         let id = self.conn.last_insert_rowid();
         let mut insert = self.conn.prepare_cached("INSERT INTO book_puzzles (book_id, number, puzzle_id) VALUES (?1, ?2, ?3)")?;
@@ -99,27 +135,111 @@ impl Catalog {
         Ok(id)
     }
 
-    /// Sets a book's PDF path, page count and PDF hash once it is written.
-    pub(crate) fn finish_book(&self, id: i64, pdf_path: &str, pages: i64, pdf_hash: &str) -> Result<()> {
+    /// Takes back every pending book whose lease is not live (its process
+    /// gone, its heartbeat stale, or no lease at all), freeing its puzzles;
+    /// the caller holds the transaction. Returns the ids taken back.
+    pub(crate) fn take_back_stale_books(&self) -> Result<Vec<i64>> {
+        let me = LeaseHolder::this_process();
+        let mut stale = Vec::new();
+        for pending in self.pending_books()? {
+            if !pending.live {
+                stale.push(pending.id);
+            }
+        }
+        for &id in &stale {
+            // Only while it is still pending and still not live (checked above
+            // in this same transaction).
+            let lease = lease_in(&self.conn, "books", id)?;
+            if lease.is_some_and(|l| l.holder.owner == me.owner) {
+                continue;
+            }
+            forget(&self.conn, id)?;
+        }
+        Ok(stale)
+    }
+
+    /// Books recorded but not done, oldest first, each with whether its
+    /// process still makes it.
+    pub fn pending_books(&self) -> Result<Vec<PendingBook>> {
+        let me = LeaseHolder::this_process();
+        let rows: Vec<(i64, String, i64)> = self
+            .conn
+            .prepare(
+                "SELECT b.id, b.title, (SELECT count(*) FROM book_puzzles p WHERE p.book_id = b.id)
+                 FROM books b WHERE b.status = 'pending' ORDER BY b.id",
+            )?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut pending = Vec::with_capacity(rows.len());
+        for (id, title, puzzles) in rows {
+            let lease: Option<Lease> = lease_in(&self.conn, "books", id)?;
+            let live = lease.as_ref().is_some_and(|l| l.holder.owner == me.owner || l.is_live(me));
+            let holder = lease.map_or("no process".to_string(), |l| l.describe());
+            pending.push(PendingBook { id, title, puzzles, live, holder });
+        }
+        Ok(pending)
+    }
+
+    /// Marks pending book `id` done with its PDF's path, page count and
+    /// hash, in one transaction with `place` (which puts the PDF in place):
+    /// if `place` fails nothing is marked. Refused when this process no
+    /// longer holds the book (it was taken back as stale).
+    pub(crate) fn finish_book(
+        &self,
+        id: i64,
+        pdf_path: &str,
+        pages: i64,
+        pdf_hash: &str,
+        place: impl FnOnce() -> Result<()>,
+    ) -> Result<()> {
+        let me = LeaseHolder::this_process();
         self.write(|conn| {
+            let ours: Option<String> = conn
+                .query_row("SELECT lease_owner FROM books WHERE id = ?1 AND status = 'pending'", [id], |r| r.get(0))
+                .optional()?
+                .flatten();
+            if ours.as_deref() != Some(me.owner.as_str()) {
+                bail!("book {id} was taken back while it was being made (its lease went stale); its PDF is not written");
+            }
+            place()?;
             conn.execute(
-                "UPDATE books SET pdf_path = ?2, pages = ?3, pdf_hash = ?4 WHERE id = ?1",
+                "UPDATE books SET pdf_path = ?2, pages = ?3, pdf_hash = ?4, status = 'done',
+                     lease_owner = NULL, lease_pid = NULL, lease_host = NULL, lease_heartbeat = NULL
+                 WHERE id = ?1",
                 params![id, pdf_path, pages, pdf_hash],
             )?;
             Ok(())
         })
     }
 
-    /// Forgets a book whose PDF could not be made, freeing its puzzles.
-    pub(crate) fn delete_book(&self, id: i64) -> Result<()> {
-        self.write(|conn| {
-            conn.execute("DELETE FROM book_puzzles WHERE book_id = ?1", [id])?;
-            conn.execute("DELETE FROM books WHERE id = ?1", [id])?;
-            Ok(())
-        })
+    /// Keeps this process's lease on pending book `id` fresh until the
+    /// returned guard is dropped (a thread with its own connection renews
+    /// the heartbeat while the book renders).
+    pub(crate) fn keep_book_alive(&self, id: i64) -> BookHeartbeat {
+        let (stop, stopped) = mpsc::channel::<()>();
+        let path = self.path.clone();
+        let owner = LeaseHolder::this_process().owner.clone();
+        let every = Duration::from_secs((super::batches::LEASE_SECONDS / 3).max(1) as u64);
+        let thread = std::thread::spawn(move || {
+            let Ok(conn) = Connection::open(&path) else { return };
+            let _ = conn.busy_timeout(super::LOCK_WAIT);
+            while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
+                let _ = conn.execute(
+                    &format!("UPDATE books SET lease_heartbeat = {NOW} WHERE id = ?1 AND status = 'pending' AND lease_owner = ?2"),
+                    params![id, owner],
+                );
+            }
+        });
+        BookHeartbeat { stop: Some(stop), thread: Some(thread) }
     }
 
-    /// The book (other than `except`) whose PDF is recorded at `path`, as (id, title).
+    /// Forgets a book whose PDF could not be made, freeing its puzzles.
+    pub(crate) fn delete_book(&self, id: i64) -> Result<()> {
+        self.write(|conn| forget(conn, id))
+    }
+
+    /// The book (other than `except`) whose PDF is recorded at `path`, as
+    /// (id, title): a done book, or one being made now.
     pub fn pdf_owner(&self, path: &str, except: Option<i64>) -> Result<Option<(i64, String)>> {
         Ok(self
             .conn
@@ -129,7 +249,15 @@ impl Catalog {
             .optional()?)
     }
 
+    /// A done book; a pending one (never finished, or being made now) is refused.
     pub fn book(&self, id: i64) -> Result<BookRow> {
+        let status: Option<String> = self.conn.query_row("SELECT status FROM books WHERE id = ?1", [id], |r| r.get(0)).optional()?;
+        if status.as_deref() == Some("pending") {
+            bail!(
+                "{}: book {id} was never finished (its PDF was not put in place: the run making it stopped, or is still running); it is no book, and the next `puzzlebook book` takes its puzzles back once its run is gone",
+                self.path.display()
+            );
+        }
         let mut book = self
             .conn
             .query_row("SELECT id, title, settings, created_at, pdf_path, pages, pdf_hash FROM books WHERE id = ?1", [id], |r| {
@@ -151,14 +279,40 @@ impl Catalog {
         Ok(book)
     }
 
+    /// The done books, in id order.
     pub fn books(&self) -> Result<Vec<BookRow>> {
-        let ids: Vec<i64> =
-            self.conn.prepare("SELECT id FROM books ORDER BY id")?.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+        let ids: Vec<i64> = self
+            .conn
+            .prepare("SELECT id FROM books WHERE status = 'done' ORDER BY id")?
+            .query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
         ids.into_iter().map(|id| self.book(id)).collect()
     }
 
     /// The time now as the catalog writes it (UTC, ISO 8601).
     pub fn now(&self) -> Result<String> {
         Ok(self.conn.query_row("SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now')", [], |r| r.get(0))?)
+    }
+}
+
+/// Deletes book `id` and its puzzle list (inside the caller's transaction).
+fn forget(conn: &Connection, id: i64) -> Result<()> {
+    conn.execute("DELETE FROM book_puzzles WHERE book_id = ?1", [id])?;
+    conn.execute("DELETE FROM books WHERE id = ?1", [id])?;
+    Ok(())
+}
+
+/// Renews a pending book's heartbeat until dropped.
+pub struct BookHeartbeat {
+    stop: Option<mpsc::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for BookHeartbeat {
+    fn drop(&mut self) {
+        drop(self.stop.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
     }
 }

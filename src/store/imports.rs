@@ -54,6 +54,9 @@ impl Catalog {
 
     /// Loads a reference set: its name (new), layout, file and keys.
     pub fn add_reference(&self, name: &str, layout_name: &str, file: &str, puzzles: usize, keys: &[String]) -> Result<ReferenceSet> {
+        if name.trim().is_empty() {
+            bail!("a reference set needs a name (it names the set in `reference list` and in book reports)");
+        }
         self.write(|conn| {
             let existing: Option<String> =
                 conn.query_row("SELECT file FROM reference_sets WHERE name = ?1", [name], |r| r.get(0)).optional()?;
@@ -106,9 +109,10 @@ impl Catalog {
 
     /// Books other than `book` that hold puzzle `puzzle_id`.
     pub fn other_books_with(&self, puzzle_id: i64, book: i64) -> Result<Vec<i64>> {
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT DISTINCT book_id FROM book_puzzles WHERE puzzle_id = ?1 AND book_id <> ?2 ORDER BY book_id")?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT DISTINCT p.book_id FROM book_puzzles p JOIN books b ON b.id = p.book_id
+                 WHERE p.puzzle_id = ?1 AND p.book_id <> ?2 AND b.status = 'done' ORDER BY p.book_id",
+        )?;
         let ids = stmt.query_map(params![puzzle_id, book], |r| r.get(0))?.collect::<rusqlite::Result<Vec<i64>>>()?;
         Ok(ids)
     }

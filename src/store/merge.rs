@@ -74,13 +74,14 @@ impl Catalog {
             }
             let mut old_puzzles = conn.prepare(
                 "SELECT l.name, l.file_hash, p.layout_name, p.givens, p.solution, p.canonical, p.clues, p.score, p.level,
-                        p.effort_nodes, p.seed, p.batch_id, p.generator_version, p.created_at, p.source
+                        p.effort_nodes, p.seed, p.batch_id, p.generator_version, p.created_at, p.source, p.minimal, p.symmetry
                  FROM other.puzzles p JOIN other.layouts l ON l.id = p.layout_id ORDER BY p.id",
             )?;
             let mut insert = conn.prepare(
                 "INSERT OR IGNORE INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level,
-                     effort_nodes, seed, batch_id, generator_version, created_at, source)
-                 VALUES ((SELECT id FROM layouts WHERE name = ?1 AND file_hash = ?2), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                     effort_nodes, seed, batch_id, generator_version, created_at, source, minimal, symmetry)
+                 VALUES ((SELECT id FROM layouts WHERE name = ?1 AND file_hash = ?2), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
+                     ?16, ?17)",
             )?;
             let mut rows = old_puzzles.query([])?;
             while let Some(r) = rows.next()? {
@@ -100,7 +101,9 @@ impl Catalog {
                     batch,
                     r.get::<_, String>(12)?,
                     r.get::<_, String>(13)?,
-                    r.get::<_, String>(14)?
+                    r.get::<_, String>(14)?,
+                    r.get::<_, Option<i64>>(15)?,
+                    r.get::<_, Option<String>>(16)?
                 ])?;
                 if added == 1 {
                     report.puzzles_added += 1;

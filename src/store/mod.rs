@@ -11,6 +11,7 @@ mod merge;
 mod puzzles;
 
 pub use batches::{Batch, BatchStatus};
+pub use books::PendingBook;
 pub use books::{BookRow, Candidate};
 pub use imports::ReferenceSet;
 pub use merge::MergeReport;
@@ -34,6 +35,8 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0009_source", include_str!("../../migrations/0009_source.sql")),
     ("0010_references", include_str!("../../migrations/0010_references.sql")),
     ("0011_controls", include_str!("../../migrations/0011_controls.sql")),
+    ("0012_pending_books", include_str!("../../migrations/0012_pending_books.sql")),
+    ("0013_minimal", include_str!("../../migrations/0013_minimal.sql")),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";
@@ -65,6 +68,51 @@ impl Catalog {
         Catalog::open_with(path, OpenFlags::SQLITE_OPEN_READ_WRITE)
     }
 
+    /// Opens an existing catalog only to read it (`stats`, `show`, `export`,
+    /// `books`): read-only, never switching its journal mode, so a catalog
+    /// in a folder one may not write (a WAL catalog's `-shm` cannot be made
+    /// there) is read as it stands. A catalog that needs upgrading first is
+    /// opened as `open_existing` opens it.
+    pub fn open_read_only(path: &Path) -> Result<Catalog> {
+        if !path.is_file() {
+            bail!("{}", missing_catalog(path));
+        }
+        let read = |flags: OpenFlags, target: &str| -> rusqlite::Result<(Connection, usize, bool)> {
+            let conn = Connection::open_with_flags(target, flags)?;
+            conn.busy_timeout(LOCK_WAIT)?;
+            let version = conn.pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0))?;
+            // Migration 0006's list: re-keying writes, so it needs the writing open.
+            let rekeys = version >= 6 && conn.query_row("SELECT EXISTS (SELECT 1 FROM rekey)", [], |r| r.get::<_, bool>(0))?;
+            Ok((conn, usize::try_from(version).unwrap_or(usize::MAX), rekeys))
+        };
+        let plain = path.to_string_lossy().into_owned();
+        let opened = read(OpenFlags::SQLITE_OPEN_READ_ONLY, &plain).or_else(|first| {
+            // A WAL catalog whose folder cannot hold its shared-memory file:
+            // read it as an unchanging file (nothing can write there either).
+            read(OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI, &format!("file:{}?immutable=1", uri_path(&plain)))
+                .map_err(|_| first)
+        });
+        let (conn, version, rekeys) = opened.with_context(|| format!("cannot open catalog {}", path.display()))?;
+        if version > MIGRATIONS.len() {
+            bail!(
+                "catalog {}: the database has schema version {version} but this puzzlebook knows only up to {}: it was made by a newer puzzlebook; upgrade puzzlebook or use another --db",
+                path.display(),
+                MIGRATIONS.len()
+            );
+        }
+        if version < MIGRATIONS.len() || rekeys {
+            drop(conn);
+            return Catalog::open_existing(path).with_context(|| {
+                format!(
+                    "catalog {} is of an older puzzlebook and must be upgraded in place first (in a folder puzzlebook may write)",
+                    path.display()
+                )
+            });
+        }
+        conn.pragma_update(None, "foreign_keys", "ON").ok();
+        Ok(Catalog { conn, path: path.to_path_buf() })
+    }
+
     fn open_with(path: &Path, flags: OpenFlags) -> Result<Catalog> {
         let conn = Connection::open_with_flags(path, flags).with_context(|| format!("cannot open catalog {}", path.display()))?;
         configure(&conn).with_context(|| format!("{}: cannot configure the database", path.display()))?;
@@ -87,6 +135,11 @@ impl Catalog {
     pub(crate) fn write<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
         write_transaction(&self.conn, f).with_context(|| format!("catalog {}", self.path.display()))
     }
+}
+
+/// A file path as an SQLite URI's path: `%`, `?` and `#` escaped.
+fn uri_path(path: &str) -> String {
+    path.replace('%', "%25").replace('?', "%3f").replace('#', "%23")
 }
 
 /// The error of a read-only command given a `--db` that does not exist.

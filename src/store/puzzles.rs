@@ -20,6 +20,11 @@ pub struct NewPuzzle {
     pub level: String,
     pub effort_nodes: u64,
     pub seed: u64,
+    /// Whether the generator proved no group of givens can go (see
+    /// `Generated::minimal`); `None`: unknown (imports, killers).
+    pub minimal: Option<bool>,
+    /// The symmetry the givens keep, as `--symmetry` names it; `None`: unknown.
+    pub symmetry: Option<String>,
 }
 
 /// A technique grade as stored: SE-scale rating, hardest technique, level.
@@ -71,6 +76,10 @@ pub struct PuzzleRow {
     pub validation_micros: Option<i64>,
     pub validated_hash: Option<String>,
     pub grade: Option<StoredGrade>,
+    /// Whether the generator proved no group of givens can go; `None`: unknown.
+    pub minimal: Option<bool>,
+    /// The symmetry its givens keep (`--symmetry any`: the one drawn); `None`: unknown.
+    pub symmetry: Option<String>,
 }
 
 impl PuzzleRow {
@@ -106,13 +115,15 @@ impl PuzzleRow {
             validation_micros: None,
             validated_hash: None,
             grade: p.grade.clone(),
+            minimal: p.minimal,
+            symmetry: p.symmetry.clone(),
         }
     }
 }
 
 const ROW_COLUMNS: &str = "p.id, p.layout_name, l.source, p.givens, p.solution, p.canonical, p.clues, p.score, p.level,
     p.effort_nodes, p.seed, p.batch_id, p.generator_version, p.created_at, p.validation, p.validation_detail,
-    p.validated_at, p.validation_micros, p.validated_hash, p.se_rating, p.technique, p.technique_level, l.name";
+    p.validated_at, p.validation_micros, p.validated_hash, p.se_rating, p.technique, p.technique_level, l.name, p.minimal, p.symmetry";
 
 fn read_row(r: &Row) -> rusqlite::Result<PuzzleRow> {
     Ok(PuzzleRow {
@@ -140,6 +151,8 @@ fn read_row(r: &Row) -> rusqlite::Result<PuzzleRow> {
             _ => None,
         },
         layout_file: r.get(22)?,
+        minimal: r.get(23)?,
+        symmetry: r.get(24)?,
     })
 }
 
@@ -167,8 +180,10 @@ pub(super) fn insert_puzzle(
 ) -> Result<bool> {
     let mut insert = conn.prepare_cached(
         "INSERT OR IGNORE INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level,
-             effort_nodes, seed, batch_id, generator_version, created_at, se_rating, technique, technique_level, source)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?13, ?14, ?15, ?16)",
+             effort_nodes, seed, batch_id, generator_version, created_at, se_rating, technique, technique_level, source,
+             minimal, symmetry)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?13, ?14, ?15, ?16,
+             ?17, ?18)",
     )?;
     let n = insert.execute(params![
         layout_id,
@@ -186,7 +201,9 @@ pub(super) fn insert_puzzle(
         p.grade.as_ref().map(|g| g.se_rating),
         p.grade.as_ref().map(|g| g.technique.as_str()),
         p.grade.as_ref().map(|g| g.level.as_str()),
-        source
+        source,
+        p.minimal,
+        p.symmetry
     ])?;
     Ok(n == 1)
 }

@@ -24,6 +24,8 @@ fn sample(canonical: &str, seed: u64) -> NewPuzzle {
         level: "easy".into(),
         effort_nodes: 1,
         seed,
+        minimal: None,
+        symmetry: None,
     }
 }
 
@@ -150,4 +152,30 @@ fn merge_into_itself_is_refused() {
     let catalog = Catalog::open(&path).unwrap();
     let err = format!("{:#}", catalog.merge(&path).expect_err("refused"));
     assert!(err.contains("into itself"), "{err}");
+}
+
+#[test]
+fn a_book_left_unfinished_before_the_upgrade_is_pending_and_taken_back() {
+    let path = temp_db("half-book");
+    {
+        let conn = Connection::open(&path).unwrap();
+        for (_, sql) in &MIGRATIONS[..11] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", 11).unwrap();
+        conn.execute_batch(
+            "INSERT INTO books (title, settings, created_at, pdf_path, pages, pdf_hash) VALUES ('Made', '', 't', 'a.pdf', 24, 'abc');
+             INSERT INTO books (title, settings, created_at, pdf_path, pages, pdf_hash) VALUES ('Killed', '', 't', 'b.pdf', 0, '');",
+        )
+        .unwrap();
+    }
+    let catalog = Catalog::open(&path).unwrap();
+    assert_eq!(catalog.books().unwrap().iter().map(|b| b.title.as_str()).collect::<Vec<_>>(), ["Made"]);
+    let pending = catalog.pending_books().unwrap();
+    assert_eq!((pending.len(), pending[0].live), (1, false));
+    assert!(format!("{:#}", catalog.book(2).unwrap_err()).contains("never finished"));
+    let taken = catalog.write(|_| catalog.take_back_stale_books()).unwrap();
+    assert_eq!(taken, [2]);
+    assert!(catalog.pending_books().unwrap().is_empty());
+    assert_eq!(catalog.books().unwrap().len(), 1);
 }

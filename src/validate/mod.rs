@@ -25,7 +25,7 @@ pub struct Verdict {
     /// `None` when every check passed, else the first problem found.
     pub problem: Option<String>,
     pub micros: i64,
-    /// Hash of the row content that was checked.
+    /// Hash of the row content that was checked and of the verdict (see [`verdict_hash`]).
     pub hash: String,
     /// The technique grade, recomputed (where the layout has the ladder).
     pub grade: Option<StoredGrade>,
@@ -39,9 +39,23 @@ pub fn content_hash(row: &PuzzleRow) -> String {
     ))
 }
 
-/// Does this row need (re)checking: never validated, or changed since?
+/// What a stored verdict is bound to: the content checked and the verdict
+/// itself, so a verdict set by hand (`UPDATE puzzles SET validation = 'ok'`),
+/// or a row changed since, no longer matches its hash.
+pub fn verdict_hash(row: &PuzzleRow, ok: bool) -> String {
+    fingerprint(&format!("{}\nverdict {}", content_hash(row), if ok { "ok" } else { "failed" }))
+}
+
+/// Does this row need (re)checking: never validated, changed since, or its
+/// verdict not the one `validate` recorded for this content? Such a row
+/// counts as unchecked everywhere (`validate`, books, `stats`, `show`).
 pub fn needs_check(row: &PuzzleRow) -> bool {
-    row.validated_hash.as_deref() != Some(content_hash(row).as_str())
+    let ok = match row.validation.as_deref() {
+        Some("ok") => true,
+        Some("failed") => false,
+        _ => return true,
+    };
+    row.validated_hash.as_deref() != Some(verdict_hash(row, ok).as_str())
 }
 
 /// Stored layouts compiled once each (by their file text), as families.
@@ -90,7 +104,7 @@ pub fn validate(row: &PuzzleRow, layouts: &LayoutCache) -> Verdict {
     // The hash covers the row as it will stand, its grade (and the level
     // the grade sets) included.
     let level = grade.as_ref().map_or_else(|| row.level.clone(), |g| g.level.clone());
-    let hash = content_hash(&PuzzleRow { grade: grade.clone().or(row.grade.clone()), level, ..row.clone() });
+    let hash = verdict_hash(&PuzzleRow { grade: grade.clone().or(row.grade.clone()), level, ..row.clone() }, problem.is_none());
     Verdict { id: row.id, problem, micros: started.elapsed().as_micros() as i64, hash, grade }
 }
 

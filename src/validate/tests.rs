@@ -97,9 +97,29 @@ fn wrong_score_level_and_key_are_caught() {
 fn editing_a_row_changes_its_hash() {
     let layout = Layout::load("classic-4").unwrap();
     let mut row = stored(&layout, 1);
-    row.validated_hash = Some(content_hash(&row));
+    row.validation = Some("ok".into());
+    row.validated_hash = Some(verdict_hash(&row, true));
     assert!(!needs_check(&row));
     row.score += 1;
+    assert!(needs_check(&row));
+}
+
+#[test]
+fn a_verdict_changed_by_hand_is_no_verdict() {
+    let layout = Layout::load("classic-4").unwrap();
+    let mut row = stored(&layout, 1);
+    // Checked and failed: the failure stands for this content.
+    row.validation = Some("failed".into());
+    row.validated_hash = Some(verdict_hash(&row, false));
+    assert!(!needs_check(&row));
+    // The same content with its verdict set to ok by hand: unchecked.
+    row.validation = Some("ok".into());
+    assert!(needs_check(&row));
+    // The old hash (the content's alone) grants nothing either.
+    row.validated_hash = Some(content_hash(&row));
+    assert!(needs_check(&row));
+    // A verdict with no hash at all: unchecked.
+    row.validated_hash = None;
     assert!(needs_check(&row));
 }
 
