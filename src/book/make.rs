@@ -43,8 +43,8 @@ pub fn make_book_at(
     settings.check()?;
     // Choose and record at once: another run choosing meanwhile waits, then
     // sees these puzzles as printed. Books whose runs died are taken back first.
-    let (id, rows, created_at, out) = catalog.write(|conn| {
-        catalog.take_back_stale_books()?;
+    let (id, rows, created_at, out, taken) = catalog.write(|conn| {
+        let taken = catalog.take_back_stale_books()?;
         let rows = curate::choose(catalog, &settings)?;
         let created_at = catalog.now()?;
         let id = catalog.insert_book(&BookRow {
@@ -67,8 +67,15 @@ pub fn make_book_at(
             check_target(&cover_path)?;
         }
         conn.execute("UPDATE books SET pdf_path = ?2 WHERE id = ?1", rusqlite::params![id, path])?;
-        Ok((id, rows, created_at, out))
+        Ok((id, rows, created_at, out, taken))
     })?;
+    // What a run that died may have left half written beside its targets.
+    for (_, path) in taken.iter().filter(|(_, p)| !p.is_empty()) {
+        let interior = Path::new(path);
+        for target in [interior.to_path_buf(), default_cover_path(interior)] {
+            let _ = std::fs::remove_file(target.with_extension("pdf.partial"));
+        }
+    }
     let alive = catalog.keep_book_alive(id);
     let mut staged: Vec<PathBuf> = Vec::new();
     let made = (|| -> Result<Made> {

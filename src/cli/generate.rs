@@ -20,6 +20,11 @@ score: the candidate-count difficulty score (a number, not a level); level: the 
 medium: locked candidates, pairs, X-Wing, hard: up to wings and fish, expert: chains) wherever the layout has the grader, \
 else by the layout's score bands (stars, relations) or, for Slitherlink, the rules its solver needs; seed: the puzzle's own seed \
 (`generate LAYOUT --no-store --seed <seed>` makes it again); effort: search nodes the solver needed to prove it unique.\n\n\
+Minimal: clues are removed while the solution stays unique, so a puzzle is minimal (no given — under --symmetry no orbit \
+of givens — can go and leave one solution) unless the removal is steered: --difficulty easy, medium or hard and --needs \
+keep clues that hold the puzzle at its level, and an exact --pattern fixes the givens, so those puzzles may not be minimal. \
+Whether each puzzle is minimal is checked exactly and stored (`show`, `export --format csv`); killer puzzles, whose cages \
+are thinned rather than their givens, record it as unknown.\n\n\
 Ctrl-C stops the batch: attempts under way finish and are committed, the rest wait for `generate --resume`, \
 which finishes the newest unfinished batch (refused while another process still runs it).")]
 pub struct GenerateArgs {
@@ -34,7 +39,8 @@ pub struct GenerateArgs {
     /// Keep the givens' picture symmetric: none; rot180 (a half turn); rot90 (quarter turns); mirror
     /// (left–right); diag (the main diagonal, top left to bottom right); antidiag (the other diagonal);
     /// diagonal (both diagonals at once); any (one of those the layout admits, drawn per puzzle from its
-    /// seed). Clues are erased in whole orbits, so a puzzle is minimal among symmetric removals. Refused
+    /// seed, and stored with the puzzle: `show` says which). Clues are erased in whole orbits, so minimal
+    /// means minimal among symmetric removals. Refused
     /// where the symmetry does not map the layout onto itself (houses onto houses, marks onto the same
     /// marks, no cell onto a gap), and on layouts that draw marks, islands, regions or cages per puzzle.
     #[arg(long, default_value = "none", conflicts_with = "resume")]

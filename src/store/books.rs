@@ -137,25 +137,16 @@ impl Catalog {
 
     /// Takes back every pending book whose lease is not live (its process
     /// gone, its heartbeat stale, or no lease at all), freeing its puzzles;
-    /// the caller holds the transaction. Returns the ids taken back.
-    pub(crate) fn take_back_stale_books(&self) -> Result<Vec<i64>> {
-        let me = LeaseHolder::this_process();
-        let mut stale = Vec::new();
-        for pending in self.pending_books()? {
-            if !pending.live {
-                stale.push(pending.id);
-            }
+    /// the caller holds the transaction. Returns each taken back as (id,
+    /// the PDF path it was to be written to).
+    pub(crate) fn take_back_stale_books(&self) -> Result<Vec<(i64, String)>> {
+        let mut taken = Vec::new();
+        for pending in self.pending_books()?.into_iter().filter(|p| !p.live) {
+            let path: String = self.conn.query_row("SELECT pdf_path FROM books WHERE id = ?1", [pending.id], |r| r.get(0))?;
+            forget(&self.conn, pending.id)?;
+            taken.push((pending.id, path));
         }
-        for &id in &stale {
-            // Only while it is still pending and still not live (checked above
-            // in this same transaction).
-            let lease = lease_in(&self.conn, "books", id)?;
-            if lease.is_some_and(|l| l.holder.owner == me.owner) {
-                continue;
-            }
-            forget(&self.conn, id)?;
-        }
-        Ok(stale)
+        Ok(taken)
     }
 
     /// Books recorded but not done, oldest first, each with whether its

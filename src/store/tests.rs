@@ -175,7 +175,7 @@ fn a_book_left_unfinished_before_the_upgrade_is_pending_and_taken_back() {
     assert_eq!((pending.len(), pending[0].live), (1, false));
     assert!(format!("{:#}", catalog.book(2).unwrap_err()).contains("never finished"));
     let taken = catalog.write(|_| catalog.take_back_stale_books()).unwrap();
-    assert_eq!(taken, [2]);
+    assert_eq!(taken, [(2, "b.pdf".to_string())]);
     assert!(catalog.pending_books().unwrap().is_empty());
     assert_eq!(catalog.books().unwrap().len(), 1);
 }
