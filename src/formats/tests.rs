@@ -11,7 +11,7 @@ fn puzzlink_published_example_decodes_and_encodes_back() {
     assert_eq!(pzpr::encode_body(PZPR_CLUES), "cbcbcddad");
     assert_eq!(pzpr::url(PZPR_CLUES, 5, 5), "https://puzz.link/p?slither/5/5/cbcbcddad");
     let decoded = pzpr::decode_urls("https://puzz.link/p?slither/5/5/cbcbcddad\n", 5, 5).unwrap();
-    assert_eq!(decoded, vec![Decoded { line: 1, givens: PZPR_CLUES.into() }]);
+    assert_eq!(decoded, vec![Decoded::new(1, PZPR_CLUES)]);
 }
 
 #[test]
@@ -104,7 +104,7 @@ fn square_formats_read_what_they_write() {
     assert_eq!(grid::decode_janko(&janko, 9, 9).unwrap()[0].givens, givens);
     assert_eq!(
         grid::decode_lines(&format!("# c\n{givens} 2.5\n"), 81, &['.', '0']).unwrap(),
-        vec![Decoded { line: 2, givens: givens.into() }]
+        vec![Decoded::new(2, givens)]
     );
     // A HoDoKu '+' cell is placed by solving, not a given.
     let placed = format!(":0100:1:+4{}:::", &givens[1..]);
