@@ -196,7 +196,10 @@ mod tests {
 
     #[test]
     fn a_byte_order_mark_is_not_part_of_the_header() {
-        let text = format!("\u{feff}question,answer\n{}", SAMPLE.lines().filter(|l| !l.eq_ignore_ascii_case("question,answer")).collect::<Vec<_>>().join("\n"));
+        let text = format!(
+            "\u{feff}question,answer\n{}",
+            SAMPLE.lines().filter(|l| !l.eq_ignore_ascii_case("question,answer")).collect::<Vec<_>>().join("\n")
+        );
         let bank = TriviaBank::parse(&text, "bom.csv").unwrap();
         assert_eq!(bank.items.len(), TriviaBank::parse(SAMPLE, "sample").unwrap().items.len());
     }

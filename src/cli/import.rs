@@ -22,10 +22,12 @@ impl std::str::FromStr for FormatArg {
 }
 
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Formats: lines (one puzzle a line), sdm, sdk, ss, hodoku (library lines), janko, fpuzzles (f-puzzles or SudokuPad URLs), \
+#[command(
+    after_help = "Formats: lines (one puzzle a line), sdm, sdk, ss, hodoku (library lines), janko, fpuzzles (f-puzzles or SudokuPad URLs), \
 puzzlink (Slitherlink and classic sudoku URLs), pzprv3 (Slitherlink), serate; auto reads the name and content. A file may \
 hold at most 64 MiB and a line at most 1 MiB. A malformed file stores nothing; puzzles with no \
-or several solutions are refused one by one and reported with their line.")]
+or several solutions are refused one by one and reported with their line."
+)]
 pub struct ImportArgs {
     /// The file to read.
     pub file: PathBuf,

@@ -149,7 +149,8 @@ impl Cells {
     /// (boxes only, of pzprjs's shapes: 2×2, 2×3, 3×3, 4×4, 5×5).
     fn puzzlink_side(&self) -> Option<usize> {
         let frame = self.fpuzzles_frame()?;
-        let plain = frame.regions.is_none() && !frame.diagonal_pos && frame.odd.is_empty() && frame.even.is_empty() && frame.cages.is_empty();
+        let plain =
+            frame.regions.is_none() && !frame.diagonal_pos && frame.odd.is_empty() && frame.even.is_empty() && frame.cages.is_empty();
         (plain && [4, 6, 9, 16, 25].contains(&frame.size)).then_some(frame.size)
     }
 
@@ -184,7 +185,10 @@ impl Cells {
     fn fpuzzles_carries_drawn_parts(&self) -> bool {
         let c = self.cells();
         let r = &c.random;
-        !r.is_empty() && r.islands == 0 && (r.marks.is_empty() || self.even_odd_letters().is_some()) && self.fpuzzles_frame_of(self.square_side_drawn()).is_some()
+        !r.is_empty()
+            && r.islands == 0
+            && (r.marks.is_empty() || self.even_odd_letters().is_some())
+            && self.fpuzzles_frame_of(self.square_side_drawn()).is_some()
     }
 
     /// The puzzle's own layout from what an f-puzzles puzzle carries: its
@@ -202,7 +206,8 @@ impl Cells {
             if read.cages.is_empty() {
                 return Err(format!("it has no killer cages, and {id} draws its cages per puzzle: the file must carry them"));
             }
-            let cages: Vec<crate::model::Cage> = read.cages.iter().map(|(cells, sum)| crate::model::Cage { cells: cells.clone(), sum: *sum }).collect();
+            let cages: Vec<crate::model::Cage> =
+                read.cages.iter().map(|(cells, sum)| crate::model::Cage { cells: cells.clone(), sum: *sum }).collect();
             layout = crate::layout::cages::with_cages(&layout, &cages).map_err(|e| format!("its killer cages: {}", e.message))?;
         }
         if c.random.regions {

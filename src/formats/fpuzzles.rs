@@ -234,7 +234,9 @@ fn from_json(v: &Value) -> Result<Sudoku, String> {
             });
             match cell.get("region") {
                 None => regions.push(boxes[r * size + c]),
-                Some(Value::Null) => return Err(format!("{name} is in no region (\"region\": null); every cell of a sudoku here is in one")),
+                Some(Value::Null) => {
+                    return Err(format!("{name} is in no region (\"region\": null); every cell of a sudoku here is in one"));
+                }
                 Some(v) => {
                     let reg = match v {
                         Value::Number(n) => n.as_u64(),
@@ -300,9 +302,13 @@ fn from_json(v: &Value) -> Result<Sudoku, String> {
         cages.push((cells, sum));
     }
     let solution = match top.get("solution") {
-        Some(Value::Array(digits)) => {
-            digits.iter().map(|d| d.as_u64().filter(|&v| (1..=size as u64).contains(&v)).and_then(|v| char::from_digit(v as u32, 36))).collect::<Option<String>>().map(|s| s.to_ascii_uppercase()).filter(|s| s.len() == size * size).unwrap_or_default()
-        }
+        Some(Value::Array(digits)) => digits
+            .iter()
+            .map(|d| d.as_u64().filter(|&v| (1..=size as u64).contains(&v)).and_then(|v| char::from_digit(v as u32, 36)))
+            .collect::<Option<String>>()
+            .map(|s| s.to_ascii_uppercase())
+            .filter(|s| s.len() == size * size)
+            .unwrap_or_default(),
         _ => String::new(),
     };
     let rules = top.get("ruleset").and_then(Value::as_str).unwrap_or("").to_string();

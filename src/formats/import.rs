@@ -113,7 +113,10 @@ pub fn read_text(file: &Path) -> Result<String> {
         }
         let content = buf.strip_suffix(b"\n").unwrap_or(&buf);
         if content.len() > MAX_LINE {
-            bail!("{name}: line {line} is longer than {} bytes (1 MiB), the longest line a file to import may have (nothing stored)", MAX_LINE);
+            bail!(
+                "{name}: line {line} is longer than {} bytes (1 MiB), the longest line a file to import may have (nothing stored)",
+                MAX_LINE
+            );
         }
         let piece = std::str::from_utf8(&buf).map_err(|e| {
             let at = e.valid_up_to();
