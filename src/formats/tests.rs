@@ -345,8 +345,9 @@ fn detection_skips_header_comments() {
     // An .sdk with metadata is still one grid.
     let sdk = format!("[Puzzle]\n#AAuthor\n{}", grid::encode_sdk(givens, 9));
     assert_eq!(detect(&sdk, None), vec![Format::Sdk]);
-    // A .hsol is HoDoKu's zipped save: no format reads it.
-    assert_eq!(detect(":0000:x:1.2:::", Some("x.hsol")), vec![Format::Hodoku]);
+    // A .hsol is HoDoKu's zipped save, so its name no longer means library
+    // lines (content decides); reading refuses the name and any zip archive.
+    assert_eq!(detect("1.2.\n", Some("x.hsol")), vec![Format::Lines]);
     assert!(not_text(b"", "saved.hsol").unwrap().contains("HoDoKu's own zipped save"));
     assert!(not_text(b"PK\x03\x04rest", "x.txt").unwrap().contains("zip archive"));
     assert_eq!(not_text(b"123", "x.txt"), None);
