@@ -447,6 +447,10 @@ fn killer_jigsaw_and_even_odd_random_exports_import_as_their_own_layouts() {
     std::fs::write(&file, ok(&["export", "--format", "fpuzzles", "--db", s(&classic)])).unwrap();
     let err = fails(&["import", s(&file), "--layout", "killer-9", "--db", s(&dir.join("k.db"))]);
     assert!(err.contains("line 1: not a killer-9 puzzle: it has no killer cages, and killer-9 draws its cages per puzzle"), "{err}");
+    let err = fails(&["import", s(&file), "--layout", "jigsaw-random-9", "--db", s(&dir.join("j.db"))]);
+    assert!(err.contains("line 1: not a jigsaw-random-9 puzzle: its regions are the boxes"), "{err}");
+    let err = fails(&["import", s(&file), "--layout", "even-odd-random-9", "--db", s(&dir.join("e.db"))]);
+    assert!(err.contains("line 1: not a even-odd-random-9 puzzle: it has no even or odd cells"), "{err}");
     // Import and export agree on what a layout reads, and say it in its terms.
     let err = fails(&["import", s(&file), "--layout", "islands-random-9", "--db", s(&dir.join("i.db"))]);
     assert!(err.contains("islands-random-9 reads and writes no text formats: its islands are drawn per puzzle"), "{err}");
@@ -497,6 +501,21 @@ fn an_fpuzzles_jigsaw_with_regions_only_where_they_differ_is_read() {
     let out = ok(&["import", s(&file), "--layout", "jigsaw-9", "--db", s(&fresh)]);
     assert!(out.contains("stored 1"), "{out}");
     assert_eq!(keys(&fresh, "jigsaw-9"), keys(&db, "jigsaw-9"));
+    // The same file is a jigsaw-random-9 puzzle with these regions of its own.
+    let out = ok(&["import", s(&file), "--layout", "jigsaw-random-9", "--db", s(&fresh)]);
+    assert!(out.contains("stored 1"), "{out}");
+    // Regions that are no jigsaw of nine are refused, not drawn.
+    let every_cell_alone = format!("{json}").replace("\"title\":\"j\"", "\"title\":\"k\"");
+    let mut value: serde_json::Value = serde_json::from_str(&every_cell_alone).unwrap();
+    for (i, cell) in value["grid"].as_array_mut().unwrap().iter_mut().flat_map(|r| r.as_array_mut().unwrap().iter_mut()).enumerate() {
+        cell["region"] = serde_json::json!(i);
+    }
+    std::fs::write(&file, format!("{value}\n")).unwrap();
+    let err = fails(&["import", s(&file), "--layout", "jigsaw-random-9", "--db", s(&fresh)]);
+    assert!(
+        err.contains("line 1: not a jigsaw-random-9 puzzle: 81 regions; a jigsaw of jigsaw-random-9 has 9 regions of 9 cells"),
+        "{err}"
+    );
 }
 
 /// A given written as a string (`"value": "7"`, as f-puzzles and SudokuPad

@@ -211,11 +211,21 @@ impl Cells {
             layout = crate::layout::cages::with_cages(&layout, &cages).map_err(|e| format!("its killer cages: {}", e.message))?;
         }
         if c.random.regions {
-            let regions = read.regions.clone().unwrap_or_else(|| default_boxes(n));
+            let Some(regions) = &read.regions else {
+                return Err(format!("its regions are the boxes, and {id} draws jigsaw regions per puzzle: the file must carry them"));
+            };
+            let regions = relabelled(regions);
+            let count = regions.iter().max().map_or(0, |r| r + 1);
+            if count != n {
+                return Err(format!("{count} regions; a jigsaw of {id} has {n} regions of {n} cells"));
+            }
             layout = crate::layout::jigsaw::with_regions(&layout, &regions).map_err(|e| format!("its regions: {}", e.message))?;
         }
         if !c.random.marks.is_empty() {
             let (even, odd) = self.even_odd_letters().ok_or_else(|| format!("{id}'s marks are not even/odd marks"))?;
+            if read.even.is_empty() && read.odd.is_empty() {
+                return Err(format!("it has no even or odd cells, and {id} places its marks per puzzle: the file must carry them"));
+            }
             let mut picture = vec!['.'; n * n];
             for (&cell, letter) in read.even.iter().map(|c| (c, even)).chain(read.odd.iter().map(|c| (c, odd))) {
                 if picture[cell] != '.' {

@@ -296,7 +296,7 @@ fn from_json(v: &Value) -> Result<Sudoku, String> {
             .collect::<Result<Vec<_>, _>>()?;
         let sum = match cage.get("value") {
             Some(Value::String(v)) => v.trim().parse::<u32>().map_err(|_| bad())?,
-            Some(Value::Number(v)) => v.as_u64().ok_or_else(bad)? as u32,
+            Some(Value::Number(v)) => v.as_u64().and_then(|v| u32::try_from(v).ok()).ok_or_else(bad)?,
             _ => return Err(bad()),
         };
         cages.push((cells, sum));

@@ -86,6 +86,9 @@ fn fpuzzles_keeps_regions_diagonals_parity_and_killer_cages() {
         r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"thermometer":[{"lines":[["R1C1","R1C2"]]}]}"#;
     assert_eq!(fpuzzles::decode_line(thermo).unwrap().unknown, vec!["thermometer".to_string()]);
     assert!(fpuzzles::decode_line("N4IgXXXX").is_err());
+    // A sum past u32 is refused, not cut down to another sum.
+    let huge = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1"],"value":4294967299}]}"#;
+    assert!(fpuzzles::decode_line(huge).unwrap_err().starts_with("killercage 1: expected"));
     let e = fpuzzles::decode_lines("\n{\"size\":2,\"grid\":[[{}]]}\n").unwrap_err();
     assert_eq!(e.line, 2);
     assert!(e.message.contains("rows"), "{e}");
