@@ -196,11 +196,11 @@ fn every_format_round_trips_through_import_and_refuses_a_malformed_file() {
     let dir = fresh_dir("round");
     let db = sample_catalog(&dir);
     let cases: &[(&str, &[&str])] = &[
-        ("classic-9", &["lines", "sdm", "sdk", "ss", "hodoku", "janko", "fpuzzles", "serate", "links"]),
+        ("classic-9", &["lines", "sdm", "sdk", "ss", "hodoku", "janko", "fpuzzles", "puzzlink", "serate", "links"]),
         ("jigsaw-9", &["sdm", "janko", "fpuzzles", "serate", "links"]),
         ("diagonal-9", &["sdm", "fpuzzles", "links"]),
         ("even-odd-9", &["sdm", "fpuzzles", "links"]),
-        ("classic-6", &["lines", "janko", "fpuzzles"]),
+        ("classic-6", &["lines", "janko", "fpuzzles", "puzzlink"]),
         ("slitherlink-7x7", &["lines", "janko", "puzzlink", "pzprv3", "links"]),
     ];
     for (layout, formats) in cases {
@@ -221,7 +221,7 @@ fn every_format_round_trips_through_import_and_refuses_a_malformed_file() {
     }
     // A format a layout cannot hold is refused, naming the puzzle.
     let err = fails(&["export", "--layout", "slitherlink-7x7", "--format", "sdm", "--db", s(&db)]);
-    assert!(err.contains("not written in sdm"), "{err}");
+    assert!(err.contains("not read from or written in sdm"), "{err}");
     // One-puzzle formats need a folder for several puzzles, and never overwrite a file.
     let err = fails(&["export", "--layout", "classic-9", "--format", "sdk", "--db", s(&db)]);
     assert!(err.contains("--out DIR"), "{err}");
@@ -278,6 +278,16 @@ fn links_open_the_stored_givens() {
     let read = fpuzzles::decode_line(url.trim()).unwrap();
     assert_eq!(read.givens, givens);
     assert!(read.regions.is_some(), "a jigsaw's regions travel with it");
+    // The solution and the rules travel with it too (SudokuPad reads
+    // `solution` and shows `ruleset`).
+    let (solution, rules): (String, String) = conn
+        .query_row("SELECT p.solution, l.source FROM puzzles p JOIN layouts l ON l.id = p.layout_id WHERE p.id = ?1", [id], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap();
+    assert_eq!(read.solution, solution);
+    let layout = puzzlebook::layout::Layout::from_source(Path::new("jigsaw-9.toml"), rules).unwrap();
+    assert!(!layout.rules.is_empty() && read.rules == layout.rules, "{:?}", read.rules);
     let (id, givens) = row("slitherlink-7x7");
     let url = ok(&["link", &id.to_string(), "--db", s(&db)]);
     let body = url.trim().strip_prefix("https://puzz.link/p?slither/7/7/").unwrap();
@@ -398,5 +408,222 @@ fn a_killer_link_carries_its_cages_and_givens_only_formats_refuse_it() {
     assert!(!stored.is_empty() && linked == stored, "link cages {linked:?}\nstored {stored:?}");
     assert_eq!(read.givens, ".".repeat(81));
     let err = fails(&["export", "--layout", "killer-9", "--format", "sdm", "--db", s(&db)]);
-    assert!(err.contains("killer-9 puzzles are not written in sdm: its formats are fpuzzles"), "{err}");
+    assert!(err.contains("killer-9 puzzles are not read from or written in sdm: its formats are fpuzzles"), "{err}");
+}
+
+/// The f-puzzles puzzles of an export, in order, as f-puzzles reads them.
+fn fpuzzles_of(text: &str) -> Vec<fpuzzles::Sudoku> {
+    text.lines().map(|l| fpuzzles::decode_line(l).unwrap()).collect()
+}
+
+/// Layouts that draw cages, regions or marks per puzzle are exported with
+/// each puzzle's own; importing that export brings back the same puzzles,
+/// each under its own layout again.
+#[test]
+fn killer_jigsaw_and_even_odd_random_exports_import_as_their_own_layouts() {
+    let dir = fresh_dir("own-layouts");
+    let db = dir.join("made.db");
+    for layout in ["killer-9", "jigsaw-random-9", "even-odd-random-9"] {
+        ok(&["generate", layout, "--count", "2", "--seed", "4", "--db", s(&db)]);
+        let text = ok(&["export", "--layout", layout, "--format", "fpuzzles", "--db", s(&db)]);
+        let file = dir.join(format!("{layout}.txt"));
+        std::fs::write(&file, &text).unwrap();
+        let fresh = dir.join(format!("{layout}.db"));
+        let out = ok(&["import", s(&file), "--layout", layout, "--db", s(&fresh)]);
+        assert!(out.contains("read 2 (fpuzzles), stored 2"), "{layout}: {out}");
+        // The same givens, solutions, cages / regions / marks and rules come back.
+        let again = ok(&["export", "--layout", layout, "--format", "fpuzzles", "--db", s(&fresh)]);
+        let (made, back) = (fpuzzles_of(&text), fpuzzles_of(&again));
+        assert_eq!(back, made, "{layout}");
+        assert!(made.iter().all(|p| p.solution.len() == 81), "{layout}: solutions travel");
+        assert_eq!(keys(&fresh, layout), keys(&db, layout), "{layout}");
+        let v = ok(&["validate", "--db", s(&fresh)]);
+        assert!(v.contains("2 ok, 0 failed"), "{layout}: {v}");
+    }
+    // A puzzle without the cages its layout draws is refused, saying why.
+    let classic = dir.join("classic.db");
+    ok(&["generate", "classic-9", "--count", "1", "--seed", "4", "--db", s(&classic)]);
+    let file = dir.join("classic.txt");
+    std::fs::write(&file, ok(&["export", "--format", "fpuzzles", "--db", s(&classic)])).unwrap();
+    let err = fails(&["import", s(&file), "--layout", "killer-9", "--db", s(&dir.join("k.db"))]);
+    assert!(err.contains("line 1: not a killer-9 puzzle: it has no killer cages, and killer-9 draws its cages per puzzle"), "{err}");
+    let err = fails(&["import", s(&file), "--layout", "jigsaw-random-9", "--db", s(&dir.join("j.db"))]);
+    assert!(err.contains("line 1: not a jigsaw-random-9 puzzle: its regions are the boxes"), "{err}");
+    let err = fails(&["import", s(&file), "--layout", "even-odd-random-9", "--db", s(&dir.join("e.db"))]);
+    assert!(err.contains("line 1: not a even-odd-random-9 puzzle: it has no even or odd cells"), "{err}");
+    // Import and export agree on what a layout reads, and say it in its terms.
+    let err = fails(&["import", s(&file), "--layout", "islands-random-9", "--db", s(&dir.join("i.db"))]);
+    assert!(err.contains("islands-random-9 reads and writes no text formats: its islands are drawn per puzzle"), "{err}");
+    assert!(!err.contains("marks or islands"), "{err}");
+}
+
+/// f-puzzles writes `region` only on the cells of a jigsaw that leave their
+/// default box (as in SudokuPad's own test file); the rest are in their box.
+#[test]
+fn an_fpuzzles_jigsaw_with_regions_only_where_they_differ_is_read() {
+    let dir = fresh_dir("fp-jigsaw");
+    let db = dir.join("c.db");
+    ok(&["generate", "jigsaw-9", "--count", "1", "--seed", "8", "--db", s(&db)]);
+    let exported = fpuzzles::decode_line(ok(&["export", "--format", "fpuzzles", "--db", s(&db)]).trim()).unwrap();
+    let regions = fpuzzles::relabelled(exported.regions.as_ref().unwrap());
+    let boxes = fpuzzles::default_boxes(9);
+    // Region numbers as f-puzzles keeps them: a cell whose number is its
+    // box's number carries none.
+    let mut omitted = 0;
+    let rows: Vec<serde_json::Value> = (0..9)
+        .map(|r| {
+            serde_json::Value::Array(
+                (0..9)
+                    .map(|c| {
+                        let cell = r * 9 + c;
+                        let mut m = serde_json::Map::new();
+                        if let Ok(v) = exported.givens[cell..cell + 1].parse::<u32>() {
+                            m.insert("value".into(), serde_json::json!(v));
+                            m.insert("given".into(), serde_json::json!(true));
+                        }
+                        match regions[cell] == boxes[cell] {
+                            true => omitted += 1,
+                            false => {
+                                m.insert("region".into(), serde_json::json!(regions[cell]));
+                            }
+                        }
+                        serde_json::Value::Object(m)
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    assert!(omitted > 0, "some cells stay in their box");
+    let json = serde_json::json!({ "size": 9, "title": "j", "grid": rows });
+    let file = dir.join("jigsaw.txt");
+    std::fs::write(&file, format!("{json}\n")).unwrap();
+    let fresh = dir.join("fresh.db");
+    let out = ok(&["import", s(&file), "--layout", "jigsaw-9", "--db", s(&fresh)]);
+    assert!(out.contains("stored 1"), "{out}");
+    assert_eq!(keys(&fresh, "jigsaw-9"), keys(&db, "jigsaw-9"));
+    // The same file is a jigsaw-random-9 puzzle with these regions of its own.
+    let out = ok(&["import", s(&file), "--layout", "jigsaw-random-9", "--db", s(&fresh)]);
+    assert!(out.contains("stored 1"), "{out}");
+    // Regions that are no jigsaw of nine are refused, not drawn.
+    let every_cell_alone = format!("{json}").replace("\"title\":\"j\"", "\"title\":\"k\"");
+    let mut value: serde_json::Value = serde_json::from_str(&every_cell_alone).unwrap();
+    for (i, cell) in value["grid"].as_array_mut().unwrap().iter_mut().flat_map(|r| r.as_array_mut().unwrap().iter_mut()).enumerate() {
+        cell["region"] = serde_json::json!(i);
+    }
+    std::fs::write(&file, format!("{value}\n")).unwrap();
+    let err = fails(&["import", s(&file), "--layout", "jigsaw-random-9", "--db", s(&fresh)]);
+    assert!(
+        err.contains("line 1: not a jigsaw-random-9 puzzle: 81 regions; a jigsaw of jigsaw-random-9 has 9 regions of 9 cells"),
+        "{err}"
+    );
+}
+
+/// A given written as a string (`"value": "7"`, as f-puzzles and SudokuPad
+/// accept it) is a given; anything else there is refused naming the cell.
+#[test]
+fn fpuzzles_givens_written_as_strings_are_kept() {
+    let dir = fresh_dir("fp-strings");
+    let givens = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let grid = |value: &dyn Fn(char) -> serde_json::Value| -> serde_json::Value {
+        let rows: Vec<serde_json::Value> = givens
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                r.iter()
+                    .map(|&b| match b {
+                        b'.' => serde_json::json!({}),
+                        d => serde_json::json!({ "value": value(d as char), "given": true }),
+                    })
+                    .collect()
+            })
+            .collect();
+        serde_json::json!({ "size": 9, "grid": rows })
+    };
+    let file = dir.join("strings.txt");
+    std::fs::write(&file, format!("{}\n", grid(&|d| serde_json::json!(d.to_string())))).unwrap();
+    let db = dir.join("c.db");
+    let out = ok(&["import", s(&file), "--layout", "classic-9", "--db", s(&db)]);
+    assert!(out.contains("stored 1"), "{out}");
+    let stored: String = Connection::open(&db).unwrap().query_row("SELECT givens FROM puzzles", [], |r| r.get(0)).unwrap();
+    assert_eq!(stored, givens);
+    std::fs::write(&file, format!("{}\n", grid(&|d| if d == '4' { serde_json::json!("four") } else { serde_json::json!(d.to_string()) })))
+        .unwrap();
+    let err = fails(&["import", s(&file), "--layout", "classic-9", "--db", s(&dir.join("bad.db"))]);
+    assert!(err.contains("line 1: R1C1 holds the given \"four\"; expected a digit 1–9"), "{err}");
+}
+
+#[test]
+fn pzprv3_all_points_variant_is_refused() {
+    let dir = fresh_dir("pzpr-f");
+    let db = dir.join("c.db");
+    ok(&["generate", "slitherlink-7x7", "--count", "1", "--seed", "3", "--db", s(&db)]);
+    let out = dir.join("files");
+    ok(&["export", "--format", "pzprv3", "--out", s(&out), "--db", s(&db)]);
+    let file = std::fs::read_dir(&out).unwrap().next().unwrap().unwrap().path();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let variant = format!("pzprv3.1\n{}\nf\n{}\n", lines[1..4].join("\n"), lines[4..].join("\n"));
+    let bad = dir.join("full.pzprv3");
+    std::fs::write(&bad, variant).unwrap();
+    let err = fails(&["import", s(&bad), "--layout", "slitherlink-7x7", "--db", s(&dir.join("f.db"))]);
+    assert!(err.contains("full.pzprv3: line 5: flag 'f': pzprjs's \"all points must be visited\" Slitherlink"), "{err}");
+}
+
+#[test]
+fn files_import_cannot_read_are_refused_with_where_and_why() {
+    let dir = fresh_dir("bounded");
+    let db = dir.join("c.db");
+    let givens = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let import = |file: &Path| fails(&["import", s(file), "--layout", "classic-9", "--db", s(&db)]);
+    // HoDoKu's .hsol save is zipped, not library lines.
+    let hsol = dir.join("saved.hsol");
+    std::fs::write(&hsol, b"PK\x03\x04\x14\x00\x08\x00").unwrap();
+    let err = import(&hsol);
+    assert!(err.contains("saved.hsol: a .hsol file is HoDoKu's own zipped save, not puzzle text"), "{err}");
+    // Bytes that are not UTF-8: the line and the offset.
+    let latin = dir.join("latin.txt");
+    std::fs::write(&latin, [format!("{givens}\n").as_bytes(), b"# caf\xe9\n"].concat()).unwrap();
+    let err = import(&latin);
+    assert!(err.contains("latin.txt: line 2: not UTF-8 text (byte 6 of the line, offset 87 in the file: 0xe9)"), "{err}");
+    // A line over 1 MiB is refused by its number, without reading on.
+    let long = dir.join("long.txt");
+    std::fs::write(&long, format!("{givens}\n{}\n", "1".repeat((1 << 20) + 1))).unwrap();
+    let err = import(&long);
+    assert!(err.contains("long.txt: line 2 is longer than 1048576 bytes (1 MiB)"), "{err}");
+    // A file over 64 MiB is refused before it is read.
+    let huge = dir.join("huge.txt");
+    std::fs::File::create(&huge).unwrap().set_len((64 << 20) + 1).unwrap();
+    let err = import(&huge);
+    assert!(err.contains("huge.txt: larger than 64 MiB"), "{err}");
+    assert!(!db.exists(), "nothing read, no catalog made");
+    // An empty --source names nothing.
+    let good = dir.join("good.txt");
+    std::fs::write(&good, format!("{givens}\n")).unwrap();
+    let err = fails(&["import", s(&good), "--layout", "classic-9", "--source", "", "--db", s(&db)]);
+    assert!(err.contains("--source is empty"), "{err}");
+    // A byte order mark before the first puzzle is no part of it.
+    std::fs::write(&good, format!("\u{feff}{givens}\n")).unwrap();
+    assert!(ok(&["import", s(&good), "--layout", "classic-9", "--db", s(&db)]).contains("stored 1"));
+}
+
+#[test]
+fn an_import_of_only_duplicates_records_no_batch() {
+    let dir = fresh_dir("dups");
+    let db = dir.join("c.db");
+    let file = dir.join("one.txt");
+    std::fs::write(&file, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n").unwrap();
+    assert!(ok(&["import", s(&file), "--layout", "classic-9", "--db", s(&db)]).contains("stored as batch 1"));
+    let out = ok(&["import", s(&file), "--layout", "classic-9", "--db", s(&db)]);
+    assert!(out.contains("stored 0, duplicates 1") && out.contains("nothing new to store, so no batch was recorded"), "{out}");
+    assert_eq!(count(&db, "SELECT count(*) FROM batches"), 1);
+}
+
+#[test]
+fn solving_an_empty_file_says_the_file_is_empty() {
+    let dir = fresh_dir("blank");
+    let blank = dir.join("blank.txt");
+    std::fs::write(&blank, "\n# nothing\n").unwrap();
+    let err = fails(&["solve", "classic-9", "--file", s(&blank)]);
+    assert!(err.contains("blank.txt: no puzzle in it"), "{err}");
+    assert!(!err.contains("no puzzle given"), "{err}");
 }

@@ -80,6 +80,8 @@ impl TriviaBank {
     pub fn parse_as(text: &str, origin: &str, format: TriviaFormat) -> Result<TriviaBank> {
         let header = format.header();
         let mut items = Vec::new();
+        // A spreadsheet's UTF-8 export may begin with a byte order mark.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') || (items.is_empty() && line.eq_ignore_ascii_case(header)) {
@@ -190,6 +192,16 @@ mod tests {
     fn the_sample_bank_covers_every_digit() {
         let bank = TriviaBank::parse(SAMPLE, "sample").unwrap();
         assert!(bank.items.len() >= 27);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_header() {
+        let text = format!(
+            "\u{feff}question,answer\n{}",
+            SAMPLE.lines().filter(|l| !l.eq_ignore_ascii_case("question,answer")).collect::<Vec<_>>().join("\n")
+        );
+        let bank = TriviaBank::parse(&text, "bom.csv").unwrap();
+        assert_eq!(bank.items.len(), TriviaBank::parse(SAMPLE, "sample").unwrap().items.len());
     }
 
     #[test]

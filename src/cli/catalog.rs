@@ -46,9 +46,9 @@ pub enum ExportFormat {
     Hodoku,
     /// janko.at data blocks: one puzzle a file (with --out DIR).
     Janko,
-    /// f-puzzles URLs (classic, jigsaw, diagonal, even/odd, killer cages).
+    /// f-puzzles URLs (classic, jigsaw, diagonal, even/odd, killer cages), with the rules and (up to 9×9) the solution.
     Fpuzzles,
-    /// puzz.link URLs (Slitherlink).
+    /// puzz.link URLs (Slitherlink; classic 4×4, 6×6, 9×9, 16×16, 25×25 sudoku).
     Puzzlink,
     /// pzprjs pzprv3 files with the loop (Slitherlink; one a file, with --out DIR).
     Pzprv3,

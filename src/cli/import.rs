@@ -22,9 +22,12 @@ impl std::str::FromStr for FormatArg {
 }
 
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Formats: lines (one puzzle a line), sdm, sdk, ss, hodoku, janko, fpuzzles (f-puzzles or SudokuPad URLs), \
-puzzlink and pzprv3 (Slitherlink), serate; auto reads the name and content. A malformed file stores nothing; puzzles with no \
-or several solutions are refused one by one and reported with their line.")]
+#[command(
+    after_help = "Formats: lines (one puzzle a line), sdm, sdk, ss, hodoku (library lines), janko, fpuzzles (f-puzzles or SudokuPad URLs), \
+puzzlink (Slitherlink and classic sudoku URLs), pzprv3 (Slitherlink), serate; auto reads the name and content. A file may \
+hold at most 64 MiB and a line at most 1 MiB. A malformed file stores nothing; puzzles with no \
+or several solutions are refused one by one and reported with their line."
+)]
 pub struct ImportArgs {
     /// The file to read.
     pub file: PathBuf,
@@ -45,6 +48,9 @@ pub struct ImportArgs {
 const LISTED: usize = 20;
 
 pub fn run(args: ImportArgs) -> anyhow::Result<()> {
+    if args.source.as_deref().is_some_and(|s| s.trim().is_empty()) {
+        anyhow::bail!("--source is empty: name where the puzzles come from (or leave --source out to use the file's name)");
+    }
     let family = crate::family::open(Layout::load(&args.layout)?);
     // The whole file is read before the catalog is opened: a malformed file
     // stores nothing and creates no catalog.
@@ -102,7 +108,8 @@ fn print_report(args: &ImportArgs, r: &ImportReport, seconds: f64) {
     if r.refused.len() > LISTED {
         println!("  … and {} more refused", r.refused.len() - LISTED);
     }
-    if let Some(batch) = r.batch {
-        println!("stored as batch {batch}; run `puzzlebook validate` to check the new puzzles independently");
+    match r.batch {
+        Some(batch) => println!("stored as batch {batch}; run `puzzlebook validate` to check the new puzzles independently"),
+        None => println!("nothing new to store, so no batch was recorded"),
     }
 }

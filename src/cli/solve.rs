@@ -35,7 +35,10 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
         writeln!(out, "{answer}")?;
     }
     if !any {
-        bail!("no puzzle given: pass puzzle strings or --file FILE");
+        match &args.file {
+            Some(file) => bail!("{}: no puzzle in it (the file is empty or holds only blank and '#' lines)", file.display()),
+            None => bail!("no puzzle given: pass puzzle strings or --file FILE"),
+        }
     }
     out.flush()?;
     Ok(())

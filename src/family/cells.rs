@@ -2,9 +2,10 @@
 //! (every layout but Slitherlink). The engines are `solver`, `generate`,
 //! `grade`, `canon` and the independent checker in `validate`.
 
-use super::{Answer, Family, GradeReport, Refusal, SampleBands, checked, unsupported};
+use super::{Answer, Family, GradeReport, Refusal, SampleBands, checked, no_formats, unsupported};
 use crate::canon::Canonicalizer;
-use crate::formats::{Decoded, Format, FormatError, fpuzzles, grid as square};
+use crate::formats::fpuzzles::{default_boxes, relabelled};
+use crate::formats::{Decoded, Format, FormatError, fpuzzles, grid as square, pzpr};
 use crate::generate::{Controls, Generated, Generator, needs};
 use crate::grade::Grader;
 use crate::layout::{CellLayout, Geometry, Layout};
@@ -135,8 +136,106 @@ impl Cells {
     /// The grid's side when the layout is one full n×n grid of the digits
     /// 1–n with nothing drawn per puzzle: the square-grid formats fit it.
     fn square_side(&self) -> Option<usize> {
+        self.square_side_drawn().filter(|_| self.cells().random.is_empty())
+    }
+
+    /// [`Cells::square_side`], whatever the layout draws per puzzle.
+    fn square_side_drawn(&self) -> Option<usize> {
         let c = self.cells();
-        (c.geometry.is_full_square(c.size) && c.random.is_empty() && c.alphabet == Alphabet::numeric(c.size)).then_some(c.size)
+        (c.geometry.is_full_square(c.size) && c.alphabet == Alphabet::numeric(c.size)).then_some(c.size)
+    }
+
+    /// The side of a classic n×n sudoku that puzz.link's `sudoku` draws
+    /// (boxes only, of pzprjs's shapes: 2×2, 2×3, 3×3, 4×4, 5×5).
+    fn puzzlink_side(&self) -> Option<usize> {
+        let frame = self.fpuzzles_frame()?;
+        let plain =
+            frame.regions.is_none() && !frame.diagonal_pos && frame.odd.is_empty() && frame.even.is_empty() && frame.cages.is_empty();
+        (plain && [4, 6, 9, 16, 25].contains(&frame.size)).then_some(frame.size)
+    }
+
+    /// The mark letters that stand for even and for odd digits, where the
+    /// layout's random marks are exactly those (f-puzzles' `even`/`odd`).
+    fn even_odd_letters(&self) -> Option<(char, char)> {
+        let c = self.cells();
+        let n = c.size;
+        let by_value = |even: bool| {
+            let mut set = crate::model::SymbolSet::EMPTY;
+            for s in 0..n as u8 {
+                if c.alphabet.value_of(s).is_some_and(|v| (v % 2 == 0) == even) {
+                    set.0 |= 1 << s;
+                }
+            }
+            set
+        };
+        let (mut even, mut odd) = (None, None);
+        for &(letter, _) in &c.random.marks {
+            match c.mark_symbols(letter) {
+                set if set == by_value(true) => even = Some(letter),
+                set if set == by_value(false) => odd = Some(letter),
+                _ => return None,
+            }
+        }
+        Some((even?, odd?))
+    }
+
+    /// Whether a file can carry what this layout draws per puzzle: f-puzzles
+    /// writes killer cages, jigsaw regions and even/odd marks (islands and
+    /// other marks it cannot).
+    fn fpuzzles_carries_drawn_parts(&self) -> bool {
+        let c = self.cells();
+        let r = &c.random;
+        !r.is_empty()
+            && r.islands == 0
+            && (r.marks.is_empty() || self.even_odd_letters().is_some())
+            && self.fpuzzles_frame_of(self.square_side_drawn()).is_some()
+    }
+
+    /// The puzzle's own layout from what an f-puzzles puzzle carries: its
+    /// cages, regions or even/odd marks written into a copy of this layout,
+    /// as generation writes in the ones it draws.
+    fn own_layout_of(&self, read: &fpuzzles::Sudoku) -> Result<Layout, String> {
+        let id = &self.layout().id;
+        let c = self.cells();
+        let n = c.size;
+        if read.size != n {
+            return Err(format!("a {0}×{0} grid; {id} is {n}×{n}", read.size));
+        }
+        let mut layout = self.layout().clone();
+        if c.random.cages.is_some() {
+            if read.cages.is_empty() {
+                return Err(format!("it has no killer cages, and {id} draws its cages per puzzle: the file must carry them"));
+            }
+            let cages: Vec<crate::model::Cage> =
+                read.cages.iter().map(|(cells, sum)| crate::model::Cage { cells: cells.clone(), sum: *sum }).collect();
+            layout = crate::layout::cages::with_cages(&layout, &cages).map_err(|e| format!("its killer cages: {}", e.message))?;
+        }
+        if c.random.regions {
+            let Some(regions) = &read.regions else {
+                return Err(format!("its regions are the boxes, and {id} draws jigsaw regions per puzzle: the file must carry them"));
+            };
+            let regions = relabelled(regions);
+            let count = regions.iter().max().map_or(0, |r| r + 1);
+            if count != n {
+                return Err(format!("{count} regions; a jigsaw of {id} has {n} regions of {n} cells"));
+            }
+            layout = crate::layout::jigsaw::with_regions(&layout, &regions).map_err(|e| format!("its regions: {}", e.message))?;
+        }
+        if !c.random.marks.is_empty() {
+            let (even, odd) = self.even_odd_letters().ok_or_else(|| format!("{id}'s marks are not even/odd marks"))?;
+            if read.even.is_empty() && read.odd.is_empty() {
+                return Err(format!("it has no even or odd cells, and {id} places its marks per puzzle: the file must carry them"));
+            }
+            let mut picture = vec!['.'; n * n];
+            for (&cell, letter) in read.even.iter().map(|c| (c, even)).chain(read.odd.iter().map(|c| (c, odd))) {
+                if picture[cell] != '.' {
+                    return Err(format!("{} is marked both even and odd", fpuzzles_cell(cell, n)));
+                }
+                picture[cell] = letter;
+            }
+            layout = crate::layout::randomise::with_marks(&layout, &picture).map_err(|e| format!("its marks: {}", e.message))?;
+        }
+        Ok(layout)
     }
 
     /// What f-puzzles (and so SudokuPad) can say of the layout: boxes or a
@@ -144,7 +243,12 @@ impl Cells {
     /// when the layout has more (islands, letters, Atlantis's marks or its
     /// magic 5, relations between cells).
     fn fpuzzles_frame(&self) -> Option<fpuzzles::Sudoku> {
-        let n = self.square_side()?;
+        self.fpuzzles_frame_of(self.square_side())
+    }
+
+    /// [`Cells::fpuzzles_frame`] for a grid of side `n`, if any.
+    fn fpuzzles_frame_of(&self, n: Option<usize>) -> Option<fpuzzles::Sudoku> {
+        let n = n?;
         let c = self.cells();
         let plain = c.islands.iter().all(Option::is_none)
             && c.letters.iter().all(Option::is_none)
@@ -187,16 +291,25 @@ impl Cells {
             odd,
             even,
             cages: c.model.cages.iter().map(|k| (k.cells.clone(), k.sum)).collect(),
-            unknown: Vec::new(),
+            ..fpuzzles::Sudoku::default()
         })
     }
 
-    /// The f-puzzles puzzle of a givens text, when the layout fits.
-    fn fpuzzles_of(&self, givens: &str) -> Result<fpuzzles::Sudoku> {
+    /// The f-puzzles puzzle of a givens text and its solution (where
+    /// known), with the layout's rules, when the layout fits.
+    fn fpuzzles_of(&self, givens: &str, solution: Option<&str>) -> Result<fpuzzles::Sudoku> {
         let frame = self.fpuzzles_frame().ok_or_else(|| {
-            anyhow!("{}: f-puzzles and SudokuPad links express boxes or a jigsaw, both diagonals and even/odd cells only", self.layout().id)
+            anyhow!(
+                "{}: f-puzzles and SudokuPad links express boxes or a jigsaw, both diagonals, even/odd cells and killer cages only",
+                self.layout().id
+            )
         })?;
-        Ok(fpuzzles::Sudoku { givens: givens.to_string(), ..frame })
+        Ok(fpuzzles::Sudoku {
+            givens: givens.to_string(),
+            solution: solution.unwrap_or_default().to_string(),
+            rules: self.layout().rules.clone(),
+            ..frame
+        })
     }
 
     /// Sudoku Explainer's three numbers from our grader's path (which, like
@@ -594,7 +707,9 @@ impl Family for Cells {
 
     fn formats(&self) -> Vec<Format> {
         if !self.cells().random.is_empty() {
-            return Vec::new();
+            // Parts drawn per puzzle: a file must carry them, and f-puzzles
+            // carries a killer's cages, a jigsaw's regions, even/odd marks.
+            return self.fpuzzles_carries_drawn_parts().then_some(Format::Fpuzzles).into_iter().collect();
         }
         // A killer's cages are its clues: only f-puzzles writes them.
         if !self.cells().model.cages.is_empty() {
@@ -608,6 +723,9 @@ impl Family for Cells {
             formats.push(Format::Janko);
             if self.fpuzzles_frame().is_some() {
                 formats.push(Format::Fpuzzles);
+            }
+            if self.puzzlink_side().is_some() {
+                formats.push(Format::Puzzlink);
             }
             if self.grader().is_some() {
                 formats.push(Format::Serate);
@@ -630,6 +748,25 @@ impl Family for Cells {
             Format::Hodoku => square::decode_hodoku(text, cells)?,
             Format::Serate => square::decode_serate(text, cells)?,
             Format::Janko => square::decode_janko(text, n, n)?,
+            Format::Fpuzzles if !self.cells().random.is_empty() => {
+                let mut decoded = Vec::new();
+                for (line, s) in fpuzzles::decode_lines(text)? {
+                    let not_ours = |why: String| FormatError::at(line, format!("not a {} puzzle: {why}", self.layout().id));
+                    let own = self.own_layout_of(&s).map_err(not_ours)?;
+                    let family = Cells::new(own.clone(), &Controls::default()).map_err(|e| not_ours(format!("{e:#}")))?;
+                    let frame = family.fpuzzles_frame().ok_or_else(|| not_ours("f-puzzles cannot express it".into()))?;
+                    if let Some(why) = family.fpuzzles_mismatch(&frame, &s) {
+                        return Err(not_ours(why));
+                    }
+                    family.parse(&s.givens).map_err(|e| FormatError::at(line, format!("{e:#}")))?;
+                    decoded.push(Decoded { line, givens: s.givens, layout: Some(own.source) });
+                }
+                return Ok(decoded);
+            }
+            Format::Puzzlink => {
+                let n = self.puzzlink_side().ok_or_else(|| FormatError::at(1, unsupported(self.layout(), &self.formats(), format)))?;
+                pzpr::decode_sudoku_urls(text, n)?
+            }
             Format::Fpuzzles => {
                 let frame = self.fpuzzles_frame().ok_or_else(|| FormatError::at(1, unsupported(self.layout(), &self.formats(), format)))?;
                 let read = fpuzzles::decode_lines(text)?;
@@ -640,7 +777,7 @@ impl Family for Cells {
                 }
                 fpuzzles::givens_only(read)
             }
-            Format::Puzzlink | Format::Pzprv3 => return Err(FormatError::at(1, unsupported(self.layout(), &self.formats(), format))),
+            Format::Pzprv3 => return Err(FormatError::at(1, unsupported(self.layout(), &self.formats(), format))),
         };
         checked(self, decoded)
     }
@@ -661,22 +798,38 @@ impl Family for Cells {
                 square::encode_serate(&row.givens, er, ep, ed)
             }
             Format::Janko => square::encode_janko("sudoku", &row.givens, n, n, Some(&square::janko_rows(&row.solution, n))),
-            Format::Fpuzzles => fpuzzles::fpuzzles_url(&self.fpuzzles_of(&row.givens)?, &format!("{} {}", row.layout_name, row.id)),
-            Format::Puzzlink | Format::Pzprv3 => bail!("{}", unsupported(self.layout(), &self.formats(), format)),
+            Format::Fpuzzles => {
+                let solution = Some(row.solution.as_str()).filter(|s| !s.is_empty());
+                fpuzzles::fpuzzles_url(&self.fpuzzles_of(&row.givens, solution)?, &format!("{} {}", row.layout_name, row.id))
+            }
+            Format::Puzzlink => match self.puzzlink_side() {
+                Some(n) => pzpr::sudoku_url(&row.givens, n),
+                None => bail!("{}", unsupported(self.layout(), &self.formats(), format)),
+            },
+            Format::Pzprv3 => bail!("{}", unsupported(self.layout(), &self.formats(), format)),
         })
     }
 
     fn link(&self, givens: &str) -> Result<String> {
-        self.parse(givens)?;
-        Ok(fpuzzles::sudokupad_url(&self.fpuzzles_of(givens)?, &self.layout().id))
+        let grid = self.grid(givens)?;
+        let sudoku = self.fpuzzles_of(givens, None)?;
+        // The solution goes with the link (SudokuPad checks the grid
+        // against it, reading one digit a cell: grids up to 9×9): the
+        // solver's, when the puzzle has exactly one.
+        let solution = match self.generator.solver.verdict(&grid) {
+            Verdict::Unique(solution) if sudoku.size <= 9 => self.cells().model.format_grid(&solution),
+            _ => String::new(),
+        };
+        Ok(fpuzzles::sudokupad_url(&fpuzzles::Sudoku { solution, ..sudoku }, &self.layout().id))
     }
 
     fn admit(&self, givens: &str) -> Result<NewPuzzle, Refusal> {
         if !self.cells().random.is_empty() {
-            return Err(Refusal::Invalid(format!(
-                "{} draws its marks or islands per puzzle; a puzzle file does not carry them",
-                self.layout().id
-            )));
+            let why = match self.formats().is_empty() {
+                true => no_formats(self.layout()),
+                false => format!("{} draws parts per puzzle; this puzzle comes without them", self.layout().id),
+            };
+            return Err(Refusal::Invalid(why));
         }
         let grid = self.grid(givens).map_err(|e| Refusal::Invalid(format!("{e:#}")))?;
         let model = &self.cells().model;
@@ -710,25 +863,9 @@ impl Family for Cells {
     }
 }
 
-/// The default boxes of an n×n grid as f-puzzles draws them: h×w with h
-/// the largest divisor of n not above its square root (9: 3×3, 6: 2×3).
-fn default_boxes(n: usize) -> Vec<usize> {
-    let h = (1..=n).filter(|h| h * h <= n && n.is_multiple_of(*h)).max().unwrap_or(1);
-    let w = n / h;
-    (0..n * n).map(|cell| (cell / n / h) * (n / w) + (cell % n) / w).collect()
-}
-
-/// Region numbers renamed 0, 1, … in order of first appearance, so two
-/// partitions compare equal whatever their labels.
-fn relabelled(regions: &[usize]) -> Vec<usize> {
-    let mut names = std::collections::HashMap::new();
-    regions
-        .iter()
-        .map(|r| {
-            let next = names.len();
-            *names.entry(*r).or_insert(next)
-        })
-        .collect()
+/// A cell as f-puzzles names it (`R3C5`).
+fn fpuzzles_cell(cell: usize, n: usize) -> String {
+    format!("R{}C{}", cell / n + 1, cell % n + 1)
 }
 
 /// A house as a reader finds it on the page: rows, columns, boxes and rings

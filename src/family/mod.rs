@@ -191,6 +191,26 @@ pub trait Family: Send + Sync {
     fn admit(&self, _givens: &str) -> Result<NewPuzzle, Refusal> {
         Err(Refusal::Invalid(format!("{} does not import puzzles", self.layout().id)))
     }
+
+    /// [`Family::admit`] for a decoded puzzle: one that carries its own
+    /// layout (a file's killer cages, jigsaw regions, marks) is proved,
+    /// graded and keyed under it, and stored with it, as generation stores
+    /// the layouts it draws.
+    fn admit_decoded(&self, decoded: &Decoded) -> Result<NewPuzzle, Refusal> {
+        let Some(source) = &decoded.layout else { return self.admit(&decoded.givens) };
+        let own = stored(&self.layout().id, source).map_err(|e| Refusal::Invalid(format!("{e:#}")))?;
+        let mut admitted = own.admit(&decoded.givens)?;
+        admitted.own_layout = Some(source.clone());
+        Ok(admitted)
+    }
+
+    /// [`Family::key`] for a decoded puzzle, under its own layout if it has one.
+    fn key_decoded(&self, decoded: &Decoded) -> Result<String> {
+        match &decoded.layout {
+            None => self.key(&decoded.givens),
+            Some(source) => stored(&self.layout().id, source)?.key(&decoded.givens),
+        }
+    }
 }
 
 /// Why an imported puzzle is not stored.
@@ -218,9 +238,34 @@ impl std::fmt::Display for Refusal {
 fn unsupported(layout: &Layout, formats: &[Format], format: Format) -> String {
     let known: Vec<&str> = formats.iter().map(|f| f.name()).collect();
     if known.is_empty() {
-        return format!("{} has no text formats (its marks or islands are drawn per puzzle)", layout.id);
+        return no_formats(layout);
     }
-    format!("{} puzzles are not written in {format}: its formats are {}", layout.id, known.join(", "))
+    format!("{} puzzles are not read from or written in {format}: its formats are {}", layout.id, known.join(", "))
+}
+
+/// Why a layout reads and writes no text format, in its own terms: what it
+/// draws per puzzle that no format here carries.
+pub fn no_formats(layout: &Layout) -> String {
+    let Some(cells) = layout.cells() else { return format!("{} reads and writes no text formats", layout.id) };
+    let random = &cells.random;
+    let mut drawn = Vec::new();
+    if !random.marks.is_empty() {
+        let letters: Vec<String> = random.marks.iter().map(|(l, _)| l.to_string()).collect();
+        drawn.push(format!("its {} marks", letters.join("/")));
+    }
+    if random.islands > 0 {
+        drawn.push("its islands".to_string());
+    }
+    if random.cages.is_some() {
+        drawn.push("its killer cages".to_string());
+    }
+    if random.regions {
+        drawn.push("its jigsaw regions".to_string());
+    }
+    if drawn.is_empty() {
+        return format!("{} reads and writes no text formats (no format here expresses its rules)", layout.id);
+    }
+    format!("{} reads and writes no text formats: {} are drawn per puzzle, and no format here carries them", layout.id, drawn.join(" and "))
 }
 
 /// Checks every decoded puzzle with the family's parser, naming the line

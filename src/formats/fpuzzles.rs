@@ -6,15 +6,19 @@
 //!
 //! `diagonal+` is the positive diagonal (bottom left to top right),
 //! `diagonal-` the negative one (top left to bottom right). `region` is
-//! the 0-based jigsaw region of a cell; without it the default boxes hold.
+//! the 0-based jigsaw region of a cell; a cell without it is in its default
+//! box (numbered row by row, as SudokuPad's decoder numbers it), so
+//! f-puzzles writes `region` only on the cells of a jigsaw that leave their
+//! box. A `value` may be a number or a numeric string (`"7"`).
 //! Killer cages are `"killercage": [{"cells": ["R1C1", "R1C2"], "value":
-//! "3"}]`.
+//! "3"}]`. `solution` is the solution's digits row by row (a list of
+//! numbers) and `ruleset` the rules text SudokuPad shows beside the grid.
 
 use super::{Decoded, FormatError};
 use serde_json::{Map, Value, json};
 
 /// The parts of an f-puzzles puzzle this program can express.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sudoku {
     pub size: usize,
     /// One character a cell, row by row: `.` empty, `1`–`9`, `A` = 10 ….
@@ -29,9 +33,26 @@ pub struct Sudoku {
     pub cages: Vec<(Vec<usize>, u32)>,
     /// Constraints in the file this program does not model (their keys).
     pub unknown: Vec<String>,
+    /// The solution, one character a cell as `givens` (empty: none given).
+    /// Read back for comparison only: an importer proves the puzzle itself.
+    pub solution: String,
+    /// The rules text (`ruleset`), empty when there is none.
+    pub rules: String,
+}
+
+/// The default boxes of an n×n grid as f-puzzles and SudokuPad draw them:
+/// h×w with h the largest divisor of n not above its square root (9: 3×3,
+/// 6: 2×3), numbered row by row from 0.
+pub fn default_boxes(n: usize) -> Vec<usize> {
+    let h = (1..=n).filter(|h| h * h <= n && n.is_multiple_of(*h)).max().unwrap_or(1);
+    let w = n / h;
+    (0..n * n).map(|cell| (cell / n / h) * (n / w) + (cell % n) / w).collect()
 }
 
 const SUDOKUPAD: &str = "https://sudokupad.app/fpuzzles";
+/// The marker SudokuPad puts before f-puzzles data, in a path
+/// (`/fpuzzles<data>`) or a query (`?puzzleid=fpuzzles<data>`).
+const MARKER: &str = "fpuzzles";
 const FPUZZLES: &str = "https://www.f-puzzles.com/?load=";
 
 fn cell_name(cell: usize, size: usize) -> String {
@@ -66,8 +87,13 @@ pub fn to_json(p: &Sudoku, title: &str) -> String {
     top.insert("size".into(), json!(n));
     top.insert("title".into(), json!(title));
     top.insert("author".into(), json!("puzzlebook"));
-    top.insert("ruleset".into(), json!(""));
+    top.insert("ruleset".into(), json!(p.rules));
     top.insert("grid".into(), Value::Array(grid));
+    // SudokuPad reads the solution as one character a cell: digits up to 9.
+    let solution: Vec<u32> = p.solution.chars().filter_map(|c| c.to_digit(36)).collect();
+    if n <= 9 && solution.len() == n * n && solution.iter().all(|&v| (1..=n as u32).contains(&v)) {
+        top.insert("solution".into(), json!(solution));
+    }
     if p.diagonal_pos {
         top.insert("diagonal+".into(), json!(true));
     }
@@ -130,10 +156,11 @@ pub fn decode_line(line: &str) -> Result<Sudoku, String> {
     let json = if line.starts_with('{') {
         line.to_string()
     } else {
+        let marker = line.match_indices(MARKER).map(|(at, _)| at).find(|&at| at > 0 && matches!(line.as_bytes()[at - 1], b'/' | b'='));
         let data = if let Some(at) = line.find("load=") {
             &line[at + 5..]
-        } else if let Some(at) = line.find("/fpuzzles") {
-            &line[at + "/fpuzzles".len()..]
+        } else if let Some(at) = marker {
+            &line[at + MARKER.len()..]
         } else {
             line
         };
@@ -173,26 +200,54 @@ fn from_json(v: &Value) -> Result<Sudoku, String> {
     }
     let mut givens = String::with_capacity(size * size);
     let mut regions = Vec::with_capacity(size * size);
-    let mut any_region = false;
+    let boxes = default_boxes(size);
     for (r, row) in rows.iter().enumerate() {
         let row = row.as_array().ok_or(format!("grid row {} is not a list", r + 1))?;
         if row.len() != size {
             return Err(format!("grid row {} has {} cells; size says {size}", r + 1, row.len()));
         }
         for (c, cell) in row.iter().enumerate() {
-            let given = cell.get("given").and_then(Value::as_bool).unwrap_or(false);
-            let value = cell.get("value").and_then(Value::as_u64);
-            givens.push(match value {
-                Some(v) if given && (1..=size as u64).contains(&v) => char::from_digit(v as u32, 36).unwrap_or('?').to_ascii_uppercase(),
-                Some(v) if given => return Err(format!("R{}C{} holds {v}, outside 1–{size}", r + 1, c + 1)),
-                _ => '.',
+            let name = format!("R{}C{}", r + 1, c + 1);
+            if !cell.is_object() {
+                return Err(format!("{name} is not an object ({{\"value\": 5, \"given\": true}} or {{}})"));
+            }
+            let given = match cell.get("given") {
+                None | Some(Value::Null) => false,
+                Some(Value::Bool(b)) => *b,
+                Some(other) => return Err(format!("{name}: \"given\" is {other}; expected true or false")),
+            };
+            // A value without `given` is a solver's entry, not a clue.
+            givens.push(match (given, cell.get("value")) {
+                (false, _) => '.',
+                (true, None | Some(Value::Null)) => return Err(format!("{name} is marked given but has no value")),
+                (true, Some(v)) => {
+                    let digit = match v {
+                        Value::Number(n) => n.as_u64(),
+                        Value::String(t) => t.trim().parse::<u64>().ok(),
+                        _ => None,
+                    };
+                    match digit {
+                        Some(d) if (1..=size as u64).contains(&d) => char::from_digit(d as u32, 36).unwrap_or('?').to_ascii_uppercase(),
+                        _ => return Err(format!("{name} holds the given {v}; expected a digit 1–{size}")),
+                    }
+                }
             });
-            match cell.get("region").and_then(Value::as_u64) {
-                Some(reg) => {
-                    any_region = true;
+            match cell.get("region") {
+                None => regions.push(boxes[r * size + c]),
+                Some(Value::Null) => {
+                    return Err(format!("{name} is in no region (\"region\": null); every cell of a sudoku here is in one"));
+                }
+                Some(v) => {
+                    let reg = match v {
+                        Value::Number(n) => n.as_u64(),
+                        Value::String(t) => t.trim().parse::<u64>().ok(),
+                        _ => None,
+                    };
+                    let Some(reg) = reg.filter(|&g| g < (size * size) as u64) else {
+                        return Err(format!("{name}: region {v} is not a region number"));
+                    };
                     regions.push(reg as usize);
                 }
-                None => regions.push(usize::MAX),
             }
         }
     }
@@ -241,22 +296,49 @@ fn from_json(v: &Value) -> Result<Sudoku, String> {
             .collect::<Result<Vec<_>, _>>()?;
         let sum = match cage.get("value") {
             Some(Value::String(v)) => v.trim().parse::<u32>().map_err(|_| bad())?,
-            Some(Value::Number(v)) => v.as_u64().ok_or_else(bad)? as u32,
+            Some(Value::Number(v)) => v.as_u64().and_then(|v| u32::try_from(v).ok()).ok_or_else(bad)?,
             _ => return Err(bad()),
         };
         cages.push((cells, sum));
     }
+    let solution = match top.get("solution") {
+        Some(Value::Array(digits)) => digits
+            .iter()
+            .map(|d| d.as_u64().filter(|&v| (1..=size as u64).contains(&v)).and_then(|v| char::from_digit(v as u32, 36)))
+            .collect::<Option<String>>()
+            .map(|s| s.to_ascii_uppercase())
+            .filter(|s| s.len() == size * size)
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
+    let rules = top.get("ruleset").and_then(Value::as_str).unwrap_or("").to_string();
+    let jigsaw = relabelled(&regions) != relabelled(&boxes);
     Ok(Sudoku {
         size,
         givens,
-        regions: any_region.then_some(regions),
+        regions: jigsaw.then_some(regions),
         diagonal_pos: flag("diagonal+"),
         diagonal_neg: flag("diagonal-"),
         odd,
         even,
         cages,
         unknown,
+        solution,
+        rules,
     })
+}
+
+/// Region numbers renamed 0, 1, … in order of first appearance, so two
+/// partitions compare equal whatever their labels.
+pub fn relabelled(regions: &[usize]) -> Vec<usize> {
+    let mut names = std::collections::HashMap::new();
+    regions
+        .iter()
+        .map(|r| {
+            let next = names.len();
+            *names.entry(*r).or_insert(next)
+        })
+        .collect()
 }
 
 /// Every line of a file (blank lines and `#` comments skipped).
@@ -274,5 +356,5 @@ pub fn decode_lines(text: &str) -> Result<Vec<(usize, Sudoku)>, FormatError> {
 
 /// Lines as plain puzzles (for a caller that has already checked the rest).
 pub fn givens_only(decoded: Vec<(usize, Sudoku)>) -> Vec<Decoded> {
-    decoded.into_iter().map(|(line, s)| Decoded { line, givens: s.givens }).collect()
+    decoded.into_iter().map(|(line, s)| Decoded::new(line, s.givens)).collect()
 }

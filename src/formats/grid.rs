@@ -39,7 +39,7 @@ pub fn decode_lines(text: &str, cells: usize, empty: &[char]) -> Result<Vec<Deco
             continue;
         }
         let first = l.split_whitespace().next().unwrap_or("");
-        out.push(Decoded { line, givens: row_with(first, cells, line, "the puzzle", empty)? });
+        out.push(Decoded::new(line, row_with(first, cells, line, "the puzzle", empty)?));
     }
     Ok(out)
 }
@@ -56,7 +56,7 @@ pub fn decode_sdm(text: &str, cells: usize) -> Result<Vec<Decoded>, FormatError>
         if let Some(bad) = l.chars().find(|c| !c.is_ascii_alphanumeric() && *c != '.') {
             return Err(FormatError::at(line, format!("'{bad}' is not a digit, '0' or '.'")));
         }
-        out.push(Decoded { line, givens: row_of(l, cells, line, "the line")? });
+        out.push(Decoded::new(line, row_of(l, cells, line, "the line")?));
     }
     Ok(out)
 }
@@ -87,7 +87,7 @@ pub fn decode_sdk(text: &str, n: usize) -> Result<Vec<Decoded>, FormatError> {
     if rows.len() != n {
         return Err(FormatError::at(text.lines().count().max(1), format!("{} rows; the puzzle needs {n}", rows.len())));
     }
-    Ok(vec![Decoded { line: first, givens: rows.concat() }])
+    Ok(vec![Decoded::new(first, rows.concat())])
 }
 
 pub fn encode_sdk(givens: &str, n: usize) -> String {
@@ -96,13 +96,16 @@ pub fn encode_sdk(givens: &str, n: usize) -> String {
 }
 
 /// `ss`: Simple Sudoku: `n` rows, `|` between stacks, lines of `-` (and
-/// `+`) between bands; `.`, `X` or `0` empty.
+/// `+`) between bands; `.`, `X` or `0` empty. Its boxed form is read too:
+/// a `*-----------*` frame above and below, `|` at both ends of each row
+/// and `|---+---+---|` between bands.
 pub fn decode_ss(text: &str, n: usize) -> Result<Vec<Decoded>, FormatError> {
     let mut rows = Vec::new();
     let mut first = 0;
     for (line, l) in numbered(text) {
         let l = l.trim();
-        if l.is_empty() || l.chars().all(|c| matches!(c, '-' | '+' | '*')) {
+        let border = l.contains('-') && l.chars().all(|c| matches!(c, '-' | '+' | '*' | '|' | ' '));
+        if l.is_empty() || border || l.chars().all(|c| matches!(c, '+' | '*')) {
             continue;
         }
         if rows.len() == n {
@@ -121,7 +124,7 @@ pub fn decode_ss(text: &str, n: usize) -> Result<Vec<Decoded>, FormatError> {
     if rows.len() != n {
         return Err(FormatError::at(text.lines().count().max(1), format!("{} rows; the puzzle needs {n}", rows.len())));
     }
-    Ok(vec![Decoded { line: first, givens: rows.concat() }])
+    Ok(vec![Decoded::new(first, rows.concat())])
 }
 
 /// Simple Sudoku's layout for boxes of `box_rows`×`box_cols`.
@@ -174,7 +177,7 @@ pub fn decode_hodoku(text: &str, cells: usize) -> Result<Vec<Decoded>, FormatErr
                 _ => return Err(FormatError::at(line, format!("'{c}' in the puzzle field is not a digit, '.', '0' or '+'"))),
             }
         }
-        out.push(Decoded { line, givens: row_of(&givens, cells, line, "the puzzle field")? });
+        out.push(Decoded::new(line, row_of(&givens, cells, line, "the puzzle field")?));
     }
     Ok(out)
 }
@@ -237,7 +240,7 @@ pub fn decode_janko(text: &str, rows: usize, cols: usize) -> Result<Vec<Decoded>
     if grid.len() != rows {
         return Err(FormatError::at(text.lines().count().max(1), format!("{} rows in [problem]; the puzzle needs {rows}", grid.len())));
     }
-    Ok(vec![Decoded { line: first, givens: grid.concat() }])
+    Ok(vec![Decoded::new(first, grid.concat())])
 }
 
 fn janko_token(c: char) -> String {
@@ -297,7 +300,7 @@ pub fn decode_serate(text: &str, cells: usize) -> Result<Vec<Decoded>, FormatErr
         if parts.len() != 3 || parts.iter().any(|p| p.parse::<f32>().is_err()) {
             return Err(FormatError::at(line, format!("'ED={ratings}' is not three ratings ER/EP/ED")));
         }
-        out.push(Decoded { line, givens: row_of(puzzle, cells, line, "the puzzle")? });
+        out.push(Decoded::new(line, row_of(puzzle, cells, line, "the puzzle")?));
     }
     Ok(out)
 }

@@ -3,14 +3,24 @@
 //! store the rest with their source. Progress goes to a callback; nothing
 //! here prints.
 
-use super::{Decoded, Format, detect};
+use super::{Decoded, Format, detect, not_text};
 use crate::family::{Family, Refusal};
 use crate::store::{Catalog, NewPuzzle};
 use anyhow::{Result, anyhow, bail};
 use rayon::prelude::*;
 use std::collections::HashSet;
+use std::io::{BufRead, Read};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The longest line a file to import may have, in bytes (an f-puzzles URL
+/// of a large puzzle is a few kilobytes). A longer line is refused with its
+/// number, read no further.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The largest file `import` and `reference add` read, in bytes: about
+/// 780,000 puzzles of 81 cells a line. Split a larger collection.
+pub const MAX_FILE: usize = 64 << 20;
 
 /// What an import did.
 #[derive(Clone, Debug, Default)]
@@ -25,7 +35,8 @@ pub struct ImportReport {
     pub duplicates_in_catalog: usize,
     /// (line, why) of every puzzle not stored for a reason of its own.
     pub refused: Vec<(usize, Refusal)>,
-    /// The batch row the import's puzzles were stored under.
+    /// The batch row the import's puzzles were stored under (none when
+    /// nothing was stored).
     pub batch: Option<i64>,
 }
 
@@ -44,7 +55,7 @@ pub fn choose_format(family: &dyn Family, text: &str, file: &Path, asked: Option
     let id = &family.layout().id;
     let names = || formats.iter().map(|f| f.name()).collect::<Vec<_>>().join(", ");
     if formats.is_empty() {
-        bail!("{id} reads no text formats (its marks or islands are drawn per puzzle, so a file cannot carry them)");
+        bail!("{}", crate::family::no_formats(family.layout()));
     }
     if let Some(format) = asked {
         if !formats.contains(&format) {
@@ -69,12 +80,69 @@ pub fn choose_format(family: &dyn Family, text: &str, file: &Path, asked: Option
     }
 }
 
+/// A file's text, read a line at a time and bounded: a line over
+/// [`MAX_LINE`] or a file over [`MAX_FILE`] bytes is refused before it is
+/// read whole; bytes that are not UTF-8 are reported with their line and
+/// offset; a zip archive (HoDoKu's `.hsol` save) is refused as such. A
+/// leading UTF-8 byte order mark is dropped.
+pub fn read_text(file: &Path) -> Result<String> {
+    let name = file.display();
+    let file_name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    if let Some(why) = not_text(b"", &file_name) {
+        bail!("{name}: {why}");
+    }
+    let opened = std::fs::File::open(file).map_err(|e| anyhow!("cannot read {name}: {e}"))?;
+    let too_big = || anyhow!("{name}: larger than {} MiB, the most a file to import may hold; split it (nothing stored)", MAX_FILE >> 20);
+    if opened.metadata().is_ok_and(|m| m.is_file() && m.len() > MAX_FILE as u64) {
+        return Err(too_big());
+    }
+    let mut reader = std::io::BufReader::new(opened);
+    let (mut text, mut buf) = (String::new(), Vec::new());
+    let (mut line, mut offset) = (0usize, 0usize);
+    loop {
+        buf.clear();
+        let n = (&mut reader).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf).map_err(|e| anyhow!("cannot read {name}: {e}"))?;
+        if n == 0 {
+            break;
+        }
+        line += 1;
+        if line == 1
+            && let Some(why) = not_text(&buf, &file_name)
+        {
+            bail!("{name}: {why}");
+        }
+        let content = buf.strip_suffix(b"\n").unwrap_or(&buf);
+        if content.len() > MAX_LINE {
+            bail!(
+                "{name}: line {line} is longer than {} bytes (1 MiB), the longest line a file to import may have (nothing stored)",
+                MAX_LINE
+            );
+        }
+        let piece = std::str::from_utf8(&buf).map_err(|e| {
+            let at = e.valid_up_to();
+            anyhow!(
+                "{name}: line {line}: not UTF-8 text (byte {} of the line, offset {} in the file: 0x{:02x}); save the file as UTF-8",
+                at + 1,
+                offset + at,
+                buf[at]
+            )
+        })?;
+        if text.len() + piece.len() > MAX_FILE {
+            return Err(too_big());
+        }
+        text.push_str(piece);
+        offset += n;
+    }
+    if let Some(rest) = text.strip_prefix('\u{feff}') {
+        text = rest.to_string();
+    }
+    Ok(text)
+}
+
 /// Reads the whole file; the first malformed puzzle is an error naming the
 /// file and line (nothing is stored then).
 pub fn read(family: &dyn Family, file: &Path, asked: Option<Format>) -> Result<(Format, Vec<Decoded>)> {
-    let bytes = std::fs::read(file).map_err(|e| anyhow!("cannot read {}: {e}", file.display()))?;
-    let text =
-        String::from_utf8(bytes).map_err(|e| anyhow!("{}: not UTF-8 text (byte {})", file.display(), e.utf8_error().valid_up_to()))?;
+    let text = read_text(file)?;
     let format = choose_format(family, &text, file, asked)?;
     let decoded = family.decode(format, &text).map_err(|e| anyhow!("{}: {e} (read as {format}; nothing stored)", file.display()))?;
     if decoded.is_empty() {
@@ -92,7 +160,7 @@ pub fn admit_all(family: &dyn Family, decoded: &[Decoded], progress: &(dyn Fn(u6
     decoded
         .par_iter()
         .map(|d| {
-            let r = family.admit(&d.givens);
+            let r = family.admit_decoded(d);
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
             if n.is_multiple_of(256) || n == total {
                 progress(n, total);
@@ -124,9 +192,10 @@ pub fn import(
         }
     }
     if !keep.is_empty() {
+        // No batch is recorded when every puzzle is already in the catalog.
         let note = format!("import of {} ({format}, source {source}): {} read", file.display(), decoded.len());
         let (batch, inserted) = catalog.store_import(family.layout(), family.name(), source, &note, &keep)?;
-        report.batch = Some(batch);
+        report.batch = batch;
         report.stored = inserted.iter().filter(|&&new| new).count();
         report.duplicates_in_catalog = inserted.len() - report.stored;
     }
@@ -138,7 +207,7 @@ pub fn import(
 pub fn reference_keys(family: &dyn Family, file: &Path, asked: Option<Format>) -> Result<(Format, usize, Vec<String>)> {
     let (format, decoded) = read(family, file, asked)?;
     let keys: Vec<Result<String>> =
-        decoded.par_iter().map(|d| family.key(&d.givens).map_err(|e| anyhow!("{}: line {}: {e:#}", file.display(), d.line))).collect();
+        decoded.par_iter().map(|d| family.key_decoded(d).map_err(|e| anyhow!("{}: line {}: {e:#}", file.display(), d.line))).collect();
     let keys = keys.into_iter().collect::<Result<Vec<_>>>()?;
     Ok((format, decoded.len(), keys))
 }

@@ -12,11 +12,11 @@
 //! | `lines` | one puzzle a line (its first word), `.` or `0` empty, `#` comments | many |
 //! | `sdm` | SadMan Software's multi-puzzle file: 81 characters a line, `0` or `.` empty | many |
 //! | `sdk` | SadMan's single puzzle: optional `[Puzzle]`, `#` metadata lines, 9 rows of 9 | one |
-//! | `ss` | Simple Sudoku: 9 rows, `|` between stacks, `-----------` between bands, `.` empty | one |
-//! | `hodoku` | HoDoKu's library lines `:<code>:<digits>:<puzzle>:<deleted>:<eliminations>:<placements>:` | many |
+//! | `ss` | Simple Sudoku: 9 rows, `|` between stacks, `-----------` between bands (or boxed in `*---*`, `\|---+---\|`), `.` empty | one |
+//! | `hodoku` | HoDoKu's library lines `:<code>:<digits>:<puzzle>:<deleted>:<eliminations>:<placements>:` (not its zipped `.hsol` save) | many |
 //! | `janko` | janko.at's data block: `[problem]` rows of space-separated tokens, `-` empty | one |
 //! | `fpuzzles` | f-puzzles JSON, lz-string compressed, base64 (or a `?load=`/SudokuPad URL) | many |
-//! | `puzzlink` | a puzz.link URL `https://puzz.link/p?slither/<cols>/<rows>/<body>` | many |
+//! | `puzzlink` | a puzz.link URL `https://puzz.link/p?slither/<cols>/<rows>/<body>` or `…?sudoku/<n>/<n>/<body>` | many |
 //! | `pzprv3` | the pzprjs file: `pzprv3`, `slither`, rows, cols, clue rows, the loop's borders | one |
 //! | `serate` | Sudoku Explainer's batch output: `<puzzle> ED=<ER>/<EP>/<ED>` | many |
 
@@ -79,8 +79,7 @@ impl Format {
     /// The usual file extension.
     pub fn extension(self) -> &'static str {
         match self {
-            Format::Lines | Format::Fpuzzles | Format::Puzzlink | Format::Serate => "txt",
-            Format::Hodoku => "hsol",
+            Format::Lines | Format::Fpuzzles | Format::Puzzlink | Format::Serate | Format::Hodoku => "txt",
             Format::Janko => "janko.txt",
             other => other.name(),
         }
@@ -129,26 +128,40 @@ impl std::error::Error for FormatError {}
 pub struct Decoded {
     pub line: usize,
     pub givens: String,
+    /// The puzzle's own layout file, when the file carries parts its
+    /// layout draws per puzzle (a killer's cages, a jigsaw's regions, even
+    /// and odd marks): the puzzle is proved and stored under it.
+    pub layout: Option<String>,
+}
+
+impl Decoded {
+    pub fn new(line: usize, givens: impl Into<String>) -> Decoded {
+        Decoded { line, givens: givens.into(), layout: None }
+    }
 }
 
 /// The formats a text looks like, judged by its file name's extension and
-/// its content. More than one answer means the text is ambiguous.
+/// its content (`#` comment lines, such as a collection's header, are not
+/// content). More than one answer means the text is ambiguous.
 pub fn detect(text: &str, file_name: Option<&str>) -> Vec<Format> {
     let lower = file_name.map(str::to_ascii_lowercase).unwrap_or_default();
-    for (ext, format) in [(".sdm", Format::Sdm), (".sdk", Format::Sdk), (".ss", Format::Ss), (".hsol", Format::Hodoku)] {
+    for (ext, format) in [(".sdm", Format::Sdm), (".sdk", Format::Sdk), (".ss", Format::Ss)] {
         if lower.ends_with(ext) {
             return vec![format];
         }
     }
     let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    let Some(first) = lines.first() else { return Vec::new() };
+    let content: Vec<&str> = lines.iter().copied().filter(|l| !l.starts_with('#')).collect();
+    let Some(first) = content.first().copied() else { return Vec::new() };
     if first.starts_with("pzprv3") {
         return vec![Format::Pzprv3];
     }
-    if first.contains("?slither/") || first.starts_with("slither/") {
+    let puzzlink = |kind: &str| first.contains(&format!("?{kind}/")) || first.starts_with(&format!("{kind}/"));
+    if puzzlink("slither") || puzzlink("sudoku") {
         return vec![Format::Puzzlink];
     }
-    if first.contains("?load=") || first.contains("/fpuzzles") || first.starts_with("N4Ig") || first.starts_with('{') {
+    let fpuzzles = first.contains("/fpuzzles") || first.contains("=fpuzzles");
+    if first.contains("?load=") || fpuzzles || first.starts_with("N4Ig") || first.starts_with('{') {
         return vec![Format::Fpuzzles];
     }
     if first.contains(" ED=") {
@@ -161,22 +174,33 @@ pub fn detect(text: &str, file_name: Option<&str>) -> Vec<Format> {
     if sections {
         return vec![Format::Janko];
     }
-    if lines.iter().any(|l| l.contains('|')) {
+    if content.iter().any(|l| l.contains('|')) {
         return vec![Format::Ss];
     }
-    if first.eq_ignore_ascii_case("[puzzle]")
-        || lines.iter().any(|l| l.starts_with('#') && l.len() > 1 && l.as_bytes()[1].is_ascii_uppercase())
-    {
-        return vec![Format::Sdk];
-    }
-    // Rows of a single grid (as many lines as characters a line) or one
-    // puzzle a line.
-    let content: Vec<&&str> = lines.iter().filter(|l| !l.starts_with('#')).collect();
-    let n = content.len();
-    if n > 1 && content.iter().all(|l| l.chars().count() == n) {
+    // One grid (as many rows as characters a row, after an optional
+    // `[Puzzle]` line and `#` metadata) is an .sdk file; else one puzzle a line.
+    let rows: Vec<&str> = content.iter().copied().filter(|l| !l.eq_ignore_ascii_case("[puzzle]")).collect();
+    let n = rows.len();
+    if first.eq_ignore_ascii_case("[puzzle]") || (n > 1 && rows.iter().all(|l| l.chars().count() == n)) {
         return vec![Format::Sdk];
     }
     vec![Format::Lines]
+}
+
+/// Why a file's first bytes say it is no text a format reads (a zip
+/// archive, such as HoDoKu's `.hsol` save), if they do.
+pub fn not_text(head: &[u8], file_name: &str) -> Option<String> {
+    let zipped = head.starts_with(b"PK\x03\x04");
+    let hsol = file_name.to_ascii_lowercase().ends_with(".hsol");
+    match (zipped, hsol) {
+        (_, true) => Some(
+            "a .hsol file is HoDoKu's own zipped save, not puzzle text; copy the puzzles out of HoDoKu as text \
+             (81 characters a line, or library lines `:<code>:<digits>:<puzzle>:…`) and import that file"
+                .to_string(),
+        ),
+        (true, false) => Some("a zip archive, not a text file: unpack it and import the text inside".to_string()),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! Slitherlink in pzprjs's formats (puzz.link and pzv.jp run pzprjs):
-//! the URL body written by its `encode4Cell` and the `pzprv3` file.
+//! the URL body written by its `encode4Cell` and the `pzprv3` file; and
+//! sudoku's URL (`sudoku/<cols>/<rows>/<body>`, its `encodeNumber16`).
 //!
 //! URL body, cell by cell row by row: `0`–`4` a clue; `5`–`9` a clue (the
 //! digit − 5) followed by one empty cell; `a`–`e` a clue (− 10) followed by
@@ -102,9 +103,10 @@ pub fn decode_urls(text: &str, rows: usize, cols: usize) -> Result<Vec<Decoded>,
             return Err(FormatError::at(line, "not a puzz.link Slitherlink URL (no 'slither/')"));
         };
         let parts: Vec<&str> = l[at + "slither/".len()..].split('/').collect();
-        // An optional flag part (`f`, the "full" variant is not ours) may come first.
+        // An optional flag part may come first: `f` is pzprjs's "all points
+        // must be visited" variant, not plain Slitherlink.
         if parts.first().is_some_and(|p| p.chars().any(|c| c.is_ascii_alphabetic())) {
-            return Err(FormatError::at(line, format!("flag '{}' is not plain Slitherlink", parts[0])));
+            return Err(FormatError::at(line, flag_refusal(parts[0])));
         }
         let [c, r, body] = parts[..] else {
             return Err(FormatError::at(line, "expected slither/<cols>/<rows>/<body>"));
@@ -116,7 +118,7 @@ pub fn decode_urls(text: &str, rows: usize, cols: usize) -> Result<Vec<Decoded>,
             return Err(FormatError::at(line, format!("a {c}×{r} (columns × rows) board; the layout is {cols}×{rows}")));
         }
         let givens = decode_body(body, rows, cols).map_err(|e| FormatError::at(line, e))?;
-        out.push(Decoded { line, givens });
+        out.push(Decoded::new(line, givens));
     }
     Ok(out)
 }
@@ -168,10 +170,11 @@ pub fn decode_pzprv3(text: &str, rows: usize, cols: usize) -> Result<Vec<Decoded
     if (r, c) != (rows, cols) {
         return Err(FormatError::at(i + 2, format!("a board of {r} rows and {c} columns; the layout has {rows} and {cols}")));
     }
-    let mut next = i + 3;
-    // pzprv3.1 files carry a config flag line (e.g. `f`) before the cells.
-    if at(0).starts_with("pzprv3.") && !at(next).contains(' ') && at(next).chars().all(|ch| ch.is_ascii_alphabetic()) {
-        next += 1;
+    let next = i + 3;
+    // pzprjs writes a config flag line before the cells when the puzzle is
+    // a variant: `f` for "all points must be visited".
+    if !at(next).is_empty() && at(next).chars().all(|ch| ch.is_ascii_alphabetic()) {
+        return Err(FormatError::at(next + 1, flag_refusal(at(next))));
     }
     let first = next + 1;
     let mut givens = String::with_capacity(rows * cols);
@@ -190,5 +193,118 @@ pub fn decode_pzprv3(text: &str, rows: usize, cols: usize) -> Result<Vec<Decoded
             });
         }
     }
-    Ok(vec![Decoded { line: first, givens }])
+    Ok(vec![Decoded::new(first, givens)])
+}
+
+/// Why a pzprjs flag (URL part or pzprv3 config line) is refused.
+fn flag_refusal(flag: &str) -> String {
+    match flag {
+        "f" => "flag 'f': pzprjs's \"all points must be visited\" Slitherlink (the loop passes every dot), \
+                which is not plain Slitherlink; not read"
+            .to_string(),
+        other => format!("flag '{other}' is not plain Slitherlink; not read"),
+    }
+}
+
+/// A sudoku's URL: `https://puzz.link/p?sudoku/<n>/<n>/<body>`, the body
+/// pzprjs's `encodeNumber16` of the clue grid (`.` empty; digits 1–n, `A`
+/// = 10 …).
+pub fn sudoku_url(givens: &str, n: usize) -> String {
+    format!("{PREFIX}sudoku/{n}/{n}/{}", encode_number16(givens))
+}
+
+/// pzprjs's `encodeNumber16`: a number 0–15 is one hex digit, 16–255 `-`
+/// and two; a run of 1–20 empty cells is one of `g`–`z`.
+pub fn encode_number16(givens: &str) -> String {
+    let mut out = String::new();
+    let mut empty_run = 0u32;
+    for c in givens.chars() {
+        let piece = match c.to_digit(36).filter(|_| c != '.') {
+            None => String::new(),
+            Some(v) if v < 16 => format!("{v:x}"),
+            Some(v) => format!("-{v:02x}"),
+        };
+        if piece.is_empty() {
+            empty_run += 1;
+        }
+        if empty_run > 0 && (!piece.is_empty() || empty_run == 20) {
+            out.push(char::from_digit(empty_run + 15, 36).unwrap_or('g'));
+            empty_run = 0;
+        }
+        out.push_str(&piece);
+    }
+    if empty_run > 0 {
+        out.push(char::from_digit(empty_run + 15, 36).unwrap_or('g'));
+    }
+    out
+}
+
+/// A sudoku clue grid of `n`×`n` from an `encodeNumber16` body; the error
+/// says which character is wrong.
+pub fn decode_number16(body: &str, n: usize) -> Result<String, String> {
+    let total = n * n;
+    let chars: Vec<char> = body.chars().collect();
+    let mut cells = vec!['.'; total];
+    let (mut c, mut i) = (0, 0);
+    while i < chars.len() && c < total {
+        let ch = chars[i];
+        let (value, width) = match ch {
+            '0'..='9' | 'a'..='f' => (ch.to_digit(16), 1),
+            '-' => (chars.get(i + 1..i + 3).and_then(|h| u32::from_str_radix(&h.iter().collect::<String>(), 16).ok()), 3),
+            '+' => (chars.get(i + 1..i + 4).and_then(|h| u32::from_str_radix(&h.iter().collect::<String>(), 16).ok()), 4),
+            'g'..='z' => {
+                c += ch.to_digit(36).unwrap_or(16) as usize - 15;
+                i += 1;
+                continue;
+            }
+            '.' => return Err(format!("character {} ('.') is an unknown (\"?\") clue, which a printed puzzle cannot have", i + 1)),
+            _ => return Err(format!("character {} ('{ch}') is not a puzz.link sudoku code", i + 1)),
+        };
+        match value {
+            Some(v) if (1..=n as u32).contains(&v) => cells[c] = char::from_digit(v, 36).unwrap_or('?').to_ascii_uppercase(),
+            Some(v) => return Err(format!("character {} gives {v}, outside 1–{n}", i + 1)),
+            None => return Err(format!("character {} ('{ch}') is not followed by its hex digits", i + 1)),
+        }
+        c += 1;
+        i += width;
+    }
+    if c < total {
+        return Err(format!("the body covers {c} of {total} cells"));
+    }
+    if c > total {
+        return Err(format!("the body runs {} cells past the grid's {total}", c - total));
+    }
+    if i < chars.len() {
+        return Err(format!("{} characters after the last cell", chars.len() - i));
+    }
+    Ok(cells.into_iter().collect())
+}
+
+/// puzz.link sudoku lines: one URL (or its `sudoku/<cols>/<rows>/<body>`
+/// part) a line, of an `n`×`n` grid.
+pub fn decode_sudoku_urls(text: &str, n: usize) -> Result<Vec<Decoded>, FormatError> {
+    let mut out = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        let line = i + 1;
+        let l = l.trim();
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        let Some(at) = l.find("sudoku/") else {
+            return Err(FormatError::at(line, "not a puzz.link sudoku URL (no 'sudoku/')"));
+        };
+        let parts: Vec<&str> = l[at + "sudoku/".len()..].split('/').collect();
+        let [c, r, body] = parts[..] else {
+            return Err(FormatError::at(line, "expected sudoku/<cols>/<rows>/<body>"));
+        };
+        let (Ok(c), Ok(r)) = (c.parse::<usize>(), r.parse::<usize>()) else {
+            return Err(FormatError::at(line, format!("'{c}/{r}' is not a size")));
+        };
+        if (r, c) != (n, n) {
+            return Err(FormatError::at(line, format!("a {c}×{r} (columns × rows) grid; the layout is {n}×{n}")));
+        }
+        let givens = decode_number16(body, n).map_err(|e| FormatError::at(line, e))?;
+        out.push(Decoded::new(line, givens));
+    }
+    Ok(out)
 }

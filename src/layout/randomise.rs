@@ -73,6 +73,20 @@ pub fn derive(base: &Layout, solution: &Grid, rng: &mut dyn Rng) -> Result<Layou
     Layout::from_source(&base.path, text)
 }
 
+/// The layout with these marks written in (a letter a cell, `.` none) in
+/// place of its random parts: the own layout of a puzzle whose marks a file
+/// carries (an import), as [`derive`] writes the ones it draws.
+pub fn with_marks(base: &Layout, picture: &[char]) -> Result<Layout, LayoutError> {
+    let fail = |message: String| LayoutError { file: base.path.display().to_string(), line: None, message };
+    let layout = base.cells().ok_or_else(|| fail("marks are placed on cell layouts only".into()))?;
+    if picture.len() != layout.size * layout.size {
+        return Err(fail(format!("{} marks for {} cells", picture.len(), layout.size * layout.size)));
+    }
+    let mut text = without_random_keys(&base.source).map_err(fail)?;
+    text.push_str(&format!("\n# Marks this puzzle's file carries.\nmarks = \"\"\"\n{}\"\"\"\n", picture_rows(picture, layout.size)));
+    Layout::from_source(&base.path, text)
+}
+
 /// The file text without its `random_marks`, `random_islands` and
 /// `random_cages` lines.
 pub(super) fn without_random_keys(source: &str) -> Result<String, String> {

@@ -23,10 +23,20 @@ pub struct ReferenceSet {
 impl Catalog {
     /// Stores imported puzzles in one transaction, under a batch row of
     /// their own (status done, `note` naming the file: an import is never
-    /// resumed, it either lands whole or not at all). Returns the batch and,
-    /// per puzzle, whether it was new (a duplicate by canonical key is
-    /// skipped).
-    pub fn store_import(&self, layout: &Layout, family: &str, source: &str, note: &str, puzzles: &[NewPuzzle]) -> Result<(i64, Vec<bool>)> {
+    /// resumed, it either lands whole or not at all). Returns the batch —
+    /// none when every puzzle was already held, so no empty batch is
+    /// recorded — and, per puzzle, whether it was new (a duplicate by
+    /// canonical key is skipped). A puzzle with its own layout (a file's
+    /// killer cages, jigsaw regions or marks) is stored under it, as a
+    /// generated one is.
+    pub fn store_import(
+        &self,
+        layout: &Layout,
+        family: &str,
+        source: &str,
+        note: &str,
+        puzzles: &[NewPuzzle],
+    ) -> Result<(Option<i64>, Vec<bool>)> {
         // The layout file must be the one this name stands for.
         let layout_id = self.layout_id(layout, family)?;
         self.write(|conn| {
@@ -38,12 +48,17 @@ impl Catalog {
             let batch_id = conn.last_insert_rowid();
             let mut inserted = Vec::with_capacity(puzzles.len());
             for p in puzzles {
-                if p.own_layout.is_some() {
-                    bail!("an imported puzzle cannot carry its own layout");
-                }
-                inserted.push(super::puzzles::insert_puzzle(conn, p, layout_id, &layout.id, batch_id, source)?);
+                let own = match &p.own_layout {
+                    None => layout_id,
+                    Some(own) => super::batches::layout_row(conn, &layout.id, own, family)?,
+                };
+                inserted.push(super::puzzles::insert_puzzle(conn, p, own, &layout.id, batch_id, source)?);
             }
-            Ok((batch_id, inserted))
+            if !inserted.contains(&true) {
+                conn.execute("DELETE FROM batches WHERE id = ?1", [batch_id])?;
+                return Ok((None, inserted));
+            }
+            Ok((Some(batch_id), inserted))
         })
     }
 
