@@ -10,7 +10,9 @@ use std::time::Instant;
 file is compiled again, the solution is checked against every rule, a plain backtracking search proves the \
 givens have exactly that one solution, and the clue count, score, level, canonical key and technique grade are recomputed.\n\n\
 By default only puzzles never validated, or changed since their last check, are examined. The verdict, \
-its time and a hash of what was checked are stored with each puzzle. Exits with status 1 when any puzzle fails.")]
+its time and a hash of what was checked and of the verdict itself are stored with each puzzle: a verdict set by hand \
+(or a row edited since) no longer matches, counts as unchecked in books and `stats`, and is checked again here. \
+Exits with status 1 when any puzzle fails.")]
 pub struct ValidateArgs {
     /// Check every puzzle again, even those already validated and unchanged.
     #[arg(long)]

@@ -77,13 +77,14 @@ impl Catalog {
         if !path.is_file() {
             bail!("{}", missing_catalog(path));
         }
-        let read = |flags: OpenFlags, target: &str| -> rusqlite::Result<(Connection, usize, bool)> {
+        let read = |flags: OpenFlags, target: &str| -> rusqlite::Result<(Connection, bool)> {
             let conn = Connection::open_with_flags(target, flags)?;
             conn.busy_timeout(LOCK_WAIT)?;
             let version = conn.pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0))?;
             // Migration 0006's list: re-keying writes, so it needs the writing open.
-            let rekeys = version >= 6 && conn.query_row("SELECT EXISTS (SELECT 1 FROM rekey)", [], |r| r.get::<_, bool>(0))?;
-            Ok((conn, usize::try_from(version).unwrap_or(usize::MAX), rekeys))
+            let current = version == MIGRATIONS.len() as i64;
+            let rekeys = current && conn.query_row("SELECT EXISTS (SELECT 1 FROM rekey)", [], |r| r.get::<_, bool>(0))?;
+            Ok((conn, rekeys))
         };
         let plain = path.to_string_lossy().into_owned();
         let opened = read(OpenFlags::SQLITE_OPEN_READ_ONLY, &plain).or_else(|first| {
@@ -92,7 +93,8 @@ impl Catalog {
             read(OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI, &format!("file:{}?immutable=1", uri_path(&plain)))
                 .map_err(|_| first)
         });
-        let (conn, version, rekeys) = opened.with_context(|| format!("cannot open catalog {}", path.display()))?;
+        let (conn, rekeys) = opened.with_context(|| format!("cannot open catalog {}", path.display()))?;
+        let version = schema_version(&conn).with_context(|| format!("catalog {}", path.display()))?;
         if version > MIGRATIONS.len() {
             bail!(
                 "catalog {}: the database has schema version {version} but this puzzlebook knows only up to {}: it was made by a newer puzzlebook; upgrade puzzlebook or use another --db",
