@@ -105,7 +105,7 @@ fn art_files_show_the_stored_puzzle_and_are_never_overwritten_silently() {
 
 /// A PNG beyond the pixel limit (40 in at 2400 dpi, inside the --size and
 /// --dpi ranges: 9.2 gigapixels) is refused before anything is written or
-/// allocated, naming what to lower; the advice works.
+/// allocated, naming what to lower.
 #[test]
 fn a_png_past_the_pixel_limit_is_refused_with_what_to_lower() {
     let dir = workdir("pixels");
@@ -120,10 +120,8 @@ fn a_png_past_the_pixel_limit_is_refused_with_what_to_lower() {
     assert!(err.contains("puzzle 1 (classic-9): nothing written") && err.contains("at most 64 megapixels"), "{err}");
     assert!(err.contains("lower --dpi to 200 or less (at this size), or --size to 3.3in or less (at 2400 dpi)"), "{err}");
     assert!(!out.exists(), "nothing written");
-    ok(&["art", "1", "--format", "png", "--dpi", "2400", "--size", "3.3in", "--db", db, "--out", out_s]);
-    let png = std::fs::read(out.join("classic-9-1.png")).unwrap();
-    let side = u32::from_be_bytes(png[16..20].try_into().unwrap());
-    assert_eq!(side, 7920, "3.3 in at 2400 dpi");
+    // (That the advised --dpi and --size fit is src/art/tests.rs's; rendering
+    // 64 megapixels takes a minute in a debug build.)
     let _ = std::fs::remove_dir_all(&dir);
 }
 
