@@ -471,7 +471,13 @@ fn impossible_cover_options_are_refused() {
     sheet_pdf(&cover, 9.0, 9.25);
     let out = run(&["preflight", file, "--pages", "828"]);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success() && err.contains("a 9x9.25 in sheet with a spine of 1.865 in (828 pages on white paper) leaves a trim of 3.443x9 in, which no paperback has"), "{err}");
+    assert!(
+        !out.status.success()
+            && err.contains(
+                "a 9x9.25 in sheet with a spine of 1.865 in (828 pages on white paper) leaves a trim of 3.443x9 in, which no paperback has"
+            ),
+        "{err}"
+    );
     assert!(err.contains("check --pages and --paper, or give --trim"), "{err}");
     // In range, the sheet is checked (24 pages: a 4.348 in trim).
     let out = run(&["preflight", file, "--pages", "24", "--min-text", "9"]);
@@ -538,7 +544,10 @@ fn encrypted_pdfs_and_files_that_are_no_pdf_are_named_for_what_they_are() {
     std::fs::write(&notes, "Puzzle notes\n").unwrap();
     let out = run(&["preflight", notes.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success() && err.contains("notes.txt: not a PDF (a PDF file starts with %PDF-; this one starts \"Puzzle notes.\")"), "{err}");
+    assert!(
+        !out.status.success() && err.contains("notes.txt: not a PDF (a PDF file starts with %PDF-; this one starts \"Puzzle notes.\")"),
+        "{err}"
+    );
     assert!(!err.contains("--trim"), "{err}");
     assert!(matches!(page_setup(b"Puzzle notes\n"), Err(SheetError::NotPdf(_))));
     let _ = std::fs::remove_dir_all(dir);

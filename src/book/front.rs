@@ -27,7 +27,8 @@ pub fn check_isbn(isbn: &str) -> Result<()> {
                 shown.push(quoted);
             }
         }
-        let prefix = if isbn.trim_start().to_ascii_uppercase().starts_with("ISBN") { " (leave out the word ISBN: the page prints it)" } else { "" };
+        let prefix =
+            if isbn.trim_start().to_ascii_uppercase().starts_with("ISBN") { " (leave out the word ISBN: the page prints it)" } else { "" };
         return bad(format!(
             "{} {} not allowed: an ISBN holds digits, hyphens and spaces (an ISBN-10 may end in X){prefix}",
             shown.join(", "),

@@ -110,7 +110,9 @@ pub enum SheetError {
     #[error("not a readable PDF: {0}")]
     Unreadable(String),
     /// Encrypted, and its pages cannot be read without a password.
-    #[error("the PDF is encrypted, so its pages cannot be read (print files must not be encrypted: save it without a password or restrictions)")]
+    #[error(
+        "the PDF is encrypted, so its pages cannot be read (print files must not be encrypted: save it without a password or restrictions)"
+    )]
     Encrypted,
     #[error("the PDF has no pages")]
     NoPages,
@@ -390,7 +392,13 @@ pub fn preflight(pdf_bytes: &[u8], rules: &Rules) -> Report {
         Err(e) => {
             match load_error(pdf_bytes, &e) {
                 SheetError::Encrypted => {
-                    findings.add(None, Check::Encryption, String::new(), "the file".into(), "is encrypted (print files must not be)".into());
+                    findings.add(
+                        None,
+                        Check::Encryption,
+                        String::new(),
+                        "the file".into(),
+                        "is encrypted (print files must not be)".into(),
+                    );
                     findings.add(None, Check::Unreadable, String::new(), "the file".into(), format!("cannot be read as a PDF: {e}"));
                 }
                 SheetError::NotPdf(start) => findings.add(
