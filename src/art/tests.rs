@@ -172,3 +172,36 @@ fn a_png_past_the_pixel_limit_is_refused_before_any_image_is_made() {
     assert!(raster_size(2880.0, 2880.0, 201).is_err());
     assert!(raster_size(100.0, 100.0, 71).unwrap_err().to_string().contains("71 dpi: a PNG is rendered at 72 to 2400 dpi"));
 }
+
+#[test]
+fn every_size_and_resolution_in_range_is_made_or_refused_within_the_limit() {
+    // A sweep over --size (0.5–40 in) and --dpi (72–2400) for grids of
+    // several shapes: the pixel size a PNG would have never passes the
+    // limit, is what the figure's size gives, and a refusal names a --dpi
+    // that fits. Nothing is rendered.
+    for id in ["classic-9", "samurai", "tridoku", "pie-12", "slitherlink-20x20"] {
+        let family = family::open(Layout::load(id).unwrap());
+        for tenths in [5, 7, 10, 33, 34, 80, 150, 266, 267, 400] {
+            for dpi in [72, 150, 300, 600, 1200, 2399, 2400] {
+                let options = ArtOptions { width: tenths as f32 * 7.2, dpi, ..ArtOptions::default() };
+                let (w, h) = figure_size(&*family, &options);
+                assert!(w > 0.0 && h > 0.0 && h.is_finite(), "{id}");
+                match raster_size(w, h, dpi) {
+                    Ok((pw, ph)) => {
+                        assert!(pw as u64 * ph as u64 <= MAX_PNG_PIXELS, "{id} {tenths} {dpi}");
+                        assert_eq!(pw, (w * dpi as f32 / 72.0).ceil() as u32, "{id} {tenths} {dpi}");
+                    }
+                    Err(e) => {
+                        let e = e.to_string();
+                        assert!(e.contains("at most 64 megapixels"), "{e}");
+                        let at = e.find("lower --dpi to ").map(|i| i + "lower --dpi to ".len());
+                        if let Some(at) = at {
+                            let advised: u32 = e[at..].split(' ').next().unwrap().parse().unwrap();
+                            assert!(raster_size(w, h, advised).is_ok() && advised < dpi, "{e}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
