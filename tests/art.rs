@@ -103,6 +103,28 @@ fn art_files_show_the_stored_puzzle_and_are_never_overwritten_silently() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A PNG beyond the pixel limit (40 in at 2400 dpi, inside the --size and
+/// --dpi ranges: 9.2 gigapixels) is refused before anything is written or
+/// allocated, naming what to lower.
+#[test]
+fn a_png_past_the_pixel_limit_is_refused_with_what_to_lower() {
+    let dir = workdir("pixels");
+    let db = dir.join("a.db");
+    let db = db.to_str().unwrap();
+    ok(&["generate", "classic-9", "--count", "1", "--seed", "3", "--db", db]);
+    let out = dir.join("art");
+    let out_s = out.to_str().unwrap();
+    let refused = run(&["art", "1", "--format", "png", "--dpi", "2400", "--size", "40in", "--db", db, "--out", out_s]);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{err}");
+    assert!(err.contains("puzzle 1 (classic-9): nothing written") && err.contains("at most 64 megapixels"), "{err}");
+    assert!(err.contains("lower --dpi to 200 or less (at this size), or --size to 3.3in or less (at 2400 dpi)"), "{err}");
+    assert!(!out.exists(), "nothing written");
+    // (That the advised --dpi and --size fit is src/art/tests.rs's; rendering
+    // 64 megapixels takes a minute in a debug build.)
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Reads every QR code on page `page` of `pdf` (rendered at 300 dpi), or
 /// `None` when zbarimg or pdftoppm is missing (CI installs and insists).
 fn qr_codes(pdf: &std::path::Path, page: usize) -> Option<Vec<String>> {

@@ -116,8 +116,16 @@ fn book_cover_writes_a_full_wrap_beside_the_interior() {
     assert!(!asked.status.success() && String::from_utf8_lossy(&asked.stderr).contains("--pages"));
 
     // `cover 1` writes the same cover again; never over the interior.
-    let again = ok(&["cover", "1", "--paper", "cream", "--db", &db]);
-    assert!(again.contains("pocket-cover.pdf (replaced)"), "{again}");
+    let again = run(&["cover", "1", "--paper", "cream", "--db", &db]);
+    let said = String::from_utf8_lossy(&again.stdout);
+    assert!(again.status.success() && said.contains("pocket-cover.pdf (replaced)"), "{said}");
+    assert!(String::from_utf8_lossy(&again.stderr).is_empty(), "the paper was given: no note");
+    // Without --paper: white, and it says so, since the catalog does not
+    // record the paper the book was made for (cream here).
+    let white = run(&["cover", "1", "--db", &db, "--out", dir.join("white.pdf").to_str().unwrap()]);
+    let note = String::from_utf8_lossy(&white.stderr);
+    assert!(white.status.success() && String::from_utf8_lossy(&white.stdout).contains("on white paper"), "{note}");
+    assert!(note.contains("note: book 1's cover is for white paper, the default") && note.contains("--paper cream|color"), "{note}");
     let refused = run(&["cover", "1", "--db", &db, "--out", pdf.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&refused.stderr).contains("is the PDF of book 1"), "{refused:?}");
     // A missing blurb is an error naming the file, before any book is made.
@@ -200,6 +208,12 @@ fn covers_follow_the_formula_and_planted_defects_are_caught() {
         let rendered = cover_of_stored(&catalog, &row, &CoverOptions { paper, guides: false, blurb: None }).unwrap();
         assert_eq!(rendered.spine_text, lettered, "{pages} pages on {paper}");
     }
+
+    // A page count KDP does not print on the paper makes no cover.
+    let row = puzzlebook::store::BookRow { pages: 800, ..stored.clone() };
+    let e = cover_of_stored(&catalog, &row, &CoverOptions { paper: Paper::Cream, guides: false, blurb: None }).err().unwrap();
+    assert!(format!("{e:#}").contains("800 pages: a KDP paperback on cream paper has 24 to 776 pages"), "{e:#}");
+    assert!(cover_of_stored(&catalog, &row, &CoverOptions { paper: Paper::White, guides: false, blurb: None }).is_ok());
 
     // Text planted in the barcode area of a 100-page cover.
     let geometry = CoverGeometry::new(trim, 100, Paper::White);

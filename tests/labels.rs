@@ -178,3 +178,35 @@ fn labels_and_weeks_that_cannot_hold_are_refused() {
     ]);
     assert!(e.contains("--labels stars: puzzle") && e.contains("has no Sudoku Explainer rating"), "{e}");
 }
+
+/// `--curve week` stands on SE bands. A family without ratings (Slitherlink)
+/// is refused up front with advice that works (it once advised a
+/// `generate --rating` that is refused); a family that rates but cannot
+/// search ratings (killer-9 draws its cages per puzzle) is advised to
+/// generate at the band's level, and that command is accepted.
+#[test]
+fn a_week_of_a_layout_is_advised_what_its_family_can_make() {
+    let dir = workdir("week-advice");
+    let db = dir.join("w.db");
+    let db = db.to_str().unwrap();
+    ok(&["generate", "classic-9", "--count", "1", "--seed", "1", "--db", db]);
+    let out = dir.join("w.pdf");
+    let out = out.to_str().unwrap();
+    let e = stderr(&["book", "W", "--layout", "slitherlink-7x7", "--count", "7", "--curve", "week", "--db", db, "--out", out]);
+    assert!(e.contains("slitherlink-7x7 puzzles have no SE rating: make its book with --curve sections"), "{e}");
+    assert!(!e.contains("--rating"), "{e}");
+    let advised = e.split('`').nth(1).unwrap_or_else(|| panic!("a command in {e}"));
+    assert_eq!(advised, "puzzlebook generate slitherlink-7x7 --difficulty hard");
+    let args: Vec<&str> = advised.split(' ').skip(1).chain(["--count", "1", "--seed", "2", "--db", db]).collect();
+    ok(&args);
+
+    let e = stderr(&["book", "K", "--layout", "killer-9", "--count", "7", "--curve", "week", "--db", db, "--out", out]);
+    assert!(e.contains("killer-9 gentle (easy, SE ..1.5): need 1, have 0"), "{e}");
+    assert!(!e.contains("--rating"), "killer-9 cannot search ratings: {e}");
+    let advised = e.lines().find(|l| l.contains("puzzlebook generate killer-9")).unwrap();
+    assert!(advised.contains("--difficulty easy") && advised.contains("killer-9 cannot search ratings"), "{advised}");
+    let command = advised.split('#').next().unwrap().trim();
+    let args: Vec<&str> = command.split(' ').skip(1).chain(["--seed", "1"]).collect();
+    ok(&args);
+    let _ = std::fs::remove_dir_all(dir);
+}

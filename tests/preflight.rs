@@ -11,7 +11,7 @@ use common::{ok, run};
 
 use lopdf::{Dictionary, Document, Object, Stream, dictionary};
 use puzzlebook::page::Trim;
-use puzzlebook::preflight::{Check, Report, Rules, page_setup, preflight};
+use puzzlebook::preflight::{Check, Report, Rules, SheetError, page_setup, preflight};
 use std::path::PathBuf;
 
 // ------------------------------------------------------ hand-built PDFs
@@ -430,5 +430,125 @@ fn the_command_fails_on_a_planted_defect() {
     std::fs::write(&pdf, bytes(&mut book(24, FontKind::Embedded, clean_page))).unwrap();
     let out = run(&["preflight", pdf.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A one-page sheet `width` × `height` inches, empty: the shape of a cover.
+fn sheet_pdf(path: &std::path::Path, width: f32, height: f32) {
+    let mut doc = book(1, FontKind::Embedded, |_| String::new());
+    let media: Vec<Object> = vec![0.into(), 0.into(), (width * 72.0).into(), (height * 72.0).into()];
+    first_page(&mut doc).set("MediaBox", media);
+    std::fs::write(path, bytes(&mut doc)).unwrap();
+}
+
+/// `--pages` outside KDP's range for the paper, a trim read from the sheet
+/// that no paperback has, and a --min-text that is no size are refused,
+/// saying why (they once passed: `--pages 0`, `--pages 100000` read a
+/// −104 in trim from the sheet, `--min-text NaN` switched the check off).
+#[test]
+fn impossible_cover_options_are_refused() {
+    let dir = workdir("options");
+    let cover = dir.join("cover.pdf");
+    sheet_pdf(&cover, 12.31, 9.25);
+    let file = cover.to_str().unwrap();
+    for (args, reason) in [
+        (vec!["--pages", "0"], "cover.pdf: --pages 0: 0 pages: a KDP paperback on white paper has 24 to 828 pages"),
+        (vec!["--pages", "100000"], "--pages 100000: 100000 pages: a KDP paperback on white paper has 24 to 828 pages"),
+        (vec!["--pages", "800", "--paper", "cream"], "800 pages: a KDP paperback on cream paper has 24 to 776 pages"),
+        (vec!["--pages", "23", "--paper", "color"], "23 pages: a KDP paperback on color paper has 24 to 828 pages"),
+        (vec!["--pages", "24", "--min-text", "NaN"], "NaN pt: the smallest text allowed is given in points, 1 to 72"),
+        (vec!["--pages", "24", "--min-text", "inf"], "inf pt: the smallest text allowed is given in points, 1 to 72"),
+        (vec!["--pages", "24", "--min-text", "0"], "0 pt: the smallest text allowed"),
+        (vec!["--pages", "24", "--min-text=-7"], "-7 pt: the smallest text allowed"),
+    ] {
+        let out = run(&[&["preflight", file][..], &args].concat());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(reason), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing checked");
+    }
+    // Pages the sheet cannot hold: a 9 in sheet with an 828-page spine
+    // (1.865 in) leaves 3.443 in a side, under KDP's 4 in.
+    sheet_pdf(&cover, 9.0, 9.25);
+    let out = run(&["preflight", file, "--pages", "828"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success()
+            && err.contains(
+                "a 9x9.25 in sheet with a spine of 1.865 in (828 pages on white paper) leaves a trim of 3.443x9 in, which no paperback has"
+            ),
+        "{err}"
+    );
+    assert!(err.contains("check --pages and --paper, or give --trim"), "{err}");
+    // In range, the sheet is checked (24 pages: a 4.348 in trim).
+    let out = run(&["preflight", file, "--pages", "24", "--min-text", "9"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("trim 4.348x9 in, read from the sheet") && said.contains("text ≥ 9 pt"), "{said}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A check's answer is its exit status, however its output ends: a reader
+/// that leaves after the first line (`preflight … | head -1`) still sees
+/// status 1 when anything was found (it was 0), and nothing panics.
+#[test]
+fn findings_fail_the_command_when_the_reader_leaves_early() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = workdir("pipe");
+    let pdf = dir.join("small.pdf");
+    // 24 pages of 40 different small texts: 960 lines, more than a pipe holds.
+    let small = |n: usize| (0..40).map(|i| text(&format!("n{n}x{i}"), 100.0, 100.0 + 12.0 * i as f32, 5.0)).collect::<String>();
+    std::fs::write(&pdf, bytes(&mut book(24, FontKind::Embedded, |n| clean_page(n) + &small(n)))).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
+        .args(["preflight", pdf.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    // The reader is gone (dropped): every later write fails with EPIPE.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(first.starts_with("page 1: text 'n1x0' 5.0 pt"), "{first}");
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("small.pdf: 960 finding(s)") && !err.contains("panicked"), "{err}");
+    // Standard output closed before the start: the same answer.
+    let out = Command::new(env!("CARGO_BIN_EXE_puzzlebook")).args(["preflight", pdf.to_str().unwrap()]).stdout(Stdio::null()).output();
+    assert_eq!(out.unwrap().status.code(), Some(1));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// An encrypted PDF is said to be encrypted (it was "a PDF with no
+/// pages"), and a file that is no PDF is named as such, without advice to
+/// give --trim.
+#[test]
+fn encrypted_pdfs_and_files_that_are_no_pdf_are_named_for_what_they_are() {
+    let dir = workdir("kinds");
+    let mut doc = book(24, FontKind::Embedded, clean_page);
+    let encrypt = doc.add_object(dictionary! {
+        "Filter" => "Standard", "V" => 1, "R" => 2, "P" => -4,
+        "O" => Object::string_literal(vec![0u8; 32]), "U" => Object::string_literal(vec![1u8; 32]),
+    });
+    doc.trailer.set("Encrypt", encrypt);
+    doc.trailer.set("ID", vec![Object::string_literal(vec![2u8; 16]), Object::string_literal(vec![2u8; 16])]);
+    let encrypted = bytes(&mut doc);
+    assert_eq!(page_setup(&encrypted).unwrap_err(), SheetError::Encrypted);
+    let pdf = dir.join("locked.pdf");
+    std::fs::write(&pdf, &encrypted).unwrap();
+    let out = run(&["preflight", pdf.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("locked.pdf: the PDF is encrypted"), "{err}");
+    assert!(!err.contains("no pages"), "{err}");
+
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "Puzzle notes\n").unwrap();
+    let out = run(&["preflight", notes.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("notes.txt: not a PDF (a PDF file starts with %PDF-; this one starts \"Puzzle notes.\")"),
+        "{err}"
+    );
+    assert!(!err.contains("--trim"), "{err}");
+    assert!(matches!(page_setup(b"Puzzle notes\n"), Err(SheetError::NotPdf(_))));
     let _ = std::fs::remove_dir_all(dir);
 }

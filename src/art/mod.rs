@@ -181,6 +181,72 @@ pub fn parse_length(text: &str) -> Result<f32, String> {
     Ok(points)
 }
 
+/// Resolutions a PNG is rendered at, dots per inch.
+pub const PNG_DPI: std::ops::RangeInclusive<u32> = 72..=2400;
+
+/// The most pixels a PNG may have: 64 megapixels. Rendering holds the image
+/// twice while it is encoded (4 bytes a pixel each time), so a PNG at the
+/// limit needs about 512 MB; larger ones are refused before anything is
+/// allocated, saying what to lower. (40 in at 2400 dpi would be 9.2
+/// gigapixels: 37 GB.)
+pub const MAX_PNG_PIXELS: u64 = 64_000_000;
+
+/// The pixel size of a PNG of a figure `width` × `height` points at `dpi`,
+/// or why it is not made: a resolution outside [`PNG_DPI`], or more pixels
+/// than [`MAX_PNG_PIXELS`] (the error names the largest --dpi and --size
+/// that fit). Allocates nothing.
+pub fn raster_size(width: f32, height: f32, dpi: u32) -> Result<(u32, u32)> {
+    if !PNG_DPI.contains(&dpi) {
+        bail!("{dpi} dpi: a PNG is rendered at {} to {} dpi", PNG_DPI.start(), PNG_DPI.end());
+    }
+    let pixels = |w: f64, h: f64, dpi: f64| ((w * dpi / 72.0).ceil(), (h * dpi / 72.0).ceil());
+    let (w, h) = (width as f64, height as f64);
+    let (pw, ph) = pixels(w, h, dpi as f64);
+    if pw * ph <= MAX_PNG_PIXELS as f64 {
+        return Ok((pw as u32, ph as u32));
+    }
+    let fits = |w: f64, dpi: f64| {
+        let (pw, ph) = pixels(w, w * h / width as f64, dpi);
+        pw * ph <= MAX_PNG_PIXELS as f64
+    };
+    // The largest resolution for this size, and the largest width (in
+    // tenths of an inch) at this resolution.
+    let mut max_dpi = (72.0 * (MAX_PNG_PIXELS as f64 / (w * h)).sqrt()).floor() as u32 + 1;
+    while max_dpi > 0 && !fits(w, max_dpi as f64) {
+        max_dpi -= 1;
+    }
+    let mut tenths = (w / 7.2 * (MAX_PNG_PIXELS as f64 / (pw * ph)).sqrt()).floor() as u32 + 1;
+    while tenths > 0 && !fits(tenths as f64 * 7.2, dpi as f64) {
+        tenths -= 1;
+    }
+    let lower_dpi = if max_dpi >= *PNG_DPI.start() { format!("lower --dpi to {max_dpi} or less") } else { String::new() };
+    let lower_size = if tenths >= 5 { format!("--size to {}in or less", tenths as f64 / 10.0) } else { String::new() };
+    let advice = match (lower_dpi.is_empty(), lower_size.is_empty()) {
+        (false, false) => format!("{lower_dpi} (at this size), or {lower_size} (at {dpi} dpi)"),
+        (false, true) => lower_dpi,
+        (true, false) => format!("lower {lower_size}"),
+        (true, true) => "lower --size and --dpi".to_string(),
+    };
+    bail!(
+        "a figure {} × {} in at {dpi} dpi would be {} × {} pixels ({:.1} megapixels); a PNG holds at most {} megapixels (about {} MB while it is made): {advice}",
+        crate::book::cover::inches(w / 72.0),
+        crate::book::cover::inches(h / 72.0),
+        pw,
+        ph,
+        pw * ph / 1e6,
+        MAX_PNG_PIXELS / 1_000_000,
+        MAX_PNG_PIXELS * 8 / 1_000_000
+    )
+}
+
+/// The size in points (width, height) of `family`'s figure drawn with
+/// `options`: the width asked, the height from the grid's shape.
+pub fn figure_size(family: &dyn Family, options: &ArtOptions) -> (f32, f32) {
+    let margin = (options.width * 0.02).max(2.0);
+    let inner = options.width - 2.0 * margin;
+    (options.width, inner / family.renderer().aspect() + 2.0 * margin)
+}
+
 /// A puzzle as a figure `options.width` points wide: its puzzle page, or
 /// with `solution` its answer, drawn by the family's renderer exactly as a
 /// book draws it, with a small white margin.
@@ -188,7 +254,7 @@ pub fn figure(family: &dyn Family, givens: &str, solution: Option<&str>, options
     let renderer = family.renderer();
     let margin = (options.width * 0.02).max(2.0);
     let inner = options.width - 2.0 * margin;
-    let height = inner / renderer.aspect() + 2.0 * margin;
+    let (_, height) = figure_size(family, options);
     let contents = match solution {
         Some(solution) => family.answer_page(givens, solution),
         None => family.page(givens).with_mark_style(options.marks),

@@ -2,18 +2,16 @@
 //! rasterised by resvg on white at `dpi`, with the resolution recorded in
 //! the file (a pHYs chunk) so layout programs place it at its size.
 
-use super::{Figure, SvgText, svg};
+use super::{Figure, SvgText, raster_size, svg};
 use crate::pdf::fonts::Fonts;
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow};
 
 pub fn write(figure: &Figure, dpi: u32, fonts: &Fonts, title: &str) -> Result<Vec<u8>> {
-    if !(72..=2400).contains(&dpi) {
-        bail!("{dpi} dpi: a PNG is rendered at 72 to 2400 dpi");
-    }
+    // The size is checked before anything is drawn or allocated.
+    let (w, h) = raster_size(figure.width, figure.height, dpi)?;
     let text = svg::write(figure, SvgText::Outlines, fonts, title)?;
     let tree = resvg::usvg::Tree::from_str(&text, &resvg::usvg::Options::default()).context("the figure's SVG cannot be read back")?;
     let scale = dpi as f32 / 72.0;
-    let (w, h) = ((figure.width * scale).ceil() as u32, (figure.height * scale).ceil() as u32);
     let mut pixmap = resvg::tiny_skia::Pixmap::new(w, h).ok_or_else(|| anyhow!("a {w}×{h} image is too large"))?;
     pixmap.fill(resvg::tiny_skia::Color::WHITE);
     // The SVG's user unit is a point: one pt is `scale` pixels.

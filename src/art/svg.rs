@@ -1,7 +1,9 @@
 //! The SVG back end. The figure's coordinates (points, origin bottom-left)
 //! become user units of a viewBox the figure's size in points, y flipped.
 //! Text is real text in the embedded DejaVu Sans (the font travels inside
-//! the file as a data URL) or glyph outlines.
+//! the file as a data URL; only web browsers use it) or glyph outlines.
+//! Every element sets its fill and stroke: renderers differ in their
+//! defaults (ImageMagick's own strokes a shape that does not say `none`).
 
 use super::outline::{Segment, outline};
 use super::{Figure, Item, SvgText, hex};
@@ -84,7 +86,7 @@ pub fn write(figure: &Figure, text: SvgText, fonts: &Fonts, title: &str) -> Resu
                 let pts: Vec<String> = points.iter().map(|&(x, y)| format!("{},{}", n(x), n(h - y))).collect();
                 writeln!(
                     out,
-                    r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="{}"/>"#,
+                    r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="{}" stroke-linecap="butt" stroke-linejoin="miter" stroke-miterlimit="10"/>"#,
                     pts.join(" "),
                     hex(*level),
                     n(*width)
@@ -92,7 +94,7 @@ pub fn write(figure: &Figure, text: SvgText, fonts: &Fonts, title: &str) -> Resu
             }
             Item::Polygon { points, level } => {
                 let pts: Vec<String> = points.iter().map(|&(x, y)| format!("{},{}", n(x), n(h - y))).collect();
-                writeln!(out, r#"<polygon points="{}" fill="{}"/>"#, pts.join(" "), hex(*level))?;
+                writeln!(out, r#"<polygon points="{}" fill="{}" stroke="none"/>"#, pts.join(" "), hex(*level))?;
             }
             Item::Text { text: t, x, y, size, weight, level } => match text {
                 SvgText::Embedded => {
@@ -100,7 +102,7 @@ pub fn write(figure: &Figure, text: SvgText, fonts: &Fonts, title: &str) -> Resu
                     let bold = if *weight == Weight::Bold { r#" font-weight="bold""# } else { "" };
                     writeln!(
                         out,
-                        r#"<text x="{}" y="{}" font-family="{}, sans-serif"{bold} font-size="{}" fill="{}" xml:space="preserve">{}</text>"#,
+                        r#"<text x="{}" y="{}" font-family="{}, sans-serif"{bold} font-size="{}" fill="{}" stroke="none" xml:space="preserve">{}</text>"#,
                         n(*x),
                         n(h - y),
                         font.family,
@@ -111,7 +113,7 @@ pub fn write(figure: &Figure, text: SvgText, fonts: &Fonts, title: &str) -> Resu
                 }
                 SvgText::Outlines => {
                     let d = path_data(&outline(fonts.get(*weight), t, *x, *y, *size)?, h);
-                    writeln!(out, r#"<path aria-label="{}" d="{d}" fill="{}"/>"#, escape(t), hex(*level))?;
+                    writeln!(out, r#"<path aria-label="{}" d="{d}" fill="{}" stroke="none"/>"#, escape(t), hex(*level))?;
                 }
             },
         }

@@ -114,3 +114,94 @@ fn lengths_and_formats_parse_or_say_why_not() {
     assert_eq!("SVG".parse::<ArtFormat>(), Ok(ArtFormat::Svg));
     assert_eq!("tiff".parse::<ArtFormat>().unwrap_err(), "unknown art format 'tiff': svg, png, pdf or eps");
 }
+
+#[test]
+fn every_svg_element_sets_its_fill_and_stroke() {
+    // Renderers differ in their defaults: ImageMagick's own strokes a
+    // polygon or a glyph that does not say `stroke="none"`.
+    let fonts = Fonts::unembedded().unwrap();
+    for mode in [SvgText::Embedded, SvgText::Outlines] {
+        let options = ArtOptions { svg_text: mode, ..ArtOptions::default() };
+        let mut polygons = false;
+        // Windoku shades its windows (polygons); even-odd prints marks.
+        let figures = ["windoku-9", "even-odd-9", "classic-9"]
+            .map(|id| figure(&*family::open(Layout::load(id).unwrap()), GIVENS, None, &options, &fonts));
+        for fig in figures {
+            let svg = String::from_utf8(encode(&fig, ArtFormat::Svg, &options, &fonts, "t", "D:20261123000000Z").unwrap()).unwrap();
+            let mut drawn = 0;
+            for tag in ["<polyline ", "<polygon ", "<text ", "<path "] {
+                for element in svg.split(tag).skip(1) {
+                    let attributes = element.split('>').next().unwrap();
+                    assert!(attributes.contains(" fill=\"") && attributes.contains(" stroke=\""), "{mode:?}: {tag}{attributes}");
+                    drawn += 1;
+                }
+            }
+            assert!(drawn > 20, "{mode:?}: the figure draws something");
+            assert!(svg.contains("<polyline ") && (svg.contains("<text ") || svg.contains("<path ")), "{mode:?}");
+            polygons |= svg.contains("<polygon ");
+        }
+        assert!(polygons, "windoku's windows are filled polygons");
+    }
+}
+
+#[test]
+fn a_png_past_the_pixel_limit_is_refused_before_any_image_is_made() {
+    let fonts = Fonts::unembedded().unwrap();
+    // 40 in at 2400 dpi: 96,000 pixels square, 37 GB (the process used to
+    // abort allocating it).
+    let options = ArtOptions { width: parse_length("40in").unwrap(), dpi: 2400, ..ArtOptions::default() };
+    let f = figure(&*classic(), GIVENS, None, &options, &fonts);
+    let e = encode(&f, ArtFormat::Png, &options, &fonts, "t", "D:20261123000000Z").unwrap_err().to_string();
+    assert!(e.contains("96000 × 96000 pixels") && e.contains("at most 64 megapixels"), "{e}");
+    // The advice holds: the largest --dpi and --size named fit, one more does not.
+    let named = |key: &str| -> f32 {
+        let at = e.find(key).unwrap_or_else(|| panic!("{key} in {e}")) + key.len();
+        e[at..].split(|c: char| !c.is_ascii_digit() && c != '.').next().unwrap().parse().unwrap()
+    };
+    let (dpi, size) = (named("lower --dpi to ") as u32, named("--size to "));
+    assert!(raster_size(f.width, f.height, dpi).is_ok() && raster_size(f.width, f.height, dpi + 1).is_err(), "{dpi}");
+    let at_size = |inches: f32| {
+        let o = ArtOptions { width: inches * 72.0, ..options };
+        let (w, h) = figure_size(&*classic(), &o);
+        raster_size(w, h, 2400)
+    };
+    assert!(at_size(size).is_ok() && at_size(size + 0.1).is_err(), "{size} in: {e}");
+    // Just inside the limit a PNG is made (8000 pixels square at 200 dpi).
+    let (w, h) = raster_size(2880.0, 2880.0, 200).unwrap();
+    assert_eq!((w, h), (8000, 8000));
+    assert!(raster_size(2880.0, 2880.0, 201).is_err());
+    assert!(raster_size(100.0, 100.0, 71).unwrap_err().to_string().contains("71 dpi: a PNG is rendered at 72 to 2400 dpi"));
+}
+
+#[test]
+fn every_size_and_resolution_in_range_is_made_or_refused_within_the_limit() {
+    // A sweep over --size (0.5–40 in) and --dpi (72–2400) for grids of
+    // several shapes: the pixel size a PNG would have never passes the
+    // limit, is what the figure's size gives, and a refusal names a --dpi
+    // that fits. Nothing is rendered.
+    for id in ["classic-9", "samurai", "tridoku", "pie-12", "slitherlink-20x20"] {
+        let family = family::open(Layout::load(id).unwrap());
+        for tenths in [5, 7, 10, 33, 34, 80, 150, 266, 267, 400] {
+            for dpi in [72, 150, 300, 600, 1200, 2399, 2400] {
+                let options = ArtOptions { width: tenths as f32 * 7.2, dpi, ..ArtOptions::default() };
+                let (w, h) = figure_size(&*family, &options);
+                assert!(w > 0.0 && h > 0.0 && h.is_finite(), "{id}");
+                match raster_size(w, h, dpi) {
+                    Ok((pw, ph)) => {
+                        assert!(pw as u64 * ph as u64 <= MAX_PNG_PIXELS, "{id} {tenths} {dpi}");
+                        assert_eq!(pw, (w * dpi as f32 / 72.0).ceil() as u32, "{id} {tenths} {dpi}");
+                    }
+                    Err(e) => {
+                        let e = e.to_string();
+                        assert!(e.contains("at most 64 megapixels"), "{e}");
+                        let at = e.find("lower --dpi to ").map(|i| i + "lower --dpi to ".len());
+                        if let Some(at) = at {
+                            let advised: u32 = e[at..].split(' ').next().unwrap().parse().unwrap();
+                            assert!(raster_size(w, h, advised).is_ok() && advised < dpi, "{e}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

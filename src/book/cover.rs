@@ -17,7 +17,7 @@
 use super::Book;
 use super::make::changed_puzzles;
 use super::render::{fit_size_with, wrap_with};
-use crate::page::{Area, POINTS_PER_INCH, PageFrame, Trim};
+use crate::page::{Area, MAX_PAGES, MIN_PAGES, POINTS_PER_INCH, PageFrame, Trim};
 use crate::pdf::canvas::{Align, BLACK, Canvas, LIGHT_FILL};
 use crate::pdf::document::{DrawnPage, save};
 use crate::pdf::fonts::{Fonts, Weight};
@@ -60,6 +60,27 @@ impl Paper {
             Paper::Cream => 0.0025,
             Paper::Color => 0.002347,
         }
+    }
+
+    /// The page counts KDP prints a paperback in on this paper: 24 pages at
+    /// least; at most 828 on white and premium colour paper, 776 on cream
+    /// (the thicker paper). These are the widest ranges, for the trims that
+    /// allow most; large trims allow fewer (590 at 8.5×11 on white,
+    /// publishing.md), which KDP says when the book is set up.
+    pub fn page_range(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            Paper::White | Paper::Color => MIN_PAGES..=MAX_PAGES,
+            Paper::Cream => MIN_PAGES..=776,
+        }
+    }
+
+    /// Refuses a page count no paperback on this paper has, naming the range.
+    pub fn check_pages(self, pages: usize) -> Result<()> {
+        let range = self.page_range();
+        if !range.contains(&pages) {
+            bail!("{pages} pages: a KDP paperback on {self} paper has {} to {} pages", range.start(), range.end());
+        }
+        Ok(())
     }
 
     pub fn name(self) -> &'static str {
@@ -594,6 +615,7 @@ pub fn cover_of_stored(catalog: &Catalog, row: &BookRow, options: &CoverOptions)
     if row.pages <= 0 {
         bail!("book {} \"{}\" has no recorded page count (its PDF was never finished)", row.id, row.title);
     }
+    options.paper.check_pages(row.pages as usize).with_context(|| format!("book {} \"{}\": no cover made", row.id, row.title))?;
     let settings = super::BookSettings::from_toml(&row.settings).with_context(|| format!("book {}: stored settings", row.id))?;
     let puzzles = row.puzzles.iter().map(|&id| catalog.puzzle(id)).collect::<Result<Vec<_>>>()?;
     let book = Book::new(settings, puzzles, &row.created_at)?;

@@ -246,16 +246,34 @@ fn shortage_message(catalog: &Catalog, settings: &BookSettings, shortages: &[Sho
         let missing = (s.need - s.have) as i64 - s.unvalidated - s.stale as i64;
         if missing > 0 {
             let _ = match s.band {
-                // The band within its level, by the rating search.
-                Some(b) => {
+                // The band within its level, by the rating search where the
+                // family can search ratings (a killer draws cages per puzzle
+                // and cannot): else at the band's level, until it is filled.
+                Some(b) if searches_ratings(&s.layout, labels::band_range(b)) => {
                     write!(text, "\n  puzzlebook generate {} --count {missing} --rating {} --db {db}", s.layout, labels::band_range(b))
                 }
+                Some(b) => write!(
+                    text,
+                    "\n  puzzlebook generate {} --count {missing} --difficulty {} --db {db}   # {} cannot search ratings: {} puzzles, some of SE {}; more if the band stays short",
+                    s.layout,
+                    s.level,
+                    s.layout,
+                    s.level,
+                    labels::band_text(b)
+                ),
                 None => write!(text, "\n  puzzlebook generate {} --count {missing} --difficulty {} --db {db}", s.layout, s.level),
             };
         }
     }
     let _ = write!(text, "\n  puzzlebook validate --db {db}");
     text
+}
+
+/// Whether `generate LAYOUT --rating RANGE` is accepted (the family says;
+/// a layout that cannot be loaded by name is assumed to).
+fn searches_ratings(layout: &str, range: RatingRange) -> bool {
+    let Ok(loaded) = crate::layout::Layout::load(layout) else { return true };
+    crate::family::of(loaded, &crate::generate::Controls { rating: Some(range), ..Default::default() }).is_ok()
 }
 
 #[cfg(test)]

@@ -16,6 +16,29 @@ pub fn check_isbn(isbn: &str) -> Result<()> {
     let chars: Vec<char> = isbn.chars().filter(|c| *c != '-' && *c != ' ').collect();
     let bad = |why: String| -> Result<()> { bail!("--isbn {isbn}: {why}") };
     let digit = |c: char| c.to_digit(10);
+    // Letters and other marks are refused as such, not counted as digits
+    // (X is the one letter: an ISBN-10's check digit).
+    let invalid: Vec<char> = chars.iter().copied().filter(|c| !c.is_ascii_digit() && *c != 'X' && *c != 'x').collect();
+    if !invalid.is_empty() {
+        let mut shown: Vec<String> = Vec::new();
+        for c in &invalid {
+            let quoted = format!("'{c}'");
+            if !shown.contains(&quoted) {
+                shown.push(quoted);
+            }
+        }
+        let prefix =
+            if isbn.trim_start().to_ascii_uppercase().starts_with("ISBN") { " (leave out the word ISBN: the page prints it)" } else { "" };
+        return bad(format!(
+            "{} {} not allowed: an ISBN holds digits, hyphens and spaces (an ISBN-10 may end in X){prefix}",
+            shown.join(", "),
+            if shown.len() == 1 { "is" } else { "are" }
+        ));
+    }
+    let digits = chars.iter().filter(|c| c.is_ascii_digit()).count();
+    if digits != chars.len() && chars.len() != 10 {
+        return bad(format!("{digits} digits and an X: an ISBN has 10 or 13 digits, and only an ISBN-10 may end in X"));
+    }
     match chars.len() {
         10 => {
             let mut sum = 0;
@@ -337,7 +360,18 @@ mod tests {
         let e = check_isbn("0-306-40615-3").unwrap_err().to_string();
         assert!(e.contains("should be 2"), "{e}");
         assert!(check_isbn("12345").unwrap_err().to_string().contains("5 digits"));
-        assert!(check_isbn("97803064061X7").unwrap_err().to_string().contains("'X' is not a digit"));
+        assert!(check_isbn("97803064061X7").unwrap_err().to_string().contains("12 digits and an X"));
+        // Letters are refused as such, not counted as digits.
+        let e = check_isbn("ISBN 978-0-306-40615-7").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "--isbn ISBN 978-0-306-40615-7: 'I', 'S', 'B', 'N' are not allowed: an ISBN holds digits, hyphens and spaces (an ISBN-10 may end in X) (leave out the word ISBN: the page prints it)"
+        );
+        let e = check_isbn("abc").unwrap_err().to_string();
+        assert!(e.contains("'a', 'b', 'c' are not allowed") && !e.contains("3 digits"), "{e}");
+        let e = check_isbn("978-0-306-4061o-7").unwrap_err().to_string();
+        assert!(e.contains("'o' is not allowed"), "{e}");
+        assert!(check_isbn("978-0-306-40615").unwrap_err().to_string().contains("12 digits: an ISBN has 10 or 13"));
         assert!(check_isbn("1230306406157").unwrap_err().to_string().contains("978 or 979"));
     }
 

@@ -2,7 +2,7 @@
 //! PDF, EPS), drawn by the books' own renderers, each with a JSON sidecar.
 
 use super::catalog::DbArg;
-use crate::art::{ArtFormat, ArtOptions, SvgText, encode, figure, parse_length};
+use crate::art::{ArtFormat, ArtOptions, SvgText, encode, figure, figure_size, parse_length, raster_size};
 use crate::pdf::MarkStyle;
 use crate::pdf::fonts::Fonts;
 use crate::store::PuzzleRow;
@@ -15,7 +15,10 @@ DIR/<layout>-<id>-answer.<format>) and DIR/<layout>-<id>.json: id, layout, level
 seed, canonical key, givens and solution. The drawing is the book's: same renderer, lines and type.\n\n\
 SVG sets its text in the embedded DejaVu Sans (the font travels inside the file), or as outlines with \
 --outline-text; EPS always uses outlines; PNG is rendered on white at --dpi and records it. \
-Existing files are never replaced unless --force.\n\n\
+Web browsers use the embedded font; other SVG renderers may ignore it (ImageMagick does) and set the \
+text in a font of their own: for files sent out, use --outline-text. A PNG has at most 64 megapixels (--size × --dpi); a larger one is refused, \
+naming the largest --dpi and --size that fit. Every SVG element sets its fill and stroke, so no renderer's \
+defaults change the drawing. Existing files are never replaced unless --force.\n\n\
 Examples:\n  puzzlebook art 12 13 --format svg --size 80mm\n  \
 puzzlebook art --layout classic-9 --level hard --format png --dpi 600 --answer --out output/newspaper")]
 pub struct ArtArgs {
@@ -48,11 +51,12 @@ pub struct ArtFlags {
     /// The figure's width: 80mm, 8cm, 3in or 216pt (its height follows the grid).
     #[arg(long, default_value = "4in", value_parser = parse_length)]
     pub size: f32,
-    /// Resolution of a PNG, dots per inch (72–2400).
+    /// Resolution of a PNG, dots per inch (72–2400; at most 64 megapixels in all).
     #[arg(long, default_value_t = 300)]
     pub dpi: u32,
     /// SVG text as glyph outlines instead of text in the embedded font
     /// (small files that need no font; EPS and PNG always use outlines).
+    /// Use it for SVGs sent out: outside web browsers the embedded font may be ignored.
     #[arg(long)]
     pub outline_text: bool,
     /// How cell marks (E, O, >6, <5) print: corner (small, top-left) or faded (large, light grey).
@@ -130,6 +134,15 @@ pub fn write_art(rows: &[PuzzleRow], format: ArtFormat, options: &ArtOptions, an
         });
         (dir.join(format!("{}.json", stem(p))), serde_json::to_string_pretty(&json).expect("JSON of plain values") + "\n")
     };
+    if format == ArtFormat::Png {
+        // Every PNG's pixel count is checked before any file is written
+        // (or any image allocated).
+        for p in rows {
+            let family = crate::family::stored(&p.layout_name, &p.layout_source).with_context(|| format!("puzzle {}", p.id))?;
+            let (width, height) = figure_size(&*family, options);
+            raster_size(width, height, options.dpi).with_context(|| format!("puzzle {} ({}): nothing written", p.id, p.layout_name))?;
+        }
+    }
     if !force {
         // A sidecar already there with the same text (another format's) is no conflict.
         let existing: Vec<PathBuf> = rows

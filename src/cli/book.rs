@@ -241,6 +241,18 @@ pub fn book(args: BookArgs) -> Result<()> {
         for &level in args.levels.iter().flatten() {
             family.check_level(level)?;
         }
+        // A week is made of SE bands: said now for a family without
+        // ratings, not as a shortage whose advice cannot be followed.
+        if args.curve == CurveArg::Week && !family.rates() {
+            let levels: Vec<&str> = family.levels().iter().map(|l| l.name()).collect();
+            bail!(
+                "--curve week takes each day's puzzle from a band of Sudoku Explainer ratings, and {} puzzles have no SE rating: make its book with --curve sections (its levels: {}; e.g. `puzzlebook generate {} --difficulty {}`)",
+                family.layout().id,
+                levels.join(", "),
+                family.layout().id,
+                levels.last().copied().unwrap_or("easy")
+            );
+        }
     }
     if args.curve == CurveArg::Week && args.levels.is_some() {
         bail!(

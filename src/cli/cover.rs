@@ -18,8 +18,10 @@ pub struct CoverArgs {
     /// The book's number (see `puzzlebook books`).
     pub id: i64,
     /// The interior's paper: white, cream or color (sets the spine's width).
-    #[arg(long, default_value = "white")]
-    pub paper: Paper,
+    /// Default white: the catalog does not record the paper a book's cover
+    /// was first made for, so give the same --paper again.
+    #[arg(long)]
+    pub paper: Option<Paper>,
     /// Draw thin guides at the trim, spine folds and safe areas (for proofs; KDP rejects them in the final cover).
     #[arg(long)]
     pub guides: bool,
@@ -46,8 +48,17 @@ pub fn read_blurb(path: Option<&Path>) -> Result<Option<Blurb>> {
 pub fn run(args: CoverArgs) -> Result<()> {
     let blurb = read_blurb(args.blurb.as_deref())?;
     let catalog = crate::family::open_existing_catalog(&args.db.db)?;
-    let options = CoverOptions { paper: args.paper, guides: args.guides, blurb };
-    write_cover(&catalog, args.id, &options, args.out.as_deref())
+    let paper = args.paper.unwrap_or(Paper::White);
+    let options = CoverOptions { paper, guides: args.guides, blurb };
+    write_cover(&catalog, args.id, &options, args.out.as_deref())?;
+    if args.paper.is_none() {
+        // Said after the cover, so it is not missed; the spine is only right for white paper.
+        eprintln!(
+            "note: book {}'s cover is for white paper, the default: the catalog does not record the paper a book is printed on; if it is cream or color, run `puzzlebook cover {} --paper cream|color` again",
+            args.id, args.id
+        );
+    }
+    Ok(())
 }
 
 /// Renders, checks and writes book `id`'s cover (to `out`, or beside the

@@ -533,6 +533,10 @@ impl Family for Cells {
         &Level::ALL
     }
 
+    fn rates(&self) -> bool {
+        self.grader().is_some()
+    }
+
     fn parse(&self, text: &str) -> Result<()> {
         self.grid(text).map(|_| ())
     }

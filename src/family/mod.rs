@@ -64,6 +64,12 @@ pub trait Family: Send + Sync {
     /// The levels it can make and grade, easiest first.
     fn levels(&self) -> &'static [Level];
 
+    /// Whether its puzzles get Sudoku Explainer ratings (a technique
+    /// grader): what star and word labels and `--curve week` stand on.
+    fn rates(&self) -> bool {
+        false
+    }
+
     /// Refuses a level the family cannot make, naming the ones it can.
     fn check_level(&self, level: Level) -> Result<()> {
         if !self.levels().contains(&level) {

@@ -40,7 +40,6 @@ mod cover;
 mod fonts;
 
 use crate::page::{MAX_PAGES, MIN_PAGES, POINTS_PER_INCH, Trim, gutter_inches};
-use anyhow::{Result, anyhow};
 use lopdf::{Dictionary, Document, Object, ObjectId};
 use std::collections::HashSet;
 use std::fmt;
@@ -101,12 +100,65 @@ impl Rules {
     }
 }
 
+/// Why a file's pages cannot be measured (before any rule is checked).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SheetError {
+    /// Not a PDF at all (no `%PDF-` header).
+    #[error("not a PDF (a PDF file starts with %PDF-; this one starts {0})")]
+    NotPdf(String),
+    /// A PDF that lopdf cannot parse.
+    #[error("not a readable PDF: {0}")]
+    Unreadable(String),
+    /// Encrypted, and its pages cannot be read without a password.
+    #[error(
+        "the PDF is encrypted, so its pages cannot be read (print files must not be encrypted: save it without a password or restrictions)"
+    )]
+    Encrypted,
+    #[error("the PDF has no pages")]
+    NoPages,
+    /// Readable, but its first page declares no size.
+    #[error("the first page has no MediaBox")]
+    NoMediaBox,
+}
+
+/// Loads a PDF for measuring, telling a file that is no PDF, an
+/// unreadable one and an encrypted one apart.
+fn load(pdf_bytes: &[u8]) -> Result<(Document, ObjectId), SheetError> {
+    let doc = Document::load_mem(pdf_bytes).map_err(|e| load_error(pdf_bytes, &e))?;
+    let first = doc.get_pages().values().next().copied();
+    match first {
+        Some(page) => Ok((doc, page)),
+        None if doc.is_encrypted() || doc.was_encrypted() || mentions_encryption(pdf_bytes) => Err(SheetError::Encrypted),
+        None => Err(SheetError::NoPages),
+    }
+}
+
+fn mentions_encryption(pdf_bytes: &[u8]) -> bool {
+    pdf_bytes.windows(8).any(|w| w == b"/Encrypt")
+}
+
+/// Why lopdf could not load a file: no PDF at all, an encrypted one, or a
+/// damaged one.
+fn load_error(pdf_bytes: &[u8], error: &lopdf::Error) -> SheetError {
+    let head = &pdf_bytes[..pdf_bytes.len().min(1024)];
+    if !head.windows(5).any(|w| w == b"%PDF-") {
+        let start: String = String::from_utf8_lossy(&pdf_bytes[..pdf_bytes.len().min(16)])
+            .chars()
+            .map(|c| if c.is_control() || c == char::REPLACEMENT_CHARACTER { '.' } else { c })
+            .collect();
+        return SheetError::NotPdf(if start.is_empty() { "empty".into() } else { format!("\"{start}\"") });
+    }
+    if mentions_encryption(pdf_bytes) {
+        return SheetError::Encrypted;
+    }
+    SheetError::Unreadable(error.to_string())
+}
+
 /// The trim and bleed a PDF's first page declares: the TrimBox (the
 /// MediaBox without one) in inches, and bleed when the MediaBox is larger.
-pub fn page_setup(pdf_bytes: &[u8]) -> Result<(Trim, bool)> {
-    let doc = Document::load_mem(pdf_bytes).map_err(|e| anyhow!("not a readable PDF: {e}"))?;
-    let (_, &page) = doc.get_pages().iter().next().ok_or_else(|| anyhow!("the PDF has no pages"))?;
-    let media = page_box(&doc, page, b"MediaBox").ok_or_else(|| anyhow!("the first page has no MediaBox"))?;
+pub fn page_setup(pdf_bytes: &[u8]) -> Result<(Trim, bool), SheetError> {
+    let (doc, page) = load(pdf_bytes)?;
+    let media = page_box(&doc, page, b"MediaBox").ok_or(SheetError::NoMediaBox)?;
     let trim = page_box(&doc, page, b"TrimBox").unwrap_or(media);
     let inches = |pt: f32| (pt / POINTS_PER_INCH * 1000.0).round() / 1000.0;
     let bleed = media.width() - trim.width() > BLEED_IN * POINTS_PER_INCH / 2.0;
@@ -115,12 +167,10 @@ pub fn page_setup(pdf_bytes: &[u8]) -> Result<(Trim, bool)> {
 
 /// The page count and the first page's MediaBox (width, height) in inches:
 /// a one-page landscape sheet is a cover's shape.
-pub fn sheet(pdf_bytes: &[u8]) -> Result<(usize, f32, f32)> {
-    let doc = Document::load_mem(pdf_bytes).map_err(|e| anyhow!("not a readable PDF: {e}"))?;
-    let pages = doc.get_pages();
-    let (_, &page) = pages.iter().next().ok_or_else(|| anyhow!("the PDF has no pages"))?;
-    let media = page_box(&doc, page, b"MediaBox").ok_or_else(|| anyhow!("the first page has no MediaBox"))?;
-    Ok((pages.len(), media.width() / POINTS_PER_INCH, media.height() / POINTS_PER_INCH))
+pub fn sheet(pdf_bytes: &[u8]) -> Result<(usize, f32, f32), SheetError> {
+    let (doc, page) = load(pdf_bytes)?;
+    let media = page_box(&doc, page, b"MediaBox").ok_or(SheetError::NoMediaBox)?;
+    Ok((doc.get_pages().len(), media.width() / POINTS_PER_INCH, media.height() / POINTS_PER_INCH))
 }
 
 /// Which rule a finding breaks.
@@ -340,10 +390,26 @@ pub fn preflight(pdf_bytes: &[u8], rules: &Rules) -> Report {
     let doc = match Document::load_mem(pdf_bytes) {
         Ok(doc) => doc,
         Err(e) => {
-            if pdf_bytes.windows(8).any(|w| w == b"/Encrypt") {
-                findings.add(None, Check::Encryption, String::new(), "the file".into(), "is encrypted (print files must not be)".into());
+            match load_error(pdf_bytes, &e) {
+                SheetError::Encrypted => {
+                    findings.add(
+                        None,
+                        Check::Encryption,
+                        String::new(),
+                        "the file".into(),
+                        "is encrypted (print files must not be)".into(),
+                    );
+                    findings.add(None, Check::Unreadable, String::new(), "the file".into(), format!("cannot be read as a PDF: {e}"));
+                }
+                SheetError::NotPdf(start) => findings.add(
+                    None,
+                    Check::Unreadable,
+                    String::new(),
+                    "the file".into(),
+                    format!("is not a PDF (a PDF file starts with %PDF-; this one starts {start})"),
+                ),
+                _ => findings.add(None, Check::Unreadable, String::new(), "the file".into(), format!("cannot be read as a PDF: {e}")),
             }
-            findings.add(None, Check::Unreadable, String::new(), "the file".into(), format!("cannot be read as a PDF: {e}"));
             return Report { pages: 0, rules: *rules, gutter_in: rules.gutter_for(0), findings: findings.list };
         }
     };
