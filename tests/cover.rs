@@ -120,12 +120,12 @@ fn book_cover_writes_a_full_wrap_beside_the_interior() {
     let said = String::from_utf8_lossy(&again.stdout);
     assert!(again.status.success() && said.contains("pocket-cover.pdf (replaced)"), "{said}");
     assert!(String::from_utf8_lossy(&again.stderr).is_empty(), "the paper was given: no note");
-    // Without --paper: white, and it says so, since the catalog does not
-    // record the paper the book was made for (cream here).
-    let white = run(&["cover", "1", "--db", &db, "--out", dir.join("white.pdf").to_str().unwrap()]);
-    let note = String::from_utf8_lossy(&white.stderr);
-    assert!(white.status.success() && String::from_utf8_lossy(&white.stdout).contains("on white paper"), "{note}");
-    assert!(note.contains("note: book 1's cover is for white paper, the default") && note.contains("--paper cream|color"), "{note}");
+    // Without --paper: the paper the book was made for (cream here), as
+    // recorded with it; nothing to note.
+    let recorded = run(&["cover", "1", "--db", &db, "--out", dir.join("recorded.pdf").to_str().unwrap()]);
+    let note = String::from_utf8_lossy(&recorded.stderr);
+    assert!(recorded.status.success() && String::from_utf8_lossy(&recorded.stdout).contains("on cream paper"), "{note}");
+    assert!(note.is_empty(), "the paper is recorded: no note, got {note}");
     let refused = run(&["cover", "1", "--db", &db, "--out", pdf.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&refused.stderr).contains("is the PDF of book 1"), "{refused:?}");
     // A missing blurb is an error naming the file, before any book is made.

@@ -91,6 +91,28 @@ pub struct BookSettings {
     /// The order of the puzzles: sections, a ramp or a week (`--curve`).
     #[serde(default, skip_serializing_if = "labels::Curve::is_sections")]
     pub curve: labels::Curve,
+    /// The paper the interior is printed on (`--paper`), which sets the
+    /// cover's spine; `None` for books made without it (white is assumed).
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "paper")]
+    pub paper: Option<cover::Paper>,
+}
+
+/// `paper` in the stored settings: "white", "cream" or "color".
+mod paper {
+    use super::cover::Paper;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(paper: &Option<Paper>, s: S) -> Result<S::Ok, S::Error> {
+        match paper {
+            Some(paper) => s.serialize_str(paper.name()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Paper>, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse().map(Some).map_err(|e: anyhow::Error| serde::de::Error::custom(format!("paper = \"{name}\": {e}")))
+    }
 }
 
 /// `marks` in the stored settings: "corner" or "faded" (books stored before
@@ -159,6 +181,7 @@ impl BookSettings {
             qr: false,
             labels: labels::Labels::Levels,
             curve: labels::Curve::Sections,
+            paper: None,
         }
     }
 
@@ -396,10 +419,12 @@ mod tests {
             qr: true,
             labels: labels::Labels::Stars,
             curve: labels::Curve::Week,
+            paper: Some(cover::Paper::Cream),
         };
         assert_eq!(BookSettings::from_toml(&s.to_toml()).unwrap(), s);
         assert!(s.to_toml().contains("marks = \"faded\"") && s.to_toml().contains("hints = true"), "{}", s.to_toml());
         assert!(s.to_toml().contains("labels = \"stars\"") && s.to_toml().contains("curve = \"week\""), "{}", s.to_toml());
+        assert!(s.to_toml().contains("paper = \"cream\""), "{}", s.to_toml());
         // Settings stored before `rating` existed read as no range, and
         // write back unchanged (a reprint compares them).
         let old = BookSettings {
@@ -419,6 +444,7 @@ mod tests {
             trivia_file: None,
             trivia_format: trivia::TriviaFormat::Questions,
             trivia_once: false,
+            paper: None,
             ..s.clone()
         };
         let text = old.to_toml();
@@ -439,6 +465,7 @@ mod tests {
             "trivia_once",
             "labels",
             "curve",
+            "paper",
         ] {
             assert!(!text.contains(key), "{text}");
         }

@@ -134,8 +134,9 @@ pub struct BookArgs {
     /// Also write the KDP paperback cover (full wrap) as <PDF stem>-cover.pdf (see `puzzlebook cover --help`).
     #[arg(long)]
     pub cover: bool,
-    /// The cover's paper: white (default), cream or color (sets the spine's width).
-    #[arg(long, requires = "cover")]
+    /// The paper the book is printed on: white (default), cream or color. It sets the cover's
+    /// spine width and is recorded with the book, so a later `puzzlebook cover ID` uses it.
+    #[arg(long)]
     pub paper: Option<crate::book::cover::Paper>,
     /// Draw guides on the cover (trim, spine folds, safe areas); not for the final upload.
     #[arg(long, requires = "cover")]
@@ -297,6 +298,7 @@ pub fn book(args: BookArgs) -> Result<()> {
         qr: args.qr,
         labels: args.labels.into(),
         curve: args.curve.into(),
+        paper: args.paper,
     };
     // The arguments first, then the catalog: a bad title is said as such.
     settings.check()?;

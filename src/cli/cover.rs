@@ -18,8 +18,8 @@ pub struct CoverArgs {
     /// The book's number (see `puzzlebook books`).
     pub id: i64,
     /// The interior's paper: white, cream or color (sets the spine's width).
-    /// Default white: the catalog does not record the paper a book's cover
-    /// was first made for, so give the same --paper again.
+    /// Default: the paper the book was made with (`book … --paper`), white
+    /// for a book made without one.
     #[arg(long)]
     pub paper: Option<Paper>,
     /// Draw thin guides at the trim, spine folds and safe areas (for proofs; KDP rejects them in the final cover).
@@ -48,13 +48,16 @@ pub fn read_blurb(path: Option<&Path>) -> Result<Option<Blurb>> {
 pub fn run(args: CoverArgs) -> Result<()> {
     let blurb = read_blurb(args.blurb.as_deref())?;
     let catalog = crate::family::open_existing_catalog(&args.db.db)?;
-    let paper = args.paper.unwrap_or(Paper::White);
+    // The paper the book was made for, unless --paper says otherwise.
+    let row = catalog.book(args.id)?;
+    let recorded = crate::book::BookSettings::from_toml(&row.settings).with_context(|| format!("book {}: stored settings", row.id))?.paper;
+    let paper = args.paper.or(recorded).unwrap_or(Paper::White);
     let options = CoverOptions { paper, guides: args.guides, blurb };
     write_cover(&catalog, args.id, &options, args.out.as_deref())?;
-    if args.paper.is_none() {
+    if args.paper.is_none() && recorded.is_none() {
         // Said after the cover, so it is not missed; the spine is only right for white paper.
         eprintln!(
-            "note: book {}'s cover is for white paper, the default: the catalog does not record the paper a book is printed on; if it is cream or color, run `puzzlebook cover {} --paper cream|color` again",
+            "note: book {} was made without --paper, so its cover is for white paper, the default; if it is printed on cream or color, run `puzzlebook cover {} --paper cream|color` again",
             args.id, args.id
         );
     }
