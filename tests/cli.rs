@@ -36,6 +36,22 @@ fn solve_answers_in_input_order_with_limit() {
 }
 
 #[test]
+fn solve_counts_within_a_node_budget_and_says_undecided() {
+    // Counting every 9×9 grid never ends: the budget stops it, the answer
+    // says so, and the status tells scripts.
+    let empty = ".".repeat(81);
+    let out = puzzlebook(&["solve", "classic-9", "--limit", "18446744073709551615", "--max-nodes", "20000", &empty, KNOWN]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("undecided: ") && lines[0].contains("search nodes"), "{text}");
+    assert_eq!(lines[1], "solutions 1", "a puzzle within the budget is still answered");
+    let over = puzzlebook(&["solve", "classic-9", "--max-nodes", "0", KNOWN]);
+    assert_eq!(over.status.code(), Some(1));
+    assert!(stderr(&over).contains("--max-nodes 0: choose 1 to"), "{}", stderr(&over));
+}
+
+#[test]
 fn solve_reads_files_skipping_comments_and_ratings() {
     let out = puzzlebook(&["solve", "classic-9", "--file", "../shared/data/sudoku/se-rated.txt"]);
     assert!(out.status.success(), "{}", stderr(&out));

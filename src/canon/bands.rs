@@ -88,6 +88,7 @@ pub enum Method {
     Capped,
 }
 
+#[cfg_attr(not(test), allow(dead_code))] // `method` and `work` are for tests
 pub struct Keyed {
     /// The relabelled cells, row by row (0 = empty).
     pub key: Vec<u8>,

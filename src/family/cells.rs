@@ -12,7 +12,7 @@ use crate::level::Level;
 use crate::model::Alphabet;
 use crate::model::Grid;
 use crate::pdf::{GridContents, GridRenderer, MarkStyle};
-use crate::solver::Verdict;
+use crate::solver::{Budgeted, SOLVE_NODES, Verdict};
 use crate::store::{NewPuzzle, PuzzleRow, StoredGrade};
 use anyhow::{Context, Result, anyhow, bail};
 
@@ -423,15 +423,25 @@ impl Family for Cells {
     }
 
     fn solve(&self, text: &str, limit: Option<usize>) -> Result<Answer> {
+        self.solve_within(text, limit, SOLVE_NODES)
+    }
+
+    fn solve_within(&self, text: &str, limit: Option<usize>, node_budget: u64) -> Result<Answer> {
         let givens = self.grid(text)?;
         let solver = &self.generator.solver;
+        let undecided = |found: usize, nodes: u64| Answer::Undecided { found: found as u128, nodes };
         if let Some(limit) = limit {
-            return Ok(Answer::Count(solver.count(&givens, limit).solutions as u128));
+            return Ok(match solver.count_within(&givens, limit, node_budget) {
+                Budgeted::Decided(count) => Answer::Count(count.solutions as u128),
+                Budgeted::Undecided { found, nodes } => undecided(found, nodes),
+            });
         }
-        Ok(match solver.verdict(&givens) {
-            Verdict::Unique(solution) => Answer::Unique(self.cells().model.format_grid(&solution)),
-            Verdict::Multiple => Answer::Multiple,
-            Verdict::None => Answer::None,
+        Ok(match solver.verdict_within(&givens, node_budget) {
+            Budgeted::Decided(Verdict::Unique(solution)) => Answer::Unique(self.cells().model.format_grid(&solution)),
+            Budgeted::Decided(Verdict::Multiple) => Answer::Multiple,
+            Budgeted::Decided(Verdict::None) => Answer::None,
+            Budgeted::Undecided { found: 2.., .. } => Answer::Multiple,
+            Budgeted::Undecided { found, nodes } => undecided(found, nodes),
         })
     }
 
@@ -678,7 +688,11 @@ impl Family for Cells {
         }
         let grid = self.grid(givens).map_err(|e| Refusal::Invalid(format!("{e:#}")))?;
         let model = &self.cells().model;
-        let count = self.generator.solver.count(&grid, 2);
+        let Budgeted::Decided(count) = self.generator.solver.count_within(&grid, 2, SOLVE_NODES) else {
+            return Err(Refusal::Invalid(format!(
+                "undecided: the solver found no answer in {SOLVE_NODES} search nodes (too many solutions to tell apart, as with few givens)"
+            )));
+        };
         let solution = match (count.solutions, count.first) {
             (0, _) => return Err(Refusal::None),
             (1, Some(solution)) => solution,

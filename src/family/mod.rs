@@ -28,6 +28,9 @@ pub enum Answer {
     None,
     /// With a limit: the exact count, up to the limit.
     Count(u128),
+    /// The search budget ran out before an answer: `found` solutions seen
+    /// (at least that many exist) in `nodes` search nodes.
+    Undecided { found: u128, nodes: u64 },
 }
 
 impl std::fmt::Display for Answer {
@@ -37,6 +40,9 @@ impl std::fmt::Display for Answer {
             Answer::Multiple => f.write_str("multiple"),
             Answer::None => f.write_str("none"),
             Answer::Count(k) => write!(f, "solutions {k}"),
+            Answer::Undecided { found, nodes } => {
+                write!(f, "undecided: {found} solutions found in {nodes} search nodes, the most one puzzle may take; at least {found} exist")
+            }
         }
     }
 }
@@ -78,6 +84,13 @@ pub trait Family: Send + Sync {
 
     /// Solves a puzzle text: the verdict, or with `limit` the count up to it.
     fn solve(&self, text: &str, limit: Option<usize>) -> Result<Answer>;
+
+    /// As [`Family::solve`], giving up (`Answer::Undecided`) after
+    /// `node_budget` search nodes where the family's search counts them.
+    fn solve_within(&self, text: &str, limit: Option<usize>, node_budget: u64) -> Result<Answer> {
+        let _ = node_budget;
+        self.solve(text, limit)
+    }
 
     /// Grades a puzzle as a human would solve it (an error when it has no
     /// unique solution, or the family or layout has no grader).

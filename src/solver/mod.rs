@@ -65,8 +65,27 @@ enum Path {
     Sixteen(Box<Fast16>),
 }
 
-/// No search may run forever: counting stops here and says so.
+/// Searches inside the generator run to the end (their puzzles are near
+/// unique, so they end quickly); a budget is asked for where the input is
+/// anyone's ([`SOLVE_NODES`]).
 const DEFAULT_NODE_BUDGET: u64 = u64::MAX;
+
+/// The search nodes `solve` and `import` spend on one puzzle before they
+/// answer "undecided". A unique 9×9 puzzle takes tens to thousands; a
+/// count to a large `--limit` one or more a solution.
+pub const SOLVE_NODES: u64 = 20_000_000;
+
+/// How many fast-path nodes one node of the generic engine counts as in a
+/// solve budget (it propagates every rule of any layout, and costs more).
+pub const GENERIC_NODE_WEIGHT: u64 = 16;
+
+/// The answer of a search with a node budget.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Budgeted<T> {
+    Decided(T),
+    /// The budget ran out first: `found` solutions seen in `nodes` nodes.
+    Undecided { found: usize, nodes: u64 },
+}
 
 impl Solver {
     pub fn new(model: &Model) -> Solver {
@@ -136,6 +155,44 @@ impl Solver {
             Path::Nine(fast) => fast.solves_by_singles(&givens.cells),
             Path::Sixteen(fast) => fast.solves_by_singles(&givens.cells),
             Path::Engine(engine) => with_engine!(engine.as_ref(), e => singles_engine(e, givens)),
+        }
+    }
+
+    /// Like [`Solver::verdict`], but gives up (`Undecided`) after
+    /// `node_budget` search nodes: what `solve` and `import` ask, so that no
+    /// puzzle (a few givens on a layout whose propagation is weak) keeps
+    /// them busy for ever.
+    pub fn verdict_within(&self, givens: &Grid, node_budget: u64) -> Budgeted<Verdict> {
+        let query = Query { givens, excluded: &[], limit: 2, near: None, want_first: true, first_if_unique: true };
+        let (count, out_of_budget) = self.run(&query, None, self.weighed(node_budget));
+        if out_of_budget {
+            return Budgeted::Undecided { found: count.solutions, nodes: count.stats.nodes };
+        }
+        Budgeted::Decided(match (count.solutions, count.first) {
+            (1, Some(grid)) => Verdict::Unique(grid),
+            (0, _) => Verdict::None,
+            _ => Verdict::Multiple,
+        })
+    }
+
+    /// Like [`Solver::count`], but gives up (`Undecided`, with the
+    /// solutions found so far) after `node_budget` search nodes.
+    pub fn count_within(&self, givens: &Grid, limit: usize, node_budget: u64) -> Budgeted<Count> {
+        let query = Query { givens, excluded: &[], limit, near: None, want_first: true, first_if_unique: false };
+        let (count, out_of_budget) = self.run(&query, None, self.weighed(node_budget));
+        match out_of_budget {
+            true => Budgeted::Undecided { found: count.solutions, nodes: count.stats.nodes },
+            false => Budgeted::Decided(count),
+        }
+    }
+
+    /// A solve budget in this solver's own nodes: a generic engine's node
+    /// (irregular layouts, overlapping grids) costs about
+    /// [`GENERIC_NODE_WEIGHT`] fast-path nodes, so it gets that many fewer.
+    fn weighed(&self, node_budget: u64) -> u64 {
+        match self.path {
+            Path::Engine(_) => (node_budget / GENERIC_NODE_WEIGHT).max(1),
+            _ => node_budget,
         }
     }
 

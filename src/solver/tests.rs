@@ -562,3 +562,33 @@ fn fast16_agrees_with_the_engine() {
     assert!(counts.iter().all(|&k| k > 3), "all outcomes should occur: {counts:?}");
     assert!(singles.iter().all(|&k| k > 3), "{singles:?}");
 }
+
+/// `solve` and `import` ask with a budget: a count that cannot finish (every
+/// 9×9 grid) and a Tridoku of three givens stop within it and say so.
+#[test]
+fn budgeted_searches_stop_and_say_undecided() {
+    let nine = Layout::load_cells("classic-9").unwrap().1;
+    let solver = Solver::new(&nine.model);
+    let empty = Grid::empty(81);
+    match solver.count_within(&empty, usize::MAX, 5_000) {
+        Budgeted::Undecided { found, nodes } => {
+            assert!(found > 0 && nodes <= 5_001, "{found} found in {nodes} nodes");
+        }
+        other => panic!("counting every grid within 5,000 nodes ended: {other:?}"),
+    }
+    assert!(matches!(solver.count_within(&empty, 10, 5_000), Budgeted::Decided(Count { solutions: 10, .. })));
+    assert_eq!(solver.verdict_within(&empty, 5_000), Budgeted::Decided(Verdict::Multiple));
+
+    let tridoku = Layout::load_cells("tridoku").unwrap().1;
+    let solver = Solver::new(&tridoku.model);
+    assert!(!solver.is_fast());
+    let mut givens = Grid::empty(tridoku.model.cell_count());
+    for (cell, symbol) in [(11, 0), (14, 3), (52, 3)] {
+        givens.cells[cell] = Some(symbol);
+    }
+    // The generic engine's nodes weigh GENERIC_NODE_WEIGHT each.
+    match solver.verdict_within(&givens, 20 * GENERIC_NODE_WEIGHT) {
+        Budgeted::Undecided { nodes, .. } => assert!(nodes <= 21, "{nodes} nodes"),
+        other => panic!("a few givens on Tridoku decided in 20 nodes: {other:?}"),
+    }
+}
