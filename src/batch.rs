@@ -111,6 +111,25 @@ fn run_family(
     on_event: &mut dyn FnMut(BatchEvent),
 ) -> Result<BatchOutcome> {
     catalog.claim_batch(batch_id)?;
+    let outcome = run_claimed(catalog, batch_id, family, jobs, stop, give_up, on_event);
+    if let Err(error) = &outcome {
+        // A batch that stops on an error is not left `running`: it fails with
+        // the error as its note (the release checks the lease is still ours).
+        let _ = catalog.release_batch(batch_id, BatchStatus::Failed, Some(&format!("{error:#}")));
+    }
+    outcome
+}
+
+/// [`run_family`] once the batch's lease is held.
+fn run_claimed(
+    catalog: &Catalog,
+    batch_id: i64,
+    family: &dyn Family,
+    jobs: usize,
+    stop: &AtomicBool,
+    give_up: Option<&GiveUp>,
+    on_event: &mut dyn FnMut(BatchEvent),
+) -> Result<BatchOutcome> {
     // Read after the claim: no other process moves the resume point now.
     let batch = catalog.batch(batch_id)?;
     let jobs = jobs.max(1);
@@ -133,7 +152,9 @@ fn run_family(
         // A search (pattern, technique, range) may go many attempts without
         // a puzzle: its time limit decides when to stop, not the count.
         if since_new >= EXHAUSTED_AFTER && give_up.is_none() {
-            break BatchStatus::Exhausted;
+            // Not one attempt made a puzzle: what the batch asks does not fit
+            // (e.g. cages that rarely cover a grid), not a layout used up.
+            break if accepted_attempts == 0 { BatchStatus::Failed } else { BatchStatus::Exhausted };
         }
         if give_up.is_some_and(|g| last_new.elapsed() >= g.limit) {
             break BatchStatus::Failed;
@@ -193,6 +214,9 @@ fn run_family(
         BatchStatus::Exhausted => {
             Some(format!("no new puzzle in {EXHAUSTED_AFTER} attempts: the layout has few distinct puzzles up to symmetry"))
         }
+        BatchStatus::Failed if give_up.is_none() => Some(format!(
+            "none of {EXHAUSTED_AFTER} attempts made a puzzle: what the batch asks (such as its cage sizes) fits almost no grid of the layout"
+        )),
         BatchStatus::Failed => give_up.map(|g| {
             format!(
                 "no new {} found in {} s (the time limit; raise it with --time-limit, 0 for none): such puzzles are rare or do not exist",
@@ -271,12 +295,28 @@ mod tests {
         started: AtomicU64,
         stop_at: u64,
         stop: &'static AtomicBool,
+        odd: Odd,
+    }
+
+    /// Attempts that do not make a puzzle.
+    #[derive(PartialEq)]
+    enum Odd {
+        None,
+        /// Every attempt makes nothing (at once).
+        NothingEver,
+        /// The attempt of this seed fails with an error.
+        ErrorAt(u64),
     }
 
     impl Family for Slow {
         fn make(&self, seed: u64, _level: Option<Level>) -> Result<Option<NewPuzzle>> {
             if self.started.fetch_add(1, Ordering::SeqCst) + 1 == self.stop_at {
                 self.stop.store(true, Ordering::SeqCst);
+            }
+            match self.odd {
+                Odd::NothingEver => return Ok(None),
+                Odd::ErrorAt(bad) if bad == seed => anyhow::bail!("attempt {seed} broke"),
+                _ => {}
             }
             std::thread::sleep(Duration::from_millis(10));
             Ok(Some(NewPuzzle {
@@ -346,7 +386,7 @@ mod tests {
         let id = catalog.create_batch(layout_id, 1000, 300, None, "none").unwrap();
         // The first chunk is 4 attempts (40 ms on two threads); the second is
         // sized to half a second, 100 attempts: the stop comes in its 16th.
-        let slow = Slow { started: AtomicU64::new(0), stop_at: 20, stop: &STOP_HERE };
+        let slow = Slow { started: AtomicU64::new(0), stop_at: 20, stop: &STOP_HERE, odd: Odd::None };
         let outcome = run_family(&catalog, id, &slow, 2, &STOP_HERE, None, &mut |_| {}).unwrap();
         assert_eq!(outcome.status, BatchStatus::Interrupted);
         let started = slow.started.load(Ordering::SeqCst);
@@ -359,11 +399,40 @@ mod tests {
         assert_eq!(seeds, (1000..1000 + batch.next_attempt).collect::<Vec<_>>());
 
         STOP_HERE.store(false, Ordering::SeqCst);
-        let resumed = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &STOP_HERE };
+        let resumed = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &STOP_HERE, odd: Odd::None };
         let outcome = run_family(&catalog, id, &resumed, 2, &STOP_HERE, None, &mut |_| {}).unwrap();
         assert_eq!((outcome.status, outcome.held), (BatchStatus::Done, 300));
         let mut seeds: Vec<u64> = catalog.puzzles(None, None).unwrap().iter().map(|p| p.seed).collect();
         seeds.sort();
         assert_eq!(seeds, (1000..1300).collect::<Vec<_>>(), "no attempt skipped or made twice");
+    }
+
+    /// A batch whose attempts never make a puzzle (cages that never cover a
+    /// grid) ends as failed with the true reason; one whose attempt fails
+    /// with an error is not left running.
+    #[test]
+    fn failed_attempts_end_a_batch_cleanly_and_an_error_releases_it() {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        let dir = std::env::temp_dir().join(format!("puzzlebook-batch-{}-failed", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let catalog = Catalog::open(&dir.join("catalog.db")).unwrap();
+        let layout_id = catalog.layout_id(&Layout::load("classic-4").unwrap(), "cells").unwrap();
+
+        let id = catalog.create_batch(layout_id, 1, 10, None, "none").unwrap();
+        let nothing = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &NEVER, odd: Odd::NothingEver };
+        let outcome = run_family(&catalog, id, &nothing, 2, &NEVER, None, &mut |_| {}).unwrap();
+        assert_eq!((outcome.status, outcome.held), (BatchStatus::Failed, 0));
+        assert!(outcome.attempts >= EXHAUSTED_AFTER, "every failed attempt is counted: {}", outcome.attempts);
+        let batch = catalog.batch(id).unwrap();
+        assert_eq!(batch.status, BatchStatus::Failed);
+        assert!(batch.note.as_deref().unwrap_or("").contains("attempts made a puzzle"), "{:?}", batch.note);
+
+        let id = catalog.create_batch(layout_id, 1, 10, None, "none").unwrap();
+        let broken = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &NEVER, odd: Odd::ErrorAt(3) };
+        let Err(error) = run_family(&catalog, id, &broken, 2, &NEVER, None, &mut |_| {}) else { panic!("attempt 3 broke") };
+        assert!(format!("{error:#}").contains("attempt 3 broke"), "{error:#}");
+        let batch = catalog.batch(id).unwrap();
+        assert_eq!(batch.status, BatchStatus::Failed, "an error does not leave the batch running");
+        assert!(batch.note.as_deref().unwrap_or("").contains("attempt 3 broke"), "{:?}", batch.note);
     }
 }

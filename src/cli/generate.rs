@@ -264,7 +264,11 @@ fn cage_rule(args: &GenerateArgs, layout: &Layout) -> anyhow::Result<Option<Cage
         anyhow::bail!("--cages and --cage-givens: {} draws no killer cages per puzzle (its layout file has no random_cages)", layout.id);
     };
     let (min, max) = args.cages.unwrap_or((own.min, own.max));
-    Ok(Some(CageRule { min, max, givens: args.cage_givens || own.givens }))
+    let rule = CageRule { min, max, givens: args.cage_givens || own.givens };
+    // Refused here, before a batch is recorded, with the reason.
+    let size = layout.cells().map_or(0, |c| c.size);
+    rule.check(size).map_err(|why| anyhow::anyhow!("--cages {min}..{max} on {}: {why}", layout.id))?;
+    Ok(Some(rule))
 }
 
 fn cage_sizes(text: &str) -> Result<(usize, usize), String> {
