@@ -160,7 +160,9 @@ fn run_claimed(
             break BatchStatus::Failed;
         }
         let chunk_start = Instant::now();
-        let made = make_chunk(catalog, &batch, family, &pool, attempt..attempt + chunk, stop)?;
+        // Attempts not started when the time limit runs out are skipped.
+        let deadline = give_up.map(|g| last_new + g.limit);
+        let made = make_chunk(catalog, &batch, family, &pool, attempt..attempt + chunk, stop, deadline)?;
         let wanted = (batch.count_asked - held) as usize;
         let mut chosen = Vec::new();
         let mut consumed = attempt;
@@ -245,6 +247,7 @@ fn make_chunk(
     pool: &rayon::ThreadPool,
     range: std::ops::Range<u64>,
     stop: &AtomicBool,
+    deadline: Option<Instant>,
 ) -> Result<Vec<Made>> {
     let lost = AtomicBool::new(false);
     let (seed, level) = (batch.seed, batch.difficulty);
@@ -256,7 +259,9 @@ fn make_chunk(
                 range
                     .into_par_iter()
                     .map(|a| {
-                        let skip = stop.load(Ordering::SeqCst) || lost.load(Ordering::SeqCst);
+                        let skip = stop.load(Ordering::SeqCst)
+                            || lost.load(Ordering::SeqCst)
+                            || deadline.is_some_and(|d| Instant::now() >= d);
                         (a, (!skip).then(|| family.make_all(seed.wrapping_add(a), level)))
                     })
                     .collect()
@@ -306,6 +311,8 @@ mod tests {
         NothingEver,
         /// The attempt of this seed fails with an error.
         ErrorAt(u64),
+        /// Every attempt makes nothing, after its 10 ms.
+        NothingSlowly,
     }
 
     impl Family for Slow {
@@ -319,6 +326,9 @@ mod tests {
                 _ => {}
             }
             std::thread::sleep(Duration::from_millis(10));
+            if self.odd == Odd::NothingSlowly {
+                return Ok(None);
+            }
             Ok(Some(NewPuzzle {
                 own_layout: None,
                 grade: None,
@@ -434,5 +444,25 @@ mod tests {
         let batch = catalog.batch(id).unwrap();
         assert_eq!(batch.status, BatchStatus::Failed, "an error does not leave the batch running");
         assert!(batch.note.as_deref().unwrap_or("").contains("attempt 3 broke"), "{:?}", batch.note);
+    }
+
+    /// The time limit is heard inside a chunk: attempts not started when it
+    /// runs out are skipped (a chunk sized to half a second would otherwise
+    /// run 100 attempts of 10 ms past a limit of 30 ms).
+    #[test]
+    fn a_time_limit_skips_the_attempts_of_a_chunk_not_yet_started() {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        let dir = std::env::temp_dir().join(format!("puzzlebook-batch-{}-limit", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let catalog = Catalog::open(&dir.join("catalog.db")).unwrap();
+        let layout_id = catalog.layout_id(&Layout::load("classic-4").unwrap(), "cells").unwrap();
+        let id = catalog.create_batch(layout_id, 1, 1000, None, "none").unwrap();
+        let searching = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &NEVER, odd: Odd::NothingSlowly };
+        let give_up = GiveUp { limit: Duration::from_millis(30), what: "puzzle".into() };
+        let outcome = run_family(&catalog, id, &searching, 2, &NEVER, Some(&give_up), &mut |_| {}).unwrap();
+        assert_eq!(outcome.status, BatchStatus::Failed);
+        let started = searching.started.load(Ordering::SeqCst);
+        assert!(started < 40, "{started} attempts started after a limit of three attempts' time");
+        assert_eq!(catalog.batch(id).unwrap().next_attempt, outcome.attempts, "the skipped attempts are left for a resume");
     }
 }
