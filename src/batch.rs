@@ -259,9 +259,8 @@ fn make_chunk(
                 range
                     .into_par_iter()
                     .map(|a| {
-                        let skip = stop.load(Ordering::SeqCst)
-                            || lost.load(Ordering::SeqCst)
-                            || deadline.is_some_and(|d| Instant::now() >= d);
+                        let skip =
+                            stop.load(Ordering::SeqCst) || lost.load(Ordering::SeqCst) || deadline.is_some_and(|d| Instant::now() >= d);
                         (a, (!skip).then(|| family.make_all(seed.wrapping_add(a), level)))
                     })
                     .collect()

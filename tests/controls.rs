@@ -151,10 +151,8 @@ fn impossible_cage_sizes_are_refused_before_a_batch_is_recorded() {
         assert!(stderr(&out).contains(why), "{}", stderr(&out));
         assert!(!stderr(&out).contains("marks or islands"), "{}", stderr(&out));
     }
-    let batches: i64 = rusqlite::Connection::open(&db)
-        .ok()
-        .and_then(|c| c.query_row("SELECT count(*) FROM batches", [], |r| r.get(0)).ok())
-        .unwrap_or(0);
+    let batches: i64 =
+        rusqlite::Connection::open(&db).ok().and_then(|c| c.query_row("SELECT count(*) FROM batches", [], |r| r.get(0)).ok()).unwrap_or(0);
     assert_eq!(batches, 0, "no batch recorded");
 }
 

@@ -152,8 +152,12 @@ fn enumerate(cells: &[Option<Symbol>], n: usize, search: &Search, labels: &Label
     for leaf in &search.leaves {
         for columns in column_orders(&leaf.frame) {
             let mut labeler = labels.clone();
-            let key: Vec<u8> =
-                leaf.rows.iter().flat_map(|&r| columns.iter().map(move |&c| view(n, leaf.transposed, r, c))).map(|c| labeler.label(cells[c])).collect();
+            let key: Vec<u8> = leaf
+                .rows
+                .iter()
+                .flat_map(|&r| columns.iter().map(move |&c| view(n, leaf.transposed, r, c)))
+                .map(|c| labeler.label(cells[c]))
+                .collect();
             work += key.len() as u64;
             if best.as_ref().is_none_or(|b| key < *b) {
                 best = Some(key);
@@ -381,7 +385,8 @@ fn column_order_search(cells: &[Option<Symbol>], shape: Shape, labels: &Labeler)
             return Keyed { key: rows.best.unwrap_or_default(), method: Method::Capped, work: rows.work };
         }
         let columns = sigma(index);
-        let content: Vec<Vec<Option<Symbol>>> = (0..n).map(|r| columns.iter().map(|&c| cells[view(n, transposed, r, c)]).collect()).collect();
+        let content: Vec<Vec<Option<Symbol>>> =
+            (0..n).map(|r| columns.iter().map(|&c| cells[view(n, transposed, r, c)]).collect()).collect();
         let values: Vec<u32> = content.iter().map(|row| row.iter().fold(0u32, |v, cell| v << 1 | cell.is_some() as u32)).collect();
         rows.run(&content, &values, labels);
     }
@@ -424,7 +429,15 @@ impl RowSearch<'_> {
 
     /// Chooses the row shown at position `depth = current.len() / n`.
     /// `less`: the rows shown so far are already smaller than `best`'s.
-    fn step(&mut self, content: &[Vec<Option<Symbol>>], values: &[u32], used: &mut [bool], band: Option<usize>, labeler: Labeler, less: bool) {
+    fn step(
+        &mut self,
+        content: &[Vec<Option<Symbol>>],
+        values: &[u32],
+        used: &mut [bool],
+        band: Option<usize>,
+        labeler: Labeler,
+        less: bool,
+    ) {
         let (n, h) = (self.n, self.h);
         let depth = self.current.len() / n;
         if depth == n {

@@ -1,11 +1,11 @@
 use crate::family::Answer;
 use crate::layout::Layout;
-use crate::solver::{Budget, SOLVE_SECONDS};
-use std::time::Duration;
 use crate::puzzle_file::PuzzleSource;
+use crate::solver::{Budget, SOLVE_SECONDS};
 use anyhow::{Context, bail};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -53,7 +53,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     let (mut any, mut undecided) = (false, false);
     for (origin, text) in source.puzzles() {
         any = true;
-        let answer = family.solve_within(text, args.limit, Budget::new(args.max_nodes.unwrap_or(u64::MAX), Some(Duration::from_secs(args.time_limit)))).with_context(|| origin.to_string())?;
+        let answer = family
+            .solve_within(text, args.limit, Budget::new(args.max_nodes.unwrap_or(u64::MAX), Some(Duration::from_secs(args.time_limit))))
+            .with_context(|| origin.to_string())?;
         undecided |= matches!(answer, Answer::Undecided { .. });
         writeln!(out, "{answer}")?;
     }

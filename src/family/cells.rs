@@ -13,9 +13,9 @@ use crate::model::Alphabet;
 use crate::model::Grid;
 use crate::pdf::{GridContents, GridRenderer, MarkStyle};
 use crate::solver::{Budget, Budgeted, SOLVE_SECONDS, Verdict};
-use std::time::Duration;
 use crate::store::{NewPuzzle, PuzzleRow, StoredGrade};
 use anyhow::{Context, Result, anyhow, bail};
+use std::time::Duration;
 
 pub struct Cells {
     /// Owns the layout; its solver answers `solve`.

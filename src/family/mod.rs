@@ -30,7 +30,10 @@ pub enum Answer {
     Count(u128),
     /// The search budget (time or nodes) ran out before an answer: `found`
     /// solutions seen (at least that many exist) in `nodes` search nodes.
-    Undecided { found: u128, nodes: u64 },
+    Undecided {
+        found: u128,
+        nodes: u64,
+    },
 }
 
 impl std::fmt::Display for Answer {
@@ -44,7 +47,10 @@ impl std::fmt::Display for Answer {
                 write!(f, "undecided: the search stopped at its budget after {nodes} nodes, with no solution found yet")
             }
             Answer::Undecided { found, nodes } => {
-                write!(f, "undecided: the search stopped at its budget after {nodes} nodes; {found} solutions found so far, so at least {found} exist")
+                write!(
+                    f,
+                    "undecided: the search stopped at its budget after {nodes} nodes; {found} solutions found so far, so at least {found} exist"
+                )
             }
         }
     }

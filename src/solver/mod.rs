@@ -93,7 +93,10 @@ impl Budget {
 pub enum Budgeted<T> {
     Decided(T),
     /// The budget ran out first: `found` solutions seen in `nodes` nodes.
-    Undecided { found: usize, nodes: u64 },
+    Undecided {
+        found: usize,
+        nodes: u64,
+    },
 }
 
 impl Solver {
