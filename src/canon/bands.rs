@@ -38,7 +38,8 @@ const ENUM_ORDERS: usize = 5_000;
 const MAX_SIGMAS: usize = 100_000;
 /// Safety bounds of the last resort and of the column-order search (cells
 /// relabelled); no classic grid comes near the latter.
-const CAPPED_NODES: usize = 200_000;
+const CAPPED_NODES: usize = 20_000;
+const CAPPED_ORDERS: usize = 20_000;
 const MAX_LEAVES: usize = 20_000;
 const MAX_COLUMN_ORDERS: usize = 5_000;
 const MAX_WORK: u64 = 400_000_000;
@@ -149,8 +150,16 @@ fn frame_search(cells: &[Option<Symbol>], shape: Shape, node_cap: usize) -> (Sea
 fn enumerate(cells: &[Option<Symbol>], n: usize, search: &Search, labels: &Labeler, method: Method) -> Keyed {
     let mut best: Option<Vec<u8>> = None;
     let mut work = search.nodes as u64;
+    // The exact method runs within ENUM_ORDERS (or forced, uncapped).
+    let mut left = if method == Method::Capped { CAPPED_ORDERS } else { usize::MAX };
     for leaf in &search.leaves {
-        for columns in column_orders(&leaf.frame) {
+        if left == 0 {
+            break;
+        }
+        let orders = column_orders(&leaf.frame);
+        let take = orders.len().min(left);
+        left -= take;
+        for columns in orders.into_iter().take(take) {
             let mut labeler = labels.clone();
             let key: Vec<u8> = leaf
                 .rows

@@ -193,3 +193,18 @@ fn frames_and_column_orders_give_the_same_key() {
         }
     }
 }
+
+/// 16×16 has too many column orders to try each: a full grid gets the
+/// capped key, still an equivalent grid, with bounded work.
+#[test]
+fn a_full_16x16_grid_keys_with_bounded_work() {
+    let layout = Layout::load_cells("classic-16").unwrap().1;
+    let canon = Canonicalizer::for_cells(&layout);
+    let grid = Grid { cells: (0..256).map(|i| Some(((4 * ((i / 16) % 4) + (i / 16) / 4 + i % 16) % 16) as Symbol)).collect() };
+    layout.model.check_solution(&grid).unwrap();
+    let keyed = canon.classic_key(&grid, None);
+    assert_eq!(keyed.method, bands::Method::Capped);
+    assert!(keyed.work < 50_000_000, "keyed with {} units of work", keyed.work);
+    let key = layout.model.parse_grid(&canon.key(&grid)).unwrap();
+    layout.model.check_solution(&key).unwrap();
+}
