@@ -242,6 +242,21 @@ fn symmetries_and_requests_that_cannot_apply_are_refused_exactly() {
     assert!(help.contains("x-wing, hidden-pair") && help.contains("rot90 (quarter turns)"), "{help}");
 }
 
+/// A full pattern's puzzles are solution grids: keying each once took
+/// 3.9 GB and seconds (every tied order enumerated), so the batch stalled.
+#[test]
+fn a_full_pattern_batch_stores_solution_grids() {
+    let db = catalog("full-pattern");
+    let dir = workdir("controls", "full-pattern");
+    let full = dir.join("full.txt");
+    std::fs::write(&full, "#########\n".repeat(9)).unwrap();
+    let out = run(&["generate", "classic-9", "--count", "4", "--pattern", full.to_str().unwrap(), "--time-limit", "60", "--db", &db]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let stored = stored_givens(&db);
+    assert_eq!(stored.len(), 4);
+    assert!(stored.iter().all(|g| g.len() == 81 && !g.contains('.')), "{stored:?}");
+}
+
 #[test]
 fn a_heart_pattern_batch_of_twenty_fills_exactly_the_heart() {
     let db = catalog("heart");
