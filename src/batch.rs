@@ -40,7 +40,7 @@ pub struct BatchOutcome {
 
 /// Attempts in a row without a new puzzle before a batch is declared
 /// exhausted (small layouts have only so many puzzles up to symmetry).
-const EXHAUSTED_AFTER: u64 = 5_000;
+pub const EXHAUSTED_AFTER: u64 = 5_000;
 /// Chunks are sized to take about this long, so Ctrl-C is answered quickly.
 const CHUNK_SECONDS: f64 = 0.5;
 
