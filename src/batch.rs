@@ -40,7 +40,7 @@ pub struct BatchOutcome {
 
 /// Attempts in a row without a new puzzle before a batch is declared
 /// exhausted (small layouts have only so many puzzles up to symmetry).
-const EXHAUSTED_AFTER: u64 = 5_000;
+pub const EXHAUSTED_AFTER: u64 = 5_000;
 /// Chunks are sized to take about this long, so Ctrl-C is answered quickly.
 const CHUNK_SECONDS: f64 = 0.5;
 
@@ -111,6 +111,25 @@ fn run_family(
     on_event: &mut dyn FnMut(BatchEvent),
 ) -> Result<BatchOutcome> {
     catalog.claim_batch(batch_id)?;
+    let outcome = run_claimed(catalog, batch_id, family, jobs, stop, give_up, on_event);
+    if let Err(error) = &outcome {
+        // A batch that stops on an error is not left `running`: it fails with
+        // the error as its note (the release checks the lease is still ours).
+        let _ = catalog.release_batch(batch_id, BatchStatus::Failed, Some(&format!("{error:#}")));
+    }
+    outcome
+}
+
+/// [`run_family`] once the batch's lease is held.
+fn run_claimed(
+    catalog: &Catalog,
+    batch_id: i64,
+    family: &dyn Family,
+    jobs: usize,
+    stop: &AtomicBool,
+    give_up: Option<&GiveUp>,
+    on_event: &mut dyn FnMut(BatchEvent),
+) -> Result<BatchOutcome> {
     // Read after the claim: no other process moves the resume point now.
     let batch = catalog.batch(batch_id)?;
     let jobs = jobs.max(1);
@@ -133,13 +152,17 @@ fn run_family(
         // A search (pattern, technique, range) may go many attempts without
         // a puzzle: its time limit decides when to stop, not the count.
         if since_new >= EXHAUSTED_AFTER && give_up.is_none() {
-            break BatchStatus::Exhausted;
+            // Not one attempt made a puzzle: what the batch asks does not fit
+            // (e.g. cages that rarely cover a grid), not a layout used up.
+            break if accepted_attempts == 0 { BatchStatus::Failed } else { BatchStatus::Exhausted };
         }
         if give_up.is_some_and(|g| last_new.elapsed() >= g.limit) {
             break BatchStatus::Failed;
         }
         let chunk_start = Instant::now();
-        let made = make_chunk(catalog, &batch, family, &pool, attempt..attempt + chunk, stop)?;
+        // Attempts not started when the time limit runs out are skipped.
+        let deadline = give_up.map(|g| last_new + g.limit);
+        let made = make_chunk(catalog, &batch, family, &pool, attempt..attempt + chunk, stop, deadline)?;
         let wanted = (batch.count_asked - held) as usize;
         let mut chosen = Vec::new();
         let mut consumed = attempt;
@@ -193,6 +216,9 @@ fn run_family(
         BatchStatus::Exhausted => {
             Some(format!("no new puzzle in {EXHAUSTED_AFTER} attempts: the layout has few distinct puzzles up to symmetry"))
         }
+        BatchStatus::Failed if give_up.is_none() => Some(format!(
+            "none of {EXHAUSTED_AFTER} attempts made a puzzle: what the batch asks (such as its cage sizes) fits almost no grid of the layout"
+        )),
         BatchStatus::Failed => give_up.map(|g| {
             format!(
                 "no new {} found in {} s (the time limit; raise it with --time-limit, 0 for none): such puzzles are rare or do not exist",
@@ -221,6 +247,7 @@ fn make_chunk(
     pool: &rayon::ThreadPool,
     range: std::ops::Range<u64>,
     stop: &AtomicBool,
+    deadline: Option<Instant>,
 ) -> Result<Vec<Made>> {
     let lost = AtomicBool::new(false);
     let (seed, level) = (batch.seed, batch.difficulty);
@@ -232,7 +259,8 @@ fn make_chunk(
                 range
                     .into_par_iter()
                     .map(|a| {
-                        let skip = stop.load(Ordering::SeqCst) || lost.load(Ordering::SeqCst);
+                        let skip =
+                            stop.load(Ordering::SeqCst) || lost.load(Ordering::SeqCst) || deadline.is_some_and(|d| Instant::now() >= d);
                         (a, (!skip).then(|| family.make_all(seed.wrapping_add(a), level)))
                     })
                     .collect()
@@ -271,6 +299,19 @@ mod tests {
         started: AtomicU64,
         stop_at: u64,
         stop: &'static AtomicBool,
+        odd: Odd,
+    }
+
+    /// Attempts that do not make a puzzle.
+    #[derive(PartialEq)]
+    enum Odd {
+        None,
+        /// Every attempt makes nothing (at once).
+        NothingEver,
+        /// The attempt of this seed fails with an error.
+        ErrorAt(u64),
+        /// Every attempt makes nothing, after its 10 ms.
+        NothingSlowly,
     }
 
     impl Family for Slow {
@@ -278,7 +319,15 @@ mod tests {
             if self.started.fetch_add(1, Ordering::SeqCst) + 1 == self.stop_at {
                 self.stop.store(true, Ordering::SeqCst);
             }
+            match self.odd {
+                Odd::NothingEver => return Ok(None),
+                Odd::ErrorAt(bad) if bad == seed => anyhow::bail!("attempt {seed} broke"),
+                _ => {}
+            }
             std::thread::sleep(Duration::from_millis(10));
+            if self.odd == Odd::NothingSlowly {
+                return Ok(None);
+            }
             Ok(Some(NewPuzzle {
                 own_layout: None,
                 grade: None,
@@ -348,7 +397,7 @@ mod tests {
         let id = catalog.create_batch(layout_id, 1000, 300, None, "none").unwrap();
         // The first chunk is 4 attempts (40 ms on two threads); the second is
         // sized to half a second, 100 attempts: the stop comes in its 16th.
-        let slow = Slow { started: AtomicU64::new(0), stop_at: 20, stop: &STOP_HERE };
+        let slow = Slow { started: AtomicU64::new(0), stop_at: 20, stop: &STOP_HERE, odd: Odd::None };
         let outcome = run_family(&catalog, id, &slow, 2, &STOP_HERE, None, &mut |_| {}).unwrap();
         assert_eq!(outcome.status, BatchStatus::Interrupted);
         let started = slow.started.load(Ordering::SeqCst);
@@ -361,11 +410,60 @@ mod tests {
         assert_eq!(seeds, (1000..1000 + batch.next_attempt).collect::<Vec<_>>());
 
         STOP_HERE.store(false, Ordering::SeqCst);
-        let resumed = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &STOP_HERE };
+        let resumed = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &STOP_HERE, odd: Odd::None };
         let outcome = run_family(&catalog, id, &resumed, 2, &STOP_HERE, None, &mut |_| {}).unwrap();
         assert_eq!((outcome.status, outcome.held), (BatchStatus::Done, 300));
         let mut seeds: Vec<u64> = catalog.puzzles(None, None).unwrap().iter().map(|p| p.seed).collect();
         seeds.sort();
         assert_eq!(seeds, (1000..1300).collect::<Vec<_>>(), "no attempt skipped or made twice");
+    }
+
+    /// A batch whose attempts never make a puzzle (cages that never cover a
+    /// grid) ends as failed with the true reason; one whose attempt fails
+    /// with an error is not left running.
+    #[test]
+    fn failed_attempts_end_a_batch_cleanly_and_an_error_releases_it() {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        let dir = std::env::temp_dir().join(format!("puzzlebook-batch-{}-failed", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let catalog = Catalog::open(&dir.join("catalog.db")).unwrap();
+        let layout_id = catalog.layout_id(&Layout::load("classic-4").unwrap(), "cells").unwrap();
+
+        let id = catalog.create_batch(layout_id, 1, 10, None, "none").unwrap();
+        let nothing = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &NEVER, odd: Odd::NothingEver };
+        let outcome = run_family(&catalog, id, &nothing, 2, &NEVER, None, &mut |_| {}).unwrap();
+        assert_eq!((outcome.status, outcome.held), (BatchStatus::Failed, 0));
+        assert!(outcome.attempts >= EXHAUSTED_AFTER, "every failed attempt is counted: {}", outcome.attempts);
+        let batch = catalog.batch(id).unwrap();
+        assert_eq!(batch.status, BatchStatus::Failed);
+        assert!(batch.note.as_deref().unwrap_or("").contains("attempts made a puzzle"), "{:?}", batch.note);
+
+        let id = catalog.create_batch(layout_id, 1, 10, None, "none").unwrap();
+        let broken = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &NEVER, odd: Odd::ErrorAt(3) };
+        let Err(error) = run_family(&catalog, id, &broken, 2, &NEVER, None, &mut |_| {}) else { panic!("attempt 3 broke") };
+        assert!(format!("{error:#}").contains("attempt 3 broke"), "{error:#}");
+        let batch = catalog.batch(id).unwrap();
+        assert_eq!(batch.status, BatchStatus::Failed, "an error does not leave the batch running");
+        assert!(batch.note.as_deref().unwrap_or("").contains("attempt 3 broke"), "{:?}", batch.note);
+    }
+
+    /// The time limit is heard inside a chunk: attempts not started when it
+    /// runs out are skipped (a chunk sized to half a second would otherwise
+    /// run 100 attempts of 10 ms past a limit of 30 ms).
+    #[test]
+    fn a_time_limit_skips_the_attempts_of_a_chunk_not_yet_started() {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        let dir = std::env::temp_dir().join(format!("puzzlebook-batch-{}-limit", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let catalog = Catalog::open(&dir.join("catalog.db")).unwrap();
+        let layout_id = catalog.layout_id(&Layout::load("classic-4").unwrap(), "cells").unwrap();
+        let id = catalog.create_batch(layout_id, 1, 1000, None, "none").unwrap();
+        let searching = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &NEVER, odd: Odd::NothingSlowly };
+        let give_up = GiveUp { limit: Duration::from_millis(30), what: "puzzle".into() };
+        let outcome = run_family(&catalog, id, &searching, 2, &NEVER, Some(&give_up), &mut |_| {}).unwrap();
+        assert_eq!(outcome.status, BatchStatus::Failed);
+        let started = searching.started.load(Ordering::SeqCst);
+        assert!(started < 40, "{started} attempts started after a limit of three attempts' time");
+        assert_eq!(catalog.batch(id).unwrap().next_attempt, outcome.attempts, "the skipped attempts are left for a resume");
     }
 }

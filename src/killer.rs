@@ -44,8 +44,9 @@ pub fn make(
     let cells = base.cells().ok_or_else(|| GenerateError::Random("killer cages need a cell layout".into()))?;
     let size = cells.size;
     let digits: Vec<u8> = solution.cells.iter().map(|c| c.unwrap_or(0)).collect();
-    let mut pieces = draw(size, &digits, rule, rng)
-        .ok_or_else(|| GenerateError::Random(format!("no partition into cages of {} to {} cells fits this grid", rule.min, rule.max)))?;
+    // No partition found for this grid: a failed attempt, as when the
+    // cages cannot keep their sizes below (the next seed draws anew).
+    let mut pieces = draw(size, &digits, rule, rng).ok_or(GenerateError::CageSizes { min: rule.min, max: rule.max })?;
     let mut givens = Grid::empty(digits.len());
     let model_with = |pieces: &[Vec<usize>]| Model { cages: sums(pieces, &digits), ..cells.model.clone() };
 
@@ -184,6 +185,21 @@ mod tests {
                 (p, own)
             })
             .collect()
+    }
+
+    /// Cages of 8 and 9 cells that no draw fits on this grid: the attempt
+    /// fails like any attempt whose cages do not work out (the batch counts
+    /// it and goes on), not as an error about marks or islands.
+    #[test]
+    fn a_failed_cage_draw_is_a_failed_attempt() {
+        let base = Layout::load("killer-9").unwrap();
+        let solution = killers(1).remove(0).0.solution;
+        let rule = CageRule { min: 8, max: 9, givens: true };
+        let mut rng = <rand::rngs::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+        let digits: Vec<u8> = solution.cells.iter().map(|c| c.unwrap()).collect();
+        let mut same = <rand::rngs::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+        assert_eq!(draw(9, &digits, rule, &mut same), None, "the draw itself fails");
+        assert_eq!(make(&base, rule, &solution, &mut rng, None).err(), Some(GenerateError::CageSizes { min: 8, max: 9 }));
     }
 
     #[test]

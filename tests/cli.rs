@@ -36,6 +36,31 @@ fn solve_answers_in_input_order_with_limit() {
 }
 
 #[test]
+fn solve_counts_within_a_node_budget_and_says_undecided() {
+    // Counting every 9×9 grid never ends: the budget stops it, the answer
+    // says so, and the status tells scripts.
+    let empty = ".".repeat(81);
+    let out = puzzlebook(&["solve", "classic-9", "--limit", "18446744073709551615", "--max-nodes", "20000", &empty, KNOWN]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("undecided: ") && lines[0].contains("after 20001 nodes"), "{text}");
+    assert_eq!(lines[1], "solutions 1", "a puzzle within the budget is still answered");
+    // The default budget is time: the same count stops after --time-limit.
+    let out = puzzlebook(&["solve", "classic-9", "--limit", "18446744073709551615", "--time-limit", "1", &empty]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("undecided: "), "{}", stdout(&out));
+    for (flag, value, why) in [
+        ("--max-nodes", "0", "--max-nodes 0: a search needs at least one node"),
+        ("--time-limit", "0", "--time-limit 0: choose 1 to 3600 seconds a puzzle"),
+    ] {
+        let out = puzzlebook(&["solve", "classic-9", flag, value, KNOWN]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(stderr(&out).contains(why), "{}", stderr(&out));
+    }
+}
+
+#[test]
 fn solve_reads_files_skipping_comments_and_ratings() {
     let out = puzzlebook(&["solve", "classic-9", "--file", "../shared/data/sudoku/se-rated.txt"]);
     assert!(out.status.success(), "{}", stderr(&out));

@@ -136,6 +136,26 @@ fn a_pie_turns_half_way_with_its_sectors() {
     }
 }
 
+/// `--cages 9..9` once failed every attempt with a reason about "marks or
+/// islands", exited 1 and left its batch running: sizes that cannot make a
+/// puzzle are refused with the reason before any batch is recorded.
+#[test]
+fn impossible_cage_sizes_are_refused_before_a_batch_is_recorded() {
+    let db = catalog("cage-sizes");
+    for (sizes, why) in [
+        ("9..9", "cages of 9 cells hold every digit once and all add up to the same sum, so they settle nothing"),
+        ("8", "no set of cages of 8 cells covers the 9×9 grid's 81 cells"),
+    ] {
+        let out = run(&["generate", "killer-9", "--count", "2", "--cages", sizes, "--db", &db]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert!(stderr(&out).contains(why), "{}", stderr(&out));
+        assert!(!stderr(&out).contains("marks or islands"), "{}", stderr(&out));
+    }
+    let batches: i64 =
+        rusqlite::Connection::open(&db).ok().and_then(|c| c.query_row("SELECT count(*) FROM batches", [], |r| r.get(0)).ok()).unwrap_or(0);
+    assert_eq!(batches, 0, "no batch recorded");
+}
+
 #[test]
 fn symmetries_and_requests_that_cannot_apply_are_refused_exactly() {
     // Exit status 1 for a request the layout refuses, 2 for a command line
@@ -220,6 +240,21 @@ fn symmetries_and_requests_that_cannot_apply_are_refused_exactly() {
         assert!(help.contains(option), "{option} missing from generate --help");
     }
     assert!(help.contains("x-wing, hidden-pair") && help.contains("rot90 (quarter turns)"), "{help}");
+}
+
+/// A full pattern's puzzles are solution grids: keying each once took
+/// 3.9 GB and seconds (every tied order enumerated), so the batch stalled.
+#[test]
+fn a_full_pattern_batch_stores_solution_grids() {
+    let db = catalog("full-pattern");
+    let dir = workdir("controls", "full-pattern");
+    let full = dir.join("full.txt");
+    std::fs::write(&full, "#########\n".repeat(9)).unwrap();
+    let out = run(&["generate", "classic-9", "--count", "4", "--pattern", full.to_str().unwrap(), "--time-limit", "60", "--db", &db]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let stored = stored_givens(&db);
+    assert_eq!(stored.len(), 4);
+    assert!(stored.iter().all(|g| g.len() == 81 && !g.contains('.')), "{stored:?}");
 }
 
 #[test]

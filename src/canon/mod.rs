@@ -72,13 +72,20 @@ impl Canonicalizer {
             return perms.iter().map(|image| self.killer_key(image, givens)).min().unwrap_or_default();
         }
         let best = match &self.group {
-            Group::BandsAndStacks { size, band_height, stack_width, transpose } => {
-                let orders = bands::minimal_pattern_orders(&givens.cells, *size, *band_height, *stack_width, *transpose);
-                orders.iter().map(|order| self.relabelled(order.iter().map(|&c| givens.cells[c]))).min()
-            }
+            Group::BandsAndStacks { .. } => Some(self.classic_key(givens, None).key),
             Group::Permutations(perms) => perms.iter().map(|image| self.relabelled(inverse(image).iter().map(|&c| givens.cells[c]))).min(),
         };
         best.unwrap_or_default().iter().map(|&v| if v == 0 { '.' } else { self.alphabet[v as usize - 1] }).collect()
+    }
+
+    /// The classic group's key and what it cost (`force`: a method, for
+    /// tests that compare them).
+    fn classic_key(&self, givens: &Grid, force: Option<bands::Method>) -> bands::Keyed {
+        let Group::BandsAndStacks { size, band_height, stack_width, transpose } = self.group else {
+            unreachable!("classic_key is asked only of the sudoku group")
+        };
+        let shape = bands::Shape { n: size, band_height, stack_width, transpose };
+        bands::minimal_key_by(&givens.cells, shape, &bands::Labeler::new(&self.class_of, &self.class_members), force)
     }
 
     /// The givens moved by `image` as they are, then each moved cage as
@@ -98,21 +105,8 @@ impl Canonicalizer {
     /// Renames symbols in order of first appearance, each to the smallest
     /// unused symbol of its class: 0 = empty, 1 + symbol otherwise.
     fn relabelled(&self, cells: impl Iterator<Item = Option<Symbol>>) -> Vec<u8> {
-        let mut map: Vec<Option<Symbol>> = vec![None; self.alphabet.len()];
-        let mut used = vec![0usize; self.class_members.len()];
-        cells
-            .map(|cell| match cell {
-                None => 0,
-                Some(s) => {
-                    let to = *map[s as usize].get_or_insert_with(|| {
-                        let class = self.class_of[s as usize];
-                        used[class] += 1;
-                        self.class_members[class][used[class] - 1]
-                    });
-                    to + 1
-                }
-            })
-            .collect()
+        let mut labeler = bands::Labeler::new(&self.class_of, &self.class_members);
+        cells.map(|cell| labeler.label(cell)).collect()
     }
 }
 

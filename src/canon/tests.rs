@@ -108,3 +108,103 @@ fn jigsaw_keeps_only_symmetries_of_its_regions() {
     }
     assert_eq!(perms[0], (0..81).collect::<Vec<_>>(), "identity first");
 }
+
+/// A grid with the most automorphisms a sudoku grid has: cell (r, c) holds
+/// (3·(r mod 3) + r div 3 + c) mod 9. Every band, stack and row looks alike.
+fn most_symmetric_grid() -> Grid {
+    Grid { cells: (0..81).map(|i| Some(((3 * ((i / 9) % 3) + (i / 9) / 3 + i % 9) % 9) as Symbol)).collect() }
+}
+
+#[test]
+fn full_grids_key_with_bounded_work_and_isomorphic_grids_share_the_key() {
+    let (base, layout) = Layout::load_cells("classic-9").unwrap();
+    let canon = Canonicalizer::for_cells(&layout);
+    let generator = Generator::new(&base, Symmetry::None);
+    let mut rng = ChaCha8Rng::seed_from_u64(33);
+    let mut grids: Vec<Grid> = (1..=3).map(|seed| generator.puzzle(seed).unwrap().solution).collect();
+    grids.push(most_symmetric_grid());
+    let mut keys = std::collections::HashSet::new();
+    for grid in &grids {
+        let keyed = canon.classic_key(grid, None);
+        assert_eq!(keyed.method, bands::Method::ColumnOrders, "a full grid's ties overflow the frames");
+        // The frames enumerated 3,359,232 orders of 81 cells (272 million
+        // cells relabelled, 2 GB); the column orders stay far below.
+        assert!(keyed.work < 10_000_000, "full grid keyed with {} units of work", keyed.work);
+        let key = canon.key(grid);
+        assert!(layout.model.parse_grid(&key).unwrap().cells.iter().all(Option::is_some));
+        for _ in 0..3 {
+            assert_eq!(canon.key(&random_transform(grid, 9, 3, 3, &mut rng)), key);
+        }
+        keys.insert(key);
+    }
+    assert_eq!(keys.len(), grids.len(), "different grids, different keys");
+}
+
+#[test]
+fn nearly_full_grids_key_with_bounded_work() {
+    let (base, layout) = Layout::load_cells("classic-9").unwrap();
+    let canon = Canonicalizer::for_cells(&layout);
+    let solution = Generator::new(&base, Symmetry::None).puzzle(5).unwrap().solution;
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    // A full band emptied: its rows tie, and no row refines the columns.
+    let mut grid = solution.clone();
+    for cell in &mut grid.cells[27..54] {
+        *cell = None;
+    }
+    let mut symmetric = most_symmetric_grid();
+    symmetric.cells[40] = None;
+    for grid in [grid, symmetric] {
+        let keyed = canon.classic_key(&grid, None);
+        assert!(keyed.work < 10_000_000, "keyed with {} units of work", keyed.work);
+        let key = canon.key(&grid);
+        for _ in 0..3 {
+            assert_eq!(canon.key(&random_transform(&grid, 9, 3, 3, &mut rng)), key);
+        }
+    }
+}
+
+/// The two exact methods agree wherever both can run: the key does not
+/// depend on which one made it.
+#[test]
+fn frames_and_column_orders_give_the_same_key() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for (id, h, w, seeds) in [("classic-4", 2, 2, 6), ("classic-6", 2, 3, 6), ("classic-9", 3, 3, 8)] {
+        let (base, layout) = Layout::load_cells(id).unwrap();
+        let canon = Canonicalizer::for_cells(&layout);
+        let generator = Generator::new(&base, Symmetry::None);
+        for seed in 1..=seeds {
+            let made = generator.puzzle(seed).unwrap();
+            // The puzzle, its grid with a few cells gone, and a small layout's full grid.
+            let mut holed = made.solution.clone();
+            for _ in 0..layout.size {
+                let cell = rng.next_u32() as usize % holed.cells.len();
+                holed.cells[cell] = None;
+            }
+            let mut grids = vec![made.givens.clone(), holed];
+            if layout.size < 9 {
+                grids.push(made.solution.clone());
+            }
+            for grid in grids {
+                let copy = random_transform(&grid, layout.size, h, w, &mut rng);
+                let frames = canon.classic_key(&grid, Some(bands::Method::Frames));
+                let columns = canon.classic_key(&copy, Some(bands::Method::ColumnOrders));
+                assert_eq!(frames.key, columns.key, "{id} seed {seed}");
+            }
+        }
+    }
+}
+
+/// 16×16 has too many column orders to try each: a full grid gets the
+/// capped key, still an equivalent grid, with bounded work.
+#[test]
+fn a_full_16x16_grid_keys_with_bounded_work() {
+    let layout = Layout::load_cells("classic-16").unwrap().1;
+    let canon = Canonicalizer::for_cells(&layout);
+    let grid = Grid { cells: (0..256).map(|i| Some(((4 * ((i / 16) % 4) + (i / 16) / 4 + i % 16) % 16) as Symbol)).collect() };
+    layout.model.check_solution(&grid).unwrap();
+    let keyed = canon.classic_key(&grid, None);
+    assert_eq!(keyed.method, bands::Method::Capped);
+    assert!(keyed.work < 50_000_000, "keyed with {} units of work", keyed.work);
+    let key = layout.model.parse_grid(&canon.key(&grid)).unwrap();
+    layout.model.check_solution(&key).unwrap();
+}

@@ -209,9 +209,15 @@ fn print_only(args: &GenerateArgs) -> anyhow::Result<()> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     let (mut made, mut attempt) = (0, 0u64);
     let mut last_new = Instant::now();
+    let mut since_new = 0u64;
     // A search may meet the same puzzle twice (the catalog would keep one).
     let mut printed = std::collections::HashSet::new();
     while made < args.count {
+        // Without a time limit, attempts that keep making nothing end too.
+        if controls.effective_time_limit().is_none() && since_new >= batch::EXHAUSTED_AFTER {
+            bail!("gave up after {made} of {}: no new puzzle in {since_new} attempts", args.count);
+        }
+        since_new += 1;
         if let Some(limit) = controls.effective_time_limit()
             && last_new.elapsed() >= limit
         {
@@ -233,6 +239,7 @@ fn print_only(args: &GenerateArgs) -> anyhow::Result<()> {
             if made < args.count && printed.insert(key) {
                 made += 1;
                 last_new = Instant::now();
+                since_new = 0;
                 writeln!(out, "{}", puzzle_line(&p))?;
                 out.flush()?;
             }
@@ -270,7 +277,11 @@ fn cage_rule(args: &GenerateArgs, layout: &Layout) -> anyhow::Result<Option<Cage
         anyhow::bail!("--cages and --cage-givens: {} draws no killer cages per puzzle (its layout file has no random_cages)", layout.id);
     };
     let (min, max) = args.cages.unwrap_or((own.min, own.max));
-    Ok(Some(CageRule { min, max, givens: args.cage_givens || own.givens }))
+    let rule = CageRule { min, max, givens: args.cage_givens || own.givens };
+    // Refused here, before a batch is recorded, with the reason.
+    let size = layout.cells().map_or(0, |c| c.size);
+    rule.check(size).map_err(|why| anyhow::anyhow!("--cages {min}..{max} on {}: {why}", layout.id))?;
+    Ok(Some(rule))
 }
 
 fn cage_sizes(text: &str) -> Result<(usize, usize), String> {

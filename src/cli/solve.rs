@@ -1,12 +1,15 @@
+use crate::family::Answer;
 use crate::layout::Layout;
 use crate::puzzle_file::PuzzleSource;
+use crate::solver::{Budget, SOLVE_SECONDS};
 use anyhow::{Context, bail};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Output, one line per puzzle in input order:\n  unique <solution>   exactly one solution\n  multiple            two or more\n  none                no solution\n  solutions <k>       with --limit N: the exact count k, up to N"
+    after_help = "Output, one line per puzzle in input order:\n  unique <solution>   exactly one solution\n  multiple            two or more\n  none                no solution\n  solutions <k>       with --limit N: the exact count k, up to N\n  undecided: …        the search spent its budget (--time-limit, --max-nodes)\n                      before an answer; it says how many solutions it saw\n\nExit status: 0 when every puzzle got an answer, 3 when some line says\n`undecided` (the other lines are still right), 1 on an error."
 )]
 pub struct SolveArgs {
     /// Layout id (see `puzzlebook layouts`) or path to a .toml layout.
@@ -19,19 +22,41 @@ pub struct SolveArgs {
     /// Count solutions up to N and print `solutions <k>` instead of the verdict.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+    /// Seconds one puzzle may take before its answer is `undecided` (1 to 3600).
+    #[arg(long, value_name = "SEC", default_value_t = SOLVE_SECONDS)]
+    pub time_limit: u64,
+    /// Also stop a puzzle's search after N search nodes (the same answer on
+    /// any machine).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
 }
 
+/// The longest `--time-limit` a puzzle may be given.
+const MAX_SECONDS: u64 = 3600;
+
+/// `solve`'s exit status when some puzzle's answer is `undecided`.
+pub const UNDECIDED_STATUS: i32 = 3;
+
 pub fn run(args: SolveArgs) -> anyhow::Result<()> {
+    if !(1..=MAX_SECONDS).contains(&args.time_limit) {
+        bail!("--time-limit {}: choose 1 to {MAX_SECONDS} seconds a puzzle", args.time_limit);
+    }
+    if args.max_nodes == Some(0) {
+        bail!("--max-nodes 0: a search needs at least one node");
+    }
     if args.limit == Some(0) {
         bail!("--limit 0: the limit must be at least 1");
     }
     let family = crate::family::open(Layout::load(&args.layout)?);
     let source = PuzzleSource::read(&args.puzzles, args.file.as_deref())?;
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let mut any = false;
+    let (mut any, mut undecided) = (false, false);
     for (origin, text) in source.puzzles() {
         any = true;
-        let answer = family.solve(text, args.limit).with_context(|| origin.to_string())?;
+        let answer = family
+            .solve_within(text, args.limit, Budget::new(args.max_nodes.unwrap_or(u64::MAX), Some(Duration::from_secs(args.time_limit))))
+            .with_context(|| origin.to_string())?;
+        undecided |= matches!(answer, Answer::Undecided { .. });
         writeln!(out, "{answer}")?;
     }
     if !any {
@@ -41,5 +66,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
         }
     }
     out.flush()?;
+    if undecided {
+        // The answers are printed; the status tells scripts some are not.
+        std::process::exit(UNDECIDED_STATUS);
+    }
     Ok(())
 }

@@ -13,9 +13,10 @@ use crate::level::Level;
 use crate::model::Alphabet;
 use crate::model::Grid;
 use crate::pdf::{GridContents, GridRenderer, MarkStyle};
-use crate::solver::Verdict;
+use crate::solver::{Budget, Budgeted, SOLVE_SECONDS, Verdict};
 use crate::store::{NewPuzzle, PuzzleRow, StoredGrade};
 use anyhow::{Context, Result, anyhow, bail};
+use std::time::Duration;
 
 pub struct Cells {
     /// Owns the layout; its solver answers `solve`.
@@ -58,10 +59,16 @@ impl Cells {
         let proven = graded.as_ref().is_some_and(|(r, _): &(crate::grade::Rating, Vec<String>)| r.solved && !r.assumed_unique)
             && self.cells().model.cages.is_empty();
         if !proven {
-            match self.generator.solver.verdict(&givens) {
-                Verdict::Unique(_) => {}
-                Verdict::Multiple => bail!("the puzzle has more than one solution: only a unique puzzle can be graded"),
-                Verdict::None => bail!("the puzzle has no solution"),
+            let budget = Budget::new(u64::MAX, Some(Duration::from_secs(SOLVE_SECONDS)));
+            match self.generator.solver.verdict_within(&givens, budget) {
+                Budgeted::Decided(Verdict::Unique(_)) => {}
+                Budgeted::Decided(Verdict::Multiple) | Budgeted::Undecided { found: 2.., .. } => {
+                    bail!("the puzzle has more than one solution: only a unique puzzle can be graded")
+                }
+                Budgeted::Decided(Verdict::None) => bail!("the puzzle has no solution"),
+                Budgeted::Undecided { .. } => {
+                    bail!("undecided: the solver could not tell in {SOLVE_SECONDS} s whether the puzzle has one solution (too few givens?)")
+                }
             }
         }
         let (rating, steps) = graded.ok_or_else(|| anyhow!("the givens break a rule"))?;
@@ -542,15 +549,25 @@ impl Family for Cells {
     }
 
     fn solve(&self, text: &str, limit: Option<usize>) -> Result<Answer> {
+        self.solve_within(text, limit, Budget::new(u64::MAX, Some(Duration::from_secs(SOLVE_SECONDS))))
+    }
+
+    fn solve_within(&self, text: &str, limit: Option<usize>, budget: Budget) -> Result<Answer> {
         let givens = self.grid(text)?;
         let solver = &self.generator.solver;
+        let undecided = |found: usize, nodes: u64| Answer::Undecided { found: found as u128, nodes };
         if let Some(limit) = limit {
-            return Ok(Answer::Count(solver.count(&givens, limit).solutions as u128));
+            return Ok(match solver.count_within(&givens, limit, budget) {
+                Budgeted::Decided(count) => Answer::Count(count.solutions as u128),
+                Budgeted::Undecided { found, nodes } => undecided(found, nodes),
+            });
         }
-        Ok(match solver.verdict(&givens) {
-            Verdict::Unique(solution) => Answer::Unique(self.cells().model.format_grid(&solution)),
-            Verdict::Multiple => Answer::Multiple,
-            Verdict::None => Answer::None,
+        Ok(match solver.verdict_within(&givens, budget) {
+            Budgeted::Decided(Verdict::Unique(solution)) => Answer::Unique(self.cells().model.format_grid(&solution)),
+            Budgeted::Decided(Verdict::Multiple) => Answer::Multiple,
+            Budgeted::Decided(Verdict::None) => Answer::None,
+            Budgeted::Undecided { found: 2.., .. } => Answer::Multiple,
+            Budgeted::Undecided { found, nodes } => undecided(found, nodes),
         })
     }
 
@@ -837,7 +854,12 @@ impl Family for Cells {
         }
         let grid = self.grid(givens).map_err(|e| Refusal::Invalid(format!("{e:#}")))?;
         let model = &self.cells().model;
-        let count = self.generator.solver.count(&grid, 2);
+        let budget = Budget::new(u64::MAX, Some(Duration::from_secs(SOLVE_SECONDS)));
+        let Budgeted::Decided(count) = self.generator.solver.count_within(&grid, 2, budget) else {
+            return Err(Refusal::Invalid(format!(
+                "undecided: the solver found no answer in {SOLVE_SECONDS} s (too many solutions to tell apart, as with few givens)"
+            )));
+        };
         let solution = match (count.solutions, count.first) {
             (0, _) => return Err(Refusal::None),
             (1, Some(solution)) => solution,

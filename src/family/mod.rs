@@ -28,6 +28,12 @@ pub enum Answer {
     None,
     /// With a limit: the exact count, up to the limit.
     Count(u128),
+    /// The search budget (time or nodes) ran out before an answer: `found`
+    /// solutions seen (at least that many exist) in `nodes` search nodes.
+    Undecided {
+        found: u128,
+        nodes: u64,
+    },
 }
 
 impl std::fmt::Display for Answer {
@@ -37,6 +43,15 @@ impl std::fmt::Display for Answer {
             Answer::Multiple => f.write_str("multiple"),
             Answer::None => f.write_str("none"),
             Answer::Count(k) => write!(f, "solutions {k}"),
+            Answer::Undecided { found: 0, nodes } => {
+                write!(f, "undecided: the search stopped at its budget after {nodes} nodes, with no solution found yet")
+            }
+            Answer::Undecided { found, nodes } => {
+                write!(
+                    f,
+                    "undecided: the search stopped at its budget after {nodes} nodes; {found} solutions found so far, so at least {found} exist"
+                )
+            }
         }
     }
 }
@@ -84,6 +99,13 @@ pub trait Family: Send + Sync {
 
     /// Solves a puzzle text: the verdict, or with `limit` the count up to it.
     fn solve(&self, text: &str, limit: Option<usize>) -> Result<Answer>;
+
+    /// As [`Family::solve`], giving up (`Answer::Undecided`) when `budget`
+    /// runs out, where the family's search keeps one.
+    fn solve_within(&self, text: &str, limit: Option<usize>, budget: crate::solver::Budget) -> Result<Answer> {
+        let _ = budget;
+        self.solve(text, limit)
+    }
 
     /// Grades a puzzle as a human would solve it (an error when it has no
     /// unique solution, or the family or layout has no grader).

@@ -54,9 +54,10 @@ pub enum GenerateError {
     Unfillable,
     #[error("choosing the puzzle's marks or islands: {0}")]
     Random(String),
-    /// Cages alone could not settle every cell within the cage sizes: this
-    /// attempt makes no puzzle (the next seed draws new cages).
-    #[error("the cages of {min} to {max} cells left a cell only a one-cell cage or a given could settle")]
+    /// No cages of the sizes were found to cover this attempt's grid, or
+    /// they could not settle every cell within the sizes: this attempt
+    /// makes no puzzle (the next seed draws new cages).
+    #[error("no cages of {min} to {max} cells were found that cover this grid and settle every cell")]
     CageSizes { min: usize, max: usize },
     #[error(
         "no complete grid found in {attempts} attempts of {nodes} search nodes each: the layout's marks are probably impossible to meet"

@@ -24,6 +24,30 @@ impl CageRule {
     /// The sizes a layout gets when `random_cages` names none.
     pub const DEFAULT_MIN: usize = 1;
     pub const DEFAULT_MAX: usize = 5;
+
+    /// Whether cages of these sizes can make a puzzle on a `size`×`size`
+    /// grid of digits 1 to `size`; the error says why not.
+    pub fn check(&self, size: usize) -> Result<(), String> {
+        let (min, max, cells) = (self.min, self.max, size * size);
+        if min == 0 || min > max {
+            return Err(format!("cage sizes {min} to {max}: choose 1 ≤ smallest ≤ largest"));
+        }
+        if max > size {
+            return Err(format!("cages of {max} cells cannot hold different digits: the grid has only the digits 1 to {size}"));
+        }
+        // Some number m of cages must cover the grid: m·min ≤ cells ≤ m·max.
+        if (1..=cells).all(|m| m * min > cells || m * max < cells) {
+            let sizes = if min == max { format!("of {min} cells") } else { format!("of {min} to {max} cells") };
+            return Err(format!("no set of cages {sizes} covers the {size}×{size} grid's {cells} cells"));
+        }
+        if min == size && !self.givens {
+            return Err(format!(
+                "cages of {size} cells hold every digit once and all add up to the same sum, so they settle nothing: \
+                 with such cages only givens can make a puzzle (add --cage-givens, or allow smaller cages)"
+            ));
+        }
+        Ok(())
+    }
 }
 
 type Fail = (Option<Range<usize>>, String);
@@ -107,7 +131,9 @@ pub(super) fn cage_rule(file: &LayoutFile, size: usize, full_square: bool, alpha
     if min == 0 || min > max || max > size {
         return Err((here, format!("random_cages: sizes {min} to {max}: choose 1 ≤ min ≤ max ≤ {size}")));
     }
-    Ok(Some(CageRule { min, max, givens: e.givens }))
+    let rule = CageRule { min, max, givens: e.givens };
+    rule.check(size).map_err(|m| (here, format!("random_cages: {m}")))?;
+    Ok(Some(rule))
 }
 
 fn check_grid(file: &LayoutFile, size: usize, full_square: bool, alphabet: &Alphabet) -> Result<(), String> {
@@ -286,6 +312,26 @@ mod tests {
         assert_eq!(
             Layout::from_source(Path::new("layouts/k.toml"), letters.into()).unwrap_err().to_string(),
             "layouts/k.toml: line 6: random_cages: cage sums add digit values: the symbols must be the digits 1 to 4 (at most 9), not \"ABCD\""
+        );
+    }
+
+    #[test]
+    fn cage_sizes_that_cannot_make_a_puzzle_are_refused_with_the_reason() {
+        let rule = |min, max, givens| CageRule { min, max, givens };
+        for ok in [rule(1, 5, false), rule(3, 3, false), rule(2, 4, false), rule(9, 9, true), rule(5, 6, false)] {
+            assert_eq!(ok.check(9), Ok(()), "{ok:?}");
+        }
+        assert_eq!(rule(8, 8, false).check(9).unwrap_err(), "no set of cages of 8 cells covers the 9×9 grid's 81 cells");
+        assert_eq!(rule(2, 2, true).check(9).unwrap_err(), "no set of cages of 2 cells covers the 9×9 grid's 81 cells");
+        assert!(rule(9, 9, false).check(9).unwrap_err().contains("settle nothing"));
+        assert_eq!(
+            rule(4, 5, false).check(4).unwrap_err(),
+            "cages of 5 cells cannot hold different digits: the grid has only the digits 1 to 4"
+        );
+        let file = "name = \"K\"\ndescription = \"k\"\nsize = 9\nboxes = \"3x3\"\nrandom_cages = { min = 8, max = 8 }\n";
+        assert_eq!(
+            Layout::from_source(Path::new("layouts/k.toml"), file.into()).unwrap_err().to_string(),
+            "layouts/k.toml: line 5: random_cages: no set of cages of 8 cells covers the 9×9 grid's 81 cells"
         );
     }
 

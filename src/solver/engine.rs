@@ -120,8 +120,39 @@ pub struct SearchControl<'a> {
     /// cells fall apart (the excluded cell: its part is the one likely to fail).
     pub focus: Option<usize>,
     /// Give up after this many nodes (fills of unfillable layouts must end).
+    /// With a deadline, this is the next node at which the clock is read
+    /// ([`SearchControl::renew`]), never beyond `node_cap`.
     pub node_budget: u64,
     pub out_of_budget: bool,
+    /// Give up at this time (a `solve` or `import` budget).
+    pub deadline: Option<std::time::Instant>,
+    /// The node budget proper when there is a deadline.
+    pub node_cap: u64,
+}
+
+/// Nodes between two readings of the clock under a deadline (a few
+/// milliseconds of search): the searches compare nodes with the budget
+/// anyway, so the clock costs nothing on their way.
+pub const CLOCK_EVERY: u64 = 1 << 14;
+
+impl SearchControl<'_> {
+    /// Called when the nodes pass `node_budget`: with time left before the
+    /// deadline and nodes left under the cap, moves the budget on and says
+    /// go on; else out of budget.
+    #[cold]
+    #[inline(never)]
+    pub fn renew(&mut self) -> bool {
+        match self.deadline {
+            Some(deadline) if self.stats.nodes <= self.node_cap && std::time::Instant::now() < deadline => {
+                self.node_budget = self.stats.nodes.saturating_add(CLOCK_EVERY).min(self.node_cap);
+                true
+            }
+            _ => {
+                self.out_of_budget = true;
+                false
+            }
+        }
+    }
 }
 
 impl<const W: usize> Engine<W> {

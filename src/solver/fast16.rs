@@ -467,8 +467,7 @@ impl Fast16 {
 
 fn search(perm: &[u16], state: &mut State, ctl: &mut SearchControl) {
     ctl.stats.nodes += 1;
-    if ctl.stats.nodes > ctl.node_budget {
-        ctl.out_of_budget = true;
+    if ctl.stats.nodes > ctl.node_budget && !ctl.renew() {
         return;
     }
     match state.propagate(perm) {

@@ -65,8 +65,39 @@ enum Path {
     Sixteen(Box<Fast16>),
 }
 
-/// No search may run forever: counting stops here and says so.
+/// Searches inside the generator run to the end (their puzzles are near
+/// unique, so they end quickly); a [`Budget`] is asked for where the input
+/// is anyone's (`solve`, `import`).
 const DEFAULT_NODE_BUDGET: u64 = u64::MAX;
+
+/// The time one puzzle of `solve` (its default) or `import` may take.
+pub const SOLVE_SECONDS: u64 = 20;
+
+/// What one puzzle of `solve` or `import` may spend before the answer is
+/// "undecided": search nodes and, when given, time.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub nodes: u64,
+    pub deadline: Option<std::time::Instant>,
+}
+
+impl Budget {
+    /// At most `nodes` nodes and `seconds` of search from now.
+    pub fn new(nodes: u64, seconds: Option<std::time::Duration>) -> Budget {
+        Budget { nodes, deadline: seconds.map(|s| std::time::Instant::now() + s) }
+    }
+}
+
+/// The answer of a search with a node budget.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Budgeted<T> {
+    Decided(T),
+    /// The budget ran out first: `found` solutions seen in `nodes` nodes.
+    Undecided {
+        found: usize,
+        nodes: u64,
+    },
+}
 
 impl Solver {
     pub fn new(model: &Model) -> Solver {
@@ -139,6 +170,34 @@ impl Solver {
         }
     }
 
+    /// Like [`Solver::verdict`], but gives up (`Undecided`) when `budget`
+    /// runs out: what `solve` and `import` ask, so that no
+    /// puzzle (a few givens on a layout whose propagation is weak) keeps
+    /// them busy for ever.
+    pub fn verdict_within(&self, givens: &Grid, budget: Budget) -> Budgeted<Verdict> {
+        let query = Query { givens, excluded: &[], limit: 2, near: None, want_first: true, first_if_unique: true };
+        let (count, out_of_budget) = self.run_budgeted(&query, budget);
+        if out_of_budget {
+            return Budgeted::Undecided { found: count.solutions, nodes: count.stats.nodes };
+        }
+        Budgeted::Decided(match (count.solutions, count.first) {
+            (1, Some(grid)) => Verdict::Unique(grid),
+            (0, _) => Verdict::None,
+            _ => Verdict::Multiple,
+        })
+    }
+
+    /// Like [`Solver::count`], but gives up (`Undecided`, with the
+    /// solutions found so far) when `budget` runs out.
+    pub fn count_within(&self, givens: &Grid, limit: usize, budget: Budget) -> Budgeted<Count> {
+        let query = Query { givens, excluded: &[], limit, near: None, want_first: true, first_if_unique: false };
+        let (count, out_of_budget) = self.run_budgeted(&query, budget);
+        match out_of_budget {
+            true => Budgeted::Undecided { found: count.solutions, nodes: count.stats.nodes },
+            false => Budgeted::Decided(count),
+        }
+    }
+
     pub fn verdict(&self, givens: &Grid) -> Verdict {
         let query = Query { givens, excluded: &[], limit: 2, near: None, want_first: true, first_if_unique: true };
         let count = self.run(&query, None, DEFAULT_NODE_BUDGET).0;
@@ -164,7 +223,21 @@ impl Solver {
         count.first.map(|g| (g, count.stats))
     }
 
+    fn run_budgeted(&self, query: &Query<'_>, budget: Budget) -> (Count, bool) {
+        self.run_until(query, None, budget.nodes, budget.deadline)
+    }
+
     fn run<'a>(&self, query: &Query<'a>, rng: Option<&'a mut dyn Rng>, node_budget: u64) -> (Count, bool) {
+        self.run_until(query, rng, node_budget, None)
+    }
+
+    fn run_until<'a>(
+        &self,
+        query: &Query<'a>,
+        rng: Option<&'a mut dyn Rng>,
+        node_cap: u64,
+        deadline: Option<std::time::Instant>,
+    ) -> (Count, bool) {
         let Query { givens, excluded, limit, near, .. } = *query;
         assert_eq!(givens.cells.len(), self.cells, "grid does not match the model");
         let mut ctl = SearchControl {
@@ -177,8 +250,11 @@ impl Solver {
             rng,
             prefer: near.map(|g| g.cells.as_slice()),
             focus: excluded.first().map(|&(c, _)| c),
-            node_budget,
+            // Under a deadline the clock is read every CLOCK_EVERY nodes.
+            node_budget: if deadline.is_some() { node_cap.min(engine::CLOCK_EVERY) } else { node_cap },
             out_of_budget: false,
+            deadline,
+            node_cap,
         };
         match &self.path {
             Path::Nine(fast) => fast.run(&givens.cells, excluded, &mut ctl),

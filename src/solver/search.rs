@@ -15,8 +15,7 @@ impl<const W: usize> Engine<W> {
     /// per level.
     pub fn search(&self, arena: &mut Vec<Bits<W>>, depth: usize, ctl: &mut SearchControl, scope: Bits<W>) {
         ctl.stats.nodes += 1;
-        if ctl.stats.nodes > ctl.node_budget {
-            ctl.out_of_budget = true;
+        if ctl.stats.nodes > ctl.node_budget && !ctl.renew() {
             return;
         }
         let stride = self.stride();
@@ -129,9 +128,12 @@ impl<const W: usize> Engine<W> {
                 focus: ctl.focus,
                 node_budget: ctl.node_budget,
                 out_of_budget: false,
+                deadline: ctl.deadline,
+                node_cap: ctl.node_cap,
             };
             self.search(arena, depth + 1, &mut sub, part);
             ctl.stats = sub.stats;
+            ctl.node_budget = sub.node_budget;
             if sub.out_of_budget {
                 ctl.out_of_budget = true;
                 return;

@@ -562,3 +562,42 @@ fn fast16_agrees_with_the_engine() {
     assert!(counts.iter().all(|&k| k > 3), "all outcomes should occur: {counts:?}");
     assert!(singles.iter().all(|&k| k > 3), "{singles:?}");
 }
+
+/// `solve` and `import` ask with a budget: a count that cannot finish (every
+/// 9×9 grid) and a Tridoku of three givens stop within it and say so.
+#[test]
+fn budgeted_searches_stop_and_say_undecided() {
+    let nodes = |n: u64| Budget { nodes: n, deadline: None };
+    let nine = Layout::load_cells("classic-9").unwrap().1;
+    let solver = Solver::new(&nine.model);
+    let empty = Grid::empty(81);
+    match solver.count_within(&empty, usize::MAX, nodes(5_000)) {
+        Budgeted::Undecided { found, nodes } => {
+            assert!(found > 0 && nodes <= 5_001, "{found} found in {nodes} nodes");
+        }
+        other => panic!("counting every grid within 5,000 nodes ended: {other:?}"),
+    }
+    assert!(matches!(solver.count_within(&empty, 10, nodes(5_000)), Budgeted::Decided(Count { solutions: 10, .. })));
+    assert_eq!(solver.verdict_within(&empty, nodes(5_000)), Budgeted::Decided(Verdict::Multiple));
+    // A time budget alone ends the count too (the clock is read between
+    // stretches of nodes, outside the search's way).
+    let timed = Budget::new(u64::MAX, Some(std::time::Duration::from_millis(50)));
+    assert!(matches!(solver.count_within(&empty, usize::MAX, timed), Budgeted::Undecided { .. }));
+    let unique = nine.model.parse_grid(&data_slice("top1465.txt", 1)[0]).unwrap();
+    let long = Budget::new(u64::MAX, Some(std::time::Duration::from_secs(600)));
+    assert!(matches!(solver.verdict_within(&unique, long), Budgeted::Decided(Verdict::Unique(_))));
+
+    let tridoku = Layout::load_cells("tridoku").unwrap().1;
+    let solver = Solver::new(&tridoku.model);
+    assert!(!solver.is_fast());
+    let mut givens = Grid::empty(tridoku.model.cell_count());
+    for (cell, symbol) in [(11, 0), (14, 3), (52, 3)] {
+        givens.cells[cell] = Some(symbol);
+    }
+    match solver.verdict_within(&givens, nodes(20)) {
+        Budgeted::Undecided { nodes, .. } => assert!(nodes <= 21, "{nodes} nodes"),
+        other => panic!("a few givens on Tridoku decided in 20 nodes: {other:?}"),
+    }
+    let timed = Budget::new(u64::MAX, Some(std::time::Duration::from_millis(50)));
+    assert!(matches!(solver.verdict_within(&givens, timed), Budgeted::Undecided { .. }));
+}

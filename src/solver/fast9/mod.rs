@@ -578,8 +578,7 @@ impl Fast9 {
 /// `first`: the first solution found, when `ctl` wants it.
 fn search<R: Rules>(rules: &R, state: &mut State, ctl: &mut SearchControl, first: &mut Option<State>) {
     ctl.stats.nodes += 1;
-    if ctl.stats.nodes > ctl.node_budget {
-        ctl.out_of_budget = true;
+    if ctl.stats.nodes > ctl.node_budget && !ctl.renew() {
         return;
     }
     match state.propagate(rules) {
