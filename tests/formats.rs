@@ -450,7 +450,7 @@ fn killer_jigsaw_and_even_odd_random_exports_import_as_their_own_layouts() {
     let err = fails(&["import", s(&file), "--layout", "jigsaw-random-9", "--db", s(&dir.join("j.db"))]);
     assert!(err.contains("line 1: not a jigsaw-random-9 puzzle: its regions are the boxes"), "{err}");
     let err = fails(&["import", s(&file), "--layout", "even-odd-random-9", "--db", s(&dir.join("e.db"))]);
-    assert!(err.contains("line 1: not a even-odd-random-9 puzzle: it has no even or odd cells"), "{err}");
+    assert!(err.contains("line 1: not an even-odd-random-9 puzzle: it has no even or odd cells"), "{err}");
     // Import and export agree on what a layout reads, and say it in its terms.
     let err = fails(&["import", s(&file), "--layout", "islands-random-9", "--db", s(&dir.join("i.db"))]);
     assert!(err.contains("islands-random-9 reads and writes no text formats: its islands are drawn per puzzle"), "{err}");
@@ -619,11 +619,15 @@ fn an_import_of_only_duplicates_records_no_batch() {
 }
 
 #[test]
-fn solving_an_empty_file_says_the_file_is_empty() {
+fn solving_or_grading_an_empty_file_says_the_file_is_empty() {
     let dir = fresh_dir("blank");
     let blank = dir.join("blank.txt");
     std::fs::write(&blank, "\n# nothing\n").unwrap();
-    let err = fails(&["solve", "classic-9", "--file", s(&blank)]);
-    assert!(err.contains("blank.txt: no puzzle in it"), "{err}");
-    assert!(!err.contains("no puzzle given"), "{err}");
+    for command in ["solve", "grade"] {
+        let err = fails(&[command, "classic-9", "--file", s(&blank)]);
+        assert!(err.contains("blank.txt: no puzzle in it"), "{command}: {err}");
+        assert!(!err.contains("no puzzle given"), "{command}: {err}");
+    }
+    // Without a file, the advice to give one.
+    assert!(fails(&["grade", "classic-9"]).contains("no puzzle given: pass puzzle strings or --file FILE"));
 }

@@ -87,3 +87,19 @@ fn a_slitherlink_batch_is_stored_validated_and_printed() {
     let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     assert!(text.contains("the loop uses 3 of its sides"), "{text}");
 }
+
+#[test]
+fn a_slitherlink_count_that_cannot_finish_stops_undecided() {
+    // Every loop of an empty 7×7 board: the count never ends, so the budget
+    // stops it, the line says so, and the status (3) tells scripts.
+    let empty = ".".repeat(49);
+    let out = run(&["solve", "slitherlink-7x7", "--limit", "18446744073709551615", "--max-nodes", "2000", &empty]);
+    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("undecided: the search stopped at its budget after 2000 nodes; "), "{text}");
+    // `loops solve` keeps the same budget.
+    let out = run(&["loops", "solve", ".../.../...", "--max-nodes", "1"]);
+    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("undecided: "));
+    assert_eq!(stdout(&run(&["loops", "solve", ".../.../..."])), "multiple\n");
+}

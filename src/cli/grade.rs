@@ -55,7 +55,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<()> {
         }
     }
     if !any {
-        bail!("no puzzle given: pass puzzle strings or --file FILE");
+        return Err(super::no_puzzle(args.file.as_deref()));
     }
     out.flush()?;
     if failed > 0 {

@@ -1,7 +1,9 @@
 //! `puzzlebook loops`: Slitherlink — exact loop and puzzle counts, solving,
 //! generating and timing.
 
+use crate::family::Answer;
 use crate::slither::{self, Level, Puzzle};
+use crate::solver::Budgeted;
 use anyhow::{Context, Result, bail};
 use std::time::Instant;
 
@@ -32,11 +34,14 @@ pub enum LoopsCommand {
         #[arg(long, default_value = "0-4", value_parser = ["0-4", "0-3"])]
         clues: String,
     },
-    /// Solve puzzles: `unique <edges>`, `multiple` or `none`.
+    /// Solve puzzles: `unique <edges>`, `multiple` or `none`; `undecided: …`
+    /// (exit status 3) when the search spends its budget first, as `solve` does.
     Solve {
         /// Puzzles, rows joined by '/'.
         #[arg(required = true)]
         puzzles: Vec<String>,
+        #[command(flatten)]
+        budget: super::solve::BudgetArgs,
     },
     /// Generate unique puzzles of one level and print them with their solutions.
     Generate {
@@ -88,15 +93,24 @@ pub fn run(args: LoopsArgs) -> Result<()> {
             );
             eprintln!("counted in {:.2} s", start.elapsed().as_secs_f64());
         }
-        LoopsCommand::Solve { puzzles } => {
+        LoopsCommand::Solve { puzzles, budget } => {
+            budget.check()?;
+            let mut undecided = false;
             for (i, text) in puzzles.iter().enumerate() {
                 let puzzle = Puzzle::parse(text).with_context(|| format!("argument {}", i + 1))?;
-                let answer = match slither::solve(&puzzle) {
-                    slither::Outcome::Unique(edges) => format!("unique {}", slither::encode_edges(&edges)),
-                    slither::Outcome::Multiple => "multiple".into(),
-                    slither::Outcome::None => "none".into(),
+                let answer = match slither::solve_within(&puzzle, budget.next()) {
+                    Budgeted::Decided(slither::Outcome::Unique(edges)) => Answer::Unique(slither::encode_edges(&edges)),
+                    Budgeted::Decided(slither::Outcome::Multiple) => Answer::Multiple,
+                    Budgeted::Decided(slither::Outcome::None) => Answer::None,
+                    Budgeted::Undecided { found, nodes } => {
+                        undecided = true;
+                        Answer::Undecided { found: found as u128, nodes }
+                    }
                 };
                 println!("{answer}");
+            }
+            if undecided {
+                std::process::exit(super::solve::UNDECIDED_STATUS);
             }
         }
         LoopsCommand::Generate { size, count, difficulty, seed, draw } => {

@@ -23,6 +23,15 @@ mod validate;
 
 use clap::{Parser, Subcommand};
 
+/// The error of a command that was given no puzzle (`solve`, `grade`):
+/// naming the file when one was given, since it held none.
+fn no_puzzle(file: Option<&std::path::Path>) -> anyhow::Error {
+    match file {
+        Some(file) => anyhow::anyhow!("{}: no puzzle in it (the file is empty or holds only blank and '#' lines)", file.display()),
+        None => anyhow::anyhow!("no puzzle given: pass puzzle strings or --file FILE"),
+    }
+}
+
 #[derive(Parser, Debug)]
 #[command(
     name = "puzzlebook",

@@ -22,6 +22,14 @@ pub struct SolveArgs {
     /// Count solutions up to N and print `solutions <k>` instead of the verdict.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+/// What one puzzle may spend before its answer is `undecided` (`solve`,
+/// `loops solve`).
+#[derive(clap::Args, Debug)]
+pub struct BudgetArgs {
     /// Seconds one puzzle may take before its answer is `undecided` (1 to 3600).
     #[arg(long, value_name = "SEC", default_value_t = SOLVE_SECONDS)]
     pub time_limit: u64,
@@ -31,6 +39,24 @@ pub struct SolveArgs {
     pub max_nodes: Option<u64>,
 }
 
+impl BudgetArgs {
+    /// Refuses a budget no search can use.
+    pub fn check(&self) -> anyhow::Result<()> {
+        if !(1..=MAX_SECONDS).contains(&self.time_limit) {
+            bail!("--time-limit {}: choose 1 to {MAX_SECONDS} seconds a puzzle", self.time_limit);
+        }
+        if self.max_nodes == Some(0) {
+            bail!("--max-nodes 0: a search needs at least one node");
+        }
+        Ok(())
+    }
+
+    /// A fresh budget for the next puzzle (its clock starts now).
+    pub fn next(&self) -> Budget {
+        Budget::new(self.max_nodes.unwrap_or(u64::MAX), Some(Duration::from_secs(self.time_limit)))
+    }
+}
+
 /// The longest `--time-limit` a puzzle may be given.
 const MAX_SECONDS: u64 = 3600;
 
@@ -38,12 +64,7 @@ const MAX_SECONDS: u64 = 3600;
 pub const UNDECIDED_STATUS: i32 = 3;
 
 pub fn run(args: SolveArgs) -> anyhow::Result<()> {
-    if !(1..=MAX_SECONDS).contains(&args.time_limit) {
-        bail!("--time-limit {}: choose 1 to {MAX_SECONDS} seconds a puzzle", args.time_limit);
-    }
-    if args.max_nodes == Some(0) {
-        bail!("--max-nodes 0: a search needs at least one node");
-    }
+    args.budget.check()?;
     if args.limit == Some(0) {
         bail!("--limit 0: the limit must be at least 1");
     }
@@ -53,17 +74,12 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     let (mut any, mut undecided) = (false, false);
     for (origin, text) in source.puzzles() {
         any = true;
-        let answer = family
-            .solve_within(text, args.limit, Budget::new(args.max_nodes.unwrap_or(u64::MAX), Some(Duration::from_secs(args.time_limit))))
-            .with_context(|| origin.to_string())?;
+        let answer = family.solve_within(text, args.limit, args.budget.next()).with_context(|| origin.to_string())?;
         undecided |= matches!(answer, Answer::Undecided { .. });
         writeln!(out, "{answer}")?;
     }
     if !any {
-        match &args.file {
-            Some(file) => bail!("{}: no puzzle in it (the file is empty or holds only blank and '#' lines)", file.display()),
-            None => bail!("no puzzle given: pass puzzle strings or --file FILE"),
-        }
+        return Err(super::no_puzzle(args.file.as_deref()));
     }
     out.flush()?;
     if undecided {

@@ -2,7 +2,10 @@
 //! (every layout but Slitherlink). The engines are `solver`, `generate`,
 //! `grade`, `canon` and the independent checker in `validate`.
 
-use super::{Answer, Family, GradeReport, Refusal, SampleBands, checked, no_formats, unsupported};
+use super::{
+    Answer, Family, GradeReport, Refusal, SampleBands, checked, no_formats, standard_budget, undecided_grade, undecided_refusal,
+    unsupported, with_article,
+};
 use crate::canon::Canonicalizer;
 use crate::formats::fpuzzles::{default_boxes, relabelled};
 use crate::formats::{Decoded, Format, FormatError, fpuzzles, grid as square, pzpr};
@@ -13,10 +16,9 @@ use crate::level::Level;
 use crate::model::Alphabet;
 use crate::model::Grid;
 use crate::pdf::{GridContents, GridRenderer, MarkStyle};
-use crate::solver::{Budget, Budgeted, SOLVE_SECONDS, Verdict};
+use crate::solver::{Budget, Budgeted, Verdict};
 use crate::store::{NewPuzzle, PuzzleRow, StoredGrade};
 use anyhow::{Context, Result, anyhow, bail};
-use std::time::Duration;
 
 pub struct Cells {
     /// Owns the layout; its solver answers `solve`.
@@ -59,16 +61,13 @@ impl Cells {
         let proven = graded.as_ref().is_some_and(|(r, _): &(crate::grade::Rating, Vec<String>)| r.solved && !r.assumed_unique)
             && self.cells().model.cages.is_empty();
         if !proven {
-            let budget = Budget::new(u64::MAX, Some(Duration::from_secs(SOLVE_SECONDS)));
-            match self.generator.solver.verdict_within(&givens, budget) {
+            match self.generator.solver.verdict_within(&givens, standard_budget()) {
                 Budgeted::Decided(Verdict::Unique(_)) => {}
                 Budgeted::Decided(Verdict::Multiple) | Budgeted::Undecided { found: 2.., .. } => {
                     bail!("the puzzle has more than one solution: only a unique puzzle can be graded")
                 }
                 Budgeted::Decided(Verdict::None) => bail!("the puzzle has no solution"),
-                Budgeted::Undecided { .. } => {
-                    bail!("undecided: the solver could not tell in {SOLVE_SECONDS} s whether the puzzle has one solution (too few givens?)")
-                }
+                Budgeted::Undecided { .. } => return Err(undecided_grade()),
             }
         }
         let (rating, steps) = graded.ok_or_else(|| anyhow!("the givens break a rule"))?;
@@ -549,7 +548,7 @@ impl Family for Cells {
     }
 
     fn solve(&self, text: &str, limit: Option<usize>) -> Result<Answer> {
-        self.solve_within(text, limit, Budget::new(u64::MAX, Some(Duration::from_secs(SOLVE_SECONDS))))
+        self.solve_within(text, limit, standard_budget())
     }
 
     fn solve_within(&self, text: &str, limit: Option<usize>, budget: Budget) -> Result<Answer> {
@@ -772,7 +771,7 @@ impl Family for Cells {
             Format::Fpuzzles if !self.cells().random.is_empty() => {
                 let mut decoded = Vec::new();
                 for (line, s) in fpuzzles::decode_lines(text)? {
-                    let not_ours = |why: String| FormatError::at(line, format!("not a {} puzzle: {why}", self.layout().id));
+                    let not_ours = |why: String| FormatError::at(line, format!("not {} puzzle: {why}", with_article(&self.layout().id)));
                     let own = self.own_layout_of(&s).map_err(not_ours)?;
                     let family = Cells::new(own.clone(), &Controls::default()).map_err(|e| not_ours(format!("{e:#}")))?;
                     let frame = family.fpuzzles_frame().ok_or_else(|| not_ours("f-puzzles cannot express it".into()))?;
@@ -793,7 +792,7 @@ impl Family for Cells {
                 let read = fpuzzles::decode_lines(text)?;
                 for (line, s) in &read {
                     if let Some(why) = self.fpuzzles_mismatch(&frame, s) {
-                        return Err(FormatError::at(*line, format!("not a {} puzzle: {why}", self.layout().id)));
+                        return Err(FormatError::at(*line, format!("not {} puzzle: {why}", with_article(&self.layout().id))));
                     }
                 }
                 fpuzzles::givens_only(read)
@@ -854,11 +853,8 @@ impl Family for Cells {
         }
         let grid = self.grid(givens).map_err(|e| Refusal::Invalid(format!("{e:#}")))?;
         let model = &self.cells().model;
-        let budget = Budget::new(u64::MAX, Some(Duration::from_secs(SOLVE_SECONDS)));
-        let Budgeted::Decided(count) = self.generator.solver.count_within(&grid, 2, budget) else {
-            return Err(Refusal::Invalid(format!(
-                "undecided: the solver found no answer in {SOLVE_SECONDS} s (too many solutions to tell apart, as with few givens)"
-            )));
+        let Budgeted::Decided(count) = self.generator.solver.count_within(&grid, 2, standard_budget()) else {
+            return Err(undecided_refusal());
         };
         let solution = match (count.solutions, count.first) {
             (0, _) => return Err(Refusal::None),

@@ -6,13 +6,14 @@
 //! of [`slither::encode_edges`], `score` the number of cells without a clue,
 //! `level` the rules the solver needed.
 
-use super::{Answer, Family, GradeReport, Refusal, SampleBands, checked, unsupported};
+use super::{Answer, Family, GradeReport, Refusal, SampleBands, checked, standard_budget, undecided_grade, undecided_refusal, unsupported};
 use crate::formats::{Decoded, Format, FormatError, grid as square, pzpr};
 use crate::generate::{Controls, Symmetry};
 use crate::layout::{Layout, LoopBoard};
 use crate::level::Level;
 use crate::pdf::{GridContents, GridRenderer, MarkStyle};
 use crate::slither::{self, Outcome, Puzzle};
+use crate::solver::{Budget, Budgeted};
 use crate::store::{NewPuzzle, PuzzleRow, StoredGrade};
 use anyhow::{Result, bail};
 
@@ -115,23 +116,33 @@ impl Family for Loops {
     }
 
     fn solve(&self, text: &str, limit: Option<usize>) -> Result<Answer> {
+        self.solve_within(text, limit, standard_budget())
+    }
+
+    fn solve_within(&self, text: &str, limit: Option<usize>, budget: Budget) -> Result<Answer> {
         let puzzle = self.puzzle(text)?;
+        let undecided = |found: usize, nodes: u64| Answer::Undecided { found: found as u128, nodes };
         if let Some(limit) = limit {
-            return Ok(Answer::Count(slither::count_solutions(&puzzle, limit) as u128));
+            return Ok(match slither::count_within(&puzzle, limit, budget) {
+                Budgeted::Decided(count) => Answer::Count(count as u128),
+                Budgeted::Undecided { found, nodes } => undecided(found, nodes),
+            });
         }
-        Ok(match slither::solve(&puzzle) {
-            Outcome::Unique(edges) => Answer::Unique(slither::encode_edges(&edges)),
-            Outcome::Multiple => Answer::Multiple,
-            Outcome::None => Answer::None,
+        Ok(match slither::solve_within(&puzzle, budget) {
+            Budgeted::Decided(Outcome::Unique(edges)) => Answer::Unique(slither::encode_edges(&edges)),
+            Budgeted::Decided(Outcome::Multiple) => Answer::Multiple,
+            Budgeted::Decided(Outcome::None) => Answer::None,
+            Budgeted::Undecided { found, nodes } => undecided(found, nodes),
         })
     }
 
     fn grade(&self, text: &str) -> Result<GradeReport> {
         let puzzle = self.puzzle(text)?;
-        match slither::solve(&puzzle) {
-            Outcome::Unique(_) => {}
-            Outcome::Multiple => bail!("the puzzle has more than one solution: only a unique puzzle can be graded"),
-            Outcome::None => bail!("the puzzle has no solution"),
+        match slither::solve_within(&puzzle, standard_budget()) {
+            Budgeted::Decided(Outcome::Unique(_)) => {}
+            Budgeted::Decided(Outcome::Multiple) => bail!("the puzzle has more than one solution: only a unique puzzle can be graded"),
+            Budgeted::Decided(Outcome::None) => bail!("the puzzle has no solution"),
+            Budgeted::Undecided { .. } => return Err(undecided_grade()),
         }
         let level = slither::grade(&puzzle).map_or("needs search", |l| l.as_str()).to_string();
         Ok(GradeReport { rating: None, hardest: level.clone(), level, steps: Vec::new() })
@@ -290,10 +301,11 @@ impl Family for Loops {
     fn admit(&self, givens: &str) -> Result<NewPuzzle, Refusal> {
         let LoopBoard { rows, cols } = self.board;
         let puzzle = self.puzzle(givens).map_err(|e| Refusal::Invalid(format!("{e:#}")))?;
-        let edges = match slither::solve(&puzzle) {
-            Outcome::Unique(edges) => edges,
-            Outcome::Multiple => return Err(Refusal::Multiple),
-            Outcome::None => return Err(Refusal::None),
+        let edges = match slither::solve_within(&puzzle, standard_budget()) {
+            Budgeted::Decided(Outcome::Unique(edges)) => edges,
+            Budgeted::Decided(Outcome::Multiple) => return Err(Refusal::Multiple),
+            Budgeted::Decided(Outcome::None) => return Err(Refusal::None),
+            Budgeted::Undecided { .. } => return Err(undecided_refusal()),
         };
         let level = slither::grade(&puzzle)
             .ok_or_else(|| Refusal::Invalid("it needs search beyond the solver's rules, so it has no level (easy, medium, hard)".into()))?;

@@ -16,6 +16,7 @@ use crate::generate::Controls;
 use crate::layout::{Kind, Layout};
 use crate::level::Level;
 use crate::pdf::{GridContents, GridRenderer};
+use crate::solver::{Budget, SOLVE_SECONDS};
 use crate::store::{NewPuzzle, PuzzleRow, StoredGrade};
 use anyhow::{Context, Result};
 
@@ -102,7 +103,7 @@ pub trait Family: Send + Sync {
 
     /// As [`Family::solve`], giving up (`Answer::Undecided`) when `budget`
     /// runs out, where the family's search keeps one.
-    fn solve_within(&self, text: &str, limit: Option<usize>, budget: crate::solver::Budget) -> Result<Answer> {
+    fn solve_within(&self, text: &str, limit: Option<usize>, budget: Budget) -> Result<Answer> {
         let _ = budget;
         self.solve(text, limit)
     }
@@ -260,6 +261,39 @@ impl std::fmt::Display for Refusal {
             Refusal::Invalid(why) => write!(f, "invalid: {why}"),
         }
     }
+}
+
+/// The budget of one puzzle where no command line sets one (`import`,
+/// `grade`, [`Family::solve`]): [`SOLVE_SECONDS`] of search.
+pub fn standard_budget() -> Budget {
+    Budget::new(u64::MAX, Some(std::time::Duration::from_secs(SOLVE_SECONDS)))
+}
+
+/// `import`'s refusal of a puzzle the solver could not decide within
+/// [`standard_budget`].
+fn undecided_refusal() -> Refusal {
+    Refusal::Invalid(format!(
+        "undecided: the solver found no answer in {SOLVE_SECONDS} s (too many solutions to tell apart, as with few givens)"
+    ))
+}
+
+/// `grade`'s error for a puzzle whose uniqueness the solver could not
+/// decide within [`standard_budget`].
+fn undecided_grade() -> anyhow::Error {
+    anyhow::anyhow!("undecided: the solver could not tell in {SOLVE_SECONDS} s whether the puzzle has one solution (too few givens?)")
+}
+
+/// `word` with its indefinite article, by the sound it starts with: "an
+/// even-odd-random-9", "an x-sudoku" (a letter named with a vowel sound,
+/// before a hyphen or digit), "a classic-9".
+pub fn with_article(word: &str) -> String {
+    let lower = word.to_ascii_lowercase();
+    let mut chars = lower.chars();
+    let (first, second) = (chars.next(), chars.next());
+    let spelled = matches!(second, Some('-' | '0'..='9')) && matches!(first, Some('f' | 'h' | 'l' | 'm' | 'n' | 'r' | 's' | 'x'));
+    let vowel =
+        matches!(first, Some('a' | 'e' | 'i' | 'o')) || (first == Some('u') && !lower.starts_with("uni") && !lower.starts_with("us"));
+    format!("{} {word}", if vowel || spelled { "an" } else { "a" })
 }
 
 /// The error for a format a layout does not read or write.

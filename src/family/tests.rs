@@ -150,3 +150,20 @@ fn printed_puzzles_carry_the_levels_stored_ones_get() {
         assert!(expert > 0, "{id}: the sample reaches expert");
     }
 }
+
+#[test]
+fn names_take_the_article_of_their_first_sound() {
+    use super::with_article;
+    for (name, said) in [
+        ("even-odd-random-9", "an even-odd-random-9"),
+        ("atlantis-9", "an atlantis-9"),
+        ("islands-9", "an islands-9"),
+        ("x-sudoku", "an x-sudoku"),
+        ("classic-9", "a classic-9"),
+        ("samurai", "a samurai"),
+        ("jigsaw-random-9", "a jigsaw-random-9"),
+        ("unique-9", "a unique-9"),
+    ] {
+        assert_eq!(with_article(name), said);
+    }
+}

@@ -32,4 +32,4 @@ pub const MAX_SIDE: usize = 30;
 pub use generate::{GenerateError, Generated, generate};
 pub use grid::{EdgeSet, Grid, ParseError, Puzzle, clue_counts, decode_edges, encode_edges, is_single_loop};
 pub use puzzles::{PuzzleCounts, count_puzzles};
-pub use solver::{Deduction, Level, Outcome, count_solutions, deduce, grade, solve};
+pub use solver::{Deduction, Level, Outcome, count_solutions, count_within, deduce, grade, solve, solve_within};

@@ -9,6 +9,7 @@
 
 use super::board::{Board, Contradiction, OFF, ON, Tables, UNKNOWN};
 use super::grid::{EdgeSet, NONE, Puzzle, is_single_loop};
+use crate::solver::{Budget, Budgeted};
 
 /// Difficulty, by the hardest family of rules needed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -150,50 +151,119 @@ pub fn grade(puzzle: &Puzzle) -> Option<Level> {
     Level::ALL.into_iter().find(|&level| matches!(deduce_with(&tables, puzzle, level), Deduction::Solved(_)))
 }
 
-/// Number of solutions, stopping at `limit`.
+/// A search with no budget: the generator's puzzles and stored rows end
+/// quickly, and their callers must not be told "undecided".
+const UNBOUNDED: Budget = Budget { nodes: u64::MAX, deadline: None };
+
+/// Number of solutions, stopping at `limit` (no budget).
 pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> usize {
-    let tables = Tables::new(puzzle.grid);
-    let mut found = Vec::new();
-    search_from(&tables, puzzle, limit, &mut found);
-    found.len()
+    match count_within(puzzle, limit, UNBOUNDED) {
+        Budgeted::Decided(count) => count,
+        Budgeted::Undecided { found, .. } => found,
+    }
 }
 
+/// [`count_solutions`] that gives up (`Undecided`, with the solutions seen
+/// so far) when `budget` runs out. It keeps no solution, only the count:
+/// a count to a large limit holds constant memory however long it runs.
+pub fn count_within(puzzle: &Puzzle, limit: usize, budget: Budget) -> Budgeted<usize> {
+    let search = search_from(puzzle, limit, false, budget);
+    match search.out_of_budget {
+        true => Budgeted::Undecided { found: search.found, nodes: search.nodes },
+        false => Budgeted::Decided(search.found),
+    }
+}
+
+/// Whether the puzzle has one, several or no solutions (no budget).
 pub fn solve(puzzle: &Puzzle) -> Outcome {
-    let tables = Tables::new(puzzle.grid);
-    let mut found = Vec::new();
-    search_from(&tables, puzzle, 2, &mut found);
-    match found.len() {
-        0 => Outcome::None,
-        1 => Outcome::Unique(found.pop().expect("one solution")),
-        _ => Outcome::Multiple,
+    match solve_within(puzzle, UNBOUNDED) {
+        Budgeted::Decided(outcome) => outcome,
+        Budgeted::Undecided { .. } => unreachable!("a search without a budget ends decided"),
     }
 }
 
-fn search_from(tables: &Tables, puzzle: &Puzzle, limit: usize, found: &mut Vec<EdgeSet>) {
+/// [`solve`] that gives up (`Undecided`) when `budget` runs out before a
+/// second solution or the end of the search.
+pub fn solve_within(puzzle: &Puzzle, budget: Budget) -> Budgeted<Outcome> {
+    let search = search_from(puzzle, 2, true, budget);
+    Budgeted::Decided(match (search.found, search.first) {
+        (2.., _) => Outcome::Multiple,
+        _ if search.out_of_budget => return Budgeted::Undecided { found: search.found, nodes: search.nodes },
+        (1, Some(edges)) => Outcome::Unique(edges),
+        _ => Outcome::None,
+    })
+}
+
+/// One search: what it is asked, what it has found, what it has spent.
+struct Search<'a> {
+    puzzle: &'a Puzzle,
+    limit: usize,
+    /// Solutions found; only the first is kept, and only if asked (the one
+    /// an answer prints).
+    found: usize,
+    keep_first: bool,
+    first: Option<EdgeSet>,
+    /// Search nodes entered (each runs propagation and lookahead).
+    nodes: u64,
+    budget: Budget,
+    out_of_budget: bool,
+}
+
+impl Search<'_> {
+    /// Enters a node if the budget allows one more: a node of this search
+    /// propagates and tries edges (microseconds at least), so the clock is
+    /// read at every node.
+    fn enter(&mut self) -> bool {
+        let late = self.budget.deadline.is_some_and(|deadline| std::time::Instant::now() >= deadline);
+        if self.nodes >= self.budget.nodes || late {
+            self.out_of_budget = true;
+            return false;
+        }
+        self.nodes += 1;
+        true
+    }
+
+    /// Nothing more to do: the limit is reached or the budget spent.
+    fn done(&self) -> bool {
+        self.found >= self.limit || self.out_of_budget
+    }
+}
+
+fn search_from(puzzle: &Puzzle, limit: usize, keep_first: bool, budget: Budget) -> Search<'_> {
+    let tables = Tables::new(puzzle.grid);
+    let mut search = Search { puzzle, limit, found: 0, keep_first, first: None, nodes: 0, budget, out_of_budget: false };
     if limit == 0 {
-        return;
+        return search;
     }
-    let mut board = Board::new(tables, puzzle, Level::Medium);
+    let mut board = Board::new(&tables, puzzle, Level::Medium);
     if board.patterns().is_ok() {
-        search(board, puzzle, limit, found);
+        descend(board, &mut search);
     }
+    search
 }
 
 /// Each node runs the hard rules: lookahead costs O(edges) trials but
 /// replaces whole subtrees (plain propagation plus branching took seconds
 /// on 20×20 hard puzzles that lookahead solves at the root).
-fn search(mut board: Board, puzzle: &Puzzle, limit: usize, found: &mut Vec<EdgeSet>) {
+fn descend(mut board: Board, search: &mut Search) {
+    if !search.enter() {
+        return;
+    }
     if board.propagate().is_err() || lookahead(&mut board).is_err() || !board.can_still_connect() {
         return;
     }
     if board.unknown_total == 0 {
         if board.closed {
             let edges = edges_of(&board);
+            let puzzle = search.puzzle;
             // Belt and braces: the propagation should never let a wrong
             // loop through, but a false "unique" is the one error we cannot ship.
             debug_assert!(is_single_loop(&puzzle.grid, &edges) && puzzle.satisfied_by(&edges));
             if is_single_loop(&puzzle.grid, &edges) && puzzle.satisfied_by(&edges) {
-                found.push(edges);
+                search.found += 1;
+                if search.keep_first && search.first.is_none() {
+                    search.first = Some(edges);
+                }
             }
         }
         return;
@@ -202,9 +272,9 @@ fn search(mut board: Board, puzzle: &Puzzle, limit: usize, found: &mut Vec<EdgeS
     for value in [ON, OFF] {
         let mut child = board.clone();
         if child.set(e, value).is_ok() {
-            search(child, puzzle, limit, found);
+            descend(child, search);
         }
-        if found.len() >= limit {
+        if search.done() {
             return;
         }
     }

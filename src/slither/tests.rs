@@ -285,6 +285,36 @@ fn slither_count_timing() {
     }
 }
 
+/// `solve`, `import` and `grade` ask with a budget (nodes here, so the test
+/// is the same on any machine): counting every loop of an empty 7×7 board
+/// cannot finish, and stops with the loops seen so far; within the budget a
+/// count and a verdict are what they were.
+#[test]
+fn slither_budgeted_searches_stop_and_say_undecided() {
+    use crate::solver::{Budget, Budgeted};
+    let nodes = |n: u64| Budget { nodes: n, deadline: None };
+    let empty = Puzzle::parse_sized(&".".repeat(49), 7, 7).unwrap();
+    let stopped = count_within(&empty, usize::MAX, nodes(2_000));
+    match stopped {
+        Budgeted::Undecided { found, nodes } => assert!(found > 0 && nodes == 2_000, "{found} loops in {nodes} nodes"),
+        ref other => panic!("counting every 7×7 loop within 2,000 nodes ended: {other:?}"),
+    }
+    assert_eq!(count_within(&empty, usize::MAX, nodes(2_000)), stopped, "a node budget gives the same answer every run");
+    // A count that ends within the budget is exact: every loop of 3×3 cells.
+    let three = Puzzle::parse_sized(&".".repeat(9), 3, 3).unwrap();
+    assert_eq!(count_within(&three, usize::MAX, nodes(100_000)), Budgeted::Decided(count_loops(3, 3) as usize));
+    assert_eq!(count_within(&three, 10, nodes(100_000)), Budgeted::Decided(10));
+    // The verdict: two loops are found long before 1,000 nodes; one node
+    // decides nothing on an empty board.
+    assert_eq!(solve_within(&empty, nodes(1_000)), Budgeted::Decided(Outcome::Multiple));
+    assert_eq!(solve_within(&empty, nodes(1)), Budgeted::Undecided { found: 0, nodes: 1 });
+    let made = generate(7, 7, Level::Medium, 4).unwrap();
+    assert_eq!(solve_within(&made.puzzle, nodes(1_000)), Budgeted::Decided(Outcome::Unique(made.solution)));
+    // A deadline stops the endless count as well.
+    let timed = Budget::new(u64::MAX, Some(std::time::Duration::from_millis(50)));
+    assert!(matches!(count_within(&empty, usize::MAX, timed), Budgeted::Undecided { .. }));
+}
+
 // ---------------------------------------------------------------- generator
 
 #[test]
