@@ -843,9 +843,7 @@ fn open_finding_import(seed: &Seed) -> bool {
     // (f-puzzles data that decompresses quadratically); #15, Simple
     // Sudoku's boxed form and a HoDoKu file with `#` header lines (read
     // as sdk by auto).
-    seed.name.ends_with("-solved.txt")
-        || seed.name.ends_with("-nearly.txt")
-        || ["bomb.txt", "boxed.ss", "top.txt"].contains(&seed.name.as_str())
+    seed.name.ends_with("-solved.txt") || ["bomb.txt", "boxed.ss", "top.txt"].contains(&seed.name.as_str())
 }
 
 fn fuzz_import(cases: u32, seed: u64, scale: Scale, skip_open: bool) {
