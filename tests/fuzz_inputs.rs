@@ -300,12 +300,15 @@ fn tallied(target: &str) -> [u64; 3] {
     TALLY.lock().unwrap().iter().find(|(t, _)| *t == target).map_or([0; 3], |(_, c)| *c)
 }
 
-/// The fuzzer reaches the program: at least half the cases are answered
-/// or refused by it, not stopped by the argument parser.
+/// The fuzzer reaches the program: at least a quarter of the cases are
+/// answered or refused by it, not stopped by the argument parser.
 fn assert_reaches_the_program(target: &str) {
     let [answered, parser, program] = tallied(target);
     println!("{target}: {answered} answered, {parser} refused by the parser, {program} by the program");
-    assert!(answered + program >= parser, "{target}: {answered} answered, {parser} refused by the parser, {program} by the program");
+    assert!(
+        answered > 0 && (answered + program) * 3 >= parser,
+        "{target}: {answered} answered, {parser} refused by the parser, {program} by the program"
+    );
 }
 
 /// Fails a proptest case with its input saved and shown.
@@ -407,8 +410,9 @@ fn seeds() -> &'static [Seed] {
                 seeds.push(Seed { layout, format, name, text: text.into_bytes(), puzzles: Some(puzzles) });
             }
             if family.formats().contains(&Format::Lines) {
-                // Complete and nearly complete grids: their solutions as lines.
-                for r in &rows {
+                // Complete and nearly complete grids: their solutions as
+                // lines (where a solution is a grid of the puzzle's cells).
+                for r in rows.iter().filter(|r| r.solution.chars().count() == r.givens.chars().count()) {
                     let solved = r.solution.clone().into_bytes();
                     seeds.push(Seed {
                         layout,
@@ -538,10 +542,12 @@ fn the_lz_bomb_is_what_lz_string_reads() {
 struct Scale {
     long_line: usize,
     copies: usize,
+    /// The largest mutated file (the test holds a few copies of it).
+    most: usize,
 }
 
-const CI: Scale = Scale { long_line: 100_000, copies: 8 };
-const LONG: Scale = Scale { long_line: 20_000_000, copies: 64 };
+const CI: Scale = Scale { long_line: 100_000, copies: 8, most: 1 << 20 };
+const LONG: Scale = Scale { long_line: 20_000_000, copies: 16, most: 32 << 20 };
 
 /// Pieces a mutation splices in: every format's punctuation and keys,
 /// numbers at and past limits, bytes that are not UTF-8.
@@ -646,12 +652,14 @@ fn mutate(seed: &[u8], ops: &[Op], scale: Scale) -> Vec<u8> {
             }
             // Truncate.
             2 => out.truncate(at_byte),
-            // A line repeated (up to 8 more times in CI, 64 in the long run).
+            // A line repeated (up to 8 more times in CI, 16 in the long run: a
+            // file of 64 classic-16 puzzles takes 20 s to prove, rightly).
             3 => {
                 let mut ls = lines(&out);
                 if !ls.is_empty() {
                     let i = ((ls.len() as f64) * at) as usize % ls.len();
-                    let copies = vec![ls[i].clone(); amount % scale.copies + 1];
+                    let room = scale.most.saturating_sub(out.len()) / ls[i].len().max(1);
+                    let copies = vec![ls[i].clone(); (amount % scale.copies + 1).min(room)];
                     ls.splice(i..i, copies);
                     out = ls.concat();
                 }
@@ -672,7 +680,7 @@ fn mutate(seed: &[u8], ops: &[Op], scale: Scale) -> Vec<u8> {
             }
             // A very long line: the piece (or the byte there) repeated.
             5 => {
-                let len = ((amount as u64 * scale.long_line as u64) >> 20) as usize;
+                let len = (((amount as u64 * scale.long_line as u64) >> 20) as usize).min(scale.most.saturating_sub(out.len()));
                 let unit: Vec<u8> = if amount % 3 == 0 { out.get(at_byte).map_or(b"1".to_vec(), |&b| vec![b]) } else { piece.to_vec() };
                 let long: Vec<u8> = unit.iter().copied().cycle().take(len.max(unit.len())).collect();
                 out.splice(at_byte..at_byte, long);
@@ -885,7 +893,7 @@ const DPIS: &[&str] = &["300", "72", "71", "2400", "2401", "0", "1", "4294967295
 const ART_FORMATS: &[&str] = &["svg", "png", "pdf", "eps", "PNG", "gif", ""];
 
 fn art_strategy() -> impl Strategy<Value = (usize, usize, usize, usize, f32, u8, u32, u8)> {
-    (any::<usize>(), 0..SIZES.len() * 2, 0..DPIS.len() + 4, 0..ART_FORMATS.len(), 0.0f32..3000.0, 0u8..4, 1u32..5000, any::<u8>())
+    (any::<usize>(), 0..SIZES.len() * 3, 0..DPIS.len() + 4, 0..ART_FORMATS.len(), 0.0f32..3000.0, 0u8..4, 1u32..5000, any::<u8>())
 }
 
 /// The puzzles art draws: one of each family's shapes.
@@ -927,7 +935,11 @@ fn art_case(
     let id = ids[id % ids.len()].to_string();
     let size = match SIZES.get(size) {
         Some(s) => s.to_string(),
-        None => format!("{number}{}", ["pt", "mm", "cm", "in"][unit as usize]),
+        // A random width of 0 to 3000 points, in one of the units.
+        None => {
+            let (name, per) = [("pt", 1.0), ("mm", 72.0 / 25.4), ("cm", 72.0 / 2.54), ("in", 72.0)][unit as usize];
+            format!("{}{name}", number / per)
+        }
     };
     let dpi = DPIS.get(dpi).map_or_else(|| random_dpi.to_string(), |d| d.to_string());
     let format = ART_FORMATS[format];
