@@ -4,7 +4,7 @@
 //!
 //! CI runs a bounded number of cases with a fixed seed; the long run is
 //! ignored: `cargo test --release --test fuzz -- --ignored --nocapture`
-//! (PUZZLEBOOK_FUZZ_CASES sets its number of cases; see README).
+//! (PUZZLEBOOK_FUZZ_SECONDS sets its length; see README).
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
