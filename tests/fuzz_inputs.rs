@@ -843,27 +843,14 @@ fn import_strategy() -> impl Strategy<Value = (usize, Vec<Op>, usize)> {
     (any::<usize>(), ops(), any::<usize>())
 }
 
-/// Seeds the CI run leaves out while their findings are open (see the
-/// report of the fuzz run; each line says which defect): none is skipped
-/// once the fix is merged.
-fn open_finding_import(seed: &Seed) -> bool {
-    // Issue 33 #9 (a complete grid keys in gigabytes); the lz-string bomb
-    // (f-puzzles data that decompresses quadratically); #15, Simple
-    // Sudoku's boxed form and a HoDoKu file with `#` header lines (read
-    // as sdk by auto).
-    seed.name.ends_with("-solved.txt") || ["bomb.txt", "boxed.ss", "top.txt"].contains(&seed.name.as_str())
-}
-
-fn fuzz_import(cases: u32, seed: u64, scale: Scale, skip_open: bool) {
+fn fuzz_import(cases: u32, seed: u64, scale: Scale) {
     // Every seed unchanged first: the right answers.
     if seed == CI_SEED {
         let mut wrong = Vec::new();
         for (index, s) in seeds().iter().enumerate() {
-            if !(skip_open && open_finding_import(s)) {
-                for auto in [false, true] {
-                    if let Err(e) = import_case(index, Vec::new(), How::own(s, auto), scale) {
-                        wrong.push(e.to_string());
-                    }
+            for auto in [false, true] {
+                if let Err(e) = import_case(index, Vec::new(), How::own(s, auto), scale) {
+                    wrong.push(e.to_string());
                 }
             }
         }
@@ -874,9 +861,6 @@ fn fuzz_import(cases: u32, seed: u64, scale: Scale, skip_open: bool) {
     runner(cases, seed)
         .run(&import_strategy(), |(index, ops, pick)| {
             let seeds = seeds();
-            if skip_open && open_finding_import(&seeds[index % seeds.len()]) {
-                return Ok(());
-            }
             import_case(index, ops, How::picked(&seeds[index % seeds.len()], pick), scale)
         })
         .unwrap_or_else(|e| fail_run("import", e));
@@ -946,7 +930,10 @@ fn art_case(
     if let Some(most) = max_pixels {
         let points = points(&size);
         let d: u32 = dpi.parse().unwrap_or(0);
-        if format.eq_ignore_ascii_case("png") && (72..=2400).contains(&d) && pixels(points, d) > most {
+        // Past the art's own limit a PNG is refused before any image is
+        // made: those cases run everywhere.
+        let many = pixels(points, d);
+        if format.eq_ignore_ascii_case("png") && (72..=2400).contains(&d) && many > most && many <= puzzlebook::art::MAX_PNG_PIXELS as f64 {
             return Ok(());
         }
     }
@@ -989,13 +976,10 @@ fn art_case(
     }
 }
 
-/// PNGs larger than this many pixels are left out: in CI for time (a
-/// larger one takes seconds to render), and while the finding of issue 33
-/// #10 is open (today a PNG of 134 megapixels or more holds over 1 GiB:
-/// 4 bytes a pixel, twice while it is encoded; 40in at 2400 dpi asks
-/// 36.9 GB at once).
+/// PNGs larger than this many pixels, but within the art's limit, are
+/// left out of CI for time (a larger one takes seconds to render); the
+/// long run draws every size up to the limit.
 const CI_PIXELS: f64 = 4e6;
-const OPEN_PIXELS: f64 = 100e6;
 
 fn fuzz_art(cases: u32, seed: u64, max_pixels: Option<f64>) {
     runner(cases, seed).run(&art_strategy(), |case| art_case(case, max_pixels)).unwrap_or_else(|e| fail_run("art", e));
@@ -1197,7 +1181,7 @@ const CI_SEED: u64 = 20261127;
 
 #[test]
 fn mutated_import_files_of_every_format_are_read_or_refused_in_bounds() {
-    fuzz_import(300, CI_SEED, CI, true);
+    fuzz_import(300, CI_SEED, CI);
     assert_reaches_the_program("import");
 }
 
@@ -1230,19 +1214,13 @@ fn child_rounds(target: &str, first_seed: u64, deadline: Instant) {
     while Instant::now() < deadline {
         let _ = writeln!(std::io::stderr(), "FUZZ ROUND {seed}");
         match target {
-            "import" => fuzz_import(100, seed, LONG, skip_open()),
-            "art" => fuzz_art(20, seed, skip_open().then_some(OPEN_PIXELS)),
+            "import" => fuzz_import(100, seed, LONG),
+            "art" => fuzz_art(20, seed, None),
             "preflight" => fuzz_preflight(20, seed),
             other => panic!("no fuzz target {other}"),
         }
         seed += 1;
     }
-}
-
-/// Whether the long run leaves out what CI leaves out (the open findings),
-/// to look for others: `PUZZLEBOOK_FUZZ_SKIP_OPEN=1`.
-fn skip_open() -> bool {
-    std::env::var_os("PUZZLEBOOK_FUZZ_SKIP_OPEN").is_some_and(|v| v == "1")
 }
 
 /// The long run's child process (does nothing unless the parent set

@@ -165,7 +165,12 @@ pub fn decode_line(line: &str) -> Result<Sudoku, String> {
             line
         };
         let data = percent_decode(data.split(['&', '#']).next().unwrap_or(""));
-        let wide = lz_str::decompress_from_base64(&data).ok_or("not lz-string base64 (the data does not decompress)")?;
+        let wide = super::lzstring::decompress_from_base64(&data).map_err(|e| match e {
+            super::lzstring::LzError::Malformed => "not lz-string base64 (the data does not decompress)".to_string(),
+            super::lzstring::LzError::TooLong => {
+                format!("the data decompresses past {} characters, more than any puzzle needs", super::lzstring::MAX_SYMBOLS)
+            }
+        })?;
         String::from_utf16(&wide).map_err(|_| "the decompressed data is not text".to_string())?
     };
     let value: Value = serde_json::from_str(&json).map_err(|e| format!("not f-puzzles JSON: {e}"))?;

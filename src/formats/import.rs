@@ -8,7 +8,7 @@ use crate::family::{Family, Refusal};
 use crate::store::{Catalog, NewPuzzle};
 use anyhow::{Result, anyhow, bail};
 use rayon::prelude::*;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, Read};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -152,12 +152,25 @@ pub fn read(family: &dyn Family, file: &Path, asked: Option<Format>) -> Result<(
 }
 
 /// Proves every puzzle (in parallel), reporting `(done, total)` now and
-/// then; the results in input order.
+/// then; the results in input order. A puzzle written again later in the
+/// file (the same givens and own layout) is proved once and shares the
+/// first one's result.
 pub fn admit_all(family: &dyn Family, decoded: &[Decoded], progress: &(dyn Fn(u64, u64) + Sync)) -> Vec<Result<NewPuzzle, Refusal>> {
-    let total = decoded.len() as u64;
+    let mut first_of: HashMap<(&str, Option<&str>), usize> = HashMap::new();
+    let mut distinct = Vec::new();
+    let slot: Vec<usize> = decoded
+        .iter()
+        .map(|d| {
+            *first_of.entry((d.givens.as_str(), d.layout.as_deref())).or_insert_with(|| {
+                distinct.push(d);
+                distinct.len() - 1
+            })
+        })
+        .collect();
+    let total = distinct.len() as u64;
     let done = AtomicU64::new(0);
     progress(0, total);
-    decoded
+    let proved: Vec<Result<NewPuzzle, Refusal>> = distinct
         .par_iter()
         .map(|d| {
             let r = family.admit_decoded(d);
@@ -167,7 +180,8 @@ pub fn admit_all(family: &dyn Family, decoded: &[Decoded], progress: &(dyn Fn(u6
             }
             r
         })
-        .collect()
+        .collect();
+    slot.into_iter().map(|i| proved[i].clone()).collect()
 }
 
 /// Imports the puzzles `read` took from `file` (in `format`) into the

@@ -23,6 +23,7 @@
 pub mod fpuzzles;
 pub mod grid;
 pub mod import;
+pub mod lzstring;
 pub mod pzpr;
 
 use std::fmt;

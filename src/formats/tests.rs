@@ -355,3 +355,24 @@ fn detection_skips_header_comments() {
     assert!(not_text(b"PK\x03\x04rest", "x.txt").unwrap().contains("zip archive"));
     assert_eq!(not_text(b"123", "x.txt"), None);
 }
+
+#[test]
+fn a_puzzle_written_twice_is_proved_once_and_shares_its_result() {
+    use crate::family::{Refusal, open};
+    use crate::layout::Layout;
+    let family = open(Layout::load("classic-4").unwrap());
+    let unique = Decoded::new(1, "12.43.12.1.34.21");
+    let open = Decoded::new(2, "................");
+    let again = Decoded { line: 3, ..unique.clone() };
+    let totals = std::sync::Mutex::new(Vec::new());
+    let results = import::admit_all(family.as_ref(), &[unique, open, again, Decoded::new(4, "................")], &|_, total| {
+        totals.lock().unwrap().push(total)
+    });
+    // Four lines, two puzzles: two proofs.
+    assert!(totals.lock().unwrap().iter().all(|&t| t == 2), "{totals:?}");
+    let (first, second) = (results[0].as_ref().unwrap(), results[2].as_ref().unwrap());
+    assert_eq!((&first.givens, &first.canonical), (&second.givens, &second.canonical));
+    for open in [&results[1], &results[3]] {
+        assert!(matches!(open, Err(Refusal::Multiple)), "{open:?}");
+    }
+}
