@@ -217,7 +217,7 @@ fn run_claimed(
             Some(format!("no new puzzle in {EXHAUSTED_AFTER} attempts: the layout has few distinct puzzles up to symmetry"))
         }
         BatchStatus::Failed if give_up.is_none() => Some(format!(
-            "none of {EXHAUSTED_AFTER} attempts made a puzzle: what the batch asks (such as its cage sizes) fits almost no grid of the layout"
+            "none of {EXHAUSTED_AFTER} attempts made a puzzle: the layout rarely or never makes what the batch asks (its level, rating, technique, pattern or cage sizes; layouts/README.md says which levels each layout makes)"
         )),
         BatchStatus::Failed => give_up.map(|g| {
             format!(

@@ -485,3 +485,19 @@ fn killers_printed_without_a_catalog_are_told_apart_by_their_cages() {
     let again = ok(&["generate", "killer-9", "--count", "1", "--seed", lines[1].split_whitespace().nth(4).unwrap(), "--no-store"]);
     assert_eq!(again.trim_end(), lines[1]);
 }
+
+#[test]
+fn a_level_the_layout_never_makes_ends_the_batch_as_failed_without_a_time_limit() {
+    // classic-4's puzzles are all easy: no time limit given, the batch
+    // still ends, failed, saying why.
+    let db = catalog("never-medium");
+    let out = run(&["generate", "classic-4", "--difficulty", "medium", "--count", "2", "--db", &db]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("none of 5000 attempts made a puzzle: the layout rarely or never makes what the batch asks"),
+        "{}",
+        stderr(&out)
+    );
+    let status: String = Connection::open(&db).unwrap().query_row("SELECT status FROM batches", [], |r| r.get(0)).unwrap();
+    assert_eq!(status, "failed");
+}
