@@ -392,7 +392,7 @@ mod tests {
         static STOP_HERE: AtomicBool = AtomicBool::new(false);
         let dir = std::env::temp_dir().join(format!("puzzlebook-batch-{}-stop", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let catalog = Catalog::open(&dir.join("catalog.db")).unwrap();
+        let catalog = Catalog::open(dir.join("catalog.db")).unwrap();
         let layout_id = catalog.layout_id(&Layout::load("classic-4").unwrap(), "cells").unwrap();
         let id = catalog.create_batch(layout_id, 1000, 300, None, "none").unwrap();
         // The first chunk is 4 attempts (40 ms on two threads); the second is
@@ -426,7 +426,7 @@ mod tests {
         static NEVER: AtomicBool = AtomicBool::new(false);
         let dir = std::env::temp_dir().join(format!("puzzlebook-batch-{}-failed", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let catalog = Catalog::open(&dir.join("catalog.db")).unwrap();
+        let catalog = Catalog::open(dir.join("catalog.db")).unwrap();
         let layout_id = catalog.layout_id(&Layout::load("classic-4").unwrap(), "cells").unwrap();
 
         let id = catalog.create_batch(layout_id, 1, 10, None, "none").unwrap();
@@ -455,7 +455,7 @@ mod tests {
         static NEVER: AtomicBool = AtomicBool::new(false);
         let dir = std::env::temp_dir().join(format!("puzzlebook-batch-{}-limit", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let catalog = Catalog::open(&dir.join("catalog.db")).unwrap();
+        let catalog = Catalog::open(dir.join("catalog.db")).unwrap();
         let layout_id = catalog.layout_id(&Layout::load("classic-4").unwrap(), "cells").unwrap();
         let id = catalog.create_batch(layout_id, 1, 1000, None, "none").unwrap();
         let searching = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &NEVER, odd: Odd::NothingSlowly };

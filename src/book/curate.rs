@@ -221,7 +221,7 @@ fn refuse_repeats(settings: &BookSettings, rows: Vec<PuzzleRow>) -> Result<Vec<P
 fn shortage_message(catalog: &Catalog, settings: &BookSettings, shortages: &[Shortage]) -> String {
     let unprinted = if settings.allow_reprint { "" } else { ", unprinted" };
     let mut text = format!("not enough validated{unprinted} puzzles for \"{}\":", settings.title);
-    let db = catalog.path.display();
+    let db = &catalog.target;
     for s in shortages {
         let missing = s.need - s.have;
         let what = match s.band {

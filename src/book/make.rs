@@ -43,7 +43,7 @@ pub fn make_book_at(
     settings.check()?;
     // Choose and record at once: another run choosing meanwhile waits, then
     // sees these puzzles as printed. Books whose runs died are taken back first.
-    let (id, rows, created_at, out, taken) = catalog.write(|conn| {
+    let (id, rows, created_at, out, taken) = catalog.write(|_| {
         let taken = catalog.take_back_stale_books()?;
         let rows = curate::choose(catalog, &settings)?;
         let created_at = catalog.now()?;
@@ -66,7 +66,7 @@ pub fn make_book_at(
             refuse_taken(catalog, &cover_path, id)?;
             check_target(&cover_path)?;
         }
-        conn.execute("UPDATE books SET pdf_path = ?2 WHERE id = ?1", rusqlite::params![id, path])?;
+        catalog.set_pdf_path(id, &path)?;
         Ok((id, rows, created_at, out, taken))
     })?;
     // What a run that died may have left half written beside its targets.

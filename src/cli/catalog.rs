@@ -1,15 +1,15 @@
 //! Reading the catalog: stats, show, export, merge.
 
 use crate::formats::Format;
-use crate::store::DEFAULT_DB;
+use crate::store::{DEFAULT_DB, DbTarget};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct DbArg {
-    /// The catalog file.
-    #[arg(long, default_value = DEFAULT_DB)]
-    pub db: PathBuf,
+    /// The catalog: a SQLite file, or a postgres:// URL (its password from PGPASSWORD, never needed here).
+    #[arg(long, env = "PUZZLEBOOK_DB", hide_env_values = true, default_value = DEFAULT_DB)]
+    pub db: DbTarget,
 }
 
 #[derive(clap::Args, Debug)]
@@ -303,9 +303,9 @@ pub(super) fn check_layout(catalog: &crate::store::Catalog, layout: Option<&str>
     let held = catalog.puzzle_layouts()?;
     if !held.iter().any(|h| h == name) {
         if held.is_empty() {
-            anyhow::bail!("{}: no puzzles of layout '{name}' (the catalog holds no puzzles yet)", catalog.path.display());
+            anyhow::bail!("{}: no puzzles of layout '{name}' (the catalog holds no puzzles yet)", catalog.target);
         }
-        anyhow::bail!("{}: no puzzles of layout '{name}' (the catalog holds {})", catalog.path.display(), held.join(", "));
+        anyhow::bail!("{}: no puzzles of layout '{name}' (the catalog holds {})", catalog.target, held.join(", "));
     }
     Ok(())
 }

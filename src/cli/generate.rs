@@ -85,9 +85,9 @@ pub struct GenerateArgs {
     /// Worker threads (default: all cores).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
-    /// The catalog file.
-    #[arg(long, default_value = DEFAULT_DB)]
-    pub db: PathBuf,
+    /// The catalog: a SQLite file, or a postgres:// URL (its password from PGPASSWORD, never needed here).
+    #[arg(long, env = "PUZZLEBOOK_DB", hide_env_values = true, default_value = DEFAULT_DB)]
+    pub db: crate::store::DbTarget,
     /// Also print the puzzle lines on a terminal.
     #[arg(long)]
     pub print: bool,
@@ -176,7 +176,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
 
 fn resume_target(catalog: &Catalog, which: &str) -> anyhow::Result<i64> {
     let id = if which == "latest" {
-        catalog.latest_unfinished_batch()?.with_context(|| format!("{}: no unfinished batch to resume", catalog.path.display()))?
+        catalog.latest_unfinished_batch()?.with_context(|| format!("{}: no unfinished batch to resume", catalog.target))?
     } else {
         which.parse::<i64>().with_context(|| format!("--resume {which}: expected a batch number"))?
     };

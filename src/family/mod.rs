@@ -365,23 +365,23 @@ pub fn open(layout: Layout) -> Box<dyn Family> {
 /// Opens (creating or upgrading) a catalog and finishes what its schema
 /// migrations leave to the families: canonical keys that SQL cannot compute
 /// (migration 0006 lists Slitherlink puzzles whose key changed meaning).
-pub fn open_catalog(path: &std::path::Path) -> Result<crate::store::Catalog> {
-    rekey(crate::store::Catalog::open(path)?, path)
+pub fn open_catalog(target: impl Into<crate::store::DbTarget>) -> Result<crate::store::Catalog> {
+    rekey(crate::store::Catalog::open(target)?)
 }
 
 /// As `open_catalog`, but the catalog must already exist: for the commands
 /// that only read it (a mistyped `--db` must not make an empty catalog).
-pub fn open_existing_catalog(path: &std::path::Path) -> Result<crate::store::Catalog> {
-    rekey(crate::store::Catalog::open_existing(path)?, path)
+pub fn open_existing_catalog(target: impl Into<crate::store::DbTarget>) -> Result<crate::store::Catalog> {
+    rekey(crate::store::Catalog::open_existing(target)?)
 }
 
 /// As `open_existing_catalog`, for the commands that only read: the
 /// catalog is opened read-only (see `Catalog::open_read_only`).
-pub fn open_catalog_to_read(path: &std::path::Path) -> Result<crate::store::Catalog> {
-    rekey(crate::store::Catalog::open_read_only(path)?, path)
+pub fn open_catalog_to_read(target: impl Into<crate::store::DbTarget>) -> Result<crate::store::Catalog> {
+    rekey(crate::store::Catalog::open_read_only(target)?)
 }
 
-fn rekey(catalog: crate::store::Catalog, path: &std::path::Path) -> Result<crate::store::Catalog> {
+fn rekey(catalog: crate::store::Catalog) -> Result<crate::store::Catalog> {
     let pending = catalog.pending_rekeys()?;
     if !pending.is_empty() {
         let mut keys = Vec::with_capacity(pending.len());
@@ -393,7 +393,7 @@ fn rekey(catalog: crate::store::Catalog, path: &std::path::Path) -> Result<crate
             let key = families[&row.layout_source].key(&row.givens).with_context(|| format!("puzzle {}", row.id))?;
             keys.push((row.id, key));
         }
-        catalog.apply_rekeys(&keys).with_context(|| format!("catalog {}: re-keying puzzles", path.display()))?;
+        catalog.apply_rekeys(&keys).with_context(|| format!("catalog {}: re-keying puzzles", catalog.target))?;
     }
     Ok(catalog)
 }

@@ -1,17 +1,14 @@
 //! Batches: one `generate` run each, resumable from `next_attempt`.
 
+use super::db::{Conn, vals};
 use super::{Catalog, fingerprint};
 use crate::layout::Layout;
 use crate::score::Level;
 use anyhow::{Context, Result, anyhow, bail};
-use rusqlite::{OptionalExtension, params};
 use std::sync::OnceLock;
 
 /// A lease whose heartbeat is older than this may be taken over.
 pub const LEASE_SECONDS: i64 = 30;
-
-/// SQL for the heartbeat clock: unix seconds.
-pub(super) const NOW: &str = "CAST(strftime('%s', 'now') AS INTEGER)";
 
 /// The process holding (or asking for) a batch's lease.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,33 +76,34 @@ fn pid_alive(pid: u32) -> bool {
 }
 
 /// The batch's lease, if it has one (inside the caller's transaction).
-fn lease_of(conn: &rusqlite::Connection, id: i64) -> rusqlite::Result<Option<Lease>> {
+fn lease_of(conn: &Conn, id: i64) -> Result<Option<Lease>> {
     lease_in(conn, "batches", id)
 }
 
 /// The lease of row `id` of `table` (batches or books), if it has one.
-pub(super) fn lease_in(conn: &rusqlite::Connection, table: &str, id: i64) -> rusqlite::Result<Option<Lease>> {
-    let lease = conn
-        .query_row(&format!("SELECT lease_owner, lease_pid, lease_host, {NOW} - lease_heartbeat FROM {table} WHERE id = ?1"), [id], |r| {
-            Ok(r.get::<_, Option<String>>(0)?.map(|owner| Lease {
-                holder: LeaseHolder {
-                    owner,
-                    pid: r.get::<_, Option<i64>>(1).ok().flatten().unwrap_or(0) as u32,
-                    host: r.get::<_, Option<String>>(2).ok().flatten().unwrap_or_default(),
-                },
-                age_seconds: r.get::<_, Option<i64>>(3).ok().flatten().unwrap_or(i64::MAX),
-            }))
-        })
-        .optional()?;
-    Ok(lease.flatten())
+pub(super) fn lease_in(conn: &Conn, table: &str, id: i64) -> Result<Option<Lease>> {
+    let sql = match table {
+        "batches" => "SELECT lease_owner, lease_pid, lease_host, @unix - lease_heartbeat FROM batches WHERE id = $1",
+        _ => "SELECT lease_owner, lease_pid, lease_host, @unix - lease_heartbeat FROM books WHERE id = $1",
+    };
+    let Some(r) = conn.query_opt(sql, vals![id])? else {
+        return Ok(None);
+    };
+    Ok(r.get::<Option<String>>(0)?.map(|owner| Lease {
+        holder: LeaseHolder {
+            owner,
+            pid: r.get::<Option<i64>>(1).ok().flatten().unwrap_or(0) as u32,
+            host: r.get::<Option<String>>(2).ok().flatten().unwrap_or_default(),
+        },
+        age_seconds: r.get::<Option<i64>>(3).ok().flatten().unwrap_or(i64::MAX),
+    }))
 }
 
 /// Renews this process's lease on batch `id` (inside the caller's
 /// transaction); an error when another process holds it now.
-pub(super) fn renew(conn: &rusqlite::Connection, id: i64) -> Result<()> {
+pub(super) fn renew(conn: &Conn, id: i64) -> Result<()> {
     let me = LeaseHolder::this_process();
-    let renewed =
-        conn.execute(&format!("UPDATE batches SET lease_heartbeat = {NOW} WHERE id = ?1 AND lease_owner = ?2"), params![id, me.owner])?;
+    let renewed = conn.execute("UPDATE batches SET lease_heartbeat = @unix WHERE id = $1 AND lease_owner = $2", vals![id, &me.owner])?;
     if renewed == 0 {
         let holder = lease_of(conn, id)?.map_or("no process".to_string(), |l| l.describe());
         bail!("batch {id}: this run no longer holds the batch's lease ({holder} holds it now); stopping without committing");
@@ -168,13 +166,13 @@ pub struct Batch {
 
 /// The row of layout file `source` under `name`, added if new (inside the
 /// caller's transaction).
-pub(super) fn layout_row(conn: &rusqlite::Connection, name: &str, source: &str, family: &str) -> rusqlite::Result<i64> {
+pub(super) fn layout_row(conn: &Conn, name: &str, source: &str, family: &str) -> Result<i64> {
     let hash = fingerprint(source);
     conn.execute(
-        "INSERT OR IGNORE INTO layouts (name, file_hash, source, family) VALUES (?1, ?2, ?3, ?4)",
-        params![name, hash, source, family],
+        "INSERT INTO layouts (name, file_hash, source, family) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+        vals![name, &hash, source, family],
     )?;
-    conn.query_row("SELECT id FROM layouts WHERE name = ?1 AND file_hash = ?2", params![name, hash], |r| r.get(0))
+    conn.query_one("SELECT id FROM layouts WHERE name = $1 AND file_hash = $2", vals![name, &hash])?.get(0)
 }
 
 impl Catalog {
@@ -192,23 +190,25 @@ impl Catalog {
         let hash = fingerprint(&layout.source);
         self.write(|conn| {
             let others: Vec<(String, String)> = conn
-                .prepare(
-                    "SELECT file_hash, source FROM layouts WHERE name = ?1 AND file_hash <> ?2 AND id IN (SELECT layout_id FROM batches)
+                .query(
+                    "SELECT file_hash, source FROM layouts WHERE name = $1 AND file_hash <> $2 AND id IN (SELECT layout_id FROM batches)
                      ORDER BY id",
+                    vals![&layout.id, &hash],
                 )?
-                .query_map(params![layout.id, hash], |r| Ok((r.get(0)?, r.get(1)?)))?
-                .collect::<rusqlite::Result<_>>()?;
+                .iter()
+                .map(|r| Ok((r.get(0)?, r.get(1)?)))
+                .collect::<Result<_>>()?;
             if let Some((other, _)) = others.iter().find(|(_, source)| !crate::layout::same_rules(source, &layout.source)) {
                 bail!(
                     "{} (hash {hash}) differs from the layout {} that catalog {} already holds (layouts/{}.toml, hash {other}): \
                      a layout name stands for one set of rules; rename your file",
                     layout.path.display(),
                     layout.id,
-                    self.path.display(),
+                    self.target,
                     layout.id
                 );
             }
-            Ok(layout_row(conn, &layout.id, &layout.source, family)?)
+            layout_row(conn, &layout.id, &layout.source, family)
         })
     }
 
@@ -230,52 +230,49 @@ impl Catalog {
     ) -> Result<i64> {
         self.write(|conn| {
             let me = LeaseHolder::this_process();
-            conn.execute(
-                &format!(
-                    "INSERT INTO batches (layout_id, seed, count_asked, difficulty, symmetry, controls, status, started_at,
-                         lease_owner, lease_pid, lease_host, lease_heartbeat)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'running', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?7, ?8, ?9, {NOW})"
-                ),
-                params![layout_id, seed as i64, count as i64, difficulty.map(|l| l.name()), symmetry, controls, me.owner, me.pid, me.host],
-            )?;
-            Ok(conn.last_insert_rowid())
+            conn.query_one(
+                "INSERT INTO batches (layout_id, seed, count_asked, difficulty, symmetry, controls, status, started_at,
+                     lease_owner, lease_pid, lease_host, lease_heartbeat)
+                 VALUES ($1, $2, $3, $4, $5, $6, 'running', @now, $7, $8, $9, @unix)
+                 RETURNING id",
+                vals![layout_id, seed as i64, count as i64, difficulty.map(|l| l.name()), symmetry, controls, &me.owner, me.pid, &me.host],
+            )?
+            .get(0)
         })
     }
 
     pub fn batch(&self, id: i64) -> Result<Batch> {
-        self.conn
-            .query_row(
+        let r = self
+            .conn
+            .query_opt(
                 "SELECT b.id, b.layout_id, l.name, l.source, b.seed, b.count_asked, b.difficulty, b.symmetry, b.next_attempt, b.status,
                         b.controls, b.note
-                 FROM batches b JOIN layouts l ON l.id = b.layout_id WHERE b.id = ?1",
-                [id],
-                |r| {
-                    Ok(Batch {
-                        id: r.get(0)?,
-                        layout_id: r.get(1)?,
-                        layout_name: r.get(2)?,
-                        layout_source: r.get(3)?,
-                        seed: r.get::<_, i64>(4)? as u64,
-                        count_asked: r.get::<_, i64>(5)? as u64,
-                        difficulty: r.get::<_, Option<String>>(6)?.and_then(|d| d.parse().ok()),
-                        symmetry: r.get(7)?,
-                        next_attempt: r.get::<_, i64>(8)? as u64,
-                        status: BatchStatus::parse(&r.get::<_, String>(9)?),
-                        controls: r.get(10)?,
-                        note: r.get(11)?,
-                    })
-                },
-            )
-            .optional()?
-            .ok_or_else(|| anyhow!("{}: there is no batch {id}", self.path.display()))
+                 FROM batches b JOIN layouts l ON l.id = b.layout_id WHERE b.id = $1",
+                vals![id],
+            )?
+            .ok_or_else(|| anyhow!("{}: there is no batch {id}", self.target))?;
+        Ok(Batch {
+            id: r.get(0)?,
+            layout_id: r.get(1)?,
+            layout_name: r.get(2)?,
+            layout_source: r.get(3)?,
+            seed: r.get::<i64>(4)? as u64,
+            count_asked: r.get::<i64>(5)? as u64,
+            difficulty: r.get::<Option<String>>(6)?.and_then(|d| d.parse().ok()),
+            symmetry: r.get(7)?,
+            next_attempt: r.get::<i64>(8)? as u64,
+            status: BatchStatus::parse(&r.get::<String>(9)?),
+            controls: r.get(10)?,
+            note: r.get(11)?,
+        })
     }
 
     /// The newest batch that did not finish (interrupted, or killed while running).
     pub fn latest_unfinished_batch(&self) -> Result<Option<i64>> {
-        Ok(self
-            .conn
-            .query_row("SELECT id FROM batches WHERE status IN ('running', 'interrupted') ORDER BY id DESC LIMIT 1", [], |r| r.get(0))
-            .optional()?)
+        self.conn
+            .query_opt("SELECT id FROM batches WHERE status IN ('running', 'interrupted') ORDER BY id DESC LIMIT 1", &[])?
+            .map(|r| r.get(0))
+            .transpose()
     }
 
     /// Puzzles the batch holds, of the asked level if any: the level a batch
@@ -283,12 +280,14 @@ impl Catalog {
     /// score level (as `Family::make` decides and books read).
     pub fn batch_held(&self, batch: &Batch) -> Result<u64> {
         let n: i64 = match batch.difficulty {
-            Some(level) => self.conn.query_row(
-                "SELECT count(*) FROM puzzles WHERE batch_id = ?1 AND coalesce(technique_level, level) = ?2",
-                params![batch.id, level.name()],
-                |r| r.get(0),
-            )?,
-            None => self.conn.query_row("SELECT count(*) FROM puzzles WHERE batch_id = ?1", [batch.id], |r| r.get(0))?,
+            Some(level) => self
+                .conn
+                .query_one(
+                    "SELECT count(*) FROM puzzles WHERE batch_id = $1 AND coalesce(technique_level, level) = $2",
+                    vals![batch.id, level.name()],
+                )?
+                .get(0)?,
+            None => self.conn.query_one("SELECT count(*) FROM puzzles WHERE batch_id = $1", vals![batch.id])?.get(0)?,
         };
         Ok(n as u64)
     }
@@ -303,12 +302,10 @@ impl Catalog {
                 bail!("batch {id} is being run by {}; let it finish, or stop it (Ctrl-C) and resume then", lease.describe());
             }
             conn.execute(
-                &format!(
-                    "UPDATE batches SET status = 'running', note = NULL, finished_at = NULL,
-                         lease_owner = ?2, lease_pid = ?3, lease_host = ?4, lease_heartbeat = {NOW}
-                     WHERE id = ?1"
-                ),
-                params![id, me.owner, me.pid, me.host],
+                "UPDATE batches SET status = 'running', note = NULL, finished_at = NULL,
+                     lease_owner = $2, lease_pid = $3, lease_host = $4, lease_heartbeat = @unix
+                 WHERE id = $1",
+                vals![id, &me.owner, me.pid, &me.host],
             )?;
             Ok(())
         })
@@ -326,10 +323,10 @@ impl Catalog {
         self.write(|conn| {
             renew(conn, id)?;
             conn.execute(
-                "UPDATE batches SET status = ?2, note = ?3, finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+                "UPDATE batches SET status = $2, note = $3, finished_at = @now,
                      lease_owner = NULL, lease_pid = NULL, lease_host = NULL, lease_heartbeat = NULL
-                 WHERE id = ?1",
-                params![id, status.as_str(), note],
+                 WHERE id = $1",
+                vals![id, status.as_str(), note],
             )
             .with_context(|| format!("cannot update batch {id}"))?;
             Ok(())
@@ -340,10 +337,10 @@ impl Catalog {
         let finished = !matches!(status, BatchStatus::Running);
         self.write(|conn| {
             conn.execute(
-                "UPDATE batches SET status = ?2, note = ?3,
-                     finished_at = CASE WHEN ?4 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END
-                 WHERE id = ?1",
-                params![id, status.as_str(), note, finished],
+                "UPDATE batches SET status = $2, note = $3,
+                     finished_at = CASE WHEN CAST($4 AS BOOLEAN) THEN @now END
+                 WHERE id = $1",
+                vals![id, status.as_str(), note, finished],
             )
             .with_context(|| format!("cannot update batch {id}"))?;
             Ok(())

@@ -2,10 +2,10 @@
 //! reference sets of the originality guard.
 
 use super::Catalog;
+use super::db::vals;
 use crate::layout::Layout;
 use crate::store::NewPuzzle;
 use anyhow::{Result, bail};
-use rusqlite::{OptionalExtension, params};
 
 /// A loaded public collection: keys only.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,12 +40,14 @@ impl Catalog {
         // The layout file must be the one this name stands for.
         let layout_id = self.layout_id(layout, family)?;
         self.write(|conn| {
-            conn.execute(
-                "INSERT INTO batches (layout_id, seed, count_asked, difficulty, symmetry, next_attempt, status, note, started_at, finished_at)
-                 VALUES (?1, 0, ?2, NULL, 'none', ?2, 'done', ?3, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
-                params![layout_id, puzzles.len() as i64, note],
-            )?;
-            let batch_id = conn.last_insert_rowid();
+            let batch_id: i64 = conn
+                .query_one(
+                    "INSERT INTO batches (layout_id, seed, count_asked, difficulty, symmetry, next_attempt, status, note, started_at, finished_at)
+                     VALUES ($1, 0, $2, NULL, 'none', $2, 'done', $3, @now, @now)
+                     RETURNING id",
+                    vals![layout_id, puzzles.len() as i64, note],
+                )?
+                .get(0)?;
             let mut inserted = Vec::with_capacity(puzzles.len());
             for p in puzzles {
                 let own = match &p.own_layout {
@@ -55,7 +57,7 @@ impl Catalog {
                 inserted.push(super::puzzles::insert_puzzle(conn, p, own, &layout.id, batch_id, source)?);
             }
             if !inserted.contains(&true) {
-                conn.execute("DELETE FROM batches WHERE id = ?1", [batch_id])?;
+                conn.execute("DELETE FROM batches WHERE id = $1", vals![batch_id])?;
                 return Ok((None, inserted));
             }
             Ok((Some(batch_id), inserted))
@@ -64,7 +66,7 @@ impl Catalog {
 
     /// Where a stored puzzle came from: 'generated' or its import's source.
     pub fn puzzle_source(&self, id: i64) -> Result<String> {
-        Ok(self.conn.query_row("SELECT source FROM puzzles WHERE id = ?1", [id], |r| r.get(0))?)
+        self.conn.query_one("SELECT source FROM puzzles WHERE id = $1", vals![id])?.get(0)
     }
 
     /// Loads a reference set: its name (new), layout, file and keys.
@@ -74,19 +76,18 @@ impl Catalog {
         }
         self.write(|conn| {
             let existing: Option<String> =
-                conn.query_row("SELECT file FROM reference_sets WHERE name = ?1", [name], |r| r.get(0)).optional()?;
+                conn.query_opt("SELECT file FROM reference_sets WHERE name = $1", vals![name])?.map(|r| r.get(0)).transpose()?;
             if let Some(file) = existing {
                 bail!("a reference set named '{name}' is already loaded (from {file}); choose another name");
             }
-            conn.execute(
-                "INSERT INTO reference_sets (name, layout_name, file, puzzles, added_at)
-                 VALUES (?1, ?2, ?3, ?4, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
-                params![name, layout_name, file, puzzles as i64],
-            )?;
-            let id = conn.last_insert_rowid();
-            let mut insert = conn.prepare_cached("INSERT OR IGNORE INTO reference_keys (set_id, canonical) VALUES (?1, ?2)")?;
+            let id: i64 = conn
+                .query_one(
+                    "INSERT INTO reference_sets (name, layout_name, file, puzzles, added_at) VALUES ($1, $2, $3, $4, @now) RETURNING id",
+                    vals![name, layout_name, file, puzzles as i64],
+                )?
+                .get(0)?;
             for key in keys {
-                insert.execute(params![id, key])?;
+                conn.execute("INSERT INTO reference_keys (set_id, canonical) VALUES ($1, $2) ON CONFLICT DO NOTHING", vals![id, key])?;
             }
             Ok(())
         })?;
@@ -95,52 +96,62 @@ impl Catalog {
 
     /// Every reference set, in the order loaded.
     pub fn references(&self) -> Result<Vec<ReferenceSet>> {
-        let mut stmt = self.conn.prepare(
-            "SELECT s.name, s.layout_name, s.file, s.puzzles, (SELECT count(*) FROM reference_keys k WHERE k.set_id = s.id), s.added_at
-             FROM reference_sets s ORDER BY s.id",
-        )?;
-        let rows = stmt.query_map([], |r| {
-            Ok(ReferenceSet {
-                name: r.get(0)?,
-                layout_name: r.get(1)?,
-                file: r.get(2)?,
-                puzzles: r.get(3)?,
-                keys: r.get(4)?,
-                added_at: r.get(5)?,
+        self.conn
+            .query(
+                "SELECT s.name, s.layout_name, s.file, s.puzzles, (SELECT count(*) FROM reference_keys k WHERE k.set_id = s.id), s.added_at
+                 FROM reference_sets s ORDER BY s.id",
+                &[],
+            )?
+            .iter()
+            .map(|r| {
+                Ok(ReferenceSet {
+                    name: r.get(0)?,
+                    layout_name: r.get(1)?,
+                    file: r.get(2)?,
+                    puzzles: r.get(3)?,
+                    keys: r.get(4)?,
+                    added_at: r.get(5)?,
+                })
             })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+            .collect()
     }
 
     /// The reference sets holding a puzzle of `layout` with key `canonical`.
     pub fn reference_matches(&self, layout_name: &str, canonical: &str) -> Result<Vec<String>> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT s.name FROM reference_keys k JOIN reference_sets s ON s.id = k.set_id
-             WHERE s.layout_name = ?1 AND k.canonical = ?2 ORDER BY s.id",
-        )?;
-        let names = stmt.query_map(params![layout_name, canonical], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
-        Ok(names)
+        self.conn
+            .query(
+                "SELECT s.name FROM reference_keys k JOIN reference_sets s ON s.id = k.set_id
+                 WHERE s.layout_name = $1 AND k.canonical = $2 ORDER BY s.id",
+                vals![layout_name, canonical],
+            )?
+            .iter()
+            .map(|r| r.get(0))
+            .collect()
     }
 
     /// Books other than `book` that hold puzzle `puzzle_id`.
     pub fn other_books_with(&self, puzzle_id: i64, book: i64) -> Result<Vec<i64>> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT DISTINCT p.book_id FROM book_puzzles p JOIN books b ON b.id = p.book_id
-                 WHERE p.puzzle_id = ?1 AND p.book_id <> ?2 AND b.status = 'done' ORDER BY p.book_id",
-        )?;
-        let ids = stmt.query_map(params![puzzle_id, book], |r| r.get(0))?.collect::<rusqlite::Result<Vec<i64>>>()?;
-        Ok(ids)
+        self.conn
+            .query(
+                "SELECT DISTINCT p.book_id FROM book_puzzles p JOIN books b ON b.id = p.book_id
+                 WHERE p.puzzle_id = $1 AND p.book_id <> $2 AND b.status = 'done' ORDER BY p.book_id",
+                vals![puzzle_id, book],
+            )?
+            .iter()
+            .map(|r| r.get(0))
+            .collect()
     }
 
     /// Validated puzzles of a layout and level that books leave out because
     /// a reference set holds their key.
     pub fn reference_held(&self, layout: &str, level: &str) -> Result<i64> {
-        Ok(self.conn.query_row(
-            "SELECT count(*) FROM puzzles p WHERE p.layout_name = ?1 AND p.level = ?2 AND p.validation = 'ok'
-               AND EXISTS (SELECT 1 FROM reference_keys k JOIN reference_sets s ON s.id = k.set_id
-                           WHERE s.layout_name = p.layout_name AND k.canonical = p.canonical)",
-            params![layout, level],
-            |r| r.get(0),
-        )?)
+        self.conn
+            .query_one(
+                "SELECT count(*) FROM puzzles p WHERE p.layout_name = $1 AND p.level = $2 AND p.validation = 'ok'
+                   AND EXISTS (SELECT 1 FROM reference_keys k JOIN reference_sets s ON s.id = k.set_id
+                               WHERE s.layout_name = p.layout_name AND k.canonical = p.canonical)",
+                vals![layout, level],
+            )?
+            .get(0)
     }
 }

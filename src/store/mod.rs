@@ -1,42 +1,64 @@
-//! The SQLite catalog: schema migrations, layouts, batches, puzzles.
+//! The catalog: schema migrations, layouts, batches, puzzles; on SQLite
+//! (a file, the default) or PostgreSQL (a `postgres://` URL), through one
+//! set of statements (see `db`).
 //!
-//! One `Catalog` per process; WAL mode and a generous busy timeout let
-//! several processes generate into one file at once, and every write goes in
-//! an IMMEDIATE transaction so lock upgrades never deadlock.
+//! One `Catalog` per process. On SQLite, WAL mode and a generous busy
+//! timeout let several processes generate into one file at once, and every
+//! write goes in an IMMEDIATE transaction so lock upgrades never deadlock.
+//! On PostgreSQL every write transaction holds one advisory lock: writers
+//! take turns exactly as on SQLite.
+
+/// One migration: its name and both dialects' text.
+macro_rules! migration {
+    ($name:literal) => {
+        (
+            $name,
+            include_str!(concat!("../../migrations/", $name, ".sql")),
+            include_str!(concat!("../../migrations/postgres/", $name, ".sql")),
+        )
+    };
+}
 
 mod batches;
 mod books;
+pub mod db;
 mod imports;
 mod merge;
 mod puzzles;
+pub mod scratch;
 
 pub use batches::{Batch, BatchStatus};
 pub use books::PendingBook;
 pub use books::{BookRow, Candidate};
+pub use db::{DbTarget, PgUrl};
 pub use imports::ReferenceSet;
 pub use merge::MergeReport;
 pub use puzzles::{NewPuzzle, PuzzleRow, Rekey, StatsRow, StoredGrade};
 
 use anyhow::{Context, Result, bail};
+use db::{Conn, Dialect, vals};
 use rusqlite::{Connection, OpenFlags};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
-/// The schema, in order; `PRAGMA user_version` = how many are applied.
-pub const MIGRATIONS: &[(&str, &str)] = &[
-    ("0001_catalog", include_str!("../../migrations/0001_catalog.sql")),
-    ("0002_validation", include_str!("../../migrations/0002_validation.sql")),
-    ("0003_books", include_str!("../../migrations/0003_books.sql")),
-    ("0004_grade", include_str!("../../migrations/0004_grade.sql")),
-    ("0005_family", include_str!("../../migrations/0005_family.sql")),
-    ("0006_rekey", include_str!("../../migrations/0006_rekey.sql")),
-    ("0007_one_level", include_str!("../../migrations/0007_one_level.sql")),
-    ("0008_lease", include_str!("../../migrations/0008_lease.sql")),
-    ("0009_source", include_str!("../../migrations/0009_source.sql")),
-    ("0010_references", include_str!("../../migrations/0010_references.sql")),
-    ("0011_controls", include_str!("../../migrations/0011_controls.sql")),
-    ("0012_pending_books", include_str!("../../migrations/0012_pending_books.sql")),
-    ("0013_minimal", include_str!("../../migrations/0013_minimal.sql")),
+/// The schema, in order: name, SQLite text, PostgreSQL text. SQLite keeps
+/// how many are applied in `PRAGMA user_version`, PostgreSQL in the table
+/// `puzzlebook_schema`. The two sets are kept in step by a test that
+/// compares the schemas they make.
+pub const MIGRATIONS: &[(&str, &str, &str)] = &[
+    migration!("0001_catalog"),
+    migration!("0002_validation"),
+    migration!("0003_books"),
+    migration!("0004_grade"),
+    migration!("0005_family"),
+    migration!("0006_rekey"),
+    migration!("0007_one_level"),
+    migration!("0008_lease"),
+    migration!("0009_source"),
+    migration!("0010_references"),
+    migration!("0011_controls"),
+    migration!("0012_pending_books"),
+    migration!("0013_minimal"),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";
@@ -45,37 +67,73 @@ pub const DEFAULT_DB: &str = "output/puzzles.db";
 pub const GENERATOR_VERSION: &str = concat!("puzzlebook ", env!("CARGO_PKG_VERSION"));
 
 pub struct Catalog {
-    pub(crate) conn: Connection,
-    pub path: PathBuf,
+    pub(crate) conn: Conn,
+    /// Where it lives (shown without a password).
+    pub target: DbTarget,
 }
 
 impl Catalog {
-    /// Opens (creating it and its folder if needed) and upgrades in place.
-    pub fn open(path: &Path) -> Result<Catalog> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    /// Opens (creating it and its folder if needed) and upgrades in place. A
+    /// PostgreSQL database must exist (an empty one gets the schema).
+    pub fn open(target: impl Into<DbTarget>) -> Result<Catalog> {
+        let target = target.into();
+        match &target {
+            DbTarget::Sqlite(path) => {
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+                }
+                Catalog::open_sqlite(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE)
+            }
+            DbTarget::Postgres(url) => {
+                let conn = Conn::connect(url)?;
+                migrate(&conn).with_context(|| format!("catalog {url}"))?;
+                Ok(Catalog { conn, target })
+            }
         }
-        Catalog::open_with(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE)
     }
 
     /// Opens a catalog that must already exist (upgrading it in place), for
     /// the commands that only read: a mistyped `--db` is an error, never a
     /// new empty catalog.
-    pub fn open_existing(path: &Path) -> Result<Catalog> {
-        if !path.is_file() {
-            bail!("{}", missing_catalog(path));
+    pub fn open_existing(target: impl Into<DbTarget>) -> Result<Catalog> {
+        let target = target.into();
+        match &target {
+            DbTarget::Sqlite(path) => {
+                if !path.is_file() {
+                    bail!("{}", missing_catalog(&target));
+                }
+                Catalog::open_sqlite(path, OpenFlags::SQLITE_OPEN_READ_WRITE)
+            }
+            DbTarget::Postgres(url) => {
+                let conn = Conn::connect(url)?;
+                let made: i64 = conn
+                    .query_one(
+                        "SELECT count(*) FROM pg_tables WHERE tablename = 'puzzlebook_schema' AND schemaname = current_schema()",
+                        &[],
+                    )?
+                    .get(0)?;
+                if made == 0 {
+                    bail!("{}", missing_catalog(&target));
+                }
+                migrate(&conn).with_context(|| format!("catalog {url}"))?;
+                Ok(Catalog { conn, target })
+            }
         }
-        Catalog::open_with(path, OpenFlags::SQLITE_OPEN_READ_WRITE)
     }
 
     /// Opens an existing catalog only to read it (`stats`, `show`, `export`,
     /// `books`): read-only, never switching its journal mode, so a catalog
     /// in a folder one may not write (a WAL catalog's `-shm` cannot be made
     /// there) is read as it stands. A catalog that needs upgrading first is
-    /// opened as `open_existing` opens it.
-    pub fn open_read_only(path: &Path) -> Result<Catalog> {
+    /// opened as `open_existing` opens it. (On PostgreSQL: `open_existing`.)
+    pub fn open_read_only(target: impl Into<DbTarget>) -> Result<Catalog> {
+        let target = target.into();
+        let path = match &target {
+            DbTarget::Postgres(_) => return Catalog::open_existing(target),
+            DbTarget::Sqlite(path) => path.clone(),
+        };
         if !path.is_file() {
-            bail!("{}", missing_catalog(path));
+            bail!("{}", missing_catalog(&target));
         }
         let read = |flags: OpenFlags, target: &str| -> rusqlite::Result<(Connection, bool)> {
             let conn = Connection::open_with_flags(target, flags)?;
@@ -94,6 +152,9 @@ impl Catalog {
                 .map_err(|_| first)
         });
         let (conn, rekeys) = opened.with_context(|| format!("cannot open catalog {}", path.display()))?;
+        conn.pragma_update(None, "foreign_keys", "ON").ok();
+        conn.set_prepared_statement_cache_capacity(64);
+        let conn = Conn::Sqlite(conn);
         let version = schema_version(&conn).with_context(|| format!("catalog {}", path.display()))?;
         if version > MIGRATIONS.len() {
             bail!(
@@ -104,22 +165,22 @@ impl Catalog {
         }
         if version < MIGRATIONS.len() || rekeys {
             drop(conn);
-            return Catalog::open_existing(path).with_context(|| {
+            return Catalog::open_existing(&path).with_context(|| {
                 format!(
                     "catalog {} is of an older puzzlebook and must be upgraded in place first (in a folder puzzlebook may write)",
                     path.display()
                 )
             });
         }
-        conn.pragma_update(None, "foreign_keys", "ON").ok();
-        Ok(Catalog { conn, path: path.to_path_buf() })
+        Ok(Catalog { conn, target })
     }
 
-    fn open_with(path: &Path, flags: OpenFlags) -> Result<Catalog> {
+    fn open_sqlite(path: &Path, flags: OpenFlags) -> Result<Catalog> {
         let conn = Connection::open_with_flags(path, flags).with_context(|| format!("cannot open catalog {}", path.display()))?;
         configure(&conn).with_context(|| format!("{}: cannot configure the database", path.display()))?;
+        let conn = Conn::Sqlite(conn);
         migrate(&conn).with_context(|| format!("catalog {}", path.display()))?;
-        Ok(Catalog { conn, path: path.to_path_buf() })
+        Ok(Catalog { conn, target: DbTarget::Sqlite(path.to_path_buf()) })
     }
 
     pub fn schema_version(&self) -> Result<usize> {
@@ -128,14 +189,14 @@ impl Catalog {
 
     /// The layout names the catalog holds puzzles of, sorted.
     pub fn puzzle_layouts(&self) -> Result<Vec<String>> {
-        let mut stmt = self.conn.prepare("SELECT DISTINCT layout_name FROM puzzles ORDER BY layout_name")?;
-        let names = stmt.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
-        Ok(names)
+        self.conn.query("SELECT DISTINCT layout_name FROM puzzles ORDER BY layout_name", &[])?.iter().map(|r| r.get(0)).collect()
     }
 
-    /// Runs `f` in an IMMEDIATE transaction: all of it lands or none.
-    pub(crate) fn write<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
-        write_transaction(&self.conn, f).with_context(|| format!("catalog {}", self.path.display()))
+    /// Runs `f` in a write transaction: all of it lands or none. SQLite:
+    /// IMMEDIATE. PostgreSQL: under the catalog's write lock, so writers
+    /// take turns as on SQLite.
+    pub(crate) fn write<T>(&self, f: impl FnOnce(&Conn) -> Result<T>) -> Result<T> {
+        write_transaction(&self.conn, f).with_context(|| format!("catalog {}", self.target))
     }
 }
 
@@ -145,19 +206,26 @@ fn uri_path(path: &str) -> String {
 }
 
 /// The error of a read-only command given a `--db` that does not exist.
-pub fn missing_catalog(path: &Path) -> String {
-    format!("no catalog at {} (make one with `puzzlebook generate LAYOUT --db {}`)", path.display(), path.display())
+pub fn missing_catalog(target: &DbTarget) -> String {
+    match target {
+        DbTarget::Sqlite(_) => format!("no catalog at {target} (make one with `puzzlebook generate LAYOUT --db {target}`)"),
+        DbTarget::Postgres(_) => {
+            format!(
+                "no catalog in {target}: the database holds no puzzlebook schema yet (make one with `puzzlebook generate LAYOUT --db {target}`)"
+            )
+        }
+    }
 }
 
-pub(crate) fn write_transaction<T>(conn: &Connection, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
-    conn.execute_batch("BEGIN IMMEDIATE")?;
+pub(crate) fn write_transaction<T>(conn: &Conn, f: impl FnOnce(&Conn) -> Result<T>) -> Result<T> {
+    conn.begin_write()?;
     match f(conn) {
         Ok(value) => {
-            conn.execute_batch("COMMIT")?;
+            conn.batch("COMMIT")?;
             Ok(value)
         }
         Err(e) => {
-            conn.execute_batch("ROLLBACK").ok();
+            conn.batch("ROLLBACK").ok();
             Err(e)
         }
     }
@@ -186,6 +254,8 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
     // NORMAL in WAL mode: a crash may lose the last commits but never corrupts.
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
+    // Every statement is cached: the catalog's statements, not one-offs.
+    conn.set_prepared_statement_cache_capacity(64);
     Ok(())
 }
 
@@ -203,14 +273,59 @@ fn is_busy(e: &rusqlite::Error) -> bool {
     matches!(e, rusqlite::Error::SqliteFailure(f, _) if matches!(f.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
 }
 
-fn schema_version(conn: &Connection) -> Result<usize> {
-    let version = conn.pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0))?;
+fn schema_version(conn: &Conn) -> Result<usize> {
+    let version = match conn {
+        Conn::Sqlite(c) => c.pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0))?,
+        Conn::Postgres(_) => conn.query_opt("SELECT version FROM puzzlebook_schema", &[])?.map_or(Ok(0), |r| r.get(0))?,
+    };
     usize::try_from(version).map_err(|_| anyhow::anyhow!("schema version {version} is not one puzzlebook writes; use another --db"))
 }
 
+fn set_schema_version(conn: &Conn, version: usize) -> Result<()> {
+    match conn {
+        Conn::Sqlite(c) => c.pragma_update(None, "user_version", version as i64)?,
+        Conn::Postgres(_) => {
+            conn.execute("UPDATE puzzlebook_schema SET version = $1", vals![version])?;
+        }
+    }
+    Ok(())
+}
+
+/// Runs `f` in a migration transaction: IMMEDIATE on SQLite; on PostgreSQL
+/// under the migration lock, so two processes starting at once migrate once.
+fn migration_transaction<T>(conn: &Conn, f: impl FnOnce(&Conn) -> Result<T>) -> Result<T> {
+    match conn.dialect() {
+        Dialect::Sqlite => write_transaction(conn, f),
+        Dialect::Postgres => {
+            conn.batch("BEGIN")?;
+            let result = conn.query("SELECT pg_advisory_xact_lock($1)", vals![db::MIGRATE_LOCK]).and_then(|_| f(conn));
+            match result {
+                Ok(value) => {
+                    conn.batch("COMMIT")?;
+                    Ok(value)
+                }
+                Err(e) => {
+                    conn.batch("ROLLBACK").ok();
+                    Err(e)
+                }
+            }
+        }
+    }
+}
+
 /// Applies each migration after the database's version in its own
-/// transaction, setting `user_version` inside it.
-pub(crate) fn migrate(conn: &Connection) -> Result<()> {
+/// transaction, recording the new version inside it.
+pub(crate) fn migrate(conn: &Conn) -> Result<()> {
+    if conn.dialect() == Dialect::Postgres {
+        // The version's own table, made once (under the lock: two processes
+        // on a new database would otherwise both create it).
+        migration_transaction(conn, |conn| {
+            conn.batch(
+                "CREATE TABLE IF NOT EXISTS puzzlebook_schema (version BIGINT NOT NULL);
+                 INSERT INTO puzzlebook_schema (version) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM puzzlebook_schema);",
+            )
+        })?;
+    }
     let version = schema_version(conn)?;
     if version > MIGRATIONS.len() {
         bail!(
@@ -218,16 +333,19 @@ pub(crate) fn migrate(conn: &Connection) -> Result<()> {
             MIGRATIONS.len()
         );
     }
-    for (i, (name, sql)) in MIGRATIONS.iter().enumerate().skip(version) {
-        // IMMEDIATE takes the write lock first: two processes opening a new
-        // file at once cannot both apply the same migration.
-        write_transaction(conn, |conn| {
+    for (i, (name, sqlite, postgres)) in MIGRATIONS.iter().enumerate().skip(version) {
+        // The write lock first: two processes opening a new catalog at once
+        // cannot both apply the same migration.
+        migration_transaction(conn, |conn| {
             if schema_version(conn)? > i {
                 return Ok(()); // another process got there first
             }
-            conn.execute_batch(sql).with_context(|| format!("migration {name} failed"))?;
-            conn.pragma_update(None, "user_version", (i + 1) as i64)?;
-            Ok(())
+            let sql = match conn.dialect() {
+                Dialect::Sqlite => sqlite,
+                Dialect::Postgres => postgres,
+            };
+            conn.batch(sql).with_context(|| format!("migration {name} failed"))?;
+            set_schema_version(conn, i + 1)
         })?;
     }
     Ok(())

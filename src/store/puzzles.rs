@@ -1,8 +1,8 @@
 //! Puzzle rows: inserting a batch's chunk, reading back, statistics.
 
+use super::db::{Conn, Row, vals};
 use super::{Batch, Catalog, GENERATOR_VERSION};
 use anyhow::{Result, anyhow};
-use rusqlite::{OptionalExtension, Row, params};
 
 /// A generated puzzle on its way into the catalog.
 #[derive(Clone, Debug)]
@@ -121,11 +121,14 @@ impl PuzzleRow {
     }
 }
 
+/// `Catalog::puzzle`'s statement, made once (it runs once per puzzle).
+static PUZZLE_BY_ID: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
 const ROW_COLUMNS: &str = "p.id, p.layout_name, l.source, p.givens, p.solution, p.canonical, p.clues, p.score, p.level,
     p.effort_nodes, p.seed, p.batch_id, p.generator_version, p.created_at, p.validation, p.validation_detail,
     p.validated_at, p.validation_micros, p.validated_hash, p.se_rating, p.technique, p.technique_level, l.name, p.minimal, p.symmetry";
 
-fn read_row(r: &Row) -> rusqlite::Result<PuzzleRow> {
+fn read_row(r: &Row) -> Result<PuzzleRow> {
     Ok(PuzzleRow {
         id: r.get(0)?,
         layout_name: r.get(1)?,
@@ -134,10 +137,10 @@ fn read_row(r: &Row) -> rusqlite::Result<PuzzleRow> {
         solution: r.get(4)?,
         canonical: r.get(5)?,
         clues: r.get(6)?,
-        score: r.get::<_, i64>(7)? as u32,
+        score: r.get::<i64>(7)? as u32,
         level: r.get(8)?,
         effort_nodes: r.get(9)?,
-        seed: r.get::<_, i64>(10)? as u64,
+        seed: r.get::<i64>(10)? as u64,
         batch_id: r.get(11)?,
         generator_version: r.get(12)?,
         created_at: r.get(13)?,
@@ -146,12 +149,12 @@ fn read_row(r: &Row) -> rusqlite::Result<PuzzleRow> {
         validated_at: r.get(16)?,
         validation_micros: r.get(17)?,
         validated_hash: r.get(18)?,
-        grade: match (r.get::<_, Option<f64>>(19)?, r.get::<_, Option<String>>(20)?, r.get::<_, Option<String>>(21)?) {
+        grade: match (r.get::<Option<f64>>(19)?, r.get::<Option<String>>(20)?, r.get::<Option<String>>(21)?) {
             (Some(se_rating), Some(technique), Some(level)) => Some(StoredGrade { se_rating, technique, level }),
             _ => None,
         },
         layout_file: r.get(22)?,
-        minimal: r.get(23)?,
+        minimal: r.get::<Option<i64>>(23)?.map(|m| m != 0),
         symmetry: r.get(24)?,
     })
 }
@@ -170,41 +173,34 @@ pub struct StatsRow {
 /// Stores one puzzle of batch `batch_id` under layout row `layout_id`
 /// (`source`: "generated" or an import's provenance); false when a puzzle
 /// with its canonical key is already stored.
-pub(super) fn insert_puzzle(
-    conn: &rusqlite::Connection,
-    p: &NewPuzzle,
-    layout_id: i64,
-    layout_name: &str,
-    batch_id: i64,
-    source: &str,
-) -> Result<bool> {
-    let mut insert = conn.prepare_cached(
-        "INSERT OR IGNORE INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level,
+pub(super) fn insert_puzzle(conn: &Conn, p: &NewPuzzle, layout_id: i64, layout_name: &str, batch_id: i64, source: &str) -> Result<bool> {
+    let n = conn.execute(
+        "INSERT INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level,
              effort_nodes, seed, batch_id, generator_version, created_at, se_rating, technique, technique_level, source,
              minimal, symmetry)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?13, ?14, ?15, ?16,
-             ?17, ?18)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, @now, $13, $14, $15, $16, $17, $18)
+         ON CONFLICT DO NOTHING",
+        vals![
+            layout_id,
+            layout_name,
+            &p.givens,
+            &p.solution,
+            &p.canonical,
+            p.clues as i64,
+            p.score as i64,
+            &p.level,
+            p.effort_nodes as i64,
+            p.seed as i64,
+            batch_id,
+            GENERATOR_VERSION,
+            p.grade.as_ref().map(|g| g.se_rating),
+            p.grade.as_ref().map(|g| g.technique.as_str()),
+            p.grade.as_ref().map(|g| g.level.as_str()),
+            source,
+            p.minimal,
+            &p.symmetry
+        ],
     )?;
-    let n = insert.execute(params![
-        layout_id,
-        layout_name,
-        p.givens,
-        p.solution,
-        p.canonical,
-        p.clues as i64,
-        p.score as i64,
-        p.level,
-        p.effort_nodes as i64,
-        p.seed as i64,
-        batch_id,
-        GENERATOR_VERSION,
-        p.grade.as_ref().map(|g| g.se_rating),
-        p.grade.as_ref().map(|g| g.technique.as_str()),
-        p.grade.as_ref().map(|g| g.level.as_str()),
-        source,
-        p.minimal,
-        p.symmetry
-    ])?;
     Ok(n == 1)
 }
 
@@ -226,40 +222,47 @@ impl Catalog {
                 };
                 inserted.push(insert_puzzle(conn, p, layout_id, &batch.layout_name, batch.id, "generated")?);
             }
-            conn.execute("UPDATE batches SET next_attempt = ?2 WHERE id = ?1", params![batch.id, next_attempt as i64])?;
+            conn.execute("UPDATE batches SET next_attempt = $2 WHERE id = $1", vals![batch.id, next_attempt as i64])?;
             Ok(inserted)
         })
     }
 
     pub fn puzzle(&self, id: i64) -> Result<PuzzleRow> {
-        self.conn
-            .query_row(&format!("SELECT {ROW_COLUMNS} FROM puzzles p JOIN layouts l ON l.id = p.layout_id WHERE p.id = ?1"), [id], read_row)
-            .optional()?
-            .ok_or_else(|| anyhow!("{}: there is no puzzle {id}", self.path.display()))
+        let sql = PUZZLE_BY_ID
+            .get_or_init(|| format!("SELECT {ROW_COLUMNS} FROM puzzles p JOIN layouts l ON l.id = p.layout_id WHERE p.id = $1"));
+        match self.conn.query_opt(sql, vals![id])? {
+            Some(r) => read_row(&r),
+            None => Err(anyhow!("{}: there is no puzzle {id}", self.target)),
+        }
     }
 
     /// Puzzles in id order, filtered by layout and level when given.
     pub fn puzzles(&self, layout: Option<&str>, level: Option<&str>) -> Result<Vec<PuzzleRow>> {
-        let mut stmt = self.conn.prepare(&format!(
+        let sql = format!(
             "SELECT {ROW_COLUMNS} FROM puzzles p JOIN layouts l ON l.id = p.layout_id
-             WHERE (?1 IS NULL OR p.layout_name = ?1) AND (?2 IS NULL OR p.level = ?2) ORDER BY p.id"
-        ))?;
-        let rows = stmt.query_map(params![layout, level], read_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(rows)
+             WHERE (CAST($1 AS TEXT) IS NULL OR p.layout_name = $1) AND (CAST($2 AS TEXT) IS NULL OR p.level = $2) ORDER BY p.id"
+        );
+        self.conn.query(&sql, vals![layout, level])?.iter().map(read_row).collect()
     }
 
     /// Counts per layout × level, of puzzles rated within `rating` if given.
     pub fn stats(&self, rating: Option<crate::level::RatingRange>) -> Result<Vec<StatsRow>> {
-        let mut stmt = self.conn.prepare(
-            "SELECT layout_name, level, count(*),
-                    sum(CASE WHEN validation = 'ok' THEN 1 ELSE 0 END),
-                    sum(CASE WHEN validation = 'failed' THEN 1 ELSE 0 END),
-                    sum(CASE WHEN validation IS NULL THEN 1 ELSE 0 END)
-             FROM puzzles WHERE (?1 IS NULL OR se_rating BETWEEN ?1 - 1e-9 AND ?2 + 1e-9) GROUP BY layout_name, level
-             ORDER BY layout_name, CASE level WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END",
-        )?;
-        let mut rows: Vec<StatsRow> = stmt
-            .query_map(params![rating.map(|r| r.low), rating.map(|r| r.high)], |r| {
+        let mut rows: Vec<StatsRow> = self
+            .conn
+            .query(
+                "SELECT layout_name, level, count(*),
+                        count(*) FILTER (WHERE validation = 'ok'),
+                        count(*) FILTER (WHERE validation = 'failed'),
+                        count(*) FILTER (WHERE validation IS NULL)
+                 FROM puzzles
+                 WHERE (CAST($1 AS DOUBLE PRECISION) IS NULL
+                        OR se_rating BETWEEN CAST($1 AS DOUBLE PRECISION) - 1e-9 AND CAST($2 AS DOUBLE PRECISION) + 1e-9)
+                 GROUP BY layout_name, level
+                 ORDER BY layout_name, CASE level WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END",
+                vals![rating.map(|r| r.low), rating.map(|r| r.high)],
+            )?
+            .iter()
+            .map(|r| {
                 Ok(StatsRow {
                     layout: r.get(0)?,
                     level: r.get(1)?,
@@ -268,8 +271,8 @@ impl Catalog {
                     failed: r.get(4)?,
                     unchecked: r.get(5)?,
                 })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+            })
+            .collect::<Result<_>>()?;
         // A verdict covers the row as it was checked: a row changed since
         // counts as unchecked, whatever its verdict said.
         for row in self.puzzles(None, None)? {
@@ -294,19 +297,20 @@ impl Catalog {
     /// and the technique grade the check computed, if any.
     pub fn record_validations(&self, verdicts: &[(i64, bool, Option<String>, i64, String)], grades: &[Option<StoredGrade>]) -> Result<()> {
         self.write(|conn| {
-            let mut update = conn.prepare_cached(
-                "UPDATE puzzles SET validation = ?2, validation_detail = ?3, validation_micros = ?4, validated_hash = ?5,
-                     validated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-                 WHERE id = ?1",
-            )?;
             for (id, ok, detail, micros, hash) in verdicts {
-                update.execute(params![id, if *ok { "ok" } else { "failed" }, detail, micros, hash])?;
+                conn.execute(
+                    "UPDATE puzzles SET validation = $2, validation_detail = $3, validation_micros = $4, validated_hash = $5,
+                         validated_at = @now
+                     WHERE id = $1",
+                    vals![id, if *ok { "ok" } else { "failed" }, detail, micros, hash],
+                )?;
             }
-            let mut graded =
-                conn.prepare_cached("UPDATE puzzles SET se_rating = ?2, technique = ?3, technique_level = ?4, level = ?4 WHERE id = ?1")?;
             for ((id, ..), grade) in verdicts.iter().zip(grades) {
                 if let Some(g) = grade {
-                    graded.execute(params![id, g.se_rating, g.technique, g.level])?;
+                    conn.execute(
+                        "UPDATE puzzles SET se_rating = $2, technique = $3, technique_level = $4, level = $4 WHERE id = $1",
+                        vals![id, g.se_rating, &g.technique, &g.level],
+                    )?;
                 }
             }
             Ok(())
@@ -326,13 +330,15 @@ pub struct Rekey {
 impl Catalog {
     /// Puzzles listed for a new canonical key (migration 0006).
     pub fn pending_rekeys(&self) -> Result<Vec<Rekey>> {
-        let mut statement = self.conn.prepare(
-            "SELECT p.id, p.layout_name, l.source, p.givens FROM rekey k JOIN puzzles p ON p.id = k.puzzle_id
-             JOIN layouts l ON l.id = p.layout_id ORDER BY p.id",
-        )?;
-        let rows = statement
-            .query_map([], |r| Ok(Rekey { id: r.get(0)?, layout_name: r.get(1)?, layout_source: r.get(2)?, givens: r.get(3)? }))?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        self.conn
+            .query(
+                "SELECT p.id, p.layout_name, l.source, p.givens FROM rekey k JOIN puzzles p ON p.id = k.puzzle_id
+                 JOIN layouts l ON l.id = p.layout_id ORDER BY p.id",
+                &[],
+            )?
+            .iter()
+            .map(|r| Ok(Rekey { id: r.get(0)?, layout_name: r.get(1)?, layout_source: r.get(2)?, givens: r.get(3)? }))
+            .collect()
     }
 
     /// Stores the new keys in one transaction and empties the list. A row
@@ -345,26 +351,26 @@ impl Catalog {
             let mut duplicates = Vec::new();
             for (id, key) in keys {
                 let holder: Option<i64> = conn
-                    .query_row(
+                    .query_opt(
                         "SELECT q.id FROM puzzles q JOIN puzzles p ON p.layout_name = q.layout_name
-                         WHERE p.id = ?1 AND q.canonical = ?2 AND q.id <> ?1",
-                        params![id, key],
-                        |r| r.get(0),
-                    )
-                    .optional()?;
+                         WHERE p.id = $1 AND q.canonical = $2 AND q.id <> $1",
+                        vals![id, key],
+                    )?
+                    .map(|r| r.get(0))
+                    .transpose()?;
                 match holder {
                     None => {
-                        conn.execute("UPDATE puzzles SET canonical = ?2, validation = NULL WHERE id = ?1", params![id, key])?;
+                        conn.execute("UPDATE puzzles SET canonical = $2, validation = NULL WHERE id = $1", vals![id, key])?;
                     }
                     Some(other) => {
                         duplicates.push(*id);
                         conn.execute(
-                            "UPDATE puzzles SET canonical = ?2, validation = 'failed', validation_detail = ?3 WHERE id = ?1",
-                            params![id, format!("{key}#{id}"), format!("the same puzzle as puzzle {other} up to symmetry")],
+                            "UPDATE puzzles SET canonical = $2, validation = 'failed', validation_detail = $3 WHERE id = $1",
+                            vals![id, format!("{key}#{id}"), format!("the same puzzle as puzzle {other} up to symmetry")],
                         )?;
                     }
                 }
-                conn.execute("DELETE FROM rekey WHERE puzzle_id = ?1", [id])?;
+                conn.execute("DELETE FROM rekey WHERE puzzle_id = $1", vals![id])?;
             }
             Ok(duplicates)
         })

@@ -1,6 +1,8 @@
 use super::*;
 use crate::layout::Layout;
 use rusqlite::Connection;
+use scratch::{Scratch, every_backend};
+use std::path::PathBuf;
 
 fn temp_db(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("puzzlebook-store-{}-{name}", std::process::id()));
@@ -34,9 +36,10 @@ fn a_new_file_gets_every_migration_and_wal() {
     let path = temp_db("new");
     let catalog = Catalog::open(&path).unwrap();
     assert_eq!(catalog.schema_version().unwrap(), MIGRATIONS.len());
-    let mode: String = catalog.conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
+    let conn = catalog.conn.sqlite().unwrap();
+    let mode: String = conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
     assert_eq!(mode, "wal");
-    let fk: i64 = catalog.conn.pragma_query_value(None, "foreign_keys", |r| r.get(0)).unwrap();
+    let fk: i64 = conn.pragma_query_value(None, "foreign_keys", |r| r.get(0)).unwrap();
     assert_eq!(fk, 1);
 }
 
@@ -57,8 +60,12 @@ fn a_version_one_file_upgrades_in_place_keeping_its_rows() {
     }
     let catalog = Catalog::open(&path).unwrap();
     assert_eq!(catalog.schema_version().unwrap(), MIGRATIONS.len());
-    let (givens, validation): (String, Option<String>) =
-        catalog.conn.query_row("SELECT givens, validation FROM puzzles WHERE id = 1", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    let (givens, validation): (String, Option<String>) = catalog
+        .conn
+        .sqlite()
+        .unwrap()
+        .query_row("SELECT givens, validation FROM puzzles WHERE id = 1", [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap();
     assert_eq!((givens.as_str(), validation), ("g", None));
 }
 
@@ -73,7 +80,12 @@ fn a_newer_file_is_refused_with_a_clear_message() {
 
 #[test]
 fn chunks_deduplicate_by_canonical_key_and_move_the_resume_point() {
-    let catalog = Catalog::open(&temp_db("chunks")).unwrap();
+    for place in every_backend("chunks") {
+        chunks_deduplicate(Catalog::open(&place.target).unwrap());
+    }
+}
+
+fn chunks_deduplicate(catalog: Catalog) {
     let layout = Layout::load("classic-4").unwrap();
     let layout_id = catalog.layout_id(&layout, "cells").unwrap();
     assert_eq!(catalog.layout_id(&layout, "cells").unwrap(), layout_id, "same file, same row");
@@ -90,8 +102,12 @@ fn chunks_deduplicate_by_canonical_key_and_move_the_resume_point() {
 
 #[test]
 fn merge_adds_new_puzzles_keeps_batches_and_skips_duplicates() {
-    let here = Catalog::open(&temp_db("merge-here")).unwrap();
-    let other_path = temp_db("merge-other");
+    for (i, place) in every_backend("merge").into_iter().enumerate() {
+        merge_adds(Catalog::open(&place.target).unwrap(), temp_db(&format!("merge-other-{i}")));
+    }
+}
+
+fn merge_adds(here: Catalog, other_path: PathBuf) {
     let other = Catalog::open(&other_path).unwrap();
     let layout = Layout::load("classic-4").unwrap();
     for (catalog, keys) in [(&here, ["a", "b"]), (&other, ["b", "c"])] {
@@ -133,17 +149,20 @@ fn open_existing_never_creates_a_catalog() {
 }
 
 #[test]
-fn write_errors_name_the_catalog_file() {
-    let path = temp_db("write-error");
-    let catalog = Catalog::open(&path).unwrap();
-    let err = catalog
-        .write(|conn| {
-            conn.execute("INSERT INTO no_such_table VALUES (1)", [])?;
-            Ok(())
-        })
-        .expect_err("fails");
-    let err = format!("{err:#}");
-    assert!(err.contains(&path.display().to_string()) && err.contains("no_such_table"), "{err}");
+fn write_errors_name_the_catalog() {
+    for place in every_backend("write-error") {
+        let catalog = Catalog::open(&place.target).unwrap();
+        let err = catalog
+            .write(|conn| {
+                conn.execute("INSERT INTO no_such_table VALUES (1)", &[])?;
+                Ok(())
+            })
+            .expect_err("fails");
+        let err = format!("{err:#}");
+        assert!(err.contains(&place.target.to_string()) && err.contains("no_such_table"), "{err}");
+        // The transaction is over: the next write works.
+        catalog.write(|conn| conn.execute("DELETE FROM rekey", &[])).unwrap();
+    }
 }
 
 #[test]
@@ -159,7 +178,7 @@ fn a_book_left_unfinished_before_the_upgrade_is_pending_and_taken_back() {
     let path = temp_db("half-book");
     {
         let conn = Connection::open(&path).unwrap();
-        for (_, sql) in &MIGRATIONS[..11] {
+        for (_, sql, _) in &MIGRATIONS[..11] {
             conn.execute_batch(sql).unwrap();
         }
         conn.pragma_update(None, "user_version", 11).unwrap();
@@ -178,4 +197,225 @@ fn a_book_left_unfinished_before_the_upgrade_is_pending_and_taken_back() {
     assert_eq!(taken, [(2, "b.pdf".to_string())]);
     assert!(catalog.pending_books().unwrap().is_empty());
     assert_eq!(catalog.books().unwrap().len(), 1);
+}
+
+// ---- Contract tests: one source, every backend (see `scratch`). ----
+
+fn validated(catalog: &Catalog, keys: &[&str]) -> Vec<i64> {
+    let layout = Layout::load("classic-4").unwrap();
+    let id = catalog.create_batch(catalog.layout_id(&layout, "cells").unwrap(), 1, keys.len() as u64, None, "none").unwrap();
+    let puzzles: Vec<NewPuzzle> = keys.iter().enumerate().map(|(i, k)| sample(k, i as u64)).collect();
+    catalog.commit_chunk(&catalog.batch(id).unwrap(), &puzzles, keys.len() as u64).unwrap();
+    let rows = catalog.puzzles(Some("classic-4"), None).unwrap();
+    let verdicts: Vec<_> = rows.iter().map(|r| (r.id, true, None, 5, crate::validate::verdict_hash(r, true))).collect();
+    catalog.record_validations(&verdicts, &vec![None; verdicts.len()]).unwrap();
+    rows.iter().map(|r| r.id).collect()
+}
+
+fn book(title: &str, puzzles: Vec<i64>) -> BookRow {
+    BookRow {
+        id: 0,
+        title: title.into(),
+        settings: "s".into(),
+        created_at: "2026-01-01T00:00:00Z".into(),
+        pdf_path: String::new(),
+        pages: 0,
+        pdf_hash: String::new(),
+        puzzles,
+    }
+}
+
+#[test]
+fn books_record_their_puzzles_and_curation_leaves_printed_ones_out() {
+    for place in every_backend("books") {
+        let catalog = Catalog::open(&place.target).unwrap();
+        let ids = validated(&catalog, &["a", "b", "c"]);
+        let (candidates, stale) = catalog.book_candidates("classic-4", "easy", false, None).unwrap();
+        assert_eq!((candidates.iter().map(|c| c.id).collect::<Vec<_>>(), stale), (ids.clone(), 0), "{}", place.target);
+        // Recorded pending (as `book` does), its puzzles are taken at once.
+        let first = catalog.write(|_| catalog.insert_book(&book("One", vec![ids[2], ids[0]]))).unwrap();
+        assert!(format!("{:#}", catalog.book(first).unwrap_err()).contains("never finished"));
+        assert_eq!(catalog.pending_books().unwrap().iter().map(|p| (p.id, p.live)).collect::<Vec<_>>(), [(first, true)]);
+        let (candidates, _) = catalog.book_candidates("classic-4", "easy", false, None).unwrap();
+        assert_eq!(candidates.iter().map(|c| c.id).collect::<Vec<_>>(), vec![ids[1]]);
+        let (candidates, _) = catalog.book_candidates("classic-4", "easy", true, None).unwrap();
+        assert_eq!(candidates.len(), 3, "a reprint may use printed puzzles");
+        // A PDF path belongs to one book (IS DISTINCT FROM with and without an id).
+        catalog.finish_book(first, "out/one.pdf", 24, "abc", || Ok(())).unwrap();
+        assert_eq!(catalog.book(first).unwrap().puzzles, vec![ids[2], ids[0]]);
+        assert_eq!(catalog.other_books_with(ids[0], first + 1).unwrap(), vec![first]);
+        assert_eq!(catalog.pdf_owner("out/one.pdf", None).unwrap(), Some((first, "One".to_string())));
+        assert_eq!(catalog.pdf_owner("out/one.pdf", Some(first)).unwrap(), None);
+        let second = catalog.add_book(&book("Two", vec![ids[1]])).unwrap();
+        assert_eq!(catalog.books().unwrap().iter().map(|b| b.id).collect::<Vec<_>>(), vec![first, second]);
+        catalog.delete_book(second).unwrap();
+        assert!(format!("{:#}", catalog.book(second).unwrap_err()).contains(&format!("there is no book {second}")));
+        assert!(catalog.add_book(&book("Twice", vec![ids[1], ids[1]])).is_err());
+        assert_eq!(catalog.now().unwrap().len(), "2026-01-01T00:00:00Z".len());
+    }
+}
+
+#[test]
+fn stats_count_verdicts_per_layout_and_level() {
+    for place in every_backend("stats") {
+        let catalog = Catalog::open(&place.target).unwrap();
+        let ids = validated(&catalog, &["a", "b"]);
+        let layout = Layout::load("classic-4").unwrap();
+        let batch = catalog.create_batch(catalog.layout_id(&layout, "cells").unwrap(), 9, 1, None, "none").unwrap();
+        catalog.commit_chunk(&catalog.batch(batch).unwrap(), &[sample("z", 9)], 1).unwrap();
+        let rows = catalog.stats(None).unwrap();
+        assert_eq!(rows.len(), 1);
+        assert_eq!((rows[0].total, rows[0].valid, rows[0].failed, rows[0].unchecked), (3, 2, 0, 1), "{}", place.target);
+        let graded = crate::level::RatingRange { low: 1.0, high: 2.0 };
+        assert!(catalog.stats(Some(graded)).unwrap().is_empty(), "no puzzle is rated");
+        assert_eq!(catalog.unvalidated_count("classic-4", "easy").unwrap(), 1);
+        assert_eq!(catalog.puzzle(ids[0]).unwrap().canonical, "a");
+        assert!(format!("{:#}", catalog.puzzle(9999).unwrap_err()).contains("there is no puzzle 9999"));
+        assert_eq!(catalog.puzzle_layouts().unwrap(), vec!["classic-4".to_string()]);
+    }
+}
+
+#[test]
+fn references_hold_keys_and_keep_their_puzzles_out_of_books() {
+    for place in every_backend("references") {
+        let catalog = Catalog::open(&place.target).unwrap();
+        let ids = validated(&catalog, &["a", "b"]);
+        let set = catalog.add_reference("public", "classic-4", "public.txt", 3, &["a".into(), "a".into(), "q".into()]).unwrap();
+        assert_eq!((set.puzzles, set.keys), (3, 2));
+        assert!(catalog.add_reference("public", "classic-4", "x", 1, &[]).is_err(), "a name is loaded once");
+        assert_eq!(catalog.reference_matches("classic-4", "a").unwrap(), vec!["public".to_string()]);
+        assert_eq!(catalog.reference_held("classic-4", "easy").unwrap(), 1);
+        let (candidates, _) = catalog.book_candidates("classic-4", "easy", false, None).unwrap();
+        assert_eq!(candidates.iter().map(|c| c.id).collect::<Vec<_>>(), vec![ids[1]]);
+    }
+}
+
+#[test]
+fn leases_are_held_renewed_and_released() {
+    for place in every_backend("leases") {
+        let catalog = Catalog::open(&place.target).unwrap();
+        let layout = Layout::load("classic-4").unwrap();
+        let id = catalog.create_batch(catalog.layout_id(&layout, "cells").unwrap(), 1, 5, None, "none").unwrap();
+        catalog.renew_lease(id).unwrap();
+        catalog.claim_batch(id).unwrap();
+        catalog.release_batch(id, BatchStatus::Interrupted, Some("stopped")).unwrap();
+        let batch = catalog.batch(id).unwrap();
+        assert_eq!((batch.status, batch.note.as_deref()), (BatchStatus::Interrupted, Some("stopped")));
+        let err = format!("{:#}", catalog.renew_lease(id).unwrap_err());
+        assert!(err.contains("no longer holds the batch's lease"), "{err}");
+        assert!(catalog.commit_chunk(&batch, &[sample("a", 1)], 1).is_err(), "no lease, no commit");
+        assert!(catalog.puzzles(None, None).unwrap().is_empty(), "the refused chunk left nothing");
+        catalog.claim_batch(id).unwrap();
+        assert_eq!(catalog.batch(id).unwrap().status, BatchStatus::Running);
+    }
+}
+
+#[test]
+fn imports_and_rekeys_on_every_backend() {
+    for place in every_backend("imports") {
+        let catalog = Catalog::open(&place.target).unwrap();
+        let layout = Layout::load("classic-4").unwrap();
+        let (batch, added) =
+            catalog.store_import(&layout, "cells", "book.txt", "from book.txt", &[sample("a", 0), sample("a", 0)]).unwrap();
+        assert_eq!(added, vec![true, false]);
+        assert_eq!(catalog.batch(batch.unwrap()).unwrap().status, BatchStatus::Done);
+        let (none, again) = catalog.store_import(&layout, "cells", "book.txt", "again", &[sample("a", 0)]).unwrap();
+        assert_eq!((none, again), (None, vec![false]), "no empty batch is recorded");
+        let id = catalog.puzzles(None, None).unwrap()[0].id;
+        assert_eq!(catalog.puzzle_source(id).unwrap(), "book.txt");
+        assert!(catalog.pending_rekeys().unwrap().is_empty());
+        catalog.write(|conn| conn.execute("INSERT INTO rekey (puzzle_id) VALUES ($1)", db::vals![id])).unwrap();
+        assert_eq!(catalog.pending_rekeys().unwrap().len(), 1);
+        assert!(catalog.apply_rekeys(&[(id, "new".into())]).unwrap().is_empty());
+        assert_eq!(catalog.puzzle(id).unwrap().canonical, "new");
+        assert!(catalog.pending_rekeys().unwrap().is_empty());
+    }
+}
+
+#[test]
+fn a_newer_catalog_is_refused_on_every_backend() {
+    for place in every_backend("newer-any") {
+        drop(Catalog::open(&place.target).unwrap());
+        let catalog = Catalog::open(&place.target).unwrap();
+        match &catalog.conn {
+            db::Conn::Sqlite(conn) => conn.pragma_update(None, "user_version", 99).unwrap(),
+            db::Conn::Postgres(_) => {
+                catalog.conn.execute("UPDATE puzzlebook_schema SET version = 99", &[]).unwrap();
+            }
+        }
+        drop(catalog);
+        let err = format!("{:#}", Catalog::open(&place.target).err().expect("refused"));
+        assert!(err.contains(&format!("schema version 99 but this puzzlebook knows only up to {}", MIGRATIONS.len())), "{err}");
+    }
+}
+
+#[test]
+fn open_existing_refuses_an_empty_postgres_database() {
+    let Some(place) = Scratch::postgres("existing") else { return };
+    let err = format!("{:#}", Catalog::open_existing(&place.target).err().expect("refused"));
+    assert!(err.contains("no catalog in") && err.contains("puzzlebook generate"), "{err}");
+    drop(Catalog::open(&place.target).unwrap());
+    assert_eq!(Catalog::open_existing(&place.target).unwrap().schema_version().unwrap(), MIGRATIONS.len());
+}
+
+/// Tables, their columns in order and the kind of each, and the indexes:
+/// what the two migration sets must agree on.
+fn schema_of(catalog: &Catalog) -> Vec<String> {
+    let (columns, indexes) = match catalog.conn.dialect() {
+        db::Dialect::Sqlite => (
+            "SELECT m.name, c.name, lower(c.type) FROM sqlite_master m JOIN pragma_table_info(m.name) c
+             WHERE m.type = 'table' ORDER BY m.name, c.cid",
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name",
+        ),
+        db::Dialect::Postgres => (
+            "SELECT table_name::text, column_name::text,
+                    CASE data_type WHEN 'bigint' THEN 'integer' WHEN 'double precision' THEN 'real' ELSE data_type::text END
+             FROM information_schema.columns WHERE table_schema = current_schema() AND table_name <> 'puzzlebook_schema'
+             ORDER BY table_name, ordinal_position",
+            "SELECT indexname::text FROM pg_indexes WHERE schemaname = current_schema()
+               AND indexname NOT IN (SELECT conname FROM pg_constraint) ORDER BY indexname",
+        ),
+    };
+    let mut out: Vec<String> = catalog
+        .conn
+        .query(columns, &[])
+        .unwrap()
+        .iter()
+        .map(|r| format!("{}.{} {}", r.get::<String>(0).unwrap(), r.get::<String>(1).unwrap(), r.get::<String>(2).unwrap()))
+        .collect();
+    out.extend(catalog.conn.query(indexes, &[]).unwrap().iter().map(|r| format!("index {}", r.get::<String>(0).unwrap())));
+    out
+}
+
+#[test]
+fn the_two_migration_sets_make_the_same_tables_columns_and_indexes() {
+    let Some(pg) = Scratch::postgres("schema") else { return };
+    let sqlite = Scratch::sqlite("schema");
+    let expected = schema_of(&Catalog::open(&sqlite.target).unwrap());
+    let actual = schema_of(&Catalog::open(&pg.target).unwrap());
+    assert!(expected.iter().any(|c| c == "puzzles.se_rating real"), "{expected:?}");
+    assert_eq!(actual, expected);
+}
+
+#[test]
+fn two_processes_opening_a_new_postgres_catalog_migrate_it_once() {
+    let Some(place) = Scratch::postgres("migrate-race") else { return };
+    let openers: Vec<_> = (0..4)
+        .map(|_| {
+            let target = place.target.clone();
+            std::thread::spawn(move || Catalog::open(&target).map(|c| c.schema_version().unwrap()).map_err(|e| format!("{e:#}")))
+        })
+        .collect();
+    for opener in openers {
+        assert_eq!(opener.join().unwrap(), Ok(MIGRATIONS.len()));
+    }
+}
+
+#[test]
+fn a_bad_postgres_url_gives_one_line_without_the_password() {
+    let Some(server) = scratch::test_server() else { return };
+    let missing = server.with_database("pb_no_such_database");
+    let err = format!("{:#}", Catalog::open(DbTarget::Postgres(missing.clone())).err().expect("refused"));
+    assert!(err.starts_with(&format!("cannot open catalog {missing}: ")) && err.contains("does not exist"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
