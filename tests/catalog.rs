@@ -1,5 +1,6 @@
 //! The catalog as a user drives it: batches, crashes, resumes, two writers.
 
+use puzzlebook::store::scratch::{Scratch, every_backend};
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -26,13 +27,34 @@ fn count(db: &Path, sql: &str) -> i64 {
     Connection::open(db).unwrap().query_row(sql, [], |r| r.get(0)).unwrap()
 }
 
+/// The catalog places a test runs on: a SQLite file, and a PostgreSQL
+/// database when `PUZZLEBOOK_TEST_PG` names a server (see `store::scratch`).
+fn places(name: &str) -> Vec<Scratch> {
+    every_backend(name)
+}
+
 fn spawn_batch(db: &Path, count: &str, seed: &str) -> Child {
+    spawn_batch_at(db.to_str().unwrap(), count, seed)
+}
+
+fn spawn_batch_at(db: &str, count: &str, seed: &str) -> Child {
     bin()
-        .args(["generate", "classic-9", "--count", count, "--seed", seed, "--jobs", "2", "--db", db.to_str().unwrap()])
+        .args(["generate", "classic-9", "--count", count, "--seed", seed, "--jobs", "2", "--db", db])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap()
+}
+
+fn wait_for_rows_at(place: &Scratch) {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(60) {
+        if place.count("SELECT count(*) FROM puzzles") > 0 {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("{}: no puzzle was committed within a minute", place.target);
 }
 
 fn wait_for_rows(db: &Path) {
@@ -54,26 +76,29 @@ fn wait_for_rows(db: &Path) {
 
 #[test]
 fn kill_9_mid_batch_then_resume_finishes_without_loss_or_duplicates() {
-    let db = fresh_db("kill");
-    let mut child = spawn_batch(&db, "4000", "1000");
-    wait_for_rows(&db);
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
-    let conn = Connection::open(&db).unwrap();
-    let integrity: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
-    assert_eq!(integrity, "ok");
-    let committed = count(&db, "SELECT count(*) FROM puzzles");
-    assert!(committed > 0 && committed < 4000, "killed mid-batch: {committed}");
-    assert_eq!(count(&db, "SELECT next_attempt FROM batches WHERE id = 1"), committed, "resume point matches the committed rows");
+    for place in places("kill") {
+        let db = place.arg();
+        let mut child = spawn_batch_at(&db, "4000", "1000");
+        wait_for_rows_at(&place);
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        if let Some(path) = place.target.file() {
+            let integrity: String = Connection::open(path).unwrap().query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+            assert_eq!(integrity, "ok");
+        }
+        let committed = place.count("SELECT count(*) FROM puzzles");
+        assert!(committed > 0 && committed < 4000, "{}: killed mid-batch: {committed}", place.target);
+        assert_eq!(place.count("SELECT next_attempt FROM batches WHERE id = 1"), committed, "resume point matches the committed rows");
 
-    let out = run(&["generate", "--resume", "--db", db.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_eq!(count(&db, "SELECT count(*) FROM puzzles"), 4000);
-    // Every attempt seed 1000 … 4999 exactly once: nothing lost, nothing doubled.
-    assert_eq!(count(&db, "SELECT count(DISTINCT seed) FROM puzzles"), 4000);
-    assert_eq!(count(&db, "SELECT min(seed) FROM puzzles"), 1000);
-    assert_eq!(count(&db, "SELECT max(seed) FROM puzzles"), 4999);
-    assert_eq!(count(&db, "SELECT count(*) FROM batches WHERE status = 'done'"), 1);
+        let out = run(&["generate", "--resume", "--db", &db]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(place.count("SELECT count(*) FROM puzzles"), 4000);
+        // Every attempt seed 1000 … 4999 exactly once: nothing lost, nothing doubled.
+        assert_eq!(place.count("SELECT count(DISTINCT seed) FROM puzzles"), 4000);
+        assert_eq!(place.count("SELECT min(seed) FROM puzzles"), 1000);
+        assert_eq!(place.count("SELECT max(seed) FROM puzzles"), 4999);
+        assert_eq!(place.count("SELECT count(*) FROM batches WHERE status = 'done'"), 1);
+    }
 }
 
 #[test]
@@ -94,22 +119,24 @@ fn ctrl_c_stops_at_a_commit_and_says_how_to_resume() {
 
 #[test]
 fn two_processes_writing_one_catalog_both_finish() {
-    let db = fresh_db("two");
-    run(&["stats", "--db", db.to_str().unwrap()]); // create the file first
-    // Same seeds on purpose: the second writer meets the first one's puzzles
-    // as duplicates and must make new ones to reach its count.
-    let a = spawn_batch(&db, "1500", "77");
-    let b = spawn_batch(&db, "1500", "77");
-    for child in [a, b] {
-        let out = child.wait_with_output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "{err}");
-        assert!(!err.contains("locked"), "{err}");
+    for place in places("two") {
+        let db = place.arg();
+        run(&["stats", "--db", &db]); // create the file first
+        // Same seeds on purpose: the second writer meets the first one's puzzles
+        // as duplicates and must make new ones to reach its count.
+        let a = spawn_batch_at(&db, "1500", "77");
+        let b = spawn_batch_at(&db, "1500", "77");
+        for child in [a, b] {
+            let out = child.wait_with_output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{err}");
+            assert!(!err.contains("locked"), "{err}");
+        }
+        assert_eq!(place.count("SELECT count(*) FROM puzzles"), 3000, "{}", place.target);
+        assert_eq!(place.count("SELECT count(DISTINCT canonical) FROM puzzles"), 3000);
+        assert_eq!(place.count("SELECT count(*) FROM puzzles WHERE batch_id = 1"), 1500);
+        assert_eq!(place.count("SELECT count(*) FROM puzzles WHERE batch_id = 2"), 1500);
     }
-    assert_eq!(count(&db, "SELECT count(*) FROM puzzles"), 3000);
-    assert_eq!(count(&db, "SELECT count(DISTINCT canonical) FROM puzzles"), 3000);
-    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE batch_id = 1"), 1500);
-    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE batch_id = 2"), 1500);
 }
 
 /// Processes that create and open one catalog at the same moment (its
@@ -132,62 +159,82 @@ fn many_processes_opening_one_new_catalog_at_once_all_finish() {
 
 #[test]
 fn difficulty_batches_hold_only_the_level_asked() {
-    let db = fresh_db("level");
-    let out = run(&["generate", "classic-9", "--count", "30", "--difficulty", "hard", "--seed", "3", "--db", db.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let lines = String::from_utf8_lossy(&out.stdout).lines().count();
-    assert_eq!(lines, 30, "piped stdout gets one line per stored puzzle");
-    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE coalesce(technique_level, level) = 'hard'"), 30);
-    assert_eq!(count(&db, "SELECT count(*) FROM puzzles"), 30);
-    let stats = String::from_utf8_lossy(&run(&["stats", "--db", db.to_str().unwrap()]).stdout).into_owned();
-    assert!(stats.lines().any(|l| l.starts_with("classic-9") && l.contains("hard") && l.contains("30")), "{stats}");
+    for place in places("level") {
+        let db = place.arg();
+        let out = run(&["generate", "classic-9", "--count", "30", "--difficulty", "hard", "--seed", "3", "--db", &db]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let lines = String::from_utf8_lossy(&out.stdout).lines().count();
+        assert_eq!(lines, 30, "piped stdout gets one line per stored puzzle");
+        assert_eq!(place.count("SELECT count(*) FROM puzzles WHERE coalesce(technique_level, level) = 'hard'"), 30);
+        assert_eq!(place.count("SELECT count(*) FROM puzzles"), 30);
+        let stats = String::from_utf8_lossy(&run(&["stats", "--db", &db]).stdout).into_owned();
+        assert!(stats.lines().any(|l| l.starts_with("classic-9") && l.contains("hard") && l.contains("30")), "{stats}");
+    }
 }
 
 #[test]
 fn a_newer_catalog_is_refused() {
-    let db = fresh_db("newer");
-    Connection::open(&db).unwrap().pragma_update(None, "user_version", 42).unwrap();
-    let out = run(&["stats", "--db", db.to_str().unwrap()]);
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("made by a newer puzzlebook"));
+    for place in places("newer") {
+        match place.target.file() {
+            Some(path) => Connection::open(path).unwrap().pragma_update(None, "user_version", 42).unwrap(),
+            None => {
+                assert!(run(&["generate", "classic-4", "--count", "1", "--db", &place.arg()]).status.success());
+                place.execute("UPDATE puzzlebook_schema SET version = 42");
+            }
+        }
+        let db = place.arg();
+        for args in [vec!["stats", "--db", &db], vec!["generate", "classic-4", "--count", "1", "--db", &db]] {
+            let out = run(&args);
+            assert!(!out.status.success());
+            assert!(
+                String::from_utf8_lossy(&out.stderr).contains("made by a newer puzzlebook"),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
 }
 
 #[test]
 fn validate_checks_new_and_changed_rows_and_fails_on_a_tampered_one() {
-    let db = fresh_db("validate");
-    let path = db.to_str().unwrap();
-    assert!(run(&["generate", "classic-9", "--count", "40", "--seed", "5", "--db", path]).status.success());
-    let first = run(&["validate", "--db", path]);
-    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
-    assert!(String::from_utf8_lossy(&first.stdout).contains("validated 40 puzzles"));
-    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE validation = 'ok' AND validation_micros >= 0"), 40);
+    for place in places("validate") {
+        let db = place.arg();
+        let path = db.as_str();
+        assert!(run(&["generate", "classic-9", "--count", "40", "--seed", "5", "--db", path]).status.success());
+        let first = run(&["validate", "--db", path]);
+        assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+        assert!(String::from_utf8_lossy(&first.stdout).contains("validated 40 puzzles"));
+        assert_eq!(place.count("SELECT count(*) FROM puzzles WHERE validation = 'ok' AND validation_micros >= 0"), 40);
 
-    let again = run(&["validate", "--db", path]);
-    assert!(String::from_utf8_lossy(&again.stdout).contains("nothing to validate"));
+        let again = run(&["validate", "--db", path]);
+        assert!(String::from_utf8_lossy(&again.stdout).contains("nothing to validate"));
 
-    // Someone edits puzzle 7's solution by hand: one digit of an empty cell.
-    let conn = Connection::open(&db).unwrap();
-    let (givens, solution): (String, String) =
-        conn.query_row("SELECT givens, solution FROM puzzles WHERE id = 7", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
-    let cell = givens.find('.').unwrap();
-    let digit = solution.as_bytes()[cell];
-    let changed: String =
-        solution.char_indices().map(|(i, c)| if i == cell { (if digit == b'9' { b'1' } else { digit + 1 }) as char } else { c }).collect();
-    conn.execute("UPDATE puzzles SET solution = ?1 WHERE id = 7", [&changed]).unwrap();
+        // Someone edits puzzle 7's solution by hand: one digit of an empty cell.
+        let conn = place.connect().unwrap();
+        let row = conn.query_one("SELECT givens, solution FROM puzzles WHERE id = 7", &[]).unwrap();
+        let (givens, solution): (String, String) = (row.get(0).unwrap(), row.get(1).unwrap());
+        let cell = givens.find('.').unwrap();
+        let digit = solution.as_bytes()[cell];
+        let changed: String = solution
+            .char_indices()
+            .map(|(i, c)| if i == cell { (if digit == b'9' { b'1' } else { digit + 1 }) as char } else { c })
+            .collect();
+        place.execute(&format!("UPDATE puzzles SET solution = '{changed}' WHERE id = 7"));
 
-    let out = run(&["validate", "--db", path]);
-    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
-    assert!(stdout.contains("validated 1 puzzles") && stdout.contains("0 ok, 1 failed"), "{stdout}");
-    assert!(stderr.contains("puzzle 7 (classic-9): FAILED: solution: "), "{stderr}");
-    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE validation = 'failed'"), 1);
-    let show = String::from_utf8_lossy(&run(&["show", "7", "--db", path]).stdout).into_owned();
-    assert!(show.contains("validated failed"), "{show}");
+        let out = run(&["validate", "--db", path]);
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+        assert!(stdout.contains("validated 1 puzzles") && stdout.contains("0 ok, 1 failed"), "{stdout}");
+        assert!(stderr.contains("puzzle 7 (classic-9): FAILED: solution: "), "{stderr}");
+        assert_eq!(place.count("SELECT count(*) FROM puzzles WHERE validation = 'failed'"), 1);
+        let show = String::from_utf8_lossy(&run(&["show", "7", "--db", path]).stdout).into_owned();
+        assert!(show.contains("validated failed"), "{show}");
 
-    conn.execute("UPDATE puzzles SET solution = ?1 WHERE id = 7", [&solution]).unwrap();
-    let fixed = run(&["validate", "--db", path]);
-    assert!(fixed.status.success());
-    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE validation = 'ok'"), 40);
+        place.execute(&format!("UPDATE puzzles SET solution = '{solution}' WHERE id = 7"));
+        let fixed = run(&["validate", "--db", path]);
+        assert!(fixed.status.success());
+        assert_eq!(place.count("SELECT count(*) FROM puzzles WHERE validation = 'ok'"), 40);
+    }
 }
 
 #[test]
@@ -249,38 +296,37 @@ fn a_resumed_difficulty_batch_ends_with_exactly_its_count() {
 
 #[test]
 fn resume_refuses_a_batch_another_process_runs_and_takes_over_a_stale_one() {
-    let db = fresh_db("lease");
-    let path = db.to_str().unwrap();
-    let runner = spawn_batch(&db, "100000", "7");
-    wait_for_rows(&db);
-    let resumer = bin().args(["generate", "--resume", "--db", path]).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
-    let out = wait_at_most(resumer, Duration::from_secs(20), "resume of a running batch");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains(&format!("batch 1 is being run by process {} on ", runner.id())), "{err}");
-    let out = interrupt(runner);
-    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_eq!(count(&db, "SELECT count(*) FROM batches WHERE status = 'interrupted' AND lease_owner IS NULL"), 1);
-    assert_eq!(count(&db, "SELECT next_attempt FROM batches WHERE id = 1"), count(&db, "SELECT count(*) FROM puzzles"));
+    for place in places("lease") {
+        let db = place.arg();
+        let path = db.as_str();
+        let runner = spawn_batch_at(path, "100000", "7");
+        wait_for_rows_at(&place);
+        let resumer = bin().args(["generate", "--resume", "--db", path]).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
+        let out = wait_at_most(resumer, Duration::from_secs(20), "resume of a running batch");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(&format!("batch 1 is being run by process {} on ", runner.id())), "{err}");
+        let out = interrupt(runner);
+        assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(place.count("SELECT count(*) FROM batches WHERE status = 'interrupted' AND lease_owner IS NULL"), 1);
+        assert_eq!(place.count("SELECT next_attempt FROM batches WHERE id = 1"), place.count("SELECT count(*) FROM puzzles"));
 
-    // A small batch whose lease another host holds: refused while its
-    // heartbeat is fresh, taken over once it is stale.
-    assert!(run(&["generate", "classic-9", "--count", "20", "--seed", "900000", "--db", path]).status.success());
-    let conn = Connection::open(&db).unwrap();
-    conn.execute(
-        "UPDATE batches SET status = 'running', count_asked = 40, lease_owner = 'other', lease_pid = 1, lease_host = 'elsewhere',
-             lease_heartbeat = CAST(strftime('%s', 'now') AS INTEGER) WHERE id = 2",
-        [],
-    )
-    .unwrap();
-    let out = run(&["generate", "--resume", "2", "--db", path]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success() && err.contains("batch 2 is being run by process 1 on elsewhere"), "{err}");
-    conn.execute("UPDATE batches SET lease_heartbeat = lease_heartbeat - 120 WHERE id = 2", []).unwrap();
-    let out = run(&["generate", "--resume", "2", "--db", path]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE batch_id = 2"), 40);
-    assert_eq!(count(&db, "SELECT count(*) FROM batches WHERE id = 2 AND status = 'done' AND lease_owner IS NULL"), 1);
+        // A small batch whose lease another host holds: refused while its
+        // heartbeat is fresh, taken over once it is stale.
+        assert!(run(&["generate", "classic-9", "--count", "20", "--seed", "900000", "--db", path]).status.success());
+        place.execute(
+            "UPDATE batches SET status = 'running', count_asked = 40, lease_owner = 'other', lease_pid = 1, lease_host = 'elsewhere',
+                 lease_heartbeat = @unix WHERE id = 2",
+        );
+        let out = run(&["generate", "--resume", "2", "--db", path]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains("batch 2 is being run by process 1 on elsewhere"), "{err}");
+        place.execute("UPDATE batches SET lease_heartbeat = lease_heartbeat - 120 WHERE id = 2");
+        let out = run(&["generate", "--resume", "2", "--db", path]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(place.count("SELECT count(*) FROM puzzles WHERE batch_id = 2"), 40);
+        assert_eq!(place.count("SELECT count(*) FROM batches WHERE id = 2 AND status = 'done' AND lease_owner IS NULL"), 1);
+    }
 }
 
 #[test]
