@@ -165,15 +165,7 @@ impl Cells {
     fn even_odd_letters(&self) -> Option<(char, char)> {
         let c = self.cells();
         let n = c.size;
-        let by_value = |even: bool| {
-            let mut set = crate::model::SymbolSet::EMPTY;
-            for s in 0..n as u8 {
-                if c.alphabet.value_of(s).is_some_and(|v| (v % 2 == 0) == even) {
-                    set.0 |= 1 << s;
-                }
-            }
-            set
-        };
+        let by_value = |even: bool| parity_symbols(c, n, even);
         let (mut even, mut odd) = (None, None);
         for &(letter, _) in &c.random.marks {
             match c.mark_symbols(letter) {
@@ -269,15 +261,7 @@ impl Cells {
             [d] if d.at == (0, 0) && d.size == n => true,
             _ => return None,
         };
-        let by_value = |even: bool| {
-            let mut set = crate::model::SymbolSet::EMPTY;
-            for s in 0..n as u8 {
-                if c.alphabet.value_of(s).is_some_and(|v| (v % 2 == 0) == even) {
-                    set.0 |= 1 << s;
-                }
-            }
-            set
-        };
+        let by_value = |even: bool| parity_symbols(c, n, even);
         let (mut odd, mut even) = (Vec::new(), Vec::new());
         for (cell, mark) in c.marks.iter().enumerate() {
             let Some(mark) = mark else { continue };
@@ -906,4 +890,16 @@ fn reader_house(model: &crate::model::Model, h: usize) -> String {
         "main" | "anti-diagonal" | "lettered" => format!("the {name}{grid}"),
         _ => house.name.clone(),
     }
+}
+
+/// The symbols of the first `n` whose values are even (or odd): what an
+/// f-puzzles `even`/`odd` cell allows.
+fn parity_symbols(c: &CellLayout, n: usize, even: bool) -> crate::model::SymbolSet {
+    let mut set = crate::model::SymbolSet::EMPTY;
+    for s in 0..n as u8 {
+        if c.alphabet.value_of(s).is_some_and(|v| (v % 2 == 0) == even) {
+            set.0 |= 1 << s;
+        }
+    }
+    set
 }
