@@ -219,7 +219,13 @@ pub fn missing_catalog(target: &DbTarget) -> String {
 
 pub(crate) fn write_transaction<T>(conn: &Conn, f: impl FnOnce(&Conn) -> Result<T>) -> Result<T> {
     conn.begin_write()?;
-    match f(conn) {
+    let result = f(conn);
+    end_transaction(conn, result)
+}
+
+/// Commits an open transaction whose work succeeded, else rolls it back.
+fn end_transaction<T>(conn: &Conn, result: Result<T>) -> Result<T> {
+    match result {
         Ok(value) => {
             conn.batch("COMMIT")?;
             Ok(value)
@@ -299,16 +305,7 @@ fn migration_transaction<T>(conn: &Conn, f: impl FnOnce(&Conn) -> Result<T>) -> 
         Dialect::Postgres => {
             conn.batch("BEGIN")?;
             let result = conn.query("SELECT pg_advisory_xact_lock($1)", vals![db::MIGRATE_LOCK]).and_then(|_| f(conn));
-            match result {
-                Ok(value) => {
-                    conn.batch("COMMIT")?;
-                    Ok(value)
-                }
-                Err(e) => {
-                    conn.batch("ROLLBACK").ok();
-                    Err(e)
-                }
-            }
+            end_transaction(conn, result)
         }
     }
 }
