@@ -5,6 +5,7 @@ mod art;
 mod bench;
 mod book;
 mod catalog;
+mod copy;
 mod cover;
 mod demo;
 mod export_formats;
@@ -67,6 +68,8 @@ pub enum Command {
     Art(art::ArtArgs),
     /// Fold another catalog into this one (deduplicated, batches kept).
     Merge(catalog::MergeArgs),
+    /// Copy a whole catalog between SQLite and PostgreSQL (every table, ids kept), into an empty target.
+    Copy(copy::CopyArgs),
     /// Choose puzzles from the catalog and print a book (PDF).
     Book(Box<book::BookArgs>),
     /// Books made so far, with their puzzles.
@@ -116,6 +119,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Export(args) => catalog::export(args),
         Command::Art(args) => art::run(args),
         Command::Merge(args) => catalog::merge(args),
+        Command::Copy(args) => copy::run(args),
         Command::Levels(args) => levels::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Preflight(args) => preflight::run(args),

@@ -409,6 +409,16 @@ impl Conn {
         }
     }
 
+    /// The PostgreSQL client itself, for work the common statements cannot
+    /// express (the catalog copy's cursors and typed multi-row inserts).
+    /// Hold it only briefly: the connection's own statements borrow it too.
+    pub(crate) fn pg_client(&self) -> Option<std::cell::RefMut<'_, postgres::Client>> {
+        match self {
+            Conn::Sqlite(_) => None,
+            Conn::Postgres(pg) => Some(std::cell::RefMut::map(pg.borrow_mut(), |pg| &mut pg.client)),
+        }
+    }
+
     /// Connects to a PostgreSQL catalog; one clear line when it cannot.
     pub(crate) fn connect(url: &PgUrl) -> Result<Conn> {
         let config = url.config().map_err(|e| anyhow!("cannot open catalog {url}: {e}"))?;
@@ -537,7 +547,7 @@ fn pg_row(row: &postgres::Row) -> Result<Row> {
 }
 
 /// A PostgreSQL error as one line: the server's message when it sent one.
-fn pg_error(e: postgres::Error) -> anyhow::Error {
+pub(crate) fn pg_error(e: postgres::Error) -> anyhow::Error {
     match e.as_db_error() {
         Some(db) => anyhow!("{}", db.message()),
         None => anyhow!("{}", clean(&e.to_string())),

@@ -20,6 +20,7 @@ macro_rules! migration {
 }
 
 mod batches;
+pub mod copy;
 mod books;
 pub mod db;
 mod imports;
