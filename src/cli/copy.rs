@@ -4,8 +4,9 @@ use crate::store::DbTarget;
 use crate::store::copy::copy_catalog;
 use std::time::Instant;
 
-#[derive(clap::Args, Debug)]
-#[command(long_about = "Copy a whole catalog to another place: a SQLite file or a postgres:// URL on either side \
+/// `copy --help`: what is copied and what the copy guarantees (set on the
+/// command's variant, where clap reads it).
+pub const LONG_ABOUT: &str = "Copy a whole catalog to another place: a SQLite file or a postgres:// URL on either side \
 (SQLite → PostgreSQL, PostgreSQL → SQLite, or the same kind). Every table of the schema is copied with its ids — \
 layouts, batches and their leases, puzzles with their validation, grades and hashes, books and their puzzles, \
 reference sets and their keys, and any table a later migration adds — so `reprint` gives each book byte for byte \
@@ -14,7 +15,9 @@ The target is brought to this puzzlebook's schema first (a new file is made; a P
 a source made by a newer puzzlebook is refused, an older one is upgraded in place as every command does. The \
 source is read in one snapshot and the target written in one transaction: a copy that fails leaves the target as \
 it was. A target that already holds rows is refused unless --replace is given. Passwords come from the URL or \
-PGPASSWORD and are never printed.")]
+PGPASSWORD and are never printed.";
+
+#[derive(clap::Args, Debug)]
 pub struct CopyArgs {
     /// The catalog to copy: a SQLite file, or a postgres:// URL.
     #[arg(long, value_name = "CATALOG")]

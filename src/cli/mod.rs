@@ -69,6 +69,7 @@ pub enum Command {
     /// Fold another catalog into this one (deduplicated, batches kept).
     Merge(catalog::MergeArgs),
     /// Copy a whole catalog between SQLite and PostgreSQL (every table, ids kept), into an empty target.
+    #[command(long_about = copy::LONG_ABOUT)]
     Copy(copy::CopyArgs),
     /// Choose puzzles from the catalog and print a book (PDF).
     Book(Box<book::BookArgs>),

@@ -74,8 +74,11 @@ pub fn tables(conn: &Conn) -> Result<Vec<Table>> {
                 let name: String = row.get(0)?;
                 let info = conn.query("SELECT name, pk FROM pragma_table_info($1) ORDER BY cid", &[name.as_str().into()])?;
                 let columns = info.iter().map(|r| r.get(0)).collect::<Result<Vec<String>>>()?;
-                let mut key: Vec<(i64, String)> =
-                    info.iter().map(|r| Ok((r.get::<i64>(1)?, r.get::<String>(0)?))).filter(|k| !matches!(k, Ok((0, _)))).collect::<Result<_>>()?;
+                let mut key: Vec<(i64, String)> = info
+                    .iter()
+                    .map(|r| Ok((r.get::<i64>(1)?, r.get::<String>(0)?)))
+                    .filter(|k| !matches!(k, Ok((0, _))))
+                    .collect::<Result<_>>()?;
                 key.sort();
                 let parents = conn
                     .query("SELECT DISTINCT \"table\" FROM pragma_foreign_key_list($1)", &[name.as_str().into()])?
@@ -141,9 +144,7 @@ fn parents_first(mut left: Vec<Table>) -> Result<Vec<Table>> {
     let known: Vec<String> = left.iter().map(|t| t.name.clone()).collect();
     let mut ordered: Vec<Table> = Vec::with_capacity(left.len());
     while !left.is_empty() {
-        let ready = left.iter().position(|t| {
-            t.parents.iter().all(|p| !known.contains(p) || ordered.iter().any(|o| o.name == *p))
-        });
+        let ready = left.iter().position(|t| t.parents.iter().all(|p| !known.contains(p) || ordered.iter().any(|o| o.name == *p)));
         match ready {
             Some(i) => ordered.push(left.remove(i)),
             None => {
@@ -196,10 +197,7 @@ fn copy_between(source: &Catalog, target: &Catalog, replace: bool, page: usize) 
     let version = source.schema_version()?;
     let target_version = target.schema_version()?;
     if version != MIGRATIONS.len() || target_version != MIGRATIONS.len() {
-        bail!(
-            "{from} is at schema version {version} and {to} at {target_version}: both must be at this puzzlebook's {}",
-            MIGRATIONS.len()
-        );
+        bail!("{from} is at schema version {version} and {to} at {target_version}: both must be at this puzzlebook's {}", MIGRATIONS.len());
     }
     let tables = tables(&source.conn).with_context(|| format!("catalog {from}: reading its tables"))?;
     let target_tables = tables_by_name(tables_of(&target.conn, to)?);
@@ -316,9 +314,8 @@ fn empty(conn: &Conn, tables: &[Table]) -> Result<()> {
 fn reset_sequences(conn: &Conn, tables: &[Table]) -> Result<()> {
     for table in tables {
         for column in &table.columns {
-            let sequence: Option<String> = conn
-                .query_one("SELECT pg_get_serial_sequence($1, $2)", &[ident(&table.name).into(), column.as_str().into()])?
-                .get(0)?;
+            let sequence: Option<String> =
+                conn.query_one("SELECT pg_get_serial_sequence($1, $2)", &[ident(&table.name).into(), column.as_str().into()])?.get(0)?;
             let Some(sequence) = sequence else { continue };
             conn.query(
                 &format!(
@@ -593,7 +590,6 @@ impl postgres::types::ToSql for Cell {
     postgres::types::to_sql_checked!();
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -675,8 +671,10 @@ mod tests {
             let list: Vec<String> = columns.iter().map(|c| ident(c)).collect();
             let sql = format!("SELECT {} FROM {}", list.join(", "), ident(&table.name));
             let rows = conn.query(&sql, &[]).unwrap();
-            let mut rows: Vec<Vec<Value>> =
-                rows.iter().map(|r| (0..columns.len()).map(|i| r.get::<Option<Value>>(i).unwrap().unwrap_or(Value::Null)).collect()).collect();
+            let mut rows: Vec<Vec<Value>> = rows
+                .iter()
+                .map(|r| (0..columns.len()).map(|i| r.get::<Option<Value>>(i).unwrap().unwrap_or(Value::Null)).collect())
+                .collect();
             // Sorted here: the two dialects sort NULLs apart.
             rows.sort_by_key(|r| format!("{r:?}"));
             out.insert(table.name, rows);
@@ -776,7 +774,8 @@ mod tests {
                     .get::<Option<String>>(0)
                     .unwrap()
                     .map(|seq| {
-                        let sql = format!("SELECT nextval($1::text::regclass), (SELECT max({}) FROM {})", ident(column), ident(&table.name));
+                        let sql =
+                            format!("SELECT nextval($1::text::regclass), (SELECT max({}) FROM {})", ident(column), ident(&table.name));
                         on_pg.conn.query_one(&sql, vals![seq]).unwrap()
                     });
                 if let Some(row) = next {
@@ -827,7 +826,11 @@ mod tests {
             assert!(err.contains("refused by the test") && err.contains("copying table book_puzzles"), "{err}");
             assert_eq!(dump(&conn(&target).conn), before, "{}", target.target);
 
-            conn(&target).conn.batch("DROP TRIGGER refuse ON book_puzzles").or_else(|_| conn(&target).conn.batch("DROP TRIGGER refuse")).unwrap();
+            conn(&target)
+                .conn
+                .batch("DROP TRIGGER refuse ON book_puzzles")
+                .or_else(|_| conn(&target).conn.batch("DROP TRIGGER refuse"))
+                .unwrap();
             copy_catalog(&source.target, &target.target, true).unwrap();
             assert_eq!(dump(&conn(&target).conn), dump(&conn(&source).conn));
             conn(&source).conn.execute("UPDATE puzzles SET givens = 'givens0' WHERE id = 11", &[]).unwrap();

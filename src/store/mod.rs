@@ -20,8 +20,8 @@ macro_rules! migration {
 }
 
 mod batches;
-pub mod copy;
 mod books;
+pub mod copy;
 pub mod db;
 mod imports;
 mod merge;
