@@ -263,19 +263,19 @@ fn tables_by_name(tables: Vec<Table>) -> std::collections::BTreeMap<String, Tabl
 }
 
 /// Whether two PostgreSQL connections reach the same database: the
-/// source's session is visible, under the same start time, in the target's
-/// list of sessions of its own database.
+/// source's session, marked with a name of its own, is in the target's list
+/// of sessions of its own database. (A session's pid, database and
+/// application name are visible to every role; other columns may not be.)
 fn same_database(source: &Catalog, target: &Catalog) -> Result<bool> {
-    let me = source.conn.query_one(
-        "SELECT pg_backend_pid()::bigint, to_char(backend_start, 'YYYY-MM-DD HH24:MI:SS.US TZ') FROM pg_stat_activity WHERE pid = pg_backend_pid()",
-        &[],
-    )?;
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let mark = format!("puzzlebook copy {} {nanos}", std::process::id());
+    source.conn.batch(&format!("SET application_name = '{mark}'"))?;
+    let pid: i64 = source.conn.query_one("SELECT pg_backend_pid()::bigint", &[])?.get(0)?;
     let seen: i64 = target
         .conn
         .query_one(
-            "SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND datname = current_database()
-               AND to_char(backend_start, 'YYYY-MM-DD HH24:MI:SS.US TZ') = $2",
-            &[me.get::<i64>(0)?.into(), me.get::<String>(1)?.into()],
+            "SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND application_name = $2 AND datname = current_database()",
+            &[pid.into(), mark.into()],
         )?
         .get(0)?;
     Ok(seen > 0)
