@@ -1,7 +1,9 @@
 //! `copy`: a whole catalog to another place, between SQLite and PostgreSQL.
 
 use crate::store::DbTarget;
-use crate::store::copy::copy_catalog;
+use crate::store::copy::copy_catalog_with_progress;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
 use std::time::Instant;
 
 /// `copy --help`: what is copied and what the copy guarantees (set on the
@@ -33,7 +35,25 @@ pub struct CopyArgs {
 
 pub fn run(args: CopyArgs) -> anyhow::Result<()> {
     let started = Instant::now();
-    let report = copy_catalog(&args.from, &args.to, args.replace)?;
+    // On a terminal, the table being copied and its rows so far.
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("copy {msg}: {pos} rows  {elapsed} elapsed").unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar
+    });
+    let progress = |table: &str, rows: u64| {
+        if let Some(bar) = &bar {
+            bar.set_message(table.to_string());
+            bar.set_position(rows);
+        }
+    };
+    let report = copy_catalog_with_progress(&args.from, &args.to, args.replace, &progress);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let report = report?;
     println!("copied {} to {} (schema version {}, one transaction):", args.from, args.to, report.schema_version);
     let width = report.tables.iter().map(|(t, _)| t.len()).max().unwrap_or(0);
     for (table, rows) in &report.tables {

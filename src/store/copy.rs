@@ -160,10 +160,16 @@ fn parents_first(mut left: Vec<Table>) -> Result<Vec<Table>> {
 /// `replace`: a target that already holds rows is emptied first (in the
 /// same transaction); without it such a target is refused.
 pub fn copy_catalog(from: &DbTarget, to: &DbTarget, replace: bool) -> Result<CopyReport> {
-    copy_paged(from, to, replace, PAGE)
+    copy_catalog_with_progress(from, to, replace, &|_, _| {})
 }
 
-pub(crate) fn copy_paged(from: &DbTarget, to: &DbTarget, replace: bool, page: usize) -> Result<CopyReport> {
+/// As `copy_catalog`, telling `progress` after each page the table being
+/// copied and its rows copied so far.
+pub fn copy_catalog_with_progress(from: &DbTarget, to: &DbTarget, replace: bool, progress: &dyn Fn(&str, u64)) -> Result<CopyReport> {
+    copy_paged(from, to, replace, PAGE, progress)
+}
+
+pub(crate) fn copy_paged(from: &DbTarget, to: &DbTarget, replace: bool, page: usize, progress: &dyn Fn(&str, u64)) -> Result<CopyReport> {
     if let (DbTarget::Sqlite(a), DbTarget::Sqlite(b)) = (from, to)
         && let (Ok(a), Ok(b)) = (std::fs::canonicalize(a), std::fs::canonicalize(b))
         && a == b
@@ -177,7 +183,7 @@ pub(crate) fn copy_paged(from: &DbTarget, to: &DbTarget, replace: bool, page: us
         DbTarget::Sqlite(path) => !path.exists(),
         DbTarget::Postgres(_) => false,
     };
-    let result = Catalog::open(to.clone()).and_then(|target| copy_between(&source, &target, replace, page));
+    let result = Catalog::open(to.clone()).and_then(|target| copy_between(&source, &target, replace, page, progress));
     if result.is_err()
         && created
         && let DbTarget::Sqlite(path) = to
@@ -192,7 +198,7 @@ pub(crate) fn copy_paged(from: &DbTarget, to: &DbTarget, replace: bool, page: us
     result
 }
 
-fn copy_between(source: &Catalog, target: &Catalog, replace: bool, page: usize) -> Result<CopyReport> {
+fn copy_between(source: &Catalog, target: &Catalog, replace: bool, page: usize, progress: &dyn Fn(&str, u64)) -> Result<CopyReport> {
     let (from, to) = (&source.target, &target.target);
     let version = source.schema_version()?;
     let target_version = target.schema_version()?;
@@ -240,8 +246,14 @@ fn copy_between(source: &Catalog, target: &Catalog, replace: bool, page: usize) 
         let mut writer = Writer { conn, statements: HashMap::new() };
         let mut report = CopyReport { schema_version: version, tables: Vec::new() };
         for table in &tables {
+            let mut done = 0u64;
             let rows = reader
-                .read(table, page, |rows| writer.insert(table, rows))
+                .read(table, page, |rows| {
+                    writer.insert(table, rows)?;
+                    done += rows.len() as u64;
+                    progress(&table.name, done);
+                    Ok(())
+                })
                 .with_context(|| format!("copying table {} from {from} to {to} (the target is left as it was)", table.name))?;
             report.tables.push((table.name.clone(), rows));
         }
@@ -777,13 +789,18 @@ mod tests {
         let source = filled_sqlite("source");
         let expected = dump(&conn(&source).conn);
         let again = Scratch::sqlite("again");
-        let report = copy_paged(&source.target, &again.target, false, 2).unwrap();
+        let told = std::cell::RefCell::new(Vec::new());
+        let report =
+            copy_paged(&source.target, &again.target, false, 2, &|table, rows| told.borrow_mut().push(format!("{table} {rows}"))).unwrap();
+        // Told after each page of two rows.
+        let told = told.into_inner();
+        assert!(told.windows(2).any(|w| w == ["puzzles 2", "puzzles 3"]), "{told:?}");
         assert_eq!(report.rows_of("puzzles"), 3);
         assert_eq!(report.rows(), expected.values().map(|r| r.len() as u64).sum::<u64>());
         assert_eq!(report.tables.len(), expected.len());
         assert_eq!(dump(&conn(&again).conn), expected);
         let Some(pg) = Scratch::postgres("copy-to") else { return };
-        copy_paged(&source.target, &pg.target, false, 2).unwrap();
+        copy_paged(&source.target, &pg.target, false, 2, &|_, _| {}).unwrap();
         let on_pg = conn(&pg);
         assert_eq!(dump(&on_pg.conn), expected);
         // The next id of every identity column follows the copied ones.
@@ -815,10 +832,10 @@ mod tests {
         assert!(id > 7, "{id}");
         on_pg.conn.execute("DELETE FROM layouts WHERE id = $1", vals![id]).unwrap();
         let back = Scratch::sqlite("back");
-        copy_paged(&pg.target, &back.target, false, 2).unwrap();
+        copy_paged(&pg.target, &back.target, false, 2, &|_, _| {}).unwrap();
         assert_eq!(dump(&conn(&back).conn), expected);
         let pg_again = Scratch::postgres("copy-pg-pg").unwrap();
-        copy_paged(&pg.target, &pg_again.target, false, 1000).unwrap();
+        copy_paged(&pg.target, &pg_again.target, false, 1000, &|_, _| {}).unwrap();
         assert_eq!(dump(&conn(&pg_again).conn), expected);
     }
 
@@ -913,7 +930,7 @@ mod tests {
                      small INTEGER, ratio REAL, note VARCHAR(8), puzzle_id BIGINT REFERENCES puzzles(id))",
             )
             .unwrap();
-        let report = copy_paged(&source.target, &pg.target, false, 2).unwrap();
+        let report = copy_paged(&source.target, &pg.target, false, 2, &|_, _| {}).unwrap();
         assert_eq!(report.rows_of("extra_kinds"), 3);
         let on_pg = conn(&pg);
         let flags: Vec<Option<bool>> = on_pg
@@ -933,11 +950,11 @@ mod tests {
 
         let back = Scratch::sqlite("back");
         conn(&back).conn.batch(sqlite_table).unwrap();
-        copy_paged(&pg.target, &back.target, false, 2).unwrap();
+        copy_paged(&pg.target, &back.target, false, 2, &|_, _| {}).unwrap();
         assert_eq!(cells(&back, "extra_kinds"), expected);
         // A value the target cannot hold exactly is an error, not a change.
         catalog.conn.execute("UPDATE extra_kinds SET ratio = 0.1 WHERE id = 1", &[]).unwrap();
-        let err = format!("{:#}", copy_paged(&source.target, &pg.target, true, 2).unwrap_err());
+        let err = format!("{:#}", copy_paged(&source.target, &pg.target, true, 2, &|_, _| {}).unwrap_err());
         assert!(
             err.contains("copying table extra_kinds") && err.contains("column ratio: the number 0.1 does not fit a float4 column exactly"),
             "{err}"
