@@ -3,7 +3,7 @@
 //! `grade`, `canon` and the independent checker in `validate`.
 
 use super::{
-    Answer, Family, GradeReport, Refusal, StepCells, SampleBands, checked, no_formats, standard_budget, undecided_grade, undecided_refusal,
+    Answer, Family, GradeReport, Refusal, SampleBands, StepCells, checked, no_formats, standard_budget, undecided_grade, undecided_refusal,
     unsupported, with_article,
 };
 use crate::canon::Canonicalizer;
@@ -54,7 +54,8 @@ impl Cells {
             true => grader.grade(&givens).map(|g| {
                 let alphabet = &self.cells().model.alphabet;
                 let cells = |list: &[(usize, u8)]| list.iter().map(|&(cell, s)| (cell, alphabet.char_of(s as _))).collect();
-                let step_cells = g.steps.iter().map(|s| StepCells { placed: cells(&s.placements), struck: cells(&s.eliminations) }).collect();
+                let step_cells =
+                    g.steps.iter().map(|s| StepCells { placed: cells(&s.placements), struck: cells(&s.eliminations) }).collect();
                 (g.rating(), (g.steps.iter().map(ToString::to_string).collect(), step_cells))
             }),
             false => grader.rate(&givens).map(|r| (r, (Vec::new(), Vec::new()))),
@@ -63,8 +64,9 @@ impl Cells {
         // of sound steps (none assuming uniqueness, no guess) that fills the
         // grid proves it has exactly one; otherwise the solver decides. (Cage
         // sums are not checked on a filled grid, so killers always ask.)
-        let proven = graded.as_ref().is_some_and(|(r, _): &(crate::grade::Rating, (Vec<String>, Vec<StepCells>))| r.solved && !r.assumed_unique)
-            && self.cells().model.cages.is_empty();
+        let proven =
+            graded.as_ref().is_some_and(|(r, _): &(crate::grade::Rating, (Vec<String>, Vec<StepCells>))| r.solved && !r.assumed_unique)
+                && self.cells().model.cages.is_empty();
         if !proven {
             match self.generator.solver.verdict_within(&givens, standard_budget()) {
                 Budgeted::Decided(Verdict::Unique(_)) => {}

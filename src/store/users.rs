@@ -82,7 +82,10 @@ impl Catalog {
             if conn.query_opt("SELECT id FROM users WHERE name = $1", vals![name])?.is_some() {
                 bail!("there is already a user named {name:?}");
             }
-            conn.execute("INSERT INTO users (name, role, token_hash, created_at) VALUES ($1, $2, $3, @now_s)", vals![name, role.as_str(), &hash])?;
+            conn.execute(
+                "INSERT INTO users (name, role, token_hash, created_at) VALUES ($1, $2, $3, @now_s)",
+                vals![name, role.as_str(), &hash],
+            )?;
             read_user(&conn.query_one("SELECT id, name, role, created_at FROM users WHERE name = $1", vals![name])?)
         })?;
         Ok((user, token))
@@ -91,7 +94,10 @@ impl Catalog {
     /// The user a token belongs to, if any.
     pub fn user_by_token(&self, token: &str) -> Result<Option<User>> {
         let hash = token_hash(token.trim());
-        self.conn.query_opt("SELECT id, name, role, created_at FROM users WHERE token_hash = $1", vals![&hash])?.map(|r| read_user(&r)).transpose()
+        self.conn
+            .query_opt("SELECT id, name, role, created_at FROM users WHERE token_hash = $1", vals![&hash])?
+            .map(|r| read_user(&r))
+            .transpose()
     }
 
     pub fn user(&self, id: i64) -> Result<Option<User>> {

@@ -109,7 +109,9 @@ impl Studio {
                     while let Ok(mut raw) = server.recv() {
                         let reply = match Request::read(&mut raw) {
                             Ok(request) => state.handle(&request),
-                            Err(Refused::TooLarge) => pages::error(413, &format!("The request is larger than {} KiB.", http::MAX_BODY / 1024)),
+                            Err(Refused::TooLarge) => {
+                                pages::error(413, &format!("The request is larger than {} KiB.", http::MAX_BODY / 1024))
+                            }
                             Err(Refused::Unreadable) => pages::error(400, "The request could not be read."),
                         };
                         let _ = raw.respond(reply.into_response());
@@ -217,7 +219,12 @@ impl State {
         }
         match (post, segments.as_slice()) {
             (false, ["static", "studio.css"]) => {
-                return Ok(Reply { status: 200, content_type: "text/css; charset=utf-8", body: pages::CSS.as_bytes().to_vec(), headers: vec![] });
+                return Ok(Reply {
+                    status: 200,
+                    content_type: "text/css; charset=utf-8",
+                    body: pages::CSS.as_bytes().to_vec(),
+                    headers: vec![],
+                });
             }
             (false, ["login"]) => return Ok(pages::login(None)),
             (true, ["login"]) => return self.login(request),
@@ -227,7 +234,9 @@ impl State {
                 {
                     s.remove(&key);
                 }
-                return Ok(Reply::redirect("/login").with_header("Set-Cookie", format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0")));
+                return Ok(
+                    Reply::redirect("/login").with_header("Set-Cookie", format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"))
+                );
             }
             _ => {}
         }

@@ -245,7 +245,14 @@ pub fn catalog(catalog: &Catalog, request: &Request, who: &Who) -> Result<Reply>
     Ok(Reply::html(if problems.is_empty() { 200 } else { 400 }, page("Catalog", Some(who), body)))
 }
 
-pub fn puzzle(p: &PuzzleRow, books: &[BookUse], family: &dyn Family, grade: &Result<GradeReport, String>, request: &Request, who: &Who) -> Reply {
+pub fn puzzle(
+    p: &PuzzleRow,
+    books: &[BookUse],
+    family: &dyn Family,
+    grade: &Result<GradeReport, String>,
+    request: &Request,
+    who: &Who,
+) -> Reply {
     let show_solution = request.param("solution").is_some();
     let step: Option<usize> = request.param("step").and_then(http::id).map(|s| s as usize);
     let steps = grade.as_ref().map(|g| g.steps.len()).unwrap_or(0);
@@ -261,7 +268,9 @@ pub fn puzzle(p: &PuzzleRow, books: &[BookUse], family: &dyn Family, grade: &Res
         div.puzzle {
             figure {
                 img.grid src=(picture) width="360" alt={ "puzzle " (p.id) @if let Some(n) = step { ", after step " (n) } };
-                @if let Some(n) = step { figcaption { "Step " (n) " of " (steps) ": its cells shaded." } }
+                @if let (Some(n), Ok(g)) = (step, grade) {
+                    figcaption.step { "Step " (n) " of " (steps) ", its cells shaded: " (g.steps[n - 1]) }
+                }
             }
             @if show_solution {
                 figure {
@@ -269,6 +278,7 @@ pub fn puzzle(p: &PuzzleRow, books: &[BookUse], family: &dyn Family, grade: &Res
                     figcaption { "Solution. " a href={ "/puzzle/" (p.id) } { "Hide it" } }
                 }
             }
+            div.about {
             dl.facts {
                 dt { "Level" } dd { (p.level) }
                 dt { "SE rating" } dd { @if let Some(g) = &p.grade { (format!("{:.1}", g.se_rating)) } @else { "not rated" } }
@@ -291,6 +301,7 @@ pub fn puzzle(p: &PuzzleRow, books: &[BookUse], family: &dyn Family, grade: &Res
                 }
             }
             @if !show_solution { p { a href={ "/puzzle/" (p.id) "?solution=1" } { "Show the solution" } } }
+            }
             section.play {
                 h2 { "Play" }
                 @match &link {
