@@ -258,19 +258,13 @@ pub fn puzzle(
     let steps = grade.as_ref().map(|g| g.steps.len()).unwrap_or(0);
     let step = step.filter(|s| (1..=steps).contains(s));
     let link = family.link(&p.givens);
-    let picture = match step {
-        Some(n) => format!("/puzzle/{}/step/{n}.svg", p.id),
-        None => format!("/puzzle/{}/picture.svg", p.id),
-    };
+    let picture = step.map(|n| format!("/puzzle/{}/step/{n}.svg", p.id)).unwrap_or_default();
     let title = format!("Puzzle {} · {}", p.id, p.layout_name);
     let body = html! {
         h1 { (title) }
         div.puzzle {
             figure {
-                img.grid src=(picture) width="360" alt={ "puzzle " (p.id) @if let Some(n) = step { ", after step " (n) } };
-                @if let (Some(n), Ok(g)) = (step, grade) {
-                    figcaption.step { "Step " (n) " of " (steps) ", its cells shaded: " (g.steps[n - 1]) }
-                }
+                img.grid src={ "/puzzle/" (p.id) "/picture.svg" } width="360" alt={ "puzzle " (p.id) };
             }
             @if show_solution {
                 figure {
@@ -326,9 +320,19 @@ pub fn puzzle(
                         @if at > 0 { a href={ "/puzzle/" (p.id) "#path" } { "The puzzle" } }
                         @if at < g.steps.len() { a rel="next" href={ "/puzzle/" (p.id) "?step=" (at + 1) "#path" } { "Next step" } }
                     }
-                    ol.steps {
-                        @for (i, text) in g.steps.iter().enumerate() {
-                            li.current[step == Some(i + 1)] { a href={ "/puzzle/" (p.id) "?step=" (i + 1) "#path" } { (text) } }
+                    div.pathview {
+                        figure.stepview {
+                            @if let Some(n) = step {
+                                img.grid src=(picture) width="360" alt={ "puzzle " (p.id) " after step " (n) };
+                                figcaption.step { "Step " (n) " of " (steps) ", its cells shaded: " (g.steps[n - 1]) }
+                            } @else {
+                                figcaption { "Choose a step to see it on the grid." }
+                            }
+                        }
+                        ol.steps {
+                            @for (i, text) in g.steps.iter().enumerate() {
+                                li.current[step == Some(i + 1)] { a href={ "/puzzle/" (p.id) "?step=" (i + 1) "#path" } { (text) } }
+                            }
                         }
                     }
                 }
