@@ -7,3 +7,5 @@ CREATE TABLE users (
     token_hash  TEXT COLLATE "C" NOT NULL UNIQUE,
     created_at  TEXT COLLATE "C" NOT NULL
 );
+
+CREATE INDEX puzzles_by_rating ON puzzles ((COALESCE(se_rating, -1.0)), id);

@@ -15,6 +15,7 @@ mod pages;
 
 use crate::family::{Family, GradeReport};
 use crate::pdf::fonts::Fonts;
+use crate::store::browse::Choices;
 use crate::store::{Catalog, DbTarget, Role, User, token_hash};
 use anyhow::{Context, Result, bail};
 use http::{Refused, Reply, Request};
@@ -66,6 +67,8 @@ pub(crate) struct State {
     fonts: Fonts,
     families: Mutex<HashMap<String, Arc<dyn Family>>>,
     grades: Mutex<HashMap<i64, Arc<Result<GradeReport, String>>>>,
+    /// The catalog page's filter choices, and when they were read.
+    choices: Mutex<Option<(Instant, Arc<Choices>)>>,
 }
 
 impl Studio {
@@ -96,6 +99,7 @@ impl Studio {
             fonts: Fonts::unembedded()?,
             families: Mutex::new(HashMap::new()),
             grades: Mutex::new(HashMap::new()),
+            choices: Mutex::new(None),
         };
         Ok(Studio { server: Arc::new(server), state: Arc::new(state), workers: options.workers.max(1), addr })
     }
@@ -156,6 +160,21 @@ impl State {
             m.insert(key, family.clone());
         }
         Ok(family)
+    }
+
+    /// The catalog page's filter choices, read again after a minute (they
+    /// scan the catalog).
+    fn choices(&self, catalog: &Catalog) -> Result<Arc<Choices>> {
+        if let Some((at, choices)) = self.choices.lock().ok().and_then(|c| c.clone())
+            && at.elapsed() < Duration::from_secs(60)
+        {
+            return Ok(choices);
+        }
+        let choices = Arc::new(catalog.browse_choices()?);
+        if let Ok(mut c) = self.choices.lock() {
+            *c = Some((Instant::now(), choices.clone()));
+        }
+        Ok(choices)
     }
 
     /// A puzzle's grade with its steps, computed once per puzzle (the
@@ -247,7 +266,7 @@ impl State {
             });
         };
         match (post, segments.as_slice()) {
-            (false, [""]) => self.with(|c| pages::catalog(c, request, &who)),
+            (false, [""]) => self.with(|c| pages::catalog(c, &*self.choices(c)?, request, &who)),
             (false, ["puzzle", id]) => match http::id(id) {
                 Some(id) => self.puzzle_page(id, request, &who),
                 None => Ok(pages::not_found()),

@@ -5,7 +5,7 @@
 use super::http::{self, Reply, Request, query};
 use super::{PAGE_ROWS, Who};
 use crate::family::{Family, GradeReport};
-use crate::store::browse::{BookUse, Cursor, Filter, Sort, Source, Status};
+use crate::store::browse::{BookUse, Choices, Cursor, Filter, Sort, Source, Status};
 use crate::store::{Catalog, PuzzleRow, Role, User};
 use anyhow::Result;
 use maud::{DOCTYPE, Markup, html};
@@ -184,9 +184,8 @@ fn same(values: &[String]) -> Vec<(String, String)> {
     values.iter().map(|v| (v.clone(), v.clone())).collect()
 }
 
-pub fn catalog(catalog: &Catalog, request: &Request, who: &Who) -> Result<Reply> {
+pub fn catalog(catalog: &Catalog, choices: &Choices, request: &Request, who: &Who) -> Result<Reply> {
     let (filter, after, problems) = filter_of(request);
-    let choices = catalog.browse_choices()?;
     let page_rows = catalog.browse(&filter, after, PAGE_ROWS)?;
     let levels: Vec<String> = crate::level::Level::ALL.iter().map(|l| l.name().to_string()).collect();
     let batches: Vec<String> = choices.batches.iter().map(i64::to_string).collect();
