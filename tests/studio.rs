@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{ok, run};
+use common::ok;
 use puzzlebook::store::scratch::{Scratch, every_backend};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -320,7 +320,23 @@ fn users_log_in_with_their_token_and_roles_are_kept() {
 fn listening_beyond_loopback_waits_for_a_user() {
     let place = Scratch::sqlite("studio-listen");
     catalog(&place, 1);
-    let refused = run(&["studio", "--db", &place.arg(), "--listen", "0.0.0.0:0"]);
+    // Spawned, not run: a studio that wrongly starts is stopped and fails the test.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
+        .args(["studio", "--db", &place.arg(), "--listen", "0.0.0.0:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the studio listened on 0.0.0.0 with no user in the catalog");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let refused = child.wait_with_output().unwrap();
     assert!(!refused.status.success());
     let err = String::from_utf8_lossy(&refused.stderr);
     assert!(err.contains("once the catalog has a user") && err.contains("studio user add"), "{err}");
@@ -362,6 +378,8 @@ fn changes_from_another_site_are_refused() {
         // A login from another site is refused too (login CSRF).
         let token = format!("token={admin}");
         assert_eq!(studio.send("POST", "/login", &[("Origin", "http://evil.example"), form_type], token.as_bytes()).status, 403);
+        // Other methods are refused in words.
+        assert_eq!(studio.send("PUT", "/users", &[("Cookie", cookie), form_type], form).status, 405);
         // Changes are POSTs: a GET changes nothing.
         assert_eq!(studio.get("/users?name=mallory&role=admin", Some(&ada)).status, 200);
         assert_eq!(studio.get("/logout", Some(&ada)).status, 404);
