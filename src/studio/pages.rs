@@ -330,7 +330,7 @@ pub fn puzzle(
                         }
                         ol.steps {
                             @for (i, text) in g.steps.iter().enumerate() {
-                                li.current[step == Some(i + 1)] { a href={ "/puzzle/" (p.id) "?step=" (i + 1) "#path" } { (text) } }
+                                li class=[(step == Some(i + 1)).then_some("current")] { a href={ "/puzzle/" (p.id) "?step=" (i + 1) "#path" } { (text) } }
                             }
                         }
                     }
