@@ -25,4 +25,5 @@ pub mod slither;
 pub mod snake;
 pub mod solver;
 pub mod store;
+pub mod studio;
 pub mod validate;

@@ -251,16 +251,23 @@ pub fn figure_size(family: &dyn Family, options: &ArtOptions) -> (f32, f32) {
 /// with `solution` its answer, drawn by the family's renderer exactly as a
 /// book draws it, with a small white margin.
 pub fn figure(family: &dyn Family, givens: &str, solution: Option<&str>, options: &ArtOptions, fonts: &Fonts) -> Figure {
+    let contents = match solution {
+        Some(solution) => family.answer_page(givens, solution),
+        None => family.page(givens),
+    };
+    figure_of(family, contents, options, fonts)
+}
+
+/// Contents of `family`'s grid as a figure, as [`figure`] draws a puzzle
+/// (the studio's solving path draws a grid part-way, some cells shaded).
+pub fn figure_of(family: &dyn Family, contents: crate::pdf::GridContents, options: &ArtOptions, fonts: &Fonts) -> Figure {
     let renderer = family.renderer();
     let margin = (options.width * 0.02).max(2.0);
     let inner = options.width - 2.0 * margin;
     let (_, height) = figure_size(family, options);
-    let contents = match solution {
-        Some(solution) => family.answer_page(givens, solution),
-        None => family.page(givens).with_mark_style(options.marks),
-    };
+    let contents = &contents.with_mark_style(options.marks);
     let mut recorder = Recorder::new(fonts);
-    renderer.draw(&mut recorder, Area { x: margin, y: margin, width: inner, height: height - 2.0 * margin }, &contents);
+    renderer.draw(&mut recorder, Area { x: margin, y: margin, width: inner, height: height - 2.0 * margin }, contents);
     Figure { width: options.width, height, items: recorder.items }
 }
 

@@ -20,6 +20,7 @@ mod preflight;
 mod reference;
 mod snake;
 mod solve;
+mod studio;
 mod validate;
 
 use clap::{Parser, Subcommand};
@@ -99,6 +100,8 @@ pub enum Command {
     Link(link::LinkArgs),
     /// Public collections whose puzzles books must not print (canonical keys only).
     Reference(reference::ReferenceArgs),
+    /// The studio: browse the catalog and its puzzles in a web browser (`studio user add` makes logins).
+    Studio(studio::StudioArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -127,6 +130,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Import(args) => import::run(args),
         Command::Link(args) => link::run(args),
         Command::Reference(args) => reference::run(args),
+        Command::Studio(args) => studio::run(args),
     }
 }
 

@@ -3,7 +3,7 @@
 //! `grade`, `canon` and the independent checker in `validate`.
 
 use super::{
-    Answer, Family, GradeReport, Refusal, SampleBands, checked, no_formats, standard_budget, undecided_grade, undecided_refusal,
+    Answer, Family, GradeReport, Refusal, SampleBands, StepCells, checked, no_formats, standard_budget, undecided_grade, undecided_refusal,
     unsupported, with_article,
 };
 use crate::canon::Canonicalizer;
@@ -51,15 +51,22 @@ impl Cells {
             );
         };
         let graded = match with_steps {
-            true => grader.grade(&givens).map(|g| (g.rating(), g.steps.iter().map(ToString::to_string).collect())),
-            false => grader.rate(&givens).map(|r| (r, Vec::new())),
+            true => grader.grade(&givens).map(|g| {
+                let alphabet = &self.cells().model.alphabet;
+                let cells = |list: &[(usize, u8)]| list.iter().map(|&(cell, s)| (cell, alphabet.char_of(s as _))).collect();
+                let step_cells =
+                    g.steps.iter().map(|s| StepCells { placed: cells(&s.placements), struck: cells(&s.eliminations) }).collect();
+                (g.rating(), (g.steps.iter().map(ToString::to_string).collect(), step_cells))
+            }),
+            false => grader.rate(&givens).map(|r| (r, (Vec::new(), Vec::new()))),
         };
         // A rating is a claim about the one solution a solver reaches. A path
         // of sound steps (none assuming uniqueness, no guess) that fills the
         // grid proves it has exactly one; otherwise the solver decides. (Cage
         // sums are not checked on a filled grid, so killers always ask.)
-        let proven = graded.as_ref().is_some_and(|(r, _): &(crate::grade::Rating, Vec<String>)| r.solved && !r.assumed_unique)
-            && self.cells().model.cages.is_empty();
+        let proven =
+            graded.as_ref().is_some_and(|(r, _): &(crate::grade::Rating, (Vec<String>, Vec<StepCells>))| r.solved && !r.assumed_unique)
+                && self.cells().model.cages.is_empty();
         if !proven {
             match self.generator.solver.verdict_within(&givens, standard_budget()) {
                 Budgeted::Decided(Verdict::Unique(_)) => {}
@@ -70,12 +77,13 @@ impl Cells {
                 Budgeted::Undecided { .. } => return Err(undecided_grade()),
             }
         }
-        let (rating, steps) = graded.ok_or_else(|| anyhow!("the givens break a rule"))?;
+        let (rating, (steps, step_cells)) = graded.ok_or_else(|| anyhow!("the givens break a rule"))?;
         Ok(GradeReport {
             rating: Some(rating.se_rating),
             level: rating.level.name().to_string(),
             hardest: rating.hardest.to_string(),
             steps,
+            step_cells,
         })
     }
 
@@ -619,6 +627,7 @@ impl Family for Cells {
             corner_labels,
             min_text: crate::pdf::MIN_TEXT_PT,
             cage_sums: true,
+            highlight: Vec::new(),
         }
     }
 
@@ -635,6 +644,7 @@ impl Family for Cells {
             corner_labels: Vec::new(),
             min_text: crate::pdf::MIN_TEXT_PT,
             cage_sums: false,
+            highlight: Vec::new(),
         }
     }
 

@@ -145,7 +145,7 @@ impl Family for Loops {
             Budgeted::Undecided { .. } => return Err(undecided_grade()),
         }
         let level = slither::grade(&puzzle).map_or("needs search", |l| l.as_str()).to_string();
-        Ok(GradeReport { rating: None, hardest: level.clone(), level, steps: Vec::new() })
+        Ok(GradeReport { rating: None, hardest: level.clone(), level, steps: Vec::new(), step_cells: Vec::new() })
     }
 
     fn make(&self, seed: u64, level: Option<Level>) -> Result<Option<NewPuzzle>> {
@@ -227,6 +227,7 @@ impl Family for Loops {
             corner_labels: Vec::new(),
             min_text: crate::pdf::MIN_TEXT_PT,
             cage_sums: false,
+            highlight: Vec::new(),
         }
     }
 

@@ -67,6 +67,17 @@ pub struct GradeReport {
     pub hardest: String,
     /// The solving steps, easiest first each time.
     pub steps: Vec<String>,
+    /// What each step of `steps` does on the grid, in the same order
+    /// (empty where the family's steps name no cells).
+    pub step_cells: Vec<StepCells>,
+}
+
+/// The cells one solving step changes: symbols it places and candidates it
+/// strikes, as (cell index in the layout's order, symbol).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StepCells {
+    pub placed: Vec<(usize, char)>,
+    pub struck: Vec<(usize, char)>,
 }
 
 /// One kind of puzzle, as the rest of the program sees it.

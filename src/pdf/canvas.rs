@@ -14,6 +14,8 @@ use printpdf::{
 pub const BLACK: f32 = 0.0;
 pub const FADED: f32 = 0.72;
 pub const LIGHT_FILL: f32 = 0.88;
+/// The shade of a highlighted cell (darker than an island's fill).
+pub const HIGHLIGHT: f32 = 0.76;
 pub const WHITE: f32 = 1.0;
 
 /// What a renderer may draw with, on any back end.

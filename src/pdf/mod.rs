@@ -72,6 +72,10 @@ pub struct GridContents {
     /// Whether killer cages print their sums (puzzle pages; an answer grid
     /// shows the cages' outlines only, its digits being the answer).
     pub cage_sums: bool,
+    /// Cells shaded to draw the eye (the studio's solving path: the cells
+    /// one step uses). Empty: none. Square grids shade them; pies and
+    /// triangles do not yet.
+    pub highlight: Vec<bool>,
 }
 
 impl GridContents {

@@ -6,7 +6,7 @@
 //! through the cell centres) and killer cages (dashed outlines inset from
 //! the cell borders, the sum small in the corner of the cage's first cell).
 
-use super::canvas::{Align, BLACK, FADED, LIGHT_FILL, Surface, WHITE};
+use super::canvas::{Align, BLACK, FADED, HIGHLIGHT, LIGHT_FILL, Surface, WHITE};
 use super::fonts::{CAP_HEIGHT, Weight};
 use super::{DIGIT_SHARE, FADED_MARK, GridContents, GridRenderer, MarkStyle, faded_mark_size, mark_inset, mark_size, thick_line};
 use crate::layout::CellLayout;
@@ -74,6 +74,11 @@ impl GridRenderer for SquareGrid<'_> {
                 let (x, y) = at.corner(r + 1, c);
                 canvas.fill_rect(x, y, cell, cell, LIGHT_FILL);
             }
+        }
+        for (i, _) in contents.highlight.iter().enumerate().filter(|(_, on)| **on) {
+            let (r, c) = geometry.position(i);
+            let (x, y) = at.corner(r + 1, c);
+            canvas.fill_rect(x, y, cell, cell, HIGHLIGHT);
         }
         if contents.marks {
             self.draw_marks(canvas, &at, contents);

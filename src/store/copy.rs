@@ -677,6 +677,10 @@ mod tests {
             &[],
         );
         run("INSERT INTO reference_keys (set_id, canonical) VALUES (6, 'key0'), (6, 'zzz')", &[]);
+        run(
+            "INSERT INTO users (id, name, role, token_hash, created_at) VALUES (8, $1, 'editor', 'ab12', '2026-03-04T05:06:07Z')",
+            vals![text],
+        );
         // The tables of migrations being written beside this one (issue 27:
         // batch ranges, editors' drafts), filled once they are in the schema.
         let has = |table: &str| tables(conn).unwrap().iter().any(|t| t.name == table);

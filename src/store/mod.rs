@@ -21,12 +21,14 @@ macro_rules! migration {
 
 mod batches;
 mod books;
+pub mod browse;
 pub mod copy;
 pub mod db;
 mod imports;
 mod merge;
 mod puzzles;
 pub mod scratch;
+mod users;
 
 pub use batches::{Batch, BatchStatus};
 pub use books::PendingBook;
@@ -35,6 +37,7 @@ pub use db::{DbTarget, PgUrl};
 pub use imports::ReferenceSet;
 pub use merge::MergeReport;
 pub use puzzles::{NewPuzzle, PuzzleRow, Rekey, StatsRow, StoredGrade};
+pub use users::{Role, User, new_token, token_hash};
 
 use anyhow::{Context, Result, bail};
 use db::{Conn, Dialect, vals};
@@ -60,6 +63,8 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
     migration!("0011_controls"),
     migration!("0012_pending_books"),
     migration!("0013_minimal"),
+    // 0014–0016 are other branches' (reservations and more); merged, they go before this one.
+    migration!("0017_users"),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";
