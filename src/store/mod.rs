@@ -22,6 +22,7 @@ macro_rules! migration {
 mod batches;
 mod books;
 pub mod db;
+mod drafts;
 mod imports;
 mod merge;
 mod puzzles;
@@ -29,7 +30,8 @@ pub mod scratch;
 
 pub use batches::{Batch, BatchStatus};
 pub use books::PendingBook;
-pub use books::{BookRow, Candidate};
+pub use books::{BookRow, Candidate, CandidateFilter};
+pub use drafts::{DEFAULT_DRAFT_SECONDS, Draft, DraftError, EDITOR_VAR, Pick, ReserveRequest, Reserved, editor_name, span_text};
 pub use db::{DbTarget, PgUrl};
 pub use imports::ReferenceSet;
 pub use merge::MergeReport;
@@ -59,6 +61,7 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
     migration!("0011_controls"),
     migration!("0012_pending_books"),
     migration!("0013_minimal"),
+    migration!("0015_editors"),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";
