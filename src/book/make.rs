@@ -152,7 +152,14 @@ pub fn make_book_at(
                 let _ = std::fs::remove_file(file);
             }
             if let Err(forget) = catalog.delete_book(id) {
-                return Err(e.context(format!("and book {id} could not be forgotten: {forget:#}")));
+                // The catalog is out of reach (a server stopped, say): the
+                // book stays recorded as unfinished, its lease goes stale,
+                // and the next `book` takes its puzzles back.
+                return Err(anyhow::anyhow!(
+                    "{e:#}\nbook {id} is not made and no PDF of it is left at {}; it could not be forgotten now ({}), so `puzzlebook books` lists it as unfinished until the next `puzzlebook book` takes its puzzles back",
+                    out.display(),
+                    forget.root_cause()
+                ));
             }
             Err(e)
         }
