@@ -60,7 +60,23 @@ fn two_books_made_at_once_on_postgres_share_no_puzzle_in_20_races() {
             .map(|i| {
                 let out = dir.join(format!("book-{round}-{i}.pdf"));
                 let title = format!("Race {round}{i}");
-                spawn(&["book", &title, "--layout", "classic-9", "--levels", "easy", "--count", "4", "--db", &url, "--out", out.to_str().unwrap()], "racer")
+                spawn(
+                    &[
+                        "book",
+                        &title,
+                        "--layout",
+                        "classic-9",
+                        "--levels",
+                        "easy",
+                        "--count",
+                        "4",
+                        "--db",
+                        &url,
+                        "--out",
+                        out.to_str().unwrap(),
+                    ],
+                    "racer",
+                )
             })
             .collect();
         for child in runs {
@@ -87,7 +103,10 @@ fn editors_reserving_at_once_get_disjoint_puzzles_on_every_backend() {
             let runs: Vec<Child> = (0..4)
                 .map(|e| {
                     let draft = format!("d{round}{e}");
-                    spawn(&["reserve", &draft, "--layout", "classic-9", "--levels", "easy", "--count", "3", "--db", &db], &format!("editor{e}"))
+                    spawn(
+                        &["reserve", &draft, "--layout", "classic-9", "--levels", "easy", "--count", "3", "--db", &db],
+                        &format!("editor{e}"),
+                    )
                 })
                 .collect();
             let outs: Vec<_> = runs.into_iter().map(|c| c.wait_with_output().unwrap()).collect();
@@ -123,7 +142,8 @@ fn a_book_from_a_draft_takes_its_puzzles_and_books_names_the_maker_on_every_back
         let db = place.arg();
         let dir = common::workdir("pg_books", &format!("draft-book-{}", place.is_postgres()));
         stock(&db, "easy", 8);
-        let reserved = ok(&["reserve", "spring", "--layout", "classic-9", "--levels", "easy", "--count", "4", "--editor", "alice", "--db", &db]);
+        let reserved =
+            ok(&["reserve", "spring", "--layout", "classic-9", "--levels", "easy", "--count", "4", "--editor", "alice", "--db", &db]);
         assert!(reserved.contains("draft \"spring\" of alice: 4 puzzles reserved now, 4 in all, for 7 d 0 h"), "{reserved}");
         let listed = ok(&["reservations", "--db", &db]);
         assert!(listed.contains("draft \"spring\" of alice — 4 puzzles") && listed.contains("expires in 7 d"), "{listed}");
@@ -144,13 +164,60 @@ fn a_book_from_a_draft_takes_its_puzzles_and_books_names_the_maker_on_every_back
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success() && err.contains("need 5, have 4") && err.contains("4 more are reserved in editors' drafts"), "{err}");
         let bobs = dir.join("bob.pdf");
-        ok(&["book", "Bob's", "--layout", "classic-9", "--levels", "easy", "--count", "4", "--editor", "bob", "--db", &db, "--out", bobs.to_str().unwrap()]);
+        ok(&[
+            "book",
+            "Bob's",
+            "--layout",
+            "classic-9",
+            "--levels",
+            "easy",
+            "--count",
+            "4",
+            "--editor",
+            "bob",
+            "--db",
+            &db,
+            "--out",
+            bobs.to_str().unwrap(),
+        ]);
         // Alice's book from her draft takes exactly its puzzles; a bigger one says what the draft lacks.
-        let out = run(&["book", "Big", "--layout", "classic-9", "--levels", "easy", "--count", "6", "--draft", "spring", "--editor", "alice", "--db", &db]);
+        let out = run(&[
+            "book",
+            "Big",
+            "--layout",
+            "classic-9",
+            "--levels",
+            "easy",
+            "--count",
+            "6",
+            "--draft",
+            "spring",
+            "--editor",
+            "alice",
+            "--db",
+            &db,
+        ]);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success() && err.contains("need 6, the draft has 4") && err.contains("puzzlebook reserve spring"), "{err}");
         let alices = dir.join("alice.pdf");
-        ok(&["book", "Spring", "--layout", "classic-9", "--levels", "easy", "--count", "4", "--draft", "spring", "--editor", "alice", "--db", &db, "--out", alices.to_str().unwrap()]);
+        ok(&[
+            "book",
+            "Spring",
+            "--layout",
+            "classic-9",
+            "--levels",
+            "easy",
+            "--count",
+            "4",
+            "--draft",
+            "spring",
+            "--editor",
+            "alice",
+            "--db",
+            &db,
+            "--out",
+            alices.to_str().unwrap(),
+        ]);
         let books = catalog.books().unwrap();
         let mut from_draft = books[1].puzzles.clone();
         from_draft.sort();
@@ -184,7 +251,10 @@ fn release_and_expiry_free_a_drafts_puzzles_on_every_backend() {
         assert!(listed.contains("draft \"d\" of alice — 2 puzzles") && listed.contains("expired 1 d 0 h ago: holds nothing"), "{listed}");
         ok(&["reserve", "f", "--puzzles", &ids[2].to_string(), "--editor", "bob", "--db", &db]);
         let renewed = ok(&["reserve", "d", "--for", "2d", "--editor", "alice", "--db", &db]);
-        assert!(renewed.contains(&format!("1 of its puzzles were taken while it was expired and are no longer in it: {}", ids[2])), "{renewed}");
+        assert!(
+            renewed.contains(&format!("1 of its puzzles were taken while it was expired and are no longer in it: {}", ids[2])),
+            "{renewed}"
+        );
         assert!(renewed.contains("0 puzzles reserved now, 1 in all, for 2 d 0 h"), "{renewed}");
         let gone = ok(&["release", "d", "--editor", "alice", "--db", &db]);
         assert!(gone.contains("draft \"d\" released: 1 puzzle free again"), "{gone}");
@@ -303,7 +373,24 @@ fn the_server_stopped_while_a_book_is_being_made_leaves_no_book_and_no_printed_p
     ];
     for (round, (lock, waiting)) in rounds.iter().enumerate() {
         let out = dir.join(format!("stopped-{round}.pdf"));
-        let book = spawn(&["book", "Stopped", "--layout", "classic-9", "--levels", "easy", "--count", "24", "--hints", "--db", &url, "--out", out.to_str().unwrap()], "alice");
+        let book = spawn(
+            &[
+                "book",
+                "Stopped",
+                "--layout",
+                "classic-9",
+                "--levels",
+                "easy",
+                "--count",
+                "24",
+                "--hints",
+                "--db",
+                &url,
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            "alice",
+        );
         let mut watch = server.client("books");
         let pid = book.id() as i64;
         let mut id = 0i64;

@@ -444,7 +444,15 @@ pub fn books(args: DbArg) -> Result<()> {
     }
     for b in books {
         let by = b.made_by.as_deref().map_or(String::new(), |e| format!(" by {e}"));
-        println!("book {} \"{}\" — {} puzzles, {} pages, made {}{by} → {}", b.id, b.title, b.puzzles.len(), b.pages, b.created_at, b.pdf_path);
+        println!(
+            "book {} \"{}\" — {} puzzles, {} pages, made {}{by} → {}",
+            b.id,
+            b.title,
+            b.puzzles.len(),
+            b.pages,
+            b.created_at,
+            b.pdf_path
+        );
         let ids: Vec<String> = b.puzzles.iter().map(|id| id.to_string()).collect();
         println!("  puzzles in order: {}", ids.join(" "));
     }

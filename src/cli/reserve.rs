@@ -100,11 +100,7 @@ pub fn reserve(args: ReserveArgs) -> Result<()> {
         println!("draft \"{}\" had expired ({before}'s): it is yours now, its old puzzles dropped", done.draft.name);
     }
     if !done.lost.is_empty() {
-        println!(
-            "{} of its puzzles were taken while it was expired and are no longer in it: {}",
-            done.lost.len(),
-            ids_text(&done.lost)
-        );
+        println!("{} of its puzzles were taken while it was expired and are no longer in it: {}", done.lost.len(), ids_text(&done.lost));
     }
     println!(
         "draft \"{}\" of {}: {} puzzle{} reserved now, {} in all, for {} ({})",

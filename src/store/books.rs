@@ -90,31 +90,37 @@ const CANDIDATE_FILTERS: &str = "(CAST($4 AS BOOLEAN) OR NOT EXISTS (SELECT 1 FR
 /// draft's puzzles.
 ///
 /// From the stock it reads the index `puzzles_for_books` from the key
-/// (layout, level, 'ok', after `$3`) to the end of that layout, level and
-/// verdict, in key order, and stops at the limit: a range of the index,
-/// never the table. The range is written as two row-value bounds and the
-/// order as the whole key, not as `layout_name = $1 … ORDER BY id`: the
-/// equalities would let the primary key's order serve too, and planners
-/// given statistics (PostgreSQL, SQLite after `ANALYZE`) take that walk
-/// through the whole table in id order where they believe the matching
-/// rows spread evenly over it (they do not: each batch makes one level).
-/// SQLite is also told the indexes, as it would read a table of reserved
-/// puzzles that was small when last analyzed whole for each candidate.
+/// (layout, level, 'ok', after `$3`) on, in key order, and stops at the
+/// limit: a range of the index, never the table. The two dialects say so
+/// each its own way, as `layout_name = $1 … ORDER BY id` alone lets a
+/// planner with statistics (PostgreSQL; SQLite after `ANALYZE`) walk the
+/// primary key instead, through the whole table in id order, wherever it
+/// believes the matching rows spread evenly over it (they do not: each
+/// batch makes one level). PostgreSQL is given the range as two row-value
+/// bounds and the order as the whole key, which only that index gives;
+/// SQLite is told the index (it seeks row values by their first columns
+/// only), and the index of reserved puzzles, as it would read a table of
+/// them that was small when last analyzed whole for each candidate.
 fn candidate_sql(from_draft: bool, dialect: Dialect) -> String {
-    let (puzzles, reserved) = match dialect {
-        Dialect::Sqlite => ("puzzles p INDEXED BY puzzles_for_books", "draft_puzzles r INDEXED BY draft_puzzles_by_puzzle"),
-        Dialect::Postgres => ("puzzles p", "draft_puzzles r"),
+    let reserved = match dialect {
+        Dialect::Sqlite => "draft_puzzles r INDEXED BY draft_puzzles_by_puzzle",
+        Dialect::Postgres => "draft_puzzles r",
     };
     let filters = CANDIDATE_FILTERS.replace("{reserved}", reserved);
-    match from_draft {
-        false => format!(
-            "SELECT {CANDIDATE_COLUMNS} FROM {puzzles}
+    match (from_draft, dialect) {
+        (false, Dialect::Sqlite) => format!(
+            "SELECT {CANDIDATE_COLUMNS} FROM puzzles p INDEXED BY puzzles_for_books
+             WHERE p.layout_name = $1 AND p.level = $2 AND p.validation = 'ok' AND p.id > $3 AND {filters}
+             ORDER BY p.id LIMIT $8"
+        ),
+        (false, Dialect::Postgres) => format!(
+            "SELECT {CANDIDATE_COLUMNS} FROM puzzles p
              WHERE (p.layout_name, p.level, p.validation, p.id) > ($1, $2, 'ok', $3)
                AND (p.layout_name, p.level, p.validation) <= ($1, $2, 'ok')
                AND {filters}
              ORDER BY p.layout_name, p.level, p.validation, p.id LIMIT $8"
         ),
-        true => format!(
+        (true, _) => format!(
             "SELECT {CANDIDATE_COLUMNS} FROM draft_puzzles m JOIN puzzles p ON p.id = m.puzzle_id
              WHERE m.draft_id = $7 AND p.layout_name = $1 AND p.level = $2 AND p.validation = 'ok' AND p.id > $3
                AND {filters}
@@ -159,11 +165,13 @@ impl Catalog {
             )?;
             for r in &rows {
                 let layout_id: i64 = r.get(2)?;
-                if !layouts.contains_key(&layout_id) {
-                    let l = self.conn.query_one("SELECT source, name FROM layouts WHERE id = $1", vals![layout_id])?;
-                    layouts.insert(layout_id, (l.get(0)?, l.get(1)?));
-                }
-                let (source, file) = &layouts[&layout_id];
+                let (source, file) = match layouts.entry(layout_id) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        let l = self.conn.query_one("SELECT source, name FROM layouts WHERE id = $1", vals![layout_id])?;
+                        e.insert((l.get(0)?, l.get(1)?))
+                    }
+                };
                 let row = candidate_row(r, source, file)?;
                 after = row.id;
                 if crate::validate::needs_check(&row) {

@@ -134,16 +134,20 @@ pub struct Reserved {
 /// CLI, a studio — tell these apart; `Display` is the message).
 #[derive(Debug, thiserror::Error)]
 pub enum DraftError {
-    #[error("draft \"{draft}\" is {owner}'s (for {left} more): only {owner} may add to it, renew or release it, or make a book from it (you are {editor}; --editor or PUZZLEBOOK_EDITOR names you)")]
+    #[error(
+        "draft \"{draft}\" is {owner}'s (for {left} more): only {owner} may add to it, renew or release it, or make a book from it (you are {editor}; --editor or PUZZLEBOOK_EDITOR names you)"
+    )]
     NotOwner { draft: String, owner: String, editor: String, left: String },
-    #[error("draft \"{draft}\" is {owner}'s: only {owner} may release it or make a book from it (you are {editor}; --editor or PUZZLEBOOK_EDITOR names you)")]
+    #[error(
+        "draft \"{draft}\" is {owner}'s: only {owner} may release it or make a book from it (you are {editor}; --editor or PUZZLEBOOK_EDITOR names you)"
+    )]
     NotOwnerExpired { draft: String, owner: String, editor: String },
     #[error("there is no draft \"{0}\" (`puzzlebook reservations` lists them)")]
     NoDraft(String),
     #[error("puzzle {id}: {why}")]
     Unavailable { id: i64, why: String },
     #[error(
-        "not enough puzzles for draft \"{draft}\": {layout} {level}: need {need}, have {have} validated ones printed in no book and in no live draft"
+        "not enough puzzles for draft \"{draft}\": {layout} {level}: need {need}, have {have} (validated, unchanged since, in no book and in no live draft)"
     )]
     Short { draft: String, layout: String, level: String, need: usize, have: usize },
     #[error("draft \"{draft}\" would hold no puzzle: {why}")]
@@ -152,7 +156,11 @@ pub enum DraftError {
 
 /// "3 d 4 h", "2 h 5 min", "40 s": how long a span of seconds is.
 pub fn span_text(seconds: i64) -> String {
-    let s = seconds.max(0);
+    // To the nearest minute from an hour on (a week just made is "7 d 0 h").
+    let s = match seconds.max(0) {
+        s if s >= 3600 => (s + 30) / 60 * 60,
+        s => s,
+    };
     let (d, h, m) = (s / 86_400, s % 86_400 / 3600, s % 3600 / 60);
     match (d, h, m) {
         (0, 0, 0) => format!("{s} s"),
@@ -245,10 +253,8 @@ impl Catalog {
                     }
                 };
                 for p in ids {
-                    let n = conn.execute(
-                        "INSERT INTO draft_puzzles (draft_id, puzzle_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-                        vals![id, p],
-                    )?;
+                    let n = conn
+                        .execute("INSERT INTO draft_puzzles (draft_id, puzzle_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", vals![id, p])?;
                     if n > 0 {
                         added.push(p);
                     }
@@ -325,8 +331,9 @@ impl Catalog {
 
     /// Draft `name`, if there is one (live or expired).
     pub fn draft(&self, name: &str) -> Result<Option<Draft>> {
-        let Some(r) =
-            self.conn.query_opt("SELECT id, name, editor, created_at, expires_at, expires_at - @unix FROM drafts WHERE name = $1", vals![name])?
+        let Some(r) = self
+            .conn
+            .query_opt("SELECT id, name, editor, created_at, expires_at, expires_at - @unix FROM drafts WHERE name = $1", vals![name])?
         else {
             return Ok(None);
         };

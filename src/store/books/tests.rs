@@ -5,6 +5,7 @@ use super::super::drafts::tests::stock;
 use super::super::scratch::every_backend;
 use super::*;
 use crate::layout::Layout;
+use std::time::Instant;
 
 fn easy(reprint: bool) -> CandidateFilter<'static> {
     CandidateFilter { layout: "classic-4", level: "easy", reprint, rating: None, draft: None }
@@ -47,7 +48,9 @@ fn fill(catalog: &Catalog, n: i64) {
     let columns = "INSERT INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level, effort_nodes, seed,
                        generator_version, created_at, validation)";
     let sql = match catalog.conn.dialect() {
-        Dialect::Sqlite => format!("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $2) {columns} {select} FROM n"),
+        Dialect::Sqlite => {
+            format!("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $2) {columns} {select} FROM n")
+        }
         Dialect::Postgres => format!("{columns} {select} FROM generate_series(1, CAST($2 AS BIGINT)) AS n(i)"),
     };
     catalog.conn.execute(&sql, vals![layout_id, n]).unwrap();
@@ -58,7 +61,9 @@ fn plan(catalog: &Catalog, from_draft: bool) -> Vec<String> {
     let sql = candidate_sql(from_draft, catalog.conn.dialect());
     let params = vals!["classic-4", "easy", 0, false, None::<f64>, None::<f64>, from_draft.then_some(1i64), 128];
     match catalog.conn.dialect() {
-        Dialect::Sqlite => catalog.conn.query(&format!("EXPLAIN QUERY PLAN {sql}"), params).unwrap().iter().map(|r| r.get(3).unwrap()).collect(),
+        Dialect::Sqlite => {
+            catalog.conn.query(&format!("EXPLAIN QUERY PLAN {sql}"), params).unwrap().iter().map(|r| r.get(3).unwrap()).collect()
+        }
         Dialect::Postgres => catalog.conn.query(&format!("EXPLAIN {sql}"), params).unwrap().iter().map(|r| r.get(0).unwrap()).collect(),
     }
 }
@@ -87,7 +92,10 @@ fn curation_reads_a_range_of_an_index_not_the_whole_table() {
             let stock_plan = plan(&catalog, false);
             let text = stock_plan.join("\n");
             let (full_scan, range) = match catalog.conn.dialect() {
-                Dialect::Sqlite => (stock_plan.iter().any(|s| s.starts_with("SCAN p") || s.starts_with("SCAN puzzles")), "USING INDEX puzzles_for_books"),
+                Dialect::Sqlite => (
+                    stock_plan.iter().any(|s| s.starts_with("SCAN p") || s.starts_with("SCAN puzzles")),
+                    "USING INDEX puzzles_for_books (layout_name=? AND level=? AND validation=? AND id>?)",
+                ),
                 Dialect::Postgres => (text.contains("Seq Scan on puzzles"), "Index Scan using puzzles_for_books on puzzles"),
             };
             assert!(!full_scan && text.contains(range), "{} (analyzed: {analyzed}):\n{text}", place.target);
@@ -96,7 +104,10 @@ fn curation_reads_a_range_of_an_index_not_the_whole_table() {
             // may be read whole).
             if catalog.conn.dialect() == Dialect::Sqlite {
                 let scans: Vec<&String> = stock_plan.iter().filter(|s| s.starts_with("SCAN ")).collect();
-                assert!(scans.iter().all(|s| s.starts_with("SCAN s ") || s.starts_with("SCAN d ") || *s == "SCAN s" || *s == "SCAN d"), "{text}");
+                assert!(
+                    scans.iter().all(|s| s.starts_with("SCAN s ") || s.starts_with("SCAN d ") || *s == "SCAN s" || *s == "SCAN d"),
+                    "{text}"
+                );
             }
             // From a draft: the draft's rows, then each puzzle by its id.
             let draft_plan = plan(&catalog, true).join("\n");
@@ -118,4 +129,84 @@ fn reserve_one(catalog: &Catalog) {
     catalog
         .reserve(&crate::store::ReserveRequest { draft: "d", editor: "e", seconds: 60, picks: &[crate::store::Pick::Puzzles(vec![first])] })
         .unwrap();
+}
+
+/// Curation at scale, by hand (not a timed test): grows the catalog named
+/// by `PUZZLEBOOK_SCALE_DB` (a file or a URL) to `PUZZLEBOOK_SCALE_PUZZLES`
+/// puzzles by copying its validated puzzles (each copy its own canonical
+/// key and a verdict hash that matches it, as `validate` would leave it;
+/// the levels in long runs, as batches made one level each make them),
+/// then curates a book of 120 (30 a level) and prints how long that took
+/// and the plan. E.g. `generate classic-9 --difficulty easy --count 25`
+/// (and medium, hard, expert), `validate`, then
+/// `PUZZLEBOOK_SCALE_DB=… PUZZLEBOOK_SCALE_PUZZLES=1000000 cargo test --lib curation_at_scale -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn curation_at_scale() {
+    let Ok(target) = std::env::var("PUZZLEBOOK_SCALE_DB") else { return };
+    let target: DbTarget = target.parse().unwrap();
+    let want: i64 = std::env::var("PUZZLEBOOK_SCALE_PUZZLES").map_or(1_000_000, |n| n.parse().unwrap());
+    let catalog = Catalog::open(&target).unwrap();
+    let have: i64 = catalog.conn.query_one("SELECT count(*) FROM puzzles", &[]).unwrap().get(0).unwrap();
+    if have < want {
+        let mut templates: Vec<PuzzleRow> = catalog
+            .puzzles(None, None)
+            .unwrap()
+            .into_iter()
+            .filter(|r| !crate::validate::needs_check(r) && !r.canonical.contains('#'))
+            .collect();
+        templates.sort_by_key(|r| (crate::level::Level::ALL.iter().position(|l| l.name() == r.level), r.id));
+        assert!(!templates.is_empty(), "no validated puzzles to copy");
+        let started = Instant::now();
+        let copies: Vec<(i64, PuzzleRow)> = (have..want)
+            .map(|i| {
+                let mut row = templates[(i * templates.len() as i64 / want) as usize].clone();
+                row.canonical = format!("{}#{i}", row.canonical);
+                row.validated_hash = Some(crate::validate::verdict_hash(&row, true));
+                (i, row)
+            })
+            .collect();
+        for chunk in copies.chunks(20_000) {
+            catalog
+                .write(|conn| {
+                    for (i, r) in chunk {
+                        conn.execute(
+                            "INSERT INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level, effort_nodes, seed,
+                                 generator_version, created_at, validation, validated_at, validation_micros, validated_hash,
+                                 se_rating, technique, technique_level)
+                             SELECT layout_id, layout_name, givens, solution, $2, clues, score, level, effort_nodes, $3,
+                                 generator_version, created_at, validation, validated_at, validation_micros, $4,
+                                 se_rating, technique, technique_level
+                             FROM puzzles WHERE id = $1",
+                            vals![r.id, &r.canonical, *i, &r.validated_hash],
+                        )?;
+                    }
+                    Ok(())
+                })
+                .unwrap();
+        }
+        eprintln!("filled {} puzzles in {:.1} s", want - have, started.elapsed().as_secs_f64());
+        if catalog.conn.dialect() == Dialect::Postgres {
+            // As autovacuum would by now (SQLite is left as puzzlebook leaves it).
+            catalog.conn.batch("ANALYZE").unwrap();
+        }
+    }
+    for round in 0..3 {
+        let started = Instant::now();
+        let mut got = 0;
+        for level in crate::level::Level::ALL {
+            let filter = CandidateFilter { layout: "classic-9", level: level.name(), reprint: false, rating: None, draft: None };
+            got += catalog.book_candidates(&filter, 30).unwrap().0.len();
+        }
+        eprintln!("round {round}: curated {got} of {want} puzzles in {:.3} s", started.elapsed().as_secs_f64());
+    }
+    let sql = candidate_sql(false, catalog.conn.dialect());
+    let explain = match catalog.conn.dialect() {
+        Dialect::Sqlite => format!("EXPLAIN QUERY PLAN {sql}"),
+        Dialect::Postgres => format!("EXPLAIN ANALYZE {sql}"),
+    };
+    let column = if catalog.conn.dialect() == Dialect::Sqlite { 3 } else { 0 };
+    for r in catalog.conn.query(&explain, vals!["classic-9", "expert", 0, false, None::<f64>, None::<f64>, None::<i64>, 38]).unwrap() {
+        eprintln!("  {}", r.get::<String>(column).unwrap());
+    }
 }

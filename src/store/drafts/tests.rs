@@ -2,7 +2,7 @@
 //! release, books made from a draft, and editors reserving at once.
 
 use super::super::scratch::every_backend;
-use super::super::{BookRow, Catalog, CandidateFilter};
+use super::super::{BookRow, CandidateFilter, Catalog};
 use super::*;
 use crate::layout::Layout;
 
@@ -83,7 +83,8 @@ fn a_draft_holds_its_puzzles_from_everyone_else_until_it_expires() {
         let bobs = reserve(&catalog, "bobs", "bob", &[take("classic-4", "easy", 3)]).unwrap();
         assert_eq!(bobs.added, ids[3..6].to_vec());
         // Asking for more than there is refuses the whole reservation.
-        let short = draft_error(reserve(&catalog, "more", "carol", &[Pick::Puzzles(vec![ids[9]]), take("classic-4", "easy", 5)]).unwrap_err());
+        let short =
+            draft_error(reserve(&catalog, "more", "carol", &[Pick::Puzzles(vec![ids[9]]), take("classic-4", "easy", 5)]).unwrap_err());
         // ids[9] went to her own first pick: 3 are left for the second.
         assert!(matches!(short, DraftError::Short { need: 5, have: 3, .. }), "{short}");
         assert!(catalog.draft("more").unwrap().is_none());
@@ -110,7 +111,10 @@ fn a_draft_holds_its_puzzles_from_everyone_else_until_it_expires() {
         // An expired draft's name goes to the next editor who asks.
         expire(&catalog, "bobs");
         let taken = reserve(&catalog, "bobs", "carol", &[take("classic-4", "easy", 1)]).unwrap();
-        assert_eq!((taken.took_over.as_deref(), taken.draft.editor.as_str(), taken.draft.puzzles.clone()), (Some("bob"), "carol", vec![ids[0]]));
+        assert_eq!(
+            (taken.took_over.as_deref(), taken.draft.editor.as_str(), taken.draft.puzzles.clone()),
+            (Some("bob"), "carol", vec![ids[0]])
+        );
     }
 }
 
@@ -144,10 +148,10 @@ fn a_done_book_takes_its_puzzles_out_of_the_draft_and_names_its_maker() {
         // The draft's last puzzle printed: the draft is gone.
         let second = catalog.add_book(&row(vec![ids[2]])).unwrap();
         assert!(catalog.draft("spring").unwrap().is_none());
-        assert_eq!(catalog.books().unwrap().iter().map(|b| (b.id, b.made_by.clone())).collect::<Vec<_>>(), [
-            (first, Some("alice".to_string())),
-            (second, Some("alice".to_string()))
-        ]);
+        assert_eq!(
+            catalog.books().unwrap().iter().map(|b| (b.id, b.made_by.clone())).collect::<Vec<_>>(),
+            [(first, Some("alice".to_string())), (second, Some("alice".to_string()))]
+        );
         // A printed puzzle cannot be reserved; one no book holds can.
         let printed = draft_error(reserve(&catalog, "later", "bob", &[Pick::Puzzles(vec![ids[0]])]).unwrap_err());
         assert!(printed.to_string().contains(&format!("it is in book {first}")), "{printed}");
