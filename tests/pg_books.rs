@@ -440,3 +440,22 @@ fn the_server_stopped_while_a_book_is_being_made_leaves_no_book_and_no_printed_p
     assert_eq!(printed, all);
     assert!(catalog.pending_books().unwrap().is_empty(), "the stopped books were taken back");
 }
+
+/// A mistyped --db is an error, never a new empty catalog.
+#[test]
+fn reserve_release_and_reservations_refuse_a_missing_catalog() {
+    let dir = common::workdir("pg_books", "missing");
+    let db = dir.join("typo").join("puzzles.db");
+    let db = db.to_str().unwrap();
+    for args in [
+        &["reservations"][..],
+        &["reserve", "d", "--layout", "classic-9", "--count", "4"],
+        &["release", "d"],
+        &["book", "T", "--layout", "classic-9", "--count", "4", "--draft", "d"],
+    ] {
+        let out = bin().args(args).args(["--db", db]).env("PUZZLEBOOK_EDITOR", "alice").output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(&format!("no catalog at {db}")), "{args:?}: {err}");
+        assert!(!dir.join("typo").exists(), "{args:?} made a catalog");
+    }
+}
