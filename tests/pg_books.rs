@@ -89,6 +89,7 @@ fn two_books_made_at_once_on_postgres_share_no_puzzle_in_20_races() {
     assert_eq!(books.len(), 40);
     assert!(books.iter().all(|b| b.puzzles.len() == 4 && b.made_by.as_deref() == Some("racer")));
     assert_eq!(printed_once(&catalog).len(), 160);
+    let _ = std::fs::remove_dir_all(&dir); // forty PDFs
 }
 
 /// Editors reserving at once from the command line get disjoint puzzles;
