@@ -8,7 +8,7 @@
 use super::BookSettings;
 use super::labels::{self, Curve};
 use crate::level::{Level, RatingRange};
-use crate::store::{Catalog, PuzzleRow};
+use crate::store::{CandidateFilter, Catalog, Pick, PuzzleRow};
 use anyhow::{Result, bail};
 use std::fmt::Write;
 
@@ -88,15 +88,40 @@ struct Shortage {
     stale: usize,
 }
 
-pub fn choose(catalog: &Catalog, settings: &BookSettings) -> Result<Vec<PuzzleRow>> {
+/// What a reservation of `count` puzzles of `layouts` × `levels` asks
+/// for: the count spread over levels and layouts as a book spreads it, so
+/// `book --draft` with the same layouts, levels and count takes exactly
+/// the draft's puzzles.
+pub fn picks(layouts: &[String], levels: &[crate::score::Level], count: usize, rating: Option<RatingRange>) -> Vec<Pick> {
+    let mut picks = Vec::new();
+    for (&level, level_count) in levels.iter().zip(shares(count, levels.len().max(1))) {
+        for (layout, need) in layouts.iter().zip(shares(level_count, layouts.len().max(1))) {
+            if need > 0 {
+                picks.push(Pick::Curate { layout: layout.clone(), level: level.name().to_string(), count: need, rating });
+            }
+        }
+    }
+    picks
+}
+
+/// A book's puzzles: from the stock, or (`draft`) from that draft of the
+/// editor making the book.
+pub fn choose(catalog: &Catalog, settings: &BookSettings, draft: Option<(i64, &str)>) -> Result<Vec<PuzzleRow>> {
     if settings.curve == Curve::Week {
-        return choose_week(catalog, settings);
+        return choose_week(catalog, settings, draft);
     }
     let mut chosen: Vec<(usize, i64)> = Vec::new(); // (layout, id)
     let mut shortages = Vec::new();
     for (&level, level_count) in settings.levels.iter().zip(shares(settings.count, settings.levels.len())) {
         for (which, (layout, need)) in settings.layouts.iter().zip(shares(level_count, settings.layouts.len())).enumerate() {
-            let (candidates, stale) = catalog.book_candidates(layout, level.name(), settings.allow_reprint, settings.rating)?;
+            let filter = CandidateFilter {
+                layout,
+                level: level.name(),
+                reprint: settings.allow_reprint,
+                rating: settings.rating,
+                draft: draft.map(|(id, _)| id),
+            };
+            let (candidates, stale) = catalog.book_candidates(&filter, need)?;
             if candidates.len() < need {
                 let unvalidated = catalog.unvalidated_count(layout, level.name())?;
                 shortages.push(Shortage { layout: layout.clone(), level, band: None, need, have: candidates.len(), unvalidated, stale });
@@ -106,7 +131,7 @@ pub fn choose(catalog: &Catalog, settings: &BookSettings) -> Result<Vec<PuzzleRo
         }
     }
     if !shortages.is_empty() {
-        bail!(shortage_message(catalog, settings, &shortages));
+        bail!(shortage_message(catalog, settings, &shortages, draft.map(|(_, name)| name)));
     }
     let rows: Vec<(usize, PuzzleRow)> = chosen.into_iter().map(|(which, id)| Ok((which, catalog.puzzle(id)?))).collect::<Result<_>>()?;
     if settings.labels.by_band() {
@@ -133,7 +158,7 @@ pub fn choose(catalog: &Catalog, settings: &BookSettings) -> Result<Vec<PuzzleRo
 
 /// A newspaper week: each day's puzzle from its band ([`labels::DAYS`]),
 /// the layouts taking turns, easiest by score first within a band.
-fn choose_week(catalog: &Catalog, settings: &BookSettings) -> Result<Vec<PuzzleRow>> {
+fn choose_week(catalog: &Catalog, settings: &BookSettings, draft: Option<(i64, &str)>) -> Result<Vec<PuzzleRow>> {
     let needs = labels::week_needs(settings.count / 7);
     let mut by_band: Vec<std::collections::VecDeque<i64>> = Vec::new();
     let mut shortages = Vec::new();
@@ -147,8 +172,15 @@ fn choose_week(catalog: &Catalog, settings: &BookSettings) -> Result<Vec<PuzzleR
         };
         let mut per_layout = Vec::new();
         for (layout, need) in settings.layouts.iter().zip(shares(need, settings.layouts.len())) {
+            let filter = CandidateFilter {
+                layout,
+                level: level.name(),
+                reprint: settings.allow_reprint,
+                rating: Some(range),
+                draft: draft.map(|(id, _)| id),
+            };
             let (candidates, stale) = match range.low <= range.high {
-                true => catalog.book_candidates(layout, level.name(), settings.allow_reprint, Some(range))?,
+                true => catalog.book_candidates(&filter, need)?,
                 false => (Vec::new(), 0),
             };
             if candidates.len() < need {
@@ -180,7 +212,7 @@ fn choose_week(catalog: &Catalog, settings: &BookSettings) -> Result<Vec<PuzzleR
         by_band.push(turns);
     }
     if !shortages.is_empty() {
-        bail!(shortage_message(catalog, settings, &shortages));
+        bail!(shortage_message(catalog, settings, &shortages, draft.map(|(_, name)| name)));
     }
     let mut ids = Vec::with_capacity(settings.count);
     for _ in 0..settings.count / 7 {
@@ -218,10 +250,39 @@ fn refuse_repeats(settings: &BookSettings, rows: Vec<PuzzleRow>) -> Result<Vec<P
     Ok(rows)
 }
 
-fn shortage_message(catalog: &Catalog, settings: &BookSettings, shortages: &[Shortage]) -> String {
+fn shortage_message(catalog: &Catalog, settings: &BookSettings, shortages: &[Shortage], draft: Option<&str>) -> String {
     let unprinted = if settings.allow_reprint { "" } else { ", unprinted" };
-    let mut text = format!("not enough validated{unprinted} puzzles for \"{}\":", settings.title);
     let db = &catalog.target;
+    if let Some(name) = draft {
+        // From a draft: what it lacks, and how to add it.
+        let mut text = format!("draft \"{name}\" holds not enough validated{unprinted} puzzles for \"{}\":", settings.title);
+        for s in shortages {
+            let what = match s.band {
+                Some(b) => format!("{} ({}, SE {})", labels::WORDS[b], s.level, labels::band_text(b)),
+                None => s.level.to_string(),
+            };
+            let _ = write!(text, "\n  {} {what}: need {}, the draft has {}", s.layout, s.need, s.have);
+            if s.stale > 0 {
+                let _ = write!(text, "; {} more changed since they were validated (run `puzzlebook validate` again)", s.stale);
+            }
+        }
+        text.push_str("\nadd them with:");
+        for s in shortages {
+            let rating = match s.band {
+                Some(b) => format!(" --rating {}", labels::band_range(b)),
+                None => String::new(),
+            };
+            let _ = write!(
+                text,
+                "\n  puzzlebook reserve {name} --layout {} --levels {} --count {}{rating} --db {db}",
+                s.layout,
+                s.level,
+                s.need - s.have
+            );
+        }
+        return text;
+    }
+    let mut text = format!("not enough validated{unprinted} puzzles for \"{}\":", settings.title);
     for s in shortages {
         let missing = s.need - s.have;
         let what = match s.band {
@@ -239,6 +300,11 @@ fn shortage_message(catalog: &Catalog, settings: &BookSettings, shortages: &[Sho
             && held > 0
         {
             let _ = write!(text, "; {held} more are held back as isomorphic to a reference set (`puzzlebook reference list`)");
+        }
+        if let Ok(reserved) = catalog.reserved_count(&s.layout, s.level.name())
+            && reserved > 0
+        {
+            let _ = write!(text, "; {reserved} more are reserved in editors' drafts (`puzzlebook reservations`)");
         }
     }
     text.push_str("\nmake them with:");

@@ -23,9 +23,22 @@ pub struct Made {
     pub cover: Option<(RenderedCover, PathBuf, bool)>,
 }
 
+/// Who makes a book, and from which of their drafts (see `store::drafts`).
+#[derive(Clone, Debug, Default)]
+pub struct MadeBy {
+    /// The editor (`store::editor_name`), recorded with the book; `None`:
+    /// nobody is recorded.
+    pub editor: Option<String>,
+    /// The editor's draft the puzzles come from; `None`: the stock, less
+    /// every live draft's puzzles (the editor's own too).
+    pub draft: Option<String>,
+}
+
 /// Chooses, records, renders and writes a book to `out`; returns its id.
+/// The maker recorded is the editor `store::editor_name` names, if any.
 pub fn make_book(catalog: &Catalog, settings: BookSettings, out: &Path) -> Result<(i64, Rendered)> {
-    let made = make_book_at(catalog, settings, |_| out.to_path_buf(), None)?;
+    let by = MadeBy { editor: crate::store::editor_name(None).ok(), draft: None };
+    let made = make_book_at(catalog, settings, |_| out.to_path_buf(), None, &by)?;
     Ok((made.id, made.rendered))
 }
 
@@ -38,14 +51,24 @@ pub fn make_book_at(
     mut settings: BookSettings,
     out: impl FnOnce(i64) -> PathBuf,
     cover: Option<&CoverOptions>,
+    by: &MadeBy,
 ) -> Result<Made> {
     settings.dedupe();
     settings.check()?;
+    let draft = match (&by.draft, &by.editor) {
+        (Some(draft), None) => bail!("a book from draft \"{draft}\" needs its editor's name (--editor NAME)"),
+        (Some(draft), Some(editor)) => Some((draft.as_str(), editor.as_str())),
+        (None, _) => None,
+    };
     // Choose and record at once: another run choosing meanwhile waits, then
     // sees these puzzles as printed. Books whose runs died are taken back first.
     let (id, rows, created_at, out, taken) = catalog.write(|_| {
         let taken = catalog.take_back_stale_books()?;
-        let rows = curate::choose(catalog, &settings)?;
+        let draft = match draft {
+            Some((name, editor)) => Some((catalog.draft_for_book(name, editor)?, name)),
+            None => None,
+        };
+        let rows = curate::choose(catalog, &settings, draft)?;
         let created_at = catalog.now()?;
         let id = catalog.insert_book(&BookRow {
             id: 0,
@@ -56,6 +79,7 @@ pub fn make_book_at(
             pages: 0,
             pdf_hash: String::new(),
             puzzles: rows.iter().map(|r| r.id).collect(),
+            made_by: by.editor.clone(),
         })?;
         let out = out(id);
         let path = out.display().to_string();
@@ -78,6 +102,9 @@ pub fn make_book_at(
     }
     let alive = catalog.keep_book_alive(id);
     let mut staged: Vec<PathBuf> = Vec::new();
+    // The files renamed into place, while the transaction marking the book
+    // done is open: removed again if it does not commit.
+    let placed: std::cell::RefCell<Vec<PathBuf>> = std::cell::RefCell::new(Vec::new());
     let made = (|| -> Result<Made> {
         let book = Book::new(settings, rows, &created_at)?;
         let rendered = render(&book)?;
@@ -106,8 +133,11 @@ pub fn make_book_at(
         catalog.finish_book(id, &out.display().to_string(), rendered.pages as i64, &hash, || {
             if let Some((partial, path)) = &cover_staged {
                 std::fs::rename(partial, path).with_context(|| format!("cannot write {}", path.display()))?;
+                placed.borrow_mut().push(path.clone());
             }
-            std::fs::rename(&interior, &out).with_context(|| format!("cannot write {}", out.display()))
+            std::fs::rename(&interior, &out).with_context(|| format!("cannot write {}", out.display()))?;
+            placed.borrow_mut().push(out.clone());
+            Ok(())
         })?;
         Ok(Made { id, rendered, out: out.clone(), cover })
     })();
@@ -115,11 +145,21 @@ pub fn make_book_at(
     match made {
         Ok(made) => Ok(made),
         Err(e) => {
-            for partial in &staged {
-                let _ = std::fs::remove_file(partial);
+            // The PDF of a book the catalog does not hold as done is no
+            // book (the catalog went away as it was being marked done, say):
+            // it is not left where it could be printed.
+            for file in staged.iter().chain(placed.borrow().iter()) {
+                let _ = std::fs::remove_file(file);
             }
             if let Err(forget) = catalog.delete_book(id) {
-                return Err(e.context(format!("and book {id} could not be forgotten: {forget:#}")));
+                // The catalog is out of reach (a server stopped, say): the
+                // book stays recorded as unfinished, its lease goes stale,
+                // and the next `book` takes its puzzles back.
+                return Err(anyhow::anyhow!(
+                    "{e:#}\nbook {id} is not made and no PDF of it is left at {}; it could not be forgotten now ({}), so `puzzlebook books` lists it as unfinished until the next `puzzlebook book` takes its puzzles back",
+                    out.display(),
+                    forget.root_cause()
+                ));
             }
             Err(e)
         }

@@ -2,7 +2,7 @@
 
 use super::catalog::DbArg;
 use crate::book::labels::{Curve, Labels};
-use crate::book::make::{changed_puzzles, fingerprint_bytes, make_book_at, refuse_others_pdf, render_again, write_pdf};
+use crate::book::make::{MadeBy, changed_puzzles, fingerprint_bytes, make_book_at, refuse_others_pdf, render_again, write_pdf};
 use crate::book::render::Rendered;
 use crate::book::trivia::TriviaFormat;
 use crate::book::{BookSettings, slug};
@@ -144,8 +144,29 @@ pub struct BookArgs {
     /// The cover's back text, a UTF-8 file (default: a short text from the book).
     #[arg(long, requires = "cover", value_name = "FILE")]
     pub blurb: Option<PathBuf>,
+    /// Take the puzzles from this draft of yours (`puzzlebook reserve`)
+    /// instead of the stock; once the book is done they leave the draft.
+    #[arg(long, value_name = "NAME")]
+    pub draft: Option<String>,
+    #[command(flatten)]
+    pub editor: EditorArg,
     #[command(flatten)]
     pub db: DbArg,
+}
+
+/// `--editor`: who makes a book or a draft.
+#[derive(clap::Args, Debug, Clone)]
+pub struct EditorArg {
+    /// Who you are, recorded with the book or draft (default: PUZZLEBOOK_EDITOR, else the operating-system user).
+    #[arg(long, value_name = "NAME")]
+    pub editor: Option<String>,
+}
+
+impl EditorArg {
+    /// The editor's name: --editor, else PUZZLEBOOK_EDITOR, else the OS user.
+    pub fn name(&self) -> Result<String> {
+        crate::store::editor_name(self.editor.as_deref())
+    }
 }
 
 /// `--marks`: the book's mark style.
@@ -227,6 +248,25 @@ pub struct ReprintArgs {
     pub db: DbArg,
 }
 
+/// The levels every layout of `layouts` has (a book's or a draft's default),
+/// each level of `asked` checked against each layout.
+pub fn common_levels(layouts: &[String], asked: Option<&[Level]>) -> Result<Vec<Level>> {
+    let mut levels = Level::ALL.to_vec();
+    for layout in layouts {
+        let family = crate::family::open(Layout::load(layout)?);
+        levels.retain(|l| family.levels().contains(l));
+        for &level in asked.into_iter().flatten() {
+            family.check_level(level)?;
+        }
+    }
+    Ok(levels)
+}
+
+/// Layout ids as the catalog stores them (a path's file stem).
+pub fn layout_ids(layouts: &[String]) -> Vec<String> {
+    layouts.iter().map(|l| Path::new(l).file_stem().map_or(l.clone(), |s| s.to_string_lossy().into_owned())).collect()
+}
+
 pub fn book(args: BookArgs) -> Result<()> {
     let mut big_figure = false;
     // Default levels: those every layout of the book can make.
@@ -262,7 +302,7 @@ pub fn book(args: BookArgs) -> Result<()> {
     }
     let settings = BookSettings {
         title: args.title.clone(),
-        layouts: args.layout.iter().map(|l| Path::new(l).file_stem().map_or(l.clone(), |s| s.to_string_lossy().into_owned())).collect(),
+        layouts: layout_ids(&args.layout),
         count: args.count,
         levels: args.levels.clone().unwrap_or(levels),
         per_page: args.per_page.unwrap_or(if big_figure { 1 } else { 2 }),
@@ -309,6 +349,15 @@ pub fn book(args: BookArgs) -> Result<()> {
         guides: args.guides,
         blurb,
     });
+    // Who makes it: named before the catalog is opened (a bad name is said as such).
+    let by = MadeBy {
+        editor: match (&args.draft, args.editor.name()) {
+            (_, Ok(name)) => Some(name),
+            (None, Err(_)) => None,
+            (Some(_), Err(e)) => return Err(e.context("--draft: the draft's owner must be named")),
+        },
+        draft: args.draft.clone(),
+    };
     let catalog = crate::family::open_existing_catalog(&args.db.db)?;
     let title = args.title.clone();
     // Without --per-page, the default steps down (2, then 1) while the
@@ -325,6 +374,7 @@ pub fn book(args: BookArgs) -> Result<()> {
             settings.clone(),
             |id| args.out.clone().unwrap_or_else(|| PathBuf::from(format!("output/{}-{id}.pdf", slug(&title)))),
             cover.as_ref(),
+            &by,
         );
         match attempt {
             Err(e) if e.downcast_ref::<crate::book::render::TooSmall>().is_some() => match fallbacks.next() {
@@ -386,13 +436,23 @@ pub fn books(args: DbArg) -> Result<()> {
             true => format!("being made now by {}", p.holder),
             false => format!("abandoned ({}); the next `puzzlebook book` takes its puzzles back", p.holder),
         };
-        println!("unfinished book {} \"{}\" — {} puzzles held, no PDF: {state}", p.id, p.title, p.puzzles);
+        let by = p.made_by.as_deref().map_or(String::new(), |e| format!(" of {e}"));
+        println!("unfinished book {} \"{}\"{by} — {} puzzles held, no PDF: {state}", p.id, p.title, p.puzzles);
     }
     if books.is_empty() {
         println!("{}: no books yet (try `puzzlebook book \"My Book\" --layout classic-9 --count 20`)", args.db.display());
     }
     for b in books {
-        println!("book {} \"{}\" — {} puzzles, {} pages, made {} → {}", b.id, b.title, b.puzzles.len(), b.pages, b.created_at, b.pdf_path);
+        let by = b.made_by.as_deref().map_or(String::new(), |e| format!(" by {e}"));
+        println!(
+            "book {} \"{}\" — {} puzzles, {} pages, made {}{by} → {}",
+            b.id,
+            b.title,
+            b.puzzles.len(),
+            b.pages,
+            b.created_at,
+            b.pdf_path
+        );
         let ids: Vec<String> = b.puzzles.iter().map(|id| id.to_string()).collect();
         println!("  puzzles in order: {}", ids.join(" "));
     }

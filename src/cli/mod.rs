@@ -18,6 +18,7 @@ mod link;
 mod loops;
 mod preflight;
 mod reference;
+mod reserve;
 mod snake;
 mod solve;
 mod studio;
@@ -74,8 +75,14 @@ pub enum Command {
     Copy(copy::CopyArgs),
     /// Choose puzzles from the catalog and print a book (PDF).
     Book(Box<book::BookArgs>),
-    /// Books made so far, with their puzzles.
+    /// Books made so far, with their puzzles and who made each.
     Books(catalog::DbArg),
+    /// Reserve puzzles in a draft of yours for a book in progress (other editors' books leave them out).
+    Reserve(Box<reserve::ReserveArgs>),
+    /// Free a draft's puzzles (all, or some).
+    Release(reserve::ReleaseArgs),
+    /// The drafts: whose, how many puzzles, when each expires.
+    Reservations(catalog::DbArg),
     /// Print a recorded book again: same puzzles, same PDF.
     Reprint(book::ReprintArgs),
     /// Write a recorded book's KDP paperback cover (full wrap PDF) beside its interior.
@@ -110,6 +117,9 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Generate(args) => generate::run(args),
         Command::Book(args) => book::book(*args),
         Command::Books(args) => book::books(args),
+        Command::Reserve(args) => reserve::reserve(*args),
+        Command::Release(args) => reserve::release(args),
+        Command::Reservations(args) => reserve::reservations(args),
         Command::Reprint(args) => book::reprint(args),
         Command::Cover(args) => cover::run(args),
         Command::Demo(args) => demo::run(args),

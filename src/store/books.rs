@@ -8,9 +8,11 @@
 //! `cover` see no other.
 
 use super::batches::{Lease, LeaseHolder, lease_in};
-use super::db::{Conn, Row, vals};
-use super::{Catalog, DbTarget};
+use super::db::{Conn, Dialect, Row, vals};
+use super::{Catalog, DbTarget, PuzzleRow, StoredGrade};
+use crate::level::RatingRange;
 use anyhow::{Result, anyhow, bail};
+use std::collections::HashMap;
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -25,6 +27,8 @@ pub struct PendingBook {
     pub live: bool,
     /// Who holds it: process, host and heartbeat age (or "no process").
     pub holder: String,
+    /// The editor making it.
+    pub made_by: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -38,6 +42,9 @@ pub struct BookRow {
     pub pdf_hash: String,
     /// Puzzle ids in book order.
     pub puzzles: Vec<i64>,
+    /// The editor who made it (`None`: a book made before editors were
+    /// recorded).
+    pub made_by: Option<String>,
 }
 
 /// A validated puzzle a book may use.
@@ -47,46 +54,136 @@ pub struct Candidate {
     pub score: u32,
 }
 
+/// Which puzzles a book (or a draft) may take of one layout and level.
+#[derive(Clone, Copy, Debug)]
+pub struct CandidateFilter<'a> {
+    pub layout: &'a str,
+    pub level: &'a str,
+    /// Puzzles printed in a book count too (`--allow-reprint`).
+    pub reprint: bool,
+    /// Only puzzles whose SE rating lies in this range.
+    pub rating: Option<RatingRange>,
+    /// Only this draft's puzzles (its owner making its book from it);
+    /// `None`: the whole stock less every live draft's puzzles.
+    pub draft: Option<i64>,
+}
+
+/// The columns curation reads of each puzzle: its id and score, and what
+/// `validate::needs_check` needs to tell a fresh verdict from a stale one
+/// (the layout's text is read once per layout row).
+const CANDIDATE_COLUMNS: &str = "p.id, p.score, p.layout_id, p.layout_name, p.givens, p.solution, p.canonical, p.clues, p.level,
+    p.validation, p.validated_hash, p.se_rating, p.technique, p.technique_level";
+
+/// What a candidate must satisfy beyond its layout, level and verdict
+/// (`$1`, `$2`, 'ok') and being after `$3`: `$4` reprints allowed,
+/// `$5`..`$6` the rating range, `$7` the draft it may come from (else
+/// none). `{reserved}` stands for the table of reserved puzzles.
+const CANDIDATE_FILTERS: &str = "(CAST($4 AS BOOLEAN) OR NOT EXISTS (SELECT 1 FROM book_puzzles b WHERE b.puzzle_id = p.id))
+    AND (CAST($5 AS DOUBLE PRECISION) IS NULL
+         OR p.se_rating BETWEEN CAST($5 AS DOUBLE PRECISION) - 1e-9 AND CAST($6 AS DOUBLE PRECISION) + 1e-9)
+    AND NOT EXISTS (SELECT 1 FROM reference_keys k JOIN reference_sets s ON s.id = k.set_id
+                    WHERE s.layout_name = p.layout_name AND k.canonical = p.canonical)
+    AND NOT EXISTS (SELECT 1 FROM {reserved} JOIN drafts d ON d.id = r.draft_id
+                    WHERE r.puzzle_id = p.id AND d.expires_at > @unix AND d.id IS DISTINCT FROM CAST($7 AS BIGINT))";
+
+/// The candidate statement (`$8` rows at most), from the stock or from one
+/// draft's puzzles.
+///
+/// From the stock it reads the index `puzzles_for_books` from the key
+/// (layout, level, 'ok', after `$3`) on, in key order, and stops at the
+/// limit: a range of the index, never the table. The two dialects say so
+/// each its own way, as `layout_name = $1 … ORDER BY id` alone lets a
+/// planner with statistics (PostgreSQL; SQLite after `ANALYZE`) walk the
+/// primary key instead, through the whole table in id order, wherever it
+/// believes the matching rows spread evenly over it (they do not: each
+/// batch makes one level). PostgreSQL is given the range as two row-value
+/// bounds and the order as the whole key, which only that index gives;
+/// SQLite is told the index (it seeks row values by their first columns
+/// only), and the index of reserved puzzles, as it would read a table of
+/// them that was small when last analyzed whole for each candidate.
+fn candidate_sql(from_draft: bool, dialect: Dialect) -> String {
+    let reserved = match dialect {
+        Dialect::Sqlite => "draft_puzzles r INDEXED BY draft_puzzles_by_puzzle",
+        Dialect::Postgres => "draft_puzzles r",
+    };
+    let filters = CANDIDATE_FILTERS.replace("{reserved}", reserved);
+    match (from_draft, dialect) {
+        (false, Dialect::Sqlite) => format!(
+            "SELECT {CANDIDATE_COLUMNS} FROM puzzles p INDEXED BY puzzles_for_books
+             WHERE p.layout_name = $1 AND p.level = $2 AND p.validation = 'ok' AND p.id > $3 AND {filters}
+             ORDER BY p.id LIMIT $8"
+        ),
+        (false, Dialect::Postgres) => format!(
+            "SELECT {CANDIDATE_COLUMNS} FROM puzzles p
+             WHERE (p.layout_name, p.level, p.validation, p.id) > ($1, $2, 'ok', $3)
+               AND (p.layout_name, p.level, p.validation) <= ($1, $2, 'ok')
+               AND {filters}
+             ORDER BY p.layout_name, p.level, p.validation, p.id LIMIT $8"
+        ),
+        (true, _) => format!(
+            "SELECT {CANDIDATE_COLUMNS} FROM draft_puzzles m JOIN puzzles p ON p.id = m.puzzle_id
+             WHERE m.draft_id = $7 AND p.layout_name = $1 AND p.level = $2 AND p.validation = 'ok' AND p.id > $3
+               AND {filters}
+             ORDER BY p.id LIMIT $8"
+        ),
+    }
+}
+
 impl Catalog {
-    /// Validated puzzles of a layout and level, lowest id first, leaving out
-    /// those printed in a book unless `reprint` is allowed. Only rows whose
-    /// content is still what was validated count; the second value is how
-    /// many were validated but have changed since (they need validating again).
-    /// With `rating`, only puzzles whose SE rating lies in it. A puzzle whose
-    /// canonical key a reference set of its layout holds (`reference add`)
-    /// is never a candidate: the originality guard.
-    pub fn book_candidates(
-        &self,
-        layout: &str,
-        level: &str,
-        reprint: bool,
-        rating: Option<crate::level::RatingRange>,
-    ) -> Result<(Vec<Candidate>, usize)> {
-        let ids: Vec<i64> = self
-            .conn
-            .query(
-                "SELECT id FROM puzzles p
-                 WHERE layout_name = $1 AND level = $2 AND validation = 'ok'
-                   AND (CAST($3 AS BOOLEAN) OR NOT EXISTS (SELECT 1 FROM book_puzzles b WHERE b.puzzle_id = p.id))
-                   AND (CAST($4 AS DOUBLE PRECISION) IS NULL
-                        OR se_rating BETWEEN CAST($4 AS DOUBLE PRECISION) - 1e-9 AND CAST($5 AS DOUBLE PRECISION) + 1e-9)
-                   AND NOT EXISTS (SELECT 1 FROM reference_keys k JOIN reference_sets s ON s.id = k.set_id
-                                   WHERE s.layout_name = p.layout_name AND k.canonical = p.canonical)
-                 ORDER BY id",
-                vals![layout, level, reprint, rating.map(|r| r.low), rating.map(|r| r.high)],
-            )?
-            .iter()
-            .map(|r| r.get(0))
-            .collect::<Result<_>>()?;
-        let mut fresh = Vec::with_capacity(ids.len());
+    /// Up to `want` puzzles a book may take (see [`CandidateFilter`]),
+    /// lowest id first: validated, leaving out those printed in a book
+    /// unless `reprint`, those in a live draft (other than `draft`), and
+    /// those whose canonical key a reference set of their layout holds
+    /// (`reference add`: the originality guard). Only rows whose content
+    /// is still what was validated count; the second value is how many
+    /// were read that were validated but have changed since (they need
+    /// validating again): all such rows when fewer than `want` are found.
+    ///
+    /// The rows are read in pages, as a range of an index, and only until
+    /// `want` are found: the time taken grows with `want` (and with the
+    /// printed, reserved or stale rows passed over), not with the catalog.
+    pub fn book_candidates(&self, filter: &CandidateFilter, want: usize) -> Result<(Vec<Candidate>, usize)> {
+        let sql = candidate_sql(filter.draft.is_some(), self.conn.dialect());
+        let mut layouts: HashMap<i64, (String, String)> = HashMap::new();
+        let mut fresh = Vec::with_capacity(want.min(4096));
         let mut stale = 0;
-        for id in ids {
-            let row = self.puzzle(id)?;
-            if crate::validate::needs_check(&row) {
-                stale += 1;
-            } else {
-                fresh.push(Candidate { id, score: row.score });
+        let mut after = 0i64;
+        let mut page = (want + 8).max(32);
+        while fresh.len() < want {
+            let rows = self.conn.query(
+                &sql,
+                vals![
+                    filter.layout,
+                    filter.level,
+                    after,
+                    filter.reprint,
+                    filter.rating.map(|r| r.low),
+                    filter.rating.map(|r| r.high),
+                    filter.draft,
+                    page as i64
+                ],
+            )?;
+            for r in &rows {
+                let layout_id: i64 = r.get(2)?;
+                let (source, file) = match layouts.entry(layout_id) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        let l = self.conn.query_one("SELECT source, name FROM layouts WHERE id = $1", vals![layout_id])?;
+                        e.insert((l.get(0)?, l.get(1)?))
+                    }
+                };
+                let row = candidate_row(r, source, file)?;
+                after = row.id;
+                if crate::validate::needs_check(&row) {
+                    stale += 1;
+                } else if fresh.len() < want {
+                    fresh.push(Candidate { id: row.id, score: row.score });
+                }
             }
+            if rows.len() < page {
+                break;
+            }
+            page = (page * 4).min(16_384);
         }
         Ok((fresh, stale))
     }
@@ -108,6 +205,7 @@ impl Catalog {
                  WHERE id = $1",
                 vals![id],
             )?;
+            super::drafts::settle(&self.conn, id)?;
             Ok(id)
         })
     }
@@ -124,8 +222,8 @@ impl Catalog {
             .conn
             .query_one(
                 "INSERT INTO books (title, settings, created_at, pdf_path, pages, pdf_hash, status,
-                     lease_owner, lease_pid, lease_host, lease_heartbeat)
-                 VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, @unix)
+                     lease_owner, lease_pid, lease_host, lease_heartbeat, made_by)
+                 VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, @unix, $10)
                  RETURNING id",
                 vals![
                     &book.title,
@@ -136,7 +234,8 @@ impl Catalog {
                     &book.pdf_hash,
                     &me.owner,
                     me.pid,
-                    &me.host
+                    &me.host,
+                    &book.made_by
                 ],
             )?
             .get(0)?;
@@ -173,7 +272,7 @@ impl Catalog {
     pub fn pending_books(&self) -> Result<Vec<PendingBook>> {
         let me = LeaseHolder::this_process();
         let rows = self.conn.query(
-            "SELECT b.id, b.title, (SELECT count(*) FROM book_puzzles p WHERE p.book_id = b.id)
+            "SELECT b.id, b.title, (SELECT count(*) FROM book_puzzles p WHERE p.book_id = b.id), b.made_by
              FROM books b WHERE b.status = 'pending' ORDER BY b.id",
             &[],
         )?;
@@ -183,7 +282,7 @@ impl Catalog {
             let lease: Option<Lease> = lease_in(&self.conn, "books", id)?;
             let live = lease.as_ref().is_some_and(|l| l.holder.owner == me.owner || l.is_live(me));
             let holder = lease.map_or("no process".to_string(), |l| l.describe());
-            pending.push(PendingBook { id, title, puzzles, live, holder });
+            pending.push(PendingBook { id, title, puzzles, live, holder, made_by: r.get(3)? });
         }
         Ok(pending)
     }
@@ -217,6 +316,7 @@ impl Catalog {
                  WHERE id = $1",
                 vals![id, pdf_path, pages, pdf_hash],
             )?;
+            super::drafts::settle(conn, id)?;
             Ok(())
         })
     }
@@ -282,7 +382,7 @@ impl Catalog {
         }
         let r: Row = self
             .conn
-            .query_opt("SELECT id, title, settings, created_at, pdf_path, pages, pdf_hash FROM books WHERE id = $1", vals![id])?
+            .query_opt("SELECT id, title, settings, created_at, pdf_path, pages, pdf_hash, made_by FROM books WHERE id = $1", vals![id])?
             .ok_or_else(|| anyhow!("{}: there is no book {id} (`puzzlebook books` lists them)", self.target))?;
         let puzzles = self
             .conn
@@ -299,6 +399,7 @@ impl Catalog {
             pages: r.get(5)?,
             pdf_hash: r.get(6)?,
             puzzles,
+            made_by: r.get(7)?,
         })
     }
 
@@ -317,6 +418,40 @@ impl Catalog {
     pub fn now(&self) -> Result<String> {
         self.conn.query_one("SELECT @now_s", &[])?.get(0)
     }
+}
+
+/// A candidate's row as far as `validate::needs_check` reads it (the
+/// columns of `CANDIDATE_COLUMNS`, its layout's text and file name); the
+/// rest is left empty.
+fn candidate_row(r: &Row, layout_source: &str, layout_file: &str) -> Result<PuzzleRow> {
+    Ok(PuzzleRow {
+        id: r.get(0)?,
+        score: r.get::<i64>(1)? as u32,
+        layout_name: r.get(3)?,
+        layout_source: layout_source.to_string(),
+        layout_file: layout_file.to_string(),
+        givens: r.get(4)?,
+        solution: r.get(5)?,
+        canonical: r.get(6)?,
+        clues: r.get(7)?,
+        level: r.get(8)?,
+        validation: r.get(9)?,
+        validated_hash: r.get(10)?,
+        grade: match (r.get::<Option<f64>>(11)?, r.get::<Option<String>>(12)?, r.get::<Option<String>>(13)?) {
+            (Some(se_rating), Some(technique), Some(level)) => Some(StoredGrade { se_rating, technique, level }),
+            _ => None,
+        },
+        effort_nodes: 0,
+        seed: 0,
+        batch_id: None,
+        generator_version: String::new(),
+        created_at: String::new(),
+        validation_detail: None,
+        validated_at: None,
+        validation_micros: None,
+        minimal: None,
+        symmetry: None,
+    })
 }
 
 /// Deletes book `id` and its puzzle list (inside the caller's transaction).
@@ -340,3 +475,6 @@ impl Drop for BookHeartbeat {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -24,6 +24,7 @@ mod books;
 pub mod browse;
 pub mod copy;
 pub mod db;
+mod drafts;
 mod imports;
 mod merge;
 mod puzzles;
@@ -32,8 +33,9 @@ mod users;
 
 pub use batches::{Batch, BatchStatus};
 pub use books::PendingBook;
-pub use books::{BookRow, Candidate};
+pub use books::{BookRow, Candidate, CandidateFilter};
 pub use db::{DbTarget, PgUrl};
+pub use drafts::{DEFAULT_DRAFT_SECONDS, Draft, DraftError, EDITOR_VAR, Pick, ReserveRequest, Reserved, editor_name, span_text};
 pub use imports::ReferenceSet;
 pub use merge::MergeReport;
 pub use puzzles::{NewPuzzle, PuzzleRow, Rekey, StatsRow, StoredGrade};
@@ -63,7 +65,8 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
     migration!("0011_controls"),
     migration!("0012_pending_books"),
     migration!("0013_minimal"),
-    // 0014–0016 are other branches' (reservations and more); merged, they go before this one.
+    // 0014 and 0016 are other branches' (batch ranges, scale); merged, they go in order.
+    migration!("0015_editors"),
     migration!("0017_users"),
 ];
 

@@ -222,7 +222,12 @@ fn book(title: &str, puzzles: Vec<i64>) -> BookRow {
         pages: 0,
         pdf_hash: String::new(),
         puzzles,
+        made_by: None,
     }
+}
+
+fn easy(reprint: bool) -> CandidateFilter<'static> {
+    CandidateFilter { layout: "classic-4", level: "easy", reprint, rating: None, draft: None }
 }
 
 #[test]
@@ -230,15 +235,15 @@ fn books_record_their_puzzles_and_curation_leaves_printed_ones_out() {
     for place in every_backend("books") {
         let catalog = Catalog::open(&place.target).unwrap();
         let ids = validated(&catalog, &["a", "b", "c"]);
-        let (candidates, stale) = catalog.book_candidates("classic-4", "easy", false, None).unwrap();
+        let (candidates, stale) = catalog.book_candidates(&easy(false), 100).unwrap();
         assert_eq!((candidates.iter().map(|c| c.id).collect::<Vec<_>>(), stale), (ids.clone(), 0), "{}", place.target);
         // Recorded pending (as `book` does), its puzzles are taken at once.
         let first = catalog.write(|_| catalog.insert_book(&book("One", vec![ids[2], ids[0]]))).unwrap();
         assert!(format!("{:#}", catalog.book(first).unwrap_err()).contains("never finished"));
         assert_eq!(catalog.pending_books().unwrap().iter().map(|p| (p.id, p.live)).collect::<Vec<_>>(), [(first, true)]);
-        let (candidates, _) = catalog.book_candidates("classic-4", "easy", false, None).unwrap();
+        let (candidates, _) = catalog.book_candidates(&easy(false), 100).unwrap();
         assert_eq!(candidates.iter().map(|c| c.id).collect::<Vec<_>>(), vec![ids[1]]);
-        let (candidates, _) = catalog.book_candidates("classic-4", "easy", true, None).unwrap();
+        let (candidates, _) = catalog.book_candidates(&easy(true), 100).unwrap();
         assert_eq!(candidates.len(), 3, "a reprint may use printed puzzles");
         // A PDF path belongs to one book (IS DISTINCT FROM with and without an id).
         catalog.finish_book(first, "out/one.pdf", 24, "abc", || Ok(())).unwrap();
@@ -285,7 +290,7 @@ fn references_hold_keys_and_keep_their_puzzles_out_of_books() {
         assert!(catalog.add_reference("public", "classic-4", "x", 1, &[]).is_err(), "a name is loaded once");
         assert_eq!(catalog.reference_matches("classic-4", "a").unwrap(), vec!["public".to_string()]);
         assert_eq!(catalog.reference_held("classic-4", "easy").unwrap(), 1);
-        let (candidates, _) = catalog.book_candidates("classic-4", "easy", false, None).unwrap();
+        let (candidates, _) = catalog.book_candidates(&easy(false), 100).unwrap();
         assert_eq!(candidates.iter().map(|c| c.id).collect::<Vec<_>>(), vec![ids[1]]);
     }
 }
