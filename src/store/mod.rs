@@ -27,7 +27,7 @@ mod merge;
 mod puzzles;
 pub mod scratch;
 
-pub use batches::{Batch, BatchStatus};
+pub use batches::{Batch, BatchState, BatchStatus, Claim, Committed};
 pub use books::PendingBook;
 pub use books::{BookRow, Candidate};
 pub use db::{DbTarget, PgUrl};
@@ -59,6 +59,7 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
     migration!("0011_controls"),
     migration!("0012_pending_books"),
     migration!("0013_minimal"),
+    migration!("0014_ranges"),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";
@@ -224,7 +225,7 @@ pub(crate) fn write_transaction<T>(conn: &Conn, f: impl FnOnce(&Conn) -> Result<
 }
 
 /// Commits an open transaction whose work succeeded, else rolls it back.
-fn end_transaction<T>(conn: &Conn, result: Result<T>) -> Result<T> {
+pub(crate) fn end_transaction<T>(conn: &Conn, result: Result<T>) -> Result<T> {
     match result {
         Ok(value) => {
             conn.batch("COMMIT")?;
