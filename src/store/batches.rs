@@ -689,3 +689,100 @@ fn batch_held_in(conn: &Conn, batch: &Batch) -> Result<u64> {
     };
     Ok(n as u64)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::NewPuzzle;
+    use crate::store::scratch::every_backend;
+
+    fn sample(canonical: &str, seed: u64) -> NewPuzzle {
+        NewPuzzle {
+            own_layout: None,
+            grade: None,
+            givens: "1.".into(),
+            solution: "12".into(),
+            canonical: canonical.into(),
+            clues: 1,
+            score: 10,
+            level: "easy".into(),
+            effort_nodes: 1,
+            seed,
+            minimal: None,
+            symmetry: None,
+        }
+    }
+
+    /// Ranges follow one another; a range commits only in its turn and
+    /// only by its owner; a gone worker's range is taken over, a live
+    /// one's is not; the commit that reaches the count ends the batch.
+    #[test]
+    fn ranges_are_claimed_in_turn_taken_over_and_committed_in_attempt_order() {
+        for place in every_backend("ranges") {
+            let catalog = Catalog::open(&place.target).unwrap();
+            let layout = Layout::load("classic-4").unwrap();
+            let id = catalog.create_batch(catalog.layout_id(&layout, "cells").unwrap(), 1, 3, None, "none").unwrap();
+            catalog.claim_batch(id).unwrap();
+            let first = catalog.claim_range(id, 2, true).unwrap().unwrap();
+            let second = catalog.claim_range(id, 2, true).unwrap().unwrap();
+            assert_eq!((first, second), (Claim { first: 0, end: 2 }, Claim { first: 2, end: 4 }), "{}", place.target);
+            assert_eq!(catalog.claim_range(id, 2, false).unwrap(), None, "nothing abandoned, nothing new asked");
+            let batch = catalog.batch(id).unwrap();
+            assert_eq!(catalog.commit_range(&batch, second, &[sample("c", 3)], 4).unwrap(), None, "not its turn yet");
+            assert!(catalog.puzzles(None, None).unwrap().is_empty(), "the refused range left nothing");
+
+            // Another host's worker with a fresh heartbeat holds the first
+            // range: not taken; once its heartbeat is old, taken over.
+            place.execute("UPDATE batch_ranges SET owner = 'other', pid = 1, host = 'elsewhere', heartbeat = @unix WHERE first_attempt = 0");
+            assert_eq!(catalog.renew_ranges(id).unwrap(), vec![2]);
+            assert_eq!(catalog.commit_range(&batch, first, &[sample("a", 1)], 2).unwrap(), None, "no longer this worker's");
+            assert_eq!(catalog.claim_range(id, 2, false).unwrap(), None, "a live worker's range stays its own");
+            let err = format!("{:#}", catalog.claim_batch(id).unwrap_err());
+            assert!(err.contains("batch 1 is being run by process 1 on elsewhere") && err.contains("--join 1"), "{err}");
+            place.execute("UPDATE batch_ranges SET heartbeat = heartbeat - 100 WHERE first_attempt = 0");
+            assert_eq!(catalog.claim_range(id, 2, false).unwrap(), Some(first), "a stale range is taken over");
+
+            let done = catalog.commit_range(&batch, first, &[sample("a", 1), sample("b", 2), sample("a", 2)], 2).unwrap().unwrap();
+            assert_eq!(done.inserted, vec![true, true, false]);
+            assert_eq!((done.state.next_attempt, done.state.held, done.state.status), (2, 2, BatchStatus::Running));
+            // Cut at the count part-way through the range: the batch is done.
+            let done = catalog.commit_range(&batch, second, &[sample("c", 3)], 3).unwrap().unwrap();
+            assert_eq!((done.state.next_attempt, done.state.held, done.state.status), (3, 3, BatchStatus::Done));
+            assert_eq!(place.count("SELECT count(*) FROM batch_ranges"), 0, "a done batch keeps no ranges");
+            assert_eq!(catalog.claim_range(id, 2, true).unwrap(), None, "a done batch gives no range");
+            assert_eq!(catalog.batch(id).unwrap().status, BatchStatus::Done);
+        }
+    }
+
+    /// A worker stopping part-way leaves the rest of its range unowned, for
+    /// any worker at once; the batch is interrupted only when no other
+    /// worker runs it.
+    #[test]
+    fn a_worker_leaving_leaves_its_ranges_and_the_batch_to_the_others() {
+        for place in every_backend("leave") {
+            let catalog = Catalog::open(&place.target).unwrap();
+            let layout = Layout::load("classic-4").unwrap();
+            let id = catalog.create_batch(catalog.layout_id(&layout, "cells").unwrap(), 1, 10, None, "none").unwrap();
+            catalog.join_batch(id).unwrap();
+            let range = catalog.claim_range(id, 4, true).unwrap().unwrap();
+            let batch = catalog.batch(id).unwrap();
+            let done = catalog.commit_range(&batch, range, &[sample("a", 1)], 1).unwrap().unwrap();
+            assert_eq!(done.state.next_attempt, 1);
+            assert_eq!(place.count("SELECT count(*) FROM batch_ranges WHERE first_attempt = 1 AND end_attempt = 4 AND owner IS NULL"), 1);
+            let next = catalog.claim_range(id, 4, true).unwrap().unwrap();
+            assert_eq!(next, Claim { first: 1, end: 4 }, "the rest is claimed before anything new");
+            // Another live worker runs the batch: leaving keeps it running.
+            place.execute(
+                "INSERT INTO batch_ranges (batch_id, first_attempt, end_attempt, owner, pid, host, heartbeat)
+                 VALUES (1, 4, 8, 'other', 1, 'elsewhere', @unix)",
+            );
+            catalog.leave_batch(id, BatchStatus::Interrupted, None).unwrap();
+            assert_eq!(catalog.batch(id).unwrap().status, BatchStatus::Running);
+            assert_eq!(place.count("SELECT count(*) FROM batch_ranges WHERE owner IS NULL"), 1, "its range is left unowned");
+            place.execute("DELETE FROM batch_ranges WHERE owner = 'other'");
+            catalog.join_batch(id).unwrap();
+            catalog.leave_batch(id, BatchStatus::Interrupted, Some("stopped")).unwrap();
+            assert_eq!(catalog.batch(id).unwrap().status, BatchStatus::Interrupted, "the last worker out marks it");
+        }
+    }
+}
