@@ -701,7 +701,9 @@ mod tests {
 
         let id = catalog.create_batch(layout_id, 1, 10, None, "none").unwrap();
         let broken = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &NEVER, odd: Odd::ErrorAt(3) };
-        let Err(error) = run_family(&catalog, id, &broken, &Options::alone(2), &NEVER, None, &mut |_| {}) else { panic!("attempt 3 broke") };
+        let Err(error) = run_family(&catalog, id, &broken, &Options::alone(2), &NEVER, None, &mut |_| {}) else {
+            panic!("attempt 3 broke")
+        };
         assert!(format!("{error:#}").contains("attempt 3 broke"), "{error:#}");
         let batch = catalog.batch(id).unwrap();
         assert_eq!(batch.status, BatchStatus::Failed, "an error does not leave the batch running");

@@ -59,7 +59,8 @@ const SEED: &str = "2701";
 /// The puzzles one worker alone makes of the batch the tests run.
 fn one_worker_alone() -> BTreeSet<String> {
     let alone = Scratch::sqlite("alone");
-    let out = bin().args(["generate", "classic-9", "--count", COUNT, "--seed", SEED, "--jobs", "2", "--db", &alone.arg()]).output().unwrap();
+    let out =
+        bin().args(["generate", "classic-9", "--count", COUNT, "--seed", SEED, "--jobs", "2", "--db", &alone.arg()]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     keys(&alone)
 }

@@ -140,7 +140,9 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
             let stored = controls.stored();
             let id =
                 catalog.create_batch_with(layout_id, seed, args.count, args.difficulty, controls.symmetry.as_str(), stored.as_deref())?;
-            eprintln!("batch {id} started (seed {seed}); more workers, here or on other machines, join it with: puzzlebook generate --join {id} --db {db}");
+            eprintln!(
+                "batch {id} started (seed {seed}); more workers, here or on other machines, join it with: puzzlebook generate --join {id} --db {db}"
+            );
             (id, batch::Entry::Alone)
         }
         (None, None, None) => bail!("give a LAYOUT to generate, or --resume or --join to go on with a batch"),
@@ -165,11 +167,9 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
             }
         }
         BatchEvent::Stored(_) => {}
-        BatchEvent::Retrying { error, waited, limit } => progress.note(&format!(
-            "catalog {db}: connection lost ({error}); trying again ({} of {} s)",
-            waited.as_secs(),
-            limit.as_secs()
-        )),
+        BatchEvent::Retrying { error, waited, limit } => {
+            progress.note(&format!("catalog {db}: connection lost ({error}); trying again ({} of {} s)", waited.as_secs(), limit.as_secs()))
+        }
         BatchEvent::Reconnected => progress.note(&format!("catalog {db}: connected again")),
     });
     progress.finish();
@@ -198,7 +198,9 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
     );
     match outcome.status {
         BatchStatus::Interrupted if batch.status == BatchStatus::Running => {
-            eprintln!("interrupted; the batch goes on with its other workers (join them again with: puzzlebook generate --join {batch_id} --db {db})");
+            eprintln!(
+                "interrupted; the batch goes on with its other workers (join them again with: puzzlebook generate --join {batch_id} --db {db})"
+            );
             std::process::exit(130);
         }
         BatchStatus::Interrupted => {
@@ -359,6 +361,9 @@ fn clock_seed() -> u64 {
 struct Progress {
     bar: Option<ProgressBar>,
     last_log: std::cell::Cell<Instant>,
+    /// What the batch held when this worker started (its first report):
+    /// the batch's rate is of all its workers.
+    held_at_start: std::cell::Cell<Option<u64>>,
 }
 
 impl Progress {
@@ -373,21 +378,34 @@ impl Progress {
             bar.set_prefix(format!("batch {}", batch.id));
             bar
         });
-        Progress { bar, last_log: std::cell::Cell::new(Instant::now()) }
+        Progress { bar, last_log: std::cell::Cell::new(Instant::now()), held_at_start: std::cell::Cell::new(None) }
     }
 
+    /// The whole batch (every worker's puzzles): `held` of `total`; this
+    /// worker's share is named when others take part.
     fn update(&self, batch_id: i64, held: u64, total: u64, added: u64, elapsed: Duration, acceptance: Option<f64>) {
-        let rate = added as f64 / elapsed.as_secs_f64().max(1e-9);
+        let seconds = elapsed.as_secs_f64().max(1e-9);
+        let start = *self.held_at_start.get().get_or_insert_with(|| {
+            if let Some(bar) = &self.bar {
+                bar.set_position(held);
+                bar.reset_eta();
+            }
+            held
+        });
+        self.held_at_start.set(Some(start));
+        let grown = held.saturating_sub(start);
+        let rate = grown as f64 / seconds;
+        let mine = if added < grown { format!(" ({:.0}/s by this worker)", added as f64 / seconds) } else { String::new() };
         let accept = acceptance.map_or(String::new(), |a| format!(", {:.0}% of attempts at the level", a * 100.0));
         match &self.bar {
             Some(bar) => {
                 bar.set_position(held);
-                bar.set_message(format!("{rate:.0}/s{accept}"));
+                bar.set_message(format!("{rate:.0}/s{mine}{accept}"));
             }
             None if self.last_log.get().elapsed() >= Duration::from_secs(5) => {
                 self.last_log.set(Instant::now());
                 let eta = if rate > 0.0 { format!("{:.0}s", (total - held.min(total)) as f64 / rate) } else { "?".into() };
-                eprintln!("batch {batch_id}: {held}/{total} puzzles, {rate:.0}/s{accept}, ETA {eta}");
+                eprintln!("batch {batch_id}: {held}/{total} puzzles, {rate:.0}/s{mine}{accept}, ETA {eta}");
             }
             None => {}
         }

@@ -733,7 +733,8 @@ mod tests {
 
             // Another host's worker with a fresh heartbeat holds the first
             // range: not taken; once its heartbeat is old, taken over.
-            place.execute("UPDATE batch_ranges SET owner = 'other', pid = 1, host = 'elsewhere', heartbeat = @unix WHERE first_attempt = 0");
+            place
+                .execute("UPDATE batch_ranges SET owner = 'other', pid = 1, host = 'elsewhere', heartbeat = @unix WHERE first_attempt = 0");
             assert_eq!(catalog.renew_ranges(id).unwrap(), vec![2]);
             assert_eq!(catalog.commit_range(&batch, first, &[sample("a", 1)], 2).unwrap(), None, "no longer this worker's");
             assert_eq!(catalog.claim_range(id, 2, false).unwrap(), None, "a live worker's range stays its own");

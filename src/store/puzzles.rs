@@ -1,7 +1,7 @@
 //! Puzzle rows: inserting a batch's chunk, reading back, statistics.
 
-use super::db::{Conn, Row, vals};
 use super::batches::{BatchState, Claim, Committed};
+use super::db::{Conn, Row, vals};
 use super::{Batch, Catalog, GENERATOR_VERSION};
 use anyhow::{Result, anyhow};
 
@@ -254,7 +254,10 @@ impl Catalog {
             let new = inserted.iter().filter(|&&i| i).count() as u64;
             let state = match claim {
                 None => {
-                    conn.execute("UPDATE batches SET next_attempt = $2, held = held + $3 WHERE id = $1", vals![batch.id, next_attempt as i64, new as i64])?;
+                    conn.execute(
+                        "UPDATE batches SET next_attempt = $2, held = held + $3 WHERE id = $1",
+                        vals![batch.id, next_attempt as i64, new as i64],
+                    )?;
                     None
                 }
                 Some(claim) => Some(super::batches::range_done(conn, batch.id, claim, next_attempt, new)?),
