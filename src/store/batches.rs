@@ -626,8 +626,8 @@ impl Catalog {
     /// This worker leaves batch `id`: its ranges are left unowned for the
     /// others. `Interrupted`: the batch is marked interrupted only when no
     /// other worker runs it any more. `Exhausted` or `Failed` (with `note`)
-    /// end the batch for every worker. `Done`: nothing more to record (the
-    /// commit that reached the count marked it).
+    /// end the batch for every worker. `Done`: marked by the commit that
+    /// reached the count (here only for a batch that held it already).
     pub fn leave_batch(&self, id: i64, status: BatchStatus, note: Option<&str>) -> Result<()> {
         let me = LeaseHolder::this_process();
         self.write(|conn| {
@@ -636,7 +636,7 @@ impl Catalog {
                 "UPDATE batch_ranges SET owner = NULL, pid = NULL, host = NULL, heartbeat = NULL WHERE batch_id = $1 AND owner = $2",
                 vals![id, &me.owner],
             )?;
-            if current.ended() || status == BatchStatus::Done {
+            if current.ended() || (status == BatchStatus::Done && current.held < current.count_asked) {
                 return Ok(());
             }
             if status == BatchStatus::Interrupted && live_workers(conn, id, me)?.is_some() {
