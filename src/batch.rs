@@ -47,8 +47,9 @@ pub enum BatchEvent<'a> {
     },
     /// A new puzzle was stored (by this worker).
     Stored(&'a NewPuzzle),
-    /// The catalog's connection was lost: trying again, `waited` of `limit` so far.
-    Retrying { error: String, waited: Duration, limit: Duration },
+    /// The catalog's connection was lost: trying again, with backoff, for
+    /// at most `limit`.
+    Retrying { error: String, limit: Duration },
     /// The catalog answers again after [`BatchEvent::Retrying`].
     Reconnected,
 }
@@ -98,6 +99,7 @@ pub const DEFAULT_RETRY: Duration = Duration::from_secs(60);
 #[derive(Debug)]
 pub struct Unreachable {
     pub batch_id: i64,
+    /// The retry time, all spent.
     pub waited: Duration,
     /// The last error, in one line.
     pub last: String,
@@ -229,13 +231,19 @@ impl Link<'_> {
                     return Ok(value);
                 }
                 Err(error) if connection_lost(&error) => {
-                    let since = *self.lost_since.get_or_insert_with(Instant::now);
-                    let waited = since.elapsed();
-                    let last = format!("{error:#}").lines().next().unwrap_or("").to_string();
+                    // The driver's own words, without the catalog's name around them.
+                    let last = error.root_cause().to_string();
+                    let waited = match self.lost_since {
+                        Some(since) => since.elapsed(),
+                        None => {
+                            self.lost_since = Some(Instant::now());
+                            on_event(BatchEvent::Retrying { error: last.clone(), limit: self.limit });
+                            Duration::ZERO
+                        }
+                    };
                     if waited >= self.limit {
-                        return Err(anyhow::Error::new(Unreachable { batch_id: self.batch_id, waited, last }));
+                        return Err(anyhow::Error::new(Unreachable { batch_id: self.batch_id, waited: self.limit, last }));
                     }
-                    on_event(BatchEvent::Retrying { error: last, waited, limit: self.limit });
                     std::thread::sleep(pause.min(self.limit - waited));
                     pause = (pause * 2).min(Duration::from_secs(8));
                     // A failed reconnect leaves the old connection: the next

@@ -167,8 +167,8 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
             }
         }
         BatchEvent::Stored(_) => {}
-        BatchEvent::Retrying { error, waited, limit } => {
-            progress.note(&format!("catalog {db}: connection lost ({error}); trying again ({} of {} s)", waited.as_secs(), limit.as_secs()))
+        BatchEvent::Retrying { error, limit } => {
+            progress.note(&format!("catalog {db}: connection lost ({error}); trying again for up to {} s", limit.as_secs()))
         }
         BatchEvent::Reconnected => progress.note(&format!("catalog {db}: connected again")),
     });
