@@ -426,23 +426,22 @@ impl Worker<'_> {
             // Ranges below the resume point were committed by another worker
             // (taken over while this one seemed gone): their work is dropped.
             self.finished.retain(|&first, _| first >= state.next_attempt);
-            if let Some(ready) = self.finished.remove(&state.next_attempt) {
-                state = self.commit(ready, &state, on_event)?;
-                continue;
-            }
+            // A range whose turn it is commits in this round, after the pool
+            // has its next range: the pool never waits for a commit.
+            let ready = self.finished.contains_key(&state.next_attempt);
             let idle = self.making.is_none();
             let since_new = state.next_attempt.saturating_sub(quiet_from);
-            if idle && since_new >= EXHAUSTED_AFTER && give_up.is_none() {
+            if !ready && since_new >= EXHAUSTED_AFTER && give_up.is_none() {
                 // Not one attempt made a puzzle: what the batch asks does not fit
                 // (e.g. cages that rarely cover a grid), not a layout used up.
                 break if self.accepted == 0 { BatchStatus::Failed } else { BatchStatus::Exhausted };
             }
-            if idle && give_up.is_some_and(|g| last_new.elapsed() >= g.limit) {
+            if !ready && give_up.is_some_and(|g| last_new.elapsed() >= g.limit) {
                 break BatchStatus::Failed;
             }
             if stop.load(Ordering::SeqCst) {
                 let since = *stopping.get_or_insert_with(Instant::now);
-                if idle && (self.finished.is_empty() || since.elapsed() >= STOP_WAIT) {
+                if !ready && idle && (self.finished.is_empty() || since.elapsed() >= STOP_WAIT) {
                     break BatchStatus::Interrupted;
                 }
             } else if idle {
@@ -454,6 +453,10 @@ impl Worker<'_> {
                     self.orders.send((claim, deadline)).map_err(|_| anyhow!("batch {id}: the attempts' threads ended"))?;
                     self.making = Some(claim);
                 }
+            }
+            if let Some(ready) = self.finished.remove(&state.next_attempt) {
+                state = self.commit(ready, &state, on_event)?;
+                continue;
             }
             if last_renew.elapsed() >= RENEW_EVERY {
                 let mine = self.link.call(on_event, |c| c.renew_ranges(id))?;
