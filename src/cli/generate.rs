@@ -28,7 +28,7 @@ are thinned rather than their givens, record it as unknown.\n\n\
 Ctrl-C stops the batch: attempts under way finish and are committed, the rest wait for `generate --resume`, \
 which finishes the newest unfinished batch (refused while another process still runs it).\n\nOne batch, many machines: start it once (`generate LAYOUT --count N --db postgres://…`; it says its number), then run `generate --join B --db …` on any number of machines (or several times on one); every worker's bar shows the whole batch. docs/catalog-batches.md says what holds when a worker dies or the server restarts.")]
 pub struct GenerateArgs {
-    /// Layout id (see `puzzlebook layouts`) or path to a .toml layout; not needed with --resume.
+    /// Layout id (see `puzzlebook layouts`) or path to a .toml layout; not needed with --resume or --join.
     pub layout: Option<String>,
     /// Number of puzzles (of the --difficulty level, if given).
     #[arg(long, short = 'n', default_value_t = 1)]
