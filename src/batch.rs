@@ -740,4 +740,80 @@ mod tests {
         assert!(started < 40, "{started} attempts started after a limit of three attempts' time");
         assert_eq!(catalog.batch(id).unwrap().next_attempt, outcome.attempts, "the skipped attempts are left for a resume");
     }
+
+    fn puzzle(key: &str, seed: u64) -> NewPuzzle {
+        NewPuzzle {
+            own_layout: None,
+            grade: None,
+            givens: "1.".into(),
+            solution: "12".into(),
+            canonical: key.into(),
+            clues: 1,
+            score: 1,
+            level: "easy".into(),
+            effort_nodes: 1,
+            seed,
+            minimal: None,
+            symmetry: None,
+        }
+    }
+
+    /// What a batch of `count` holds when its attempts (each making the
+    /// puzzles of these keys) are cut into ranges of these sizes and
+    /// committed in order into a catalog that already holds `before`.
+    fn held_after(attempts: &[&[&str]], sizes: &[usize], count: u64, before: &[&str]) -> Vec<String> {
+        let batch = Batch {
+            id: 1,
+            layout_id: 1,
+            layout_name: "x".into(),
+            layout_source: String::new(),
+            seed: 0,
+            count_asked: count,
+            difficulty: None,
+            symmetry: "none".into(),
+            controls: None,
+            next_attempt: 0,
+            status: BatchStatus::Running,
+            note: None,
+        };
+        let mut catalog: HashSet<String> = before.iter().map(|k| k.to_string()).collect();
+        let mut stored = Vec::new();
+        let (mut next, mut sizes) = (0usize, sizes.iter().cycle());
+        while (stored.len() as u64) < count && next < attempts.len() {
+            let end = (next + sizes.next().unwrap()).min(attempts.len());
+            let claim = Claim { first: next as u64, end: end as u64 };
+            let made: Vec<Made> =
+                (next..end).map(|a| (a as u64, Some(Ok(attempts[a].iter().map(|k| puzzle(k, a as u64)).collect())))).collect();
+            let wanted = count - stored.len() as u64;
+            let keys = keys_to_check(&made, wanted);
+            let held: HashSet<String> = keys.into_iter().filter(|k| catalog.contains(k)).collect();
+            let taken = take(&batch, claim, made, wanted, &held).unwrap();
+            for p in taken.puzzles {
+                if catalog.insert(p.canonical.clone()) {
+                    stored.push(p.canonical);
+                }
+            }
+            next = taken.consumed as usize;
+        }
+        stored
+    }
+
+    /// The cut at the count does not depend on where ranges end: an attempt
+    /// that makes several puzzles, some already held, is taken up to the
+    /// first new one needed (the old cut counted a duplicate toward the
+    /// count and dropped the rest of the attempt, so the batch then held
+    /// other puzzles depending on its chunks).
+    #[test]
+    fn where_ranges_end_does_not_change_what_the_batch_holds() {
+        let attempts: &[&[&str]] = &[&["a"], &["b", "c"], &["d", "e", "f"], &["g"], &["h", "i"], &["j"], &["k"], &["l", "m"]];
+        for count in 1..=9 {
+            let alone = held_after(attempts, &[attempts.len()], count, &["c", "e", "h"]);
+            for sizes in [&[1][..], &[2], &[3, 1], &[1, 4], &[5]] {
+                assert_eq!(held_after(attempts, sizes, count, &["c", "e", "h"]), alone, "count {count}, ranges of {sizes:?}");
+            }
+            assert_eq!(alone.len() as u64, count.min(10), "count {count}: exactly the count");
+        }
+        // The attempt making [held, new] with one more wanted: the new one is taken.
+        assert_eq!(held_after(&[&["a", "b"], &["c"]], &[1], 1, &["a"]), vec!["b".to_string()]);
+    }
 }
