@@ -1,14 +1,32 @@
-//! A generate run into the catalog: workers make puzzles in parallel, chunk
-//! by chunk; each chunk lands in one transaction with the batch's resume
-//! point, so a crash or Ctrl-C loses at most the chunk in flight and a
-//! resumed batch continues exactly where the last commit ended.
+//! A generate run into the catalog: a worker makes puzzles in parallel,
+//! range by range, and any number of workers (processes, on one machine or
+//! many) may run one batch at once.
+//!
+//! A batch's attempts are numbered; attempt `i` uses seed `seed + i`. A
+//! worker claims a range of attempts (sized to about half a second of its
+//! pool's work), makes it, and commits it **in attempt order**: a finished
+//! range waits (its claim renewed) until the batch's committed prefix, its
+//! resume point `next_attempt`, reaches the range's first attempt; then its
+//! puzzles land with the new resume point in one transaction, cut at
+//! exactly the batch's count as one worker alone would cut. So the batch
+//! holds the same puzzles however many workers took part and whichever
+//! died: a dead worker's range is taken over (when its lease runs out, at
+//! once when its process is gone on the same host) and made again from the
+//! same seeds. A crash or Ctrl-C loses at most the ranges not committed.
+//!
+//! A worker that loses its PostgreSQL connection (the server restarted)
+//! tries again with backoff for a bounded time, then stops with
+//! [`Unreachable`]; what it committed stays, a commit whose answer was lost
+//! is recognised by the resume point, and its ranges go to other workers.
 
 use crate::family::Family;
 use crate::generate::{Controls, Symmetry};
 use crate::layout::Layout;
-use crate::store::{Batch, BatchStatus, Catalog, NewPuzzle};
+use crate::store::db::connection_lost;
+use crate::store::{Batch, BatchState, BatchStatus, Catalog, Claim, NewPuzzle};
 use anyhow::{Context, Result, anyhow};
 use rayon::prelude::*;
+use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
@@ -16,39 +34,103 @@ use std::time::{Duration, Instant};
 
 /// What a running batch reports; the caller shows it (the library prints nothing).
 pub enum BatchEvent<'a> {
-    /// A chunk landed: `held` of `total` puzzles, `added` by this run.
+    /// The batch moved: it holds `held` of `total` puzzles (all workers'),
+    /// `added` of them by this worker.
     Progress {
         batch_id: i64,
         held: u64,
         total: u64,
         added: u64,
         elapsed: Duration,
-        /// Share of attempts that reached the asked level, if one was asked.
+        /// Share of this worker's attempts that reached the asked level, if one was asked.
         acceptance: Option<f64>,
     },
-    /// A new puzzle was stored.
+    /// A new puzzle was stored (by this worker).
     Stored(&'a NewPuzzle),
+    /// The catalog's connection was lost: trying again, with backoff, for
+    /// at most `limit`.
+    Retrying { error: String, limit: Duration },
+    /// The catalog answers again after [`BatchEvent::Retrying`].
+    Reconnected,
 }
 
 pub struct BatchOutcome {
     pub status: BatchStatus,
+    /// What the batch holds (all workers').
     pub held: u64,
+    /// New puzzles this worker stored.
     pub added: u64,
+    /// Attempts this worker committed.
     pub attempts: u64,
     pub seconds: f64,
 }
 
+/// How a worker comes to its batch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// It made the batch, or resumes it alone: refused while another worker runs it.
+    Alone,
+    /// It joins whatever workers run the batch.
+    Join,
+}
+
+/// How a worker runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Threads making attempts.
+    pub jobs: usize,
+    pub entry: Entry,
+    /// How long to keep trying to reach a catalog whose connection was lost.
+    pub retry_for: Duration,
+}
+
+impl Options {
+    /// `jobs` threads, alone on the batch, a minute of retries.
+    pub fn alone(jobs: usize) -> Options {
+        Options { jobs, entry: Entry::Alone, retry_for: DEFAULT_RETRY }
+    }
+}
+
+/// How long a worker keeps trying to reach a lost catalog, unless told.
+pub const DEFAULT_RETRY: Duration = Duration::from_secs(60);
+
+/// The catalog could not be reached for the whole retry time: the worker
+/// stopped. Nothing it committed is lost; its ranges go to other workers.
+#[derive(Debug)]
+pub struct Unreachable {
+    pub batch_id: i64,
+    /// The retry time, all spent.
+    pub waited: Duration,
+    /// The last error, in one line.
+    pub last: String,
+}
+
+impl std::fmt::Display for Unreachable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "batch {}: the catalog could not be reached for {} s ({})", self.batch_id, self.waited.as_secs(), self.last)
+    }
+}
+
+impl std::error::Error for Unreachable {}
+
 /// Attempts in a row without a new puzzle before a batch is declared
 /// exhausted (small layouts have only so many puzzles up to symmetry).
 pub const EXHAUSTED_AFTER: u64 = 5_000;
-/// Chunks are sized to take about this long, so Ctrl-C is answered quickly.
+/// Ranges are sized to take about this long, so Ctrl-C is answered quickly.
 const CHUNK_SECONDS: f64 = 0.5;
+/// Made ranges a worker may hold waiting for their turn before it claims
+/// no new one (it still takes over abandoned ones).
+const MAX_AHEAD: usize = 3;
+/// How often a worker looks at the batch while it waits.
+const POLL: Duration = Duration::from_millis(100);
+/// How long a stopped worker waits for its made ranges' turn.
+const STOP_WAIT: Duration = Duration::from_secs(10);
 
-/// Set by the Ctrl-C handler: workers skip the attempts of the chunk they
-/// have not started, the finished prefix is committed, and the batch stops.
+/// Set by the Ctrl-C handler: the worker skips the attempts it has not
+/// started, commits what it finished, and stops.
 pub static STOP: AtomicBool = AtomicBool::new(false);
-/// While a chunk runs longer than this, its batch's lease is renewed (well
-/// inside `store::LEASE_SECONDS`), so a slow chunk never looks abandoned.
+/// A worker renews its claims this often (well inside
+/// `store::LEASE_SECONDS`), so a slow range never looks abandoned.
 const RENEW_EVERY: Duration = Duration::from_secs(5);
 
 pub fn layout_of(batch: &Batch) -> Result<Layout> {
@@ -56,15 +138,15 @@ pub fn layout_of(batch: &Batch) -> Result<Layout> {
         .with_context(|| format!("batch {}: its stored layout no longer builds", batch.id))
 }
 
-/// Runs (or resumes) a batch on `jobs` threads until it holds its count,
-/// is stopped ([`STOP`]) or runs dry; `on_event` hears each chunk. Refused
-/// while another process holds the batch's lease.
-pub fn run(catalog: &Catalog, batch_id: i64, jobs: usize, on_event: &mut dyn FnMut(BatchEvent)) -> Result<BatchOutcome> {
+/// Runs (resumes, or joins) a batch on `options.jobs` threads until it
+/// holds its count, is stopped ([`STOP`]) or runs dry; `on_event` hears
+/// its progress.
+pub fn run(catalog: &Catalog, batch_id: i64, options: &Options, on_event: &mut dyn FnMut(BatchEvent)) -> Result<BatchOutcome> {
     let batch = catalog.batch(batch_id)?;
     let controls = controls_of(&batch)?;
     let family = crate::family::of(layout_of(&batch)?, &controls)?;
     let give_up = controls.effective_time_limit().map(|limit| GiveUp { limit, what: describe(&controls) });
-    run_family(catalog, batch_id, family.as_ref(), jobs, &STOP, give_up.as_ref(), on_event)
+    run_family(catalog, batch_id, family.as_ref(), options, &STOP, give_up.as_ref(), on_event)
 }
 
 /// What a batch asks beyond its level, as stored with it.
@@ -105,184 +187,374 @@ fn run_family(
     catalog: &Catalog,
     batch_id: i64,
     family: &dyn Family,
-    jobs: usize,
+    options: &Options,
     stop: &AtomicBool,
     give_up: Option<&GiveUp>,
     on_event: &mut dyn FnMut(BatchEvent),
 ) -> Result<BatchOutcome> {
-    catalog.claim_batch(batch_id)?;
-    let outcome = run_claimed(catalog, batch_id, family, jobs, stop, give_up, on_event);
-    if let Err(error) = &outcome {
+    match options.entry {
+        Entry::Alone => catalog.claim_batch(batch_id)?,
+        Entry::Join => catalog.join_batch(batch_id)?,
+    }
+    let outcome = run_claimed(catalog, batch_id, family, options, stop, give_up, on_event);
+    if let Err(error) = &outcome
+        && !error.is::<Unreachable>()
+    {
         // A batch that stops on an error is not left `running`: it fails with
-        // the error as its note (the release checks the lease is still ours).
-        let _ = catalog.release_batch(batch_id, BatchStatus::Failed, Some(&format!("{error:#}")));
+        // the error as its note, for every worker (an attempt's error is the
+        // same on any machine). A catalog out of reach is no such error: the
+        // other workers, or `--join`, go on.
+        let _ = catalog.leave_batch(batch_id, BatchStatus::Failed, Some(&format!("{error:#}")));
     }
     outcome
 }
 
-/// [`run_family`] once the batch's lease is held.
+/// The worker's way to the catalog: a call that meets a lost connection
+/// is tried again, with backoff, until the catalog answers or the retry
+/// time has passed since it stopped answering.
+struct Link<'a> {
+    catalog: &'a Catalog,
+    batch_id: i64,
+    limit: Duration,
+    lost_since: Option<Instant>,
+}
+
+impl Link<'_> {
+    fn call<T>(&mut self, on_event: &mut dyn FnMut(BatchEvent), mut f: impl FnMut(&Catalog) -> Result<T>) -> Result<T> {
+        let mut pause = Duration::from_millis(250);
+        loop {
+            match f(self.catalog) {
+                Ok(value) => {
+                    if self.lost_since.take().is_some() {
+                        on_event(BatchEvent::Reconnected);
+                    }
+                    return Ok(value);
+                }
+                Err(error) if connection_lost(&error) => {
+                    // The driver's own words, without the catalog's name around them.
+                    let last = error.root_cause().to_string();
+                    let waited = match self.lost_since {
+                        Some(since) => since.elapsed(),
+                        None => {
+                            self.lost_since = Some(Instant::now());
+                            on_event(BatchEvent::Retrying { error: last.clone(), limit: self.limit });
+                            Duration::ZERO
+                        }
+                    };
+                    if waited >= self.limit {
+                        return Err(anyhow::Error::new(Unreachable { batch_id: self.batch_id, waited: self.limit, last }));
+                    }
+                    std::thread::sleep(pause.min(self.limit - waited));
+                    pause = (pause * 2).min(Duration::from_secs(8));
+                    // A failed reconnect leaves the old connection: the next
+                    // call fails as lost again and waits once more.
+                    let _ = self.catalog.reconnect();
+                }
+                Err(error) => return Err(error),
+            }
+        }
+    }
+}
+
+/// A range made, waiting for its turn to commit.
+struct Ready {
+    claim: Claim,
+    made: Vec<Made>,
+}
+
+/// A range's puzzles as one worker alone would take them.
+struct Taken {
+    puzzles: Vec<NewPuzzle>,
+    /// The batch's resume point after them.
+    consumed: u64,
+}
+
+/// The keys of a made range's puzzles when they could reach the batch's
+/// count (`wanted` more): which of them the catalog holds decides the cut.
+fn keys_to_check(made: &[Made], wanted: u64) -> Vec<String> {
+    let puzzles = || made.iter().filter_map(|(_, r)| r.as_ref()?.as_ref().ok()).flatten();
+    if (puzzles().count() as u64) < wanted {
+        return Vec::new();
+    }
+    puzzles().map(|p| p.canonical.clone()).collect()
+}
+
+/// Takes a made range's puzzles in attempt order until the batch holds its
+/// count (`wanted` more new ones), as one worker alone takes them: the
+/// attempts up to the one that made the last puzzle needed are consumed,
+/// the rest of the range is left. Only new puzzles count toward `wanted`
+/// (`held`: those of its puzzles the catalog holds, asked where the range
+/// could reach the count), so where the range ends does not change what the batch holds.
+/// An attempt that failed with an error before the cut is the error.
+fn take(batch: &Batch, claim: Claim, made: Vec<Made>, wanted: u64, held: &HashSet<String>) -> Result<Taken> {
+    let mut seen = HashSet::new();
+    let (mut puzzles, mut new, mut consumed) = (Vec::new(), 0u64, claim.first);
+    'attempts: for (a, result) in made {
+        let Some(result) = result else { break };
+        let made = result.with_context(|| format!("batch {}: attempt {a}", batch.id))?;
+        consumed = a + 1;
+        for p in made {
+            let fresh = !held.contains(&p.canonical) && seen.insert(p.canonical.clone());
+            puzzles.push(p);
+            if fresh {
+                new += 1;
+                if new == wanted {
+                    break 'attempts;
+                }
+            }
+        }
+    }
+    Ok(Taken { puzzles, consumed })
+}
+
+/// [`run_family`] once the worker is on the batch.
 fn run_claimed(
     catalog: &Catalog,
     batch_id: i64,
     family: &dyn Family,
-    jobs: usize,
+    options: &Options,
     stop: &AtomicBool,
     give_up: Option<&GiveUp>,
     on_event: &mut dyn FnMut(BatchEvent),
 ) -> Result<BatchOutcome> {
-    // Read after the claim: no other process moves the resume point now.
     let batch = catalog.batch(batch_id)?;
-    let jobs = jobs.max(1);
+    let jobs = options.jobs.max(1);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-
-    let start = Instant::now();
-    let mut held = catalog.batch_held(&batch)?;
-    let mut attempt = batch.next_attempt;
-    let mut since_new = 0u64;
-    let (mut added, mut accepted_attempts) = (0u64, 0u64);
-    let mut chunk = (jobs * 2) as u64;
-    let mut last_new = Instant::now();
-    let status = loop {
-        if held >= batch.count_asked {
-            break BatchStatus::Done;
-        }
-        if stop.load(Ordering::SeqCst) {
-            break BatchStatus::Interrupted;
-        }
-        // A search (pattern, technique, range) may go many attempts without
-        // a puzzle: its time limit decides when to stop, not the count.
-        if since_new >= EXHAUSTED_AFTER && give_up.is_none() {
-            // Not one attempt made a puzzle: what the batch asks does not fit
-            // (e.g. cages that rarely cover a grid), not a layout used up.
-            break if accepted_attempts == 0 { BatchStatus::Failed } else { BatchStatus::Exhausted };
-        }
-        if give_up.is_some_and(|g| last_new.elapsed() >= g.limit) {
-            break BatchStatus::Failed;
-        }
-        let chunk_start = Instant::now();
-        // Attempts not started when the time limit runs out are skipped.
-        let deadline = give_up.map(|g| last_new + g.limit);
-        let made = make_chunk(catalog, &batch, family, &pool, attempt..attempt + chunk, stop, deadline)?;
-        let wanted = (batch.count_asked - held) as usize;
-        let mut chosen = Vec::new();
-        let mut consumed = attempt;
-        // The resume point is the first attempt not finished: attempts
-        // below it are all decided, none after it is committed.
-        // An attempt may find several puzzles (searches): it counts as
-        // consumed once taken, whether or not all its puzzles were needed.
-        for (a, result) in made {
-            let Some(result) = result else { break };
-            let puzzles = result.with_context(|| format!("batch {}: attempt {a}", batch.id))?;
-            consumed = a + 1;
-            if !puzzles.is_empty() {
-                accepted_attempts += 1;
+    // Set when the range being made is no longer this worker's (or the
+    // batch ended): the attempts not started are skipped.
+    let cancel = AtomicBool::new(false);
+    let (seed, level) = (batch.seed, batch.difficulty);
+    std::thread::scope(|scope| {
+        let (orders, ordered) = channel::<(Claim, Option<Instant>)>();
+        let (deliver, delivered) = channel::<(Claim, Vec<Made>, Duration)>();
+        let (pool, cancel_ref) = (&pool, &cancel);
+        // The maker: one range at a time on the pool, in attempt order.
+        let maker = scope.spawn(move || {
+            for (claim, deadline) in ordered {
+                let started = Instant::now();
+                let made: Vec<Made> = pool.install(|| {
+                    (claim.first..claim.end)
+                        .into_par_iter()
+                        .map(|a| {
+                            let skip = stop.load(Ordering::SeqCst)
+                                || cancel_ref.load(Ordering::SeqCst)
+                                || deadline.is_some_and(|d| Instant::now() >= d);
+                            (a, (!skip).then(|| family.make_all(seed.wrapping_add(a), level)))
+                        })
+                        .collect()
+                });
+                if deliver.send((claim, made, started.elapsed())).is_err() {
+                    break;
+                }
             }
-            chosen.extend(puzzles.into_iter().take(wanted - chosen.len()));
-            if chosen.len() == wanted {
-                break;
-            }
-        }
-        let inserted = catalog.commit_chunk(&batch, &chosen, consumed)?;
-        let new = inserted.iter().filter(|&&i| i).count() as u64;
-        for (p, _) in chosen.iter().zip(&inserted).filter(|&(_, &i)| i) {
-            on_event(BatchEvent::Stored(p));
-        }
-        since_new = if new > 0 { 0 } else { since_new + (consumed - attempt) };
-        if new > 0 {
-            last_new = Instant::now();
-        }
-        held += new;
-        added += new;
-        let done_attempts = consumed - batch.next_attempt;
-        on_event(BatchEvent::Progress {
-            batch_id: batch.id,
-            held,
-            total: batch.count_asked,
-            added,
-            elapsed: start.elapsed(),
-            acceptance: (batch.difficulty.is_some() || give_up.is_some()).then(|| accepted_attempts as f64 / done_attempts.max(1) as f64),
         });
-        attempt = consumed;
-        // Aim each chunk at CHUNK_SECONDS of work.
-        let took = chunk_start.elapsed().as_secs_f64().max(1e-3);
-        chunk = ((chunk as f64 * CHUNK_SECONDS / took) as u64).clamp(jobs as u64, 4096);
-        // Near the end, ask only for about the attempts still needed: a full
-        // chunk there would be work thrown away.
-        let acceptance = accepted_attempts.max(1) as f64 / done_attempts.max(1) as f64;
-        let still_needed = (batch.count_asked.saturating_sub(held) as f64 / acceptance * 1.1).ceil() as u64;
-        chunk = chunk.min(still_needed.max(jobs as u64));
-    };
-    let note = match status {
-        BatchStatus::Exhausted => {
-            Some(format!("no new puzzle in {EXHAUSTED_AFTER} attempts: the layout has few distinct puzzles up to symmetry"))
+        let mut worker = Worker {
+            link: Link { catalog, batch_id, limit: options.retry_for, lost_since: None },
+            batch: &batch,
+            jobs: jobs as u64,
+            orders,
+            delivered,
+            cancel: &cancel,
+            making: None,
+            finished: BTreeMap::new(),
+            chunk: jobs as u64 * 2,
+            start: Instant::now(),
+            added: 0,
+            attempts: 0,
+            accepted: 0,
+            made_attempts: 0,
+        };
+        let result = worker.run(stop, give_up, on_event);
+        // The maker ends once its order channel closes; a range under way
+        // is skipped to its end.
+        cancel.store(true, Ordering::SeqCst);
+        drop(worker);
+        if let Err(panic) = maker.join() {
+            std::panic::resume_unwind(panic);
         }
-        BatchStatus::Failed if give_up.is_none() => Some(format!(
-            "none of {EXHAUSTED_AFTER} attempts made a puzzle: the layout rarely or never makes what the batch asks (its level, rating, technique, pattern or cage sizes; layouts/README.md says which levels each layout makes)"
-        )),
-        BatchStatus::Failed => give_up.map(|g| {
-            format!(
-                "no new {} found in {} s (the time limit; raise it with --time-limit, 0 for none): such puzzles are rare or do not exist",
-                g.what,
-                g.limit.as_secs()
-            )
-        }),
-        _ => None,
-    };
-    catalog.release_batch(batch.id, status, note.as_deref())?;
-    Ok(BatchOutcome { status, held, added, attempts: attempt - batch.next_attempt, seconds: start.elapsed().as_secs_f64() })
+        result
+    })
 }
 
-/// One attempt's outcome in a chunk: `None` when it was skipped (stopped).
-type Made = (u64, Option<Result<Vec<NewPuzzle>>>);
+/// One worker's state on its batch.
+struct Worker<'a> {
+    link: Link<'a>,
+    batch: &'a Batch,
+    jobs: u64,
+    orders: std::sync::mpsc::Sender<(Claim, Option<Instant>)>,
+    delivered: std::sync::mpsc::Receiver<(Claim, Vec<Made>, Duration)>,
+    cancel: &'a AtomicBool,
+    /// The range on the pool.
+    making: Option<Claim>,
+    /// Made ranges waiting for their turn, by first attempt.
+    finished: BTreeMap<u64, Ready>,
+    /// The size of the next new range.
+    chunk: u64,
+    start: Instant,
+    /// New puzzles this worker stored; attempts it committed.
+    added: u64,
+    attempts: u64,
+    /// Attempts this worker made that made a puzzle, of all it made.
+    accepted: u64,
+    made_attempts: u64,
+}
 
-/// Makes the attempts `range` on the pool, in attempt order; once `stop` is
-/// set the attempts not yet started are skipped. Workers also compute the
-/// canonical key: serial work here would leave cores idle. While the chunk
-/// runs, the batch's lease is renewed; if another process took it over, the
-/// rest of the chunk is skipped and the loss is the error.
-fn make_chunk(
-    catalog: &Catalog,
-    batch: &Batch,
-    family: &dyn Family,
-    pool: &rayon::ThreadPool,
-    range: std::ops::Range<u64>,
-    stop: &AtomicBool,
-    deadline: Option<Instant>,
-) -> Result<Vec<Made>> {
-    let lost = AtomicBool::new(false);
-    let (seed, level) = (batch.seed, batch.difficulty);
-    let (made, renewed) = std::thread::scope(|scope| {
-        let (done, finished) = channel();
-        let lost = &lost;
-        let workers = scope.spawn(move || {
-            let made: Vec<Made> = pool.install(|| {
-                range
-                    .into_par_iter()
-                    .map(|a| {
-                        let skip =
-                            stop.load(Ordering::SeqCst) || lost.load(Ordering::SeqCst) || deadline.is_some_and(|d| Instant::now() >= d);
-                        (a, (!skip).then(|| family.make_all(seed.wrapping_add(a), level)))
-                    })
-                    .collect()
-            });
-            let _ = done.send(());
-            made
-        });
-        let mut renewed = Ok(());
-        while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(RENEW_EVERY) {
-            if renewed.is_ok() {
-                renewed = catalog.renew_lease(batch.id);
-                lost.store(renewed.is_err(), Ordering::SeqCst);
+impl Worker<'_> {
+    fn run(&mut self, stop: &AtomicBool, give_up: Option<&GiveUp>, on_event: &mut dyn FnMut(BatchEvent)) -> Result<BatchOutcome> {
+        let id = self.batch.id;
+        let mut state = self.link.call(on_event, |c| c.batch_state(id))?;
+        // Exhaustion and the time limit read the batch as a whole: the
+        // committed attempts since it last grew, the time since then.
+        let (mut held_seen, mut quiet_from, mut last_new) = (state.held, state.next_attempt, Instant::now());
+        let mut shown = None;
+        let mut last_renew = Instant::now();
+        let mut stopping: Option<Instant> = None;
+        let status = loop {
+            if state.held != held_seen {
+                (held_seen, quiet_from, last_new) = (state.held, state.next_attempt, Instant::now());
             }
+            if shown != Some(state.held) {
+                shown = Some(state.held);
+                on_event(self.progress(&state));
+            }
+            if state.ended() {
+                break state.status;
+            }
+            if state.held >= state.count_asked {
+                break BatchStatus::Done;
+            }
+            // Ranges below the resume point were committed by another worker
+            // (taken over while this one seemed gone): their work is dropped.
+            self.finished.retain(|&first, _| first >= state.next_attempt);
+            // A range whose turn it is commits in this round, after the pool
+            // has its next range: the pool never waits for a commit.
+            let ready = self.finished.contains_key(&state.next_attempt);
+            let idle = self.making.is_none();
+            let since_new = state.next_attempt.saturating_sub(quiet_from);
+            if !ready && since_new >= EXHAUSTED_AFTER && give_up.is_none() {
+                // Not one attempt made a puzzle: what the batch asks does not fit
+                // (e.g. cages that rarely cover a grid), not a layout used up.
+                break if self.accepted == 0 { BatchStatus::Failed } else { BatchStatus::Exhausted };
+            }
+            if !ready && give_up.is_some_and(|g| last_new.elapsed() >= g.limit) {
+                break BatchStatus::Failed;
+            }
+            if stop.load(Ordering::SeqCst) {
+                let since = *stopping.get_or_insert_with(Instant::now);
+                if !ready && idle && (self.finished.is_empty() || since.elapsed() >= STOP_WAIT) {
+                    break BatchStatus::Interrupted;
+                }
+            } else if idle {
+                // Attempts not started when the time limit runs out are skipped.
+                let deadline = give_up.map(|g| last_new + g.limit);
+                let (size, ahead) = (self.size(&state), self.finished.len() < MAX_AHEAD);
+                if let Some(claim) = self.link.call(on_event, |c| c.claim_range(id, size, ahead))? {
+                    self.cancel.store(false, Ordering::SeqCst);
+                    self.orders.send((claim, deadline)).map_err(|_| anyhow!("batch {id}: the attempts' threads ended"))?;
+                    self.making = Some(claim);
+                }
+            }
+            if let Some(ready) = self.finished.remove(&state.next_attempt) {
+                state = self.commit(ready, &state, on_event)?;
+                continue;
+            }
+            if last_renew.elapsed() >= RENEW_EVERY {
+                let mine = self.link.call(on_event, |c| c.renew_ranges(id))?;
+                self.finished.retain(|first, _| mine.contains(first));
+                if self.making.is_some_and(|m| !mine.contains(&m.first)) {
+                    self.cancel.store(true, Ordering::SeqCst);
+                }
+                last_renew = Instant::now();
+            }
+            let wait = if self.finished.is_empty() && self.making.is_some() { POLL * 3 } else { POLL };
+            match self.delivered.recv_timeout(wait) {
+                Ok((claim, made, took)) => self.made(claim, made, took),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Err(anyhow!("batch {id}: the attempts' threads ended")),
+            }
+            state = self.link.call(on_event, |c| c.batch_state(id))?;
+        };
+        let note = match status {
+            BatchStatus::Exhausted => {
+                Some(format!("no new puzzle in {EXHAUSTED_AFTER} attempts: the layout has few distinct puzzles up to symmetry"))
+            }
+            BatchStatus::Failed if give_up.is_none() => Some(format!(
+                "none of {EXHAUSTED_AFTER} attempts made a puzzle: the layout rarely or never makes what the batch asks (its level, rating, technique, pattern or cage sizes; layouts/README.md says which levels each layout makes)"
+            )),
+            BatchStatus::Failed => give_up.map(|g| {
+                format!(
+                    "no new {} found in {} s (the time limit; raise it with --time-limit, 0 for none): such puzzles are rare or do not exist",
+                    g.what,
+                    g.limit.as_secs()
+                )
+            }),
+            _ => None,
+        };
+        // A batch another worker ended keeps its own status and note.
+        self.link.call(on_event, |c| c.leave_batch(id, status, note.as_deref()))?;
+        let held = self.link.call(on_event, |c| c.batch_state(id))?.held;
+        Ok(BatchOutcome { status, held, added: self.added, attempts: self.attempts, seconds: self.start.elapsed().as_secs_f64() })
+    }
+
+    /// Commits the range whose turn it is; the batch after it.
+    fn commit(&mut self, ready: Ready, state: &BatchState, on_event: &mut dyn FnMut(BatchEvent)) -> Result<BatchState> {
+        let (batch, claim) = (self.batch, ready.claim);
+        let wanted = state.count_asked.saturating_sub(state.held);
+        let keys = keys_to_check(&ready.made, wanted);
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        let held = if keys.is_empty() { HashSet::new() } else { self.link.call(on_event, |c| c.held_keys(&batch.layout_name, &keys))? };
+        let taken = take(batch, claim, ready.made, wanted, &held)?;
+        match self.link.call(on_event, |c| c.commit_range(batch, claim, &taken.puzzles, taken.consumed))? {
+            Some(done) => {
+                for (p, _) in taken.puzzles.iter().zip(&done.inserted).filter(|&(_, &new)| new) {
+                    on_event(BatchEvent::Stored(p));
+                }
+                self.added += done.inserted.iter().filter(|&&new| new).count() as u64;
+                self.attempts += taken.consumed - claim.first;
+                Ok(done.state)
+            }
+            // Not ours any more, or committed already (an answer lost with
+            // the connection): the batch as it stands says what happened.
+            None => self.link.call(on_event, |c| c.batch_state(batch.id)),
         }
-        (workers.join(), renewed)
-    });
-    renewed?;
-    match made {
-        Ok(made) => Ok(made),
-        Err(panic) => std::panic::resume_unwind(panic),
+    }
+
+    /// A range came back from the pool.
+    fn made(&mut self, claim: Claim, made: Vec<Made>, took: Duration) {
+        self.making = None;
+        let done = made.iter().filter(|(_, r)| r.is_some()).count() as u64;
+        self.made_attempts += done;
+        self.accepted += made.iter().filter(|(_, r)| matches!(r, Some(Ok(p)) if !p.is_empty())).count() as u64;
+        if done == claim.end - claim.first {
+            // Aim each range at CHUNK_SECONDS of work.
+            let took = took.as_secs_f64().max(1e-3);
+            self.chunk = (((claim.end - claim.first) as f64 * CHUNK_SECONDS / took) as u64).clamp(self.jobs, 4096);
+        }
+        self.finished.insert(claim.first, Ready { claim, made });
+    }
+
+    /// The size of a new range: the chunk, or near the end only about the
+    /// attempts still needed (a full range there would be work thrown away).
+    fn size(&self, state: &BatchState) -> u64 {
+        let acceptance = self.accepted.max(1) as f64 / self.made_attempts.max(1) as f64;
+        let still_needed = (state.count_asked.saturating_sub(state.held) as f64 / acceptance * 1.1).ceil() as u64;
+        self.chunk.min(still_needed.max(self.jobs))
+    }
+
+    fn progress(&self, state: &BatchState) -> BatchEvent<'static> {
+        BatchEvent::Progress {
+            batch_id: self.batch.id,
+            held: state.held,
+            total: state.count_asked,
+            added: self.added,
+            elapsed: self.start.elapsed(),
+            acceptance: self.batch.difficulty.is_some().then(|| self.accepted as f64 / self.made_attempts.max(1) as f64),
+        }
     }
 }
+
+/// One attempt's outcome in a range: `None` when it was skipped (stopped).
+type Made = (u64, Option<Result<Vec<NewPuzzle>>>);
 
 #[cfg(test)]
 mod tests {
@@ -398,7 +670,7 @@ mod tests {
         // The first chunk is 4 attempts (40 ms on two threads); the second is
         // sized to half a second, 100 attempts: the stop comes in its 16th.
         let slow = Slow { started: AtomicU64::new(0), stop_at: 20, stop: &STOP_HERE, odd: Odd::None };
-        let outcome = run_family(&catalog, id, &slow, 2, &STOP_HERE, None, &mut |_| {}).unwrap();
+        let outcome = run_family(&catalog, id, &slow, &Options::alone(2), &STOP_HERE, None, &mut |_| {}).unwrap();
         assert_eq!(outcome.status, BatchStatus::Interrupted);
         let started = slow.started.load(Ordering::SeqCst);
         assert!(started < 30, "{started} attempts: the chunk ran on after the stop");
@@ -411,7 +683,7 @@ mod tests {
 
         STOP_HERE.store(false, Ordering::SeqCst);
         let resumed = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &STOP_HERE, odd: Odd::None };
-        let outcome = run_family(&catalog, id, &resumed, 2, &STOP_HERE, None, &mut |_| {}).unwrap();
+        let outcome = run_family(&catalog, id, &resumed, &Options::alone(2), &STOP_HERE, None, &mut |_| {}).unwrap();
         assert_eq!((outcome.status, outcome.held), (BatchStatus::Done, 300));
         let mut seeds: Vec<u64> = catalog.puzzles(None, None).unwrap().iter().map(|p| p.seed).collect();
         seeds.sort();
@@ -431,7 +703,7 @@ mod tests {
 
         let id = catalog.create_batch(layout_id, 1, 10, None, "none").unwrap();
         let nothing = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &NEVER, odd: Odd::NothingEver };
-        let outcome = run_family(&catalog, id, &nothing, 2, &NEVER, None, &mut |_| {}).unwrap();
+        let outcome = run_family(&catalog, id, &nothing, &Options::alone(2), &NEVER, None, &mut |_| {}).unwrap();
         assert_eq!((outcome.status, outcome.held), (BatchStatus::Failed, 0));
         assert!(outcome.attempts >= EXHAUSTED_AFTER, "every failed attempt is counted: {}", outcome.attempts);
         let batch = catalog.batch(id).unwrap();
@@ -440,7 +712,9 @@ mod tests {
 
         let id = catalog.create_batch(layout_id, 1, 10, None, "none").unwrap();
         let broken = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &NEVER, odd: Odd::ErrorAt(3) };
-        let Err(error) = run_family(&catalog, id, &broken, 2, &NEVER, None, &mut |_| {}) else { panic!("attempt 3 broke") };
+        let Err(error) = run_family(&catalog, id, &broken, &Options::alone(2), &NEVER, None, &mut |_| {}) else {
+            panic!("attempt 3 broke")
+        };
         assert!(format!("{error:#}").contains("attempt 3 broke"), "{error:#}");
         let batch = catalog.batch(id).unwrap();
         assert_eq!(batch.status, BatchStatus::Failed, "an error does not leave the batch running");
@@ -460,10 +734,86 @@ mod tests {
         let id = catalog.create_batch(layout_id, 1, 1000, None, "none").unwrap();
         let searching = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &NEVER, odd: Odd::NothingSlowly };
         let give_up = GiveUp { limit: Duration::from_millis(30), what: "puzzle".into() };
-        let outcome = run_family(&catalog, id, &searching, 2, &NEVER, Some(&give_up), &mut |_| {}).unwrap();
+        let outcome = run_family(&catalog, id, &searching, &Options::alone(2), &NEVER, Some(&give_up), &mut |_| {}).unwrap();
         assert_eq!(outcome.status, BatchStatus::Failed);
         let started = searching.started.load(Ordering::SeqCst);
         assert!(started < 40, "{started} attempts started after a limit of three attempts' time");
         assert_eq!(catalog.batch(id).unwrap().next_attempt, outcome.attempts, "the skipped attempts are left for a resume");
+    }
+
+    fn puzzle(key: &str, seed: u64) -> NewPuzzle {
+        NewPuzzle {
+            own_layout: None,
+            grade: None,
+            givens: "1.".into(),
+            solution: "12".into(),
+            canonical: key.into(),
+            clues: 1,
+            score: 1,
+            level: "easy".into(),
+            effort_nodes: 1,
+            seed,
+            minimal: None,
+            symmetry: None,
+        }
+    }
+
+    /// What a batch of `count` holds when its attempts (each making the
+    /// puzzles of these keys) are cut into ranges of these sizes and
+    /// committed in order into a catalog that already holds `before`.
+    fn held_after(attempts: &[&[&str]], sizes: &[usize], count: u64, before: &[&str]) -> Vec<String> {
+        let batch = Batch {
+            id: 1,
+            layout_id: 1,
+            layout_name: "x".into(),
+            layout_source: String::new(),
+            seed: 0,
+            count_asked: count,
+            difficulty: None,
+            symmetry: "none".into(),
+            controls: None,
+            next_attempt: 0,
+            status: BatchStatus::Running,
+            note: None,
+        };
+        let mut catalog: HashSet<String> = before.iter().map(|k| k.to_string()).collect();
+        let mut stored = Vec::new();
+        let (mut next, mut sizes) = (0usize, sizes.iter().cycle());
+        while (stored.len() as u64) < count && next < attempts.len() {
+            let end = (next + sizes.next().unwrap()).min(attempts.len());
+            let claim = Claim { first: next as u64, end: end as u64 };
+            let made: Vec<Made> =
+                (next..end).map(|a| (a as u64, Some(Ok(attempts[a].iter().map(|k| puzzle(k, a as u64)).collect())))).collect();
+            let wanted = count - stored.len() as u64;
+            let keys = keys_to_check(&made, wanted);
+            let held: HashSet<String> = keys.into_iter().filter(|k| catalog.contains(k)).collect();
+            let taken = take(&batch, claim, made, wanted, &held).unwrap();
+            for p in taken.puzzles {
+                if catalog.insert(p.canonical.clone()) {
+                    stored.push(p.canonical);
+                }
+            }
+            next = taken.consumed as usize;
+        }
+        stored
+    }
+
+    /// The cut at the count does not depend on where ranges end: an attempt
+    /// that makes several puzzles, some already held, is taken up to the
+    /// first new one needed (the old cut counted a duplicate toward the
+    /// count and dropped the rest of the attempt, so the batch then held
+    /// other puzzles depending on its chunks).
+    #[test]
+    fn where_ranges_end_does_not_change_what_the_batch_holds() {
+        let attempts: &[&[&str]] = &[&["a"], &["b", "c"], &["d", "e", "f"], &["g"], &["h", "i"], &["j"], &["k"], &["l", "m"]];
+        for count in 1..=9 {
+            let alone = held_after(attempts, &[attempts.len()], count, &["c", "e", "h"]);
+            for sizes in [&[1][..], &[2], &[3, 1], &[1, 4], &[5]] {
+                assert_eq!(held_after(attempts, sizes, count, &["c", "e", "h"]), alone, "count {count}, ranges of {sizes:?}");
+            }
+            assert_eq!(alone.len() as u64, count.min(10), "count {count}: exactly the count");
+        }
+        // The attempt making [held, new] with one more wanted: the new one is taken.
+        assert_eq!(held_after(&[&["a", "b"], &["c"]], &[1], 1, &["a"]), vec!["b".to_string()]);
     }
 }

@@ -35,7 +35,7 @@ pub fn run(args: DemoArgs) -> Result<()> {
         for (i, level) in Level::ALL.into_iter().enumerate() {
             let seed = 1000 * (i as u64 + 1);
             let batch = catalog.create_batch(layout_id, seed, PER_LAYOUT_AND_LEVEL, Some(level), "none")?;
-            batch::run(&catalog, batch, jobs, &mut |_| {})?;
+            batch::run(&catalog, batch, &batch::Options::alone(jobs), &mut |_| {})?;
         }
         eprintln!("generated {id}: {PER_LAYOUT_AND_LEVEL} puzzles at each level");
     }

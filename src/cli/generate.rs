@@ -26,9 +26,9 @@ keep clues that hold the puzzle at its level, and an exact --pattern fixes the g
 Whether each puzzle is minimal is checked exactly and stored (`show`, `export --format csv`); killer puzzles, whose cages \
 are thinned rather than their givens, record it as unknown.\n\n\
 Ctrl-C stops the batch: attempts under way finish and are committed, the rest wait for `generate --resume`, \
-which finishes the newest unfinished batch (refused while another process still runs it).")]
+which finishes the newest unfinished batch (refused while another process still runs it).\n\nOne batch, many machines: start it once (`generate LAYOUT --count N --db postgres://…`; it says its number), then run `generate --join B --db …` on any number of machines (or several times on one); every worker's bar shows the whole batch. docs/catalog-batches.md says what holds when a worker dies or the server restarts.")]
 pub struct GenerateArgs {
-    /// Layout id (see `puzzlebook layouts`) or path to a .toml layout; not needed with --resume.
+    /// Layout id (see `puzzlebook layouts`) or path to a .toml layout; not needed with --resume or --join.
     pub layout: Option<String>,
     /// Number of puzzles (of the --difficulty level, if given).
     #[arg(long, short = 'n', default_value_t = 1)]
@@ -43,7 +43,7 @@ pub struct GenerateArgs {
     /// means minimal among symmetric removals. Refused
     /// where the symmetry does not map the layout onto itself (houses onto houses, marks onto the same
     /// marks, no cell onto a gap), and on layouts that draw marks, islands, regions or cages per puzzle.
-    #[arg(long, default_value = "none", conflicts_with = "resume")]
+    #[arg(long, default_value = "none", conflicts_with_all = ["resume", "join"])]
     pub symmetry: Symmetry,
     /// Keep only puzzles of this level (easy, medium, hard, expert) until --count of them are stored.
     #[arg(long, value_name = "LEVEL")]
@@ -52,13 +52,13 @@ pub struct GenerateArgs {
     /// layout's canvas a line, `#`, `X` or `*` for a given, `.` or `-` for an empty cell; spaces, blank
     /// lines and lines starting with `//` are skipped. The generator fills random grids until one makes a
     /// unique puzzle on the pattern (such puzzles need not be minimal). See patterns/ for examples.
-    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["resume", "join"])]
     pub pattern: Option<PathBuf>,
     /// With --pattern: givens on a subset of the pattern's cells instead, thinned to a minimal puzzle.
     #[arg(long, requires = "pattern")]
     pub pattern_subset: bool,
     /// Only puzzles whose solving path (the grader's, easiest step first) uses this technique.
-    #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique, long_help = needs_help(), conflicts_with = "resume")]
+    #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique, long_help = needs_help(), conflicts_with_all = ["resume", "join"])]
     pub needs: Option<Technique>,
     /// With --needs: nothing on the path is rated above the technique (a chapter of X-wing puzzles).
     #[arg(long, requires = "needs")]
@@ -66,21 +66,21 @@ pub struct GenerateArgs {
     /// Only puzzles whose Sudoku Explainer rating lies in this range: 9.0.. (9.0 and up), ..4.5, 3.0..5.0.
     /// Searched for by hill climbing over clue sets with the grader's rating as the loss; every puzzle stays
     /// unique and minimal. Layouts with the technique grader.
-    #[arg(long, value_name = "RANGE", conflicts_with_all = ["difficulty", "resume"])]
+    #[arg(long, value_name = "RANGE", conflicts_with_all = ["difficulty", "resume", "join"])]
     pub rating: Option<RatingRange>,
     /// Killer layouts (random_cages): cage sizes, a size or a range such as 2..4 (default: the layout's,
     /// 1..5 for killer-9). The cages are drawn anew for each puzzle on its solution, connected, no digit
     /// twice.
-    #[arg(long, value_name = "SIZES", value_parser = cage_sizes, conflicts_with = "resume")]
+    #[arg(long, value_name = "SIZES", value_parser = cage_sizes, conflicts_with_all = ["resume", "join"])]
     pub cages: Option<(usize, usize)>,
     /// Killer layouts: the generator may add givens where cages alone leave the puzzle open (classic
     /// killer has none: a cell is pinned by a one-cell cage instead).
-    #[arg(long, conflicts_with = "resume")]
+    #[arg(long, conflicts_with_all = ["resume", "join"])]
     pub cage_givens: bool,
     /// Give up when no new puzzle has come for this many seconds (default: 60 with --pattern, --needs or
     /// --rating, else never; 0: never). A batch that gives up is left failed, with the reason; --resume
     /// goes on with it.
-    #[arg(long, value_name = "SECONDS", conflicts_with = "resume")]
+    #[arg(long, value_name = "SECONDS", conflicts_with_all = ["resume", "join"])]
     pub time_limit: Option<u64>,
     /// Worker threads (default: all cores).
     #[arg(long, short = 'j')]
@@ -92,11 +92,22 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub print: bool,
     /// Only print the puzzles (one thread), store nothing.
-    #[arg(long, conflicts_with_all = ["resume", "jobs"])]
+    #[arg(long, conflicts_with_all = ["resume", "join", "jobs"])]
     pub no_store: bool,
     /// Finish an unfinished batch: its id, or the newest unfinished one when no id is given.
-    #[arg(long, value_name = "BATCH", num_args = 0..=1, default_missing_value = "latest")]
+    #[arg(long, value_name = "BATCH", num_args = 0..=1, default_missing_value = "latest", conflicts_with = "join")]
     pub resume: Option<String>,
+    /// Run a batch together with the workers already running it, from this machine or any other with
+    /// the same --db: its id, or the newest unfinished one when no id is given. Workers claim ranges of
+    /// the batch's attempts and commit them in attempt order, so the batch ends at exactly its count and,
+    /// with its seed, holds the same puzzles however many workers took part; a worker killed mid-batch
+    /// leaves its range to the others (at once on the same machine, after 30 s from another).
+    #[arg(long, value_name = "BATCH", num_args = 0..=1, default_missing_value = "latest")]
+    pub join: Option<String>,
+    /// When the catalog's server stops answering (restarted, network lost): keep trying this many
+    /// seconds, then stop, saying how to go on (nothing committed is lost).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub retry_for: u64,
 }
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
@@ -107,9 +118,19 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
         return print_only(&args);
     }
     let catalog = crate::family::open_catalog(&args.db)?;
-    let batch_id = match (&args.resume, &args.layout) {
-        (Some(which), _) => resume_target(&catalog, which)?,
-        (None, Some(layout_arg)) => {
+    let db = args.db.display();
+    let (batch_id, entry) = match (&args.resume, &args.join, &args.layout) {
+        (Some(which), _, _) => (resume_target(&catalog, which, "--resume")?, batch::Entry::Alone),
+        (None, Some(which), _) => {
+            let id = resume_target(&catalog, which, "--join")?;
+            let batch = catalog.batch(id)?;
+            if batch.status == BatchStatus::Done {
+                eprintln!("batch {id} is done ({} puzzles): nothing to join", batch.count_asked);
+                return Ok(());
+            }
+            (id, batch::Entry::Join)
+        }
+        (None, None, Some(layout_arg)) => {
             let layout = Layout::load(layout_arg)?;
             let controls = controls(&args, &layout)?;
             let family = crate::family::of(layout, &controls)?;
@@ -117,17 +138,23 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
             let seed = args.seed.unwrap_or_else(clock_seed);
             let layout_id = catalog.layout_id(family.layout(), family.name())?;
             let stored = controls.stored();
-            catalog.create_batch_with(layout_id, seed, args.count, args.difficulty, controls.symmetry.as_str(), stored.as_deref())?
+            let id =
+                catalog.create_batch_with(layout_id, seed, args.count, args.difficulty, controls.symmetry.as_str(), stored.as_deref())?;
+            eprintln!(
+                "batch {id} started (seed {seed}); more workers, here or on other machines, join it with: puzzlebook generate --join {id} --db {db}"
+            );
+            (id, batch::Entry::Alone)
         }
-        (None, None) => bail!("give a LAYOUT to generate, or --resume to finish a batch"),
+        (None, None, None) => bail!("give a LAYOUT to generate, or --resume or --join to go on with a batch"),
     };
     install_ctrl_c();
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let options = batch::Options { jobs, entry, retry_for: Duration::from_secs(args.retry_for) };
     let print_lines = args.print || !std::io::stdout().is_terminal();
     let progress = Progress::new(&catalog.batch(batch_id)?);
     let mut out = std::io::stdout().lock();
     let mut written = Ok(());
-    let outcome = batch::run(&catalog, batch_id, jobs, &mut |event| match event {
+    let outcome = batch::run(&catalog, batch_id, &options, &mut |event| match event {
         BatchEvent::Progress { batch_id, held, total, added, elapsed, acceptance } => {
             progress.update(batch_id, held, total, added, elapsed, acceptance)
         }
@@ -140,8 +167,18 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
             }
         }
         BatchEvent::Stored(_) => {}
-    })?;
+        BatchEvent::Retrying { error, limit } => {
+            progress.note(&format!("catalog {db}: connection lost ({error}); trying again for up to {} s", limit.as_secs()))
+        }
+        BatchEvent::Reconnected => progress.note(&format!("catalog {db}: connected again")),
+    });
     progress.finish();
+    let outcome = match outcome {
+        Err(e) if e.chain().any(|c| c.is::<batch::Unreachable>()) => {
+            bail!("{e}; nothing committed is lost: go on with `puzzlebook generate --join {batch_id} --db {db}` once it answers")
+        }
+        other => other?,
+    };
     // A closed pipe ends the command quietly (main exits 0 on it); the
     // batch is interrupted and `--resume` finishes it.
     written.and_then(|()| out.flush()).with_context(|| format!("writing the puzzle lines of batch {batch_id}"))?;
@@ -160,8 +197,14 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
         args.db.display()
     );
     match outcome.status {
+        BatchStatus::Interrupted if batch.status == BatchStatus::Running => {
+            eprintln!(
+                "interrupted; the batch goes on with its other workers (join them again with: puzzlebook generate --join {batch_id} --db {db})"
+            );
+            std::process::exit(130);
+        }
         BatchStatus::Interrupted => {
-            eprintln!("interrupted; resume with: puzzlebook generate --resume {batch_id} --db {}", args.db.display());
+            eprintln!("interrupted; resume with: puzzlebook generate --resume {batch_id} --db {db}");
             std::process::exit(130);
         }
         BatchStatus::Exhausted => {
@@ -174,14 +217,15 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
     }
 }
 
-fn resume_target(catalog: &Catalog, which: &str) -> anyhow::Result<i64> {
+/// The batch `--resume` or `--join` (`option`) names.
+fn resume_target(catalog: &Catalog, which: &str, option: &str) -> anyhow::Result<i64> {
     let id = if which == "latest" {
-        catalog.latest_unfinished_batch()?.with_context(|| format!("{}: no unfinished batch to resume", catalog.target))?
+        catalog.latest_unfinished_batch()?.with_context(|| format!("{}: no unfinished batch to {}", catalog.target, &option[2..]))?
     } else {
-        which.parse::<i64>().with_context(|| format!("--resume {which}: expected a batch number"))?
+        which.parse::<i64>().with_context(|| format!("{option} {which}: expected a batch number"))?
     };
     let batch = catalog.batch(id)?;
-    if batch.status == BatchStatus::Done {
+    if batch.status == BatchStatus::Done && option == "--resume" {
         bail!("batch {id} is already done ({} puzzles)", batch.count_asked);
     }
     Ok(id)
@@ -317,6 +361,9 @@ fn clock_seed() -> u64 {
 struct Progress {
     bar: Option<ProgressBar>,
     last_log: std::cell::Cell<Instant>,
+    /// What the batch held when this worker started (its first report):
+    /// the batch's rate is of all its workers.
+    held_at_start: std::cell::Cell<Option<u64>>,
 }
 
 impl Progress {
@@ -331,23 +378,44 @@ impl Progress {
             bar.set_prefix(format!("batch {}", batch.id));
             bar
         });
-        Progress { bar, last_log: std::cell::Cell::new(Instant::now()) }
+        Progress { bar, last_log: std::cell::Cell::new(Instant::now()), held_at_start: std::cell::Cell::new(None) }
     }
 
+    /// The whole batch (every worker's puzzles): `held` of `total`; this
+    /// worker's share is named when others take part.
     fn update(&self, batch_id: i64, held: u64, total: u64, added: u64, elapsed: Duration, acceptance: Option<f64>) {
-        let rate = added as f64 / elapsed.as_secs_f64().max(1e-9);
+        let seconds = elapsed.as_secs_f64().max(1e-9);
+        let start = *self.held_at_start.get().get_or_insert_with(|| {
+            if let Some(bar) = &self.bar {
+                bar.set_position(held);
+                bar.reset_eta();
+            }
+            held
+        });
+        self.held_at_start.set(Some(start));
+        let grown = held.saturating_sub(start);
+        let rate = grown as f64 / seconds;
+        let mine = if added < grown { format!(" ({:.0}/s by this worker)", added as f64 / seconds) } else { String::new() };
         let accept = acceptance.map_or(String::new(), |a| format!(", {:.0}% of attempts at the level", a * 100.0));
         match &self.bar {
             Some(bar) => {
                 bar.set_position(held);
-                bar.set_message(format!("{rate:.0}/s{accept}"));
+                bar.set_message(format!("{rate:.0}/s{mine}{accept}"));
             }
             None if self.last_log.get().elapsed() >= Duration::from_secs(5) => {
                 self.last_log.set(Instant::now());
                 let eta = if rate > 0.0 { format!("{:.0}s", (total - held.min(total)) as f64 / rate) } else { "?".into() };
-                eprintln!("batch {batch_id}: {held}/{total} puzzles, {rate:.0}/s{accept}, ETA {eta}");
+                eprintln!("batch {batch_id}: {held}/{total} puzzles, {rate:.0}/s{mine}{accept}, ETA {eta}");
             }
             None => {}
+        }
+    }
+
+    /// A line of its own, above the bar.
+    fn note(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.println(line),
+            None => eprintln!("{line}"),
         }
     }
 

@@ -232,8 +232,8 @@ impl Catalog {
             let me = LeaseHolder::this_process();
             conn.query_one(
                 "INSERT INTO batches (layout_id, seed, count_asked, difficulty, symmetry, controls, status, started_at,
-                     lease_owner, lease_pid, lease_host, lease_heartbeat)
-                 VALUES ($1, $2, $3, $4, $5, $6, 'running', @now, $7, $8, $9, @unix)
+                     lease_owner, lease_pid, lease_host, lease_heartbeat, held)
+                 VALUES ($1, $2, $3, $4, $5, $6, 'running', @now, $7, $8, $9, @unix, 0)
                  RETURNING id",
                 vals![layout_id, seed as i64, count as i64, difficulty.map(|l| l.name()), symmetry, controls, &me.owner, me.pid, &me.host],
             )?
@@ -292,23 +292,22 @@ impl Catalog {
         Ok(n as u64)
     }
 
-    /// Takes batch `id`'s lease for this process and marks it running.
-    /// Refused, naming the process, while another process's lease is live;
-    /// a stale lease (old heartbeat, or a process gone) is taken over.
+    /// Takes batch `id` for this process alone (`generate --resume`) and
+    /// marks it running. Refused, naming the process, while another worker
+    /// runs it (its lease, or a range it claimed, is live); a stale lease
+    /// (old heartbeat, or a process gone) is taken over. [`Catalog::join_batch`]
+    /// joins the others instead.
     pub fn claim_batch(&self, id: i64) -> Result<()> {
         let me = LeaseHolder::this_process();
         self.write(|conn| {
-            if let Some(lease) = lease_of(conn, id)?.filter(|l| l.holder.owner != me.owner && l.is_live(me)) {
-                bail!("batch {id} is being run by {}; let it finish, or stop it (Ctrl-C) and resume then", lease.describe());
+            if let Some(holder) = live_workers(conn, id, me)? {
+                bail!(
+                    "batch {id} is being run by {holder}; let it finish, or stop it (Ctrl-C) and resume then, or run it here too with `generate --join {id}`"
+                );
             }
-            conn.execute(
-                "UPDATE batches SET status = 'running', note = NULL, finished_at = NULL,
-                     lease_owner = $2, lease_pid = $3, lease_host = $4, lease_heartbeat = @unix
-                 WHERE id = $1",
-                vals![id, &me.owner, me.pid, &me.host],
-            )?;
             Ok(())
-        })
+        })?;
+        self.join_batch(id)
     }
 
     /// Renews this process's lease on batch `id` (during a long chunk); an
@@ -345,5 +344,446 @@ impl Catalog {
             .with_context(|| format!("cannot update batch {id}"))?;
             Ok(())
         })
+    }
+}
+
+/// A range of a batch's attempts, `first..end`, claimed by this process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Claim {
+    pub first: u64,
+    pub end: u64,
+}
+
+/// A batch as its workers see it while they run it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BatchState {
+    /// Attempts below this are committed.
+    pub next_attempt: u64,
+    /// Puzzles the batch holds (of its level, when it asks one).
+    pub held: u64,
+    pub count_asked: u64,
+    pub status: BatchStatus,
+}
+
+impl BatchState {
+    /// Done, exhausted or failed: every worker stops (an interrupted batch
+    /// is one no worker runs any more; a worker joining runs it again).
+    pub fn ended(&self) -> bool {
+        matches!(self.status, BatchStatus::Done | BatchStatus::Exhausted | BatchStatus::Failed)
+    }
+}
+
+/// What a range's commit did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Committed {
+    /// Per puzzle, whether it was new.
+    pub inserted: Vec<bool>,
+    /// The batch after the commit.
+    pub state: BatchState,
+}
+
+/// Ranges of batch `id` owned by processes other than `me` that are still
+/// live; the first one's description.
+fn live_workers(conn: &Conn, id: i64, me: &LeaseHolder) -> Result<Option<String>> {
+    if let Some(lease) = lease_of(conn, id)?.filter(|l| l.holder.owner != me.owner && l.is_live(me)) {
+        return Ok(Some(lease.describe()));
+    }
+    Ok(range_leases(conn, id)?.into_iter().find(|(_, l)| l.holder.owner != me.owner && l.is_live(me)).map(|(_, l)| l.describe()))
+}
+
+/// The owned ranges of batch `id`: (first attempt, lease), in attempt order.
+fn range_leases(conn: &Conn, id: i64) -> Result<Vec<(u64, Lease)>> {
+    conn.query(
+        "SELECT first_attempt, owner, pid, host, @unix - heartbeat FROM batch_ranges
+         WHERE batch_id = $1 AND owner IS NOT NULL ORDER BY first_attempt",
+        vals![id],
+    )?
+    .iter()
+    .map(|r| {
+        Ok((
+            r.get::<i64>(0)? as u64,
+            Lease {
+                holder: LeaseHolder {
+                    owner: r.get(1)?,
+                    pid: r.get::<Option<i64>>(2)?.unwrap_or(0) as u32,
+                    host: r.get::<Option<String>>(3)?.unwrap_or_default(),
+                },
+                age_seconds: r.get::<Option<i64>>(4)?.unwrap_or(i64::MAX),
+            },
+        ))
+    })
+    .collect()
+}
+
+fn state_of(conn: &Conn, id: i64, lock: bool) -> Result<BatchState> {
+    // The append of a new range takes the batch's row, so two workers
+    // never append the same attempts (SQLite: the single writer does).
+    let sql = match (conn.dialect(), lock) {
+        (super::db::Dialect::Postgres, true) => {
+            "SELECT next_attempt, held, count_asked, status FROM batches WHERE id = $1 FOR NO KEY UPDATE"
+        }
+        _ => "SELECT next_attempt, held, count_asked, status FROM batches WHERE id = $1",
+    };
+    let r = conn.query_opt(sql, vals![id])?.ok_or_else(|| anyhow!("there is no batch {id}"))?;
+    Ok(BatchState {
+        next_attempt: r.get::<i64>(0)? as u64,
+        held: r.get::<Option<i64>>(1)?.unwrap_or(0) as u64,
+        count_asked: r.get::<i64>(2)? as u64,
+        status: BatchStatus::parse(&r.get::<String>(3)?),
+    })
+}
+
+/// Before a range's puzzles land: the range is this process's and the
+/// batch's committed prefix reaches its first attempt (inside the write
+/// transaction). False: the range was taken over, or its turn has passed
+/// (another worker committed it), or the batch ended.
+pub(super) fn range_turn(conn: &Conn, id: i64, claim: Claim) -> Result<bool> {
+    let me = LeaseHolder::this_process();
+    let sql = match conn.dialect() {
+        super::db::Dialect::Postgres => {
+            "SELECT owner FROM batch_ranges WHERE batch_id = $1 AND first_attempt = $2 AND end_attempt = $3 FOR UPDATE"
+        }
+        super::db::Dialect::Sqlite => "SELECT owner FROM batch_ranges WHERE batch_id = $1 AND first_attempt = $2 AND end_attempt = $3",
+    };
+    let owner: Option<String> =
+        conn.query_opt(sql, vals![id, claim.first as i64, claim.end as i64])?.map(|r| r.get::<Option<String>>(0)).transpose()?.flatten();
+    if owner.as_deref() != Some(me.owner.as_str()) {
+        return Ok(false);
+    }
+    let state = state_of(conn, id, false)?;
+    Ok(state.next_attempt == claim.first && !state.ended())
+}
+
+/// After a range's puzzles landed (`new` of them new): the resume point
+/// moves to `next_attempt`, the range is done (or, stopped part-way, its
+/// rest is left unowned for any worker), and the batch is done once it
+/// holds its count.
+pub(super) fn range_done(conn: &Conn, id: i64, claim: Claim, next_attempt: u64, new: u64) -> Result<BatchState> {
+    let me = LeaseHolder::this_process();
+    conn.execute(
+        "UPDATE batches SET next_attempt = $2, held = held + $3, lease_owner = $4, lease_pid = $5, lease_host = $6,
+             lease_heartbeat = @unix
+         WHERE id = $1",
+        vals![id, next_attempt as i64, new as i64, &me.owner, me.pid, &me.host],
+    )?;
+    if next_attempt >= claim.end {
+        conn.execute("DELETE FROM batch_ranges WHERE batch_id = $1 AND first_attempt = $2", vals![id, claim.first as i64])?;
+    } else {
+        conn.execute(
+            "UPDATE batch_ranges SET first_attempt = $3, owner = NULL, pid = NULL, host = NULL, heartbeat = NULL
+             WHERE batch_id = $1 AND first_attempt = $2",
+            vals![id, claim.first as i64, next_attempt as i64],
+        )?;
+    }
+    let mut state = state_of(conn, id, false)?;
+    if state.held >= state.count_asked {
+        conn.execute(
+            "UPDATE batches SET status = 'done', note = NULL, finished_at = @now,
+                 lease_owner = NULL, lease_pid = NULL, lease_host = NULL, lease_heartbeat = NULL
+             WHERE id = $1",
+            vals![id],
+        )?;
+        conn.execute("DELETE FROM batch_ranges WHERE batch_id = $1", vals![id])?;
+        state.status = BatchStatus::Done;
+    }
+    Ok(state)
+}
+
+/// Runs `f` in a transaction that takes rows, not the catalog's write lock:
+/// on PostgreSQL claims and heartbeats go on while a chunk commits; SQLite's
+/// single writer serializes them.
+fn row_transaction<T>(conn: &Conn, f: impl FnOnce(&Conn) -> Result<T>) -> Result<T> {
+    match conn.dialect() {
+        super::db::Dialect::Sqlite => super::write_transaction(conn, f),
+        super::db::Dialect::Postgres => {
+            conn.batch("BEGIN")?;
+            let result = f(conn);
+            super::end_transaction(conn, result)
+        }
+    }
+}
+
+impl Catalog {
+    /// Joins batch `id` as one of its workers: marks it running and fills
+    /// in how many puzzles it holds if that is not known yet. Any number of
+    /// processes, on any number of machines, may join one batch.
+    pub fn join_batch(&self, id: i64) -> Result<()> {
+        let me = LeaseHolder::this_process();
+        let batch = self.batch(id)?;
+        self.write(|conn| {
+            let held: Option<i64> = conn.query_one("SELECT held FROM batches WHERE id = $1", vals![id])?.get(0)?;
+            if held.is_none() {
+                let counted = batch_held_in(conn, &batch)?;
+                conn.execute("UPDATE batches SET held = $2 WHERE id = $1", vals![id, counted as i64])?;
+            }
+            conn.execute(
+                "UPDATE batches SET status = 'running', note = NULL, finished_at = NULL,
+                     lease_owner = $2, lease_pid = $3, lease_host = $4, lease_heartbeat = @unix
+                 WHERE id = $1 AND status <> 'done'",
+                vals![id, &me.owner, me.pid, &me.host],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// The batch as its workers see it now.
+    pub fn batch_state(&self, id: i64) -> Result<BatchState> {
+        state_of(&self.conn, id, false)
+    }
+
+    /// Claims the next range of batch `id` for this process: a range whose
+    /// worker is gone (its lease ran out, or its process is gone on this
+    /// host, or it stopped) first, in attempt order; else, when `new` allows,
+    /// the `size` attempts after every range claimed so far. None: nothing
+    /// to claim (or the batch ended).
+    ///
+    /// On PostgreSQL the takeover reads the ranges `FOR UPDATE SKIP LOCKED`,
+    /// so workers claiming at once never wait on each other nor take the
+    /// same range; on SQLite the single writer gives the same.
+    pub fn claim_range(&self, id: i64, size: u64, new: bool) -> Result<Option<Claim>> {
+        let me = LeaseHolder::this_process();
+        let taken = row_transaction(&self.conn, |conn| {
+            let sql = match conn.dialect() {
+                super::db::Dialect::Postgres => {
+                    "SELECT first_attempt, end_attempt, owner, pid, host, @unix - heartbeat FROM batch_ranges
+                     WHERE batch_id = $1 AND (owner IS NULL OR owner <> $2) ORDER BY first_attempt FOR UPDATE SKIP LOCKED"
+                }
+                super::db::Dialect::Sqlite => {
+                    "SELECT first_attempt, end_attempt, owner, pid, host, @unix - heartbeat FROM batch_ranges
+                     WHERE batch_id = $1 AND (owner IS NULL OR owner <> $2) ORDER BY first_attempt"
+                }
+            };
+            for r in conn.query(sql, vals![id, &me.owner])? {
+                let abandoned = match r.get::<Option<String>>(2)? {
+                    None => true,
+                    Some(owner) => {
+                        let lease = Lease {
+                            holder: LeaseHolder {
+                                owner,
+                                pid: r.get::<Option<i64>>(3)?.unwrap_or(0) as u32,
+                                host: r.get::<Option<String>>(4)?.unwrap_or_default(),
+                            },
+                            age_seconds: r.get::<Option<i64>>(5)?.unwrap_or(i64::MAX),
+                        };
+                        !lease.is_live(me)
+                    }
+                };
+                if abandoned {
+                    let claim = Claim { first: r.get::<i64>(0)? as u64, end: r.get::<i64>(1)? as u64 };
+                    conn.execute(
+                        "UPDATE batch_ranges SET owner = $3, pid = $4, host = $5, heartbeat = @unix WHERE batch_id = $1 AND first_attempt = $2",
+                        vals![id, claim.first as i64, &me.owner, me.pid, &me.host],
+                    )?;
+                    return Ok(Some(claim));
+                }
+            }
+            Ok(None)
+        })
+        .with_context(|| format!("catalog {}", self.target))?;
+        if taken.is_some() || !new {
+            return Ok(taken);
+        }
+        row_transaction(&self.conn, |conn| {
+            let state = state_of(conn, id, true)?;
+            if state.ended() || state.held >= state.count_asked {
+                return Ok(None);
+            }
+            let last: Option<i64> = conn.query_one("SELECT max(end_attempt) FROM batch_ranges WHERE batch_id = $1", vals![id])?.get(0)?;
+            let first = state.next_attempt.max(last.unwrap_or(0) as u64);
+            let claim = Claim { first, end: first + size.max(1) };
+            conn.execute(
+                "INSERT INTO batch_ranges (batch_id, first_attempt, end_attempt, owner, pid, host, heartbeat)
+                 VALUES ($1, $2, $3, $4, $5, $6, @unix)",
+                vals![id, claim.first as i64, claim.end as i64, &me.owner, me.pid, &me.host],
+            )?;
+            Ok(Some(claim))
+        })
+        .with_context(|| format!("catalog {}", self.target))
+    }
+
+    /// This worker's heartbeat on batch `id`: its ranges' and the batch's
+    /// lease. Returns the first attempts of the ranges it still owns (a
+    /// range taken over while this worker seemed gone is not among them).
+    pub fn renew_ranges(&self, id: i64) -> Result<Vec<u64>> {
+        let me = LeaseHolder::this_process();
+        row_transaction(&self.conn, |conn| {
+            // The batch's row first, as a commit takes it after its range:
+            // one order of locks for every writer of both.
+            conn.execute(
+                "UPDATE batches SET lease_owner = $2, lease_pid = $3, lease_host = $4, lease_heartbeat = @unix
+                 WHERE id = $1 AND status = 'running'",
+                vals![id, &me.owner, me.pid, &me.host],
+            )?;
+            conn.execute("UPDATE batch_ranges SET heartbeat = @unix WHERE batch_id = $1 AND owner = $2", vals![id, &me.owner])?;
+            conn.query("SELECT first_attempt FROM batch_ranges WHERE batch_id = $1 AND owner = $2", vals![id, &me.owner])?
+                .iter()
+                .map(|r| Ok(r.get::<i64>(0)? as u64))
+                .collect()
+        })
+        .with_context(|| format!("catalog {}", self.target))
+    }
+
+    /// This worker leaves batch `id`: its ranges are left unowned for the
+    /// others. `Interrupted`: the batch is marked interrupted only when no
+    /// other worker runs it any more. `Exhausted` or `Failed` (with `note`)
+    /// end the batch for every worker. `Done`: marked by the commit that
+    /// reached the count (here only for a batch that held it already).
+    pub fn leave_batch(&self, id: i64, status: BatchStatus, note: Option<&str>) -> Result<()> {
+        let me = LeaseHolder::this_process();
+        self.write(|conn| {
+            let current = state_of(conn, id, true)?;
+            conn.execute(
+                "UPDATE batch_ranges SET owner = NULL, pid = NULL, host = NULL, heartbeat = NULL WHERE batch_id = $1 AND owner = $2",
+                vals![id, &me.owner],
+            )?;
+            if current.ended() || (status == BatchStatus::Done && current.held < current.count_asked) {
+                return Ok(());
+            }
+            if status == BatchStatus::Interrupted && live_workers(conn, id, me)?.is_some() {
+                conn.execute(
+                    "UPDATE batches SET lease_owner = NULL, lease_pid = NULL, lease_host = NULL, lease_heartbeat = NULL
+                     WHERE id = $1 AND lease_owner = $2",
+                    vals![id, &me.owner],
+                )?;
+                return Ok(());
+            }
+            conn.execute(
+                "UPDATE batches SET status = $2, note = $3, finished_at = @now,
+                     lease_owner = NULL, lease_pid = NULL, lease_host = NULL, lease_heartbeat = NULL
+                 WHERE id = $1",
+                vals![id, status.as_str(), note],
+            )
+            .with_context(|| format!("cannot update batch {id}"))?;
+            Ok(())
+        })
+    }
+
+    /// Which of `keys` (canonical keys of layout `layout`) the catalog holds.
+    pub fn held_keys(&self, layout: &str, keys: &[&str]) -> Result<std::collections::HashSet<String>> {
+        let mut held = std::collections::HashSet::new();
+        for key in keys {
+            if self.conn.query_opt("SELECT 1 FROM puzzles WHERE layout_name = $1 AND canonical = $2", vals![layout, *key])?.is_some() {
+                held.insert(key.to_string());
+            }
+        }
+        Ok(held)
+    }
+
+    /// Connects again after the catalog's server went away
+    /// ([`super::db::ConnectionLost`]); nothing on SQLite.
+    pub fn reconnect(&self) -> Result<()> {
+        self.conn.reconnect()
+    }
+}
+
+/// [`Catalog::batch_held`] inside a transaction.
+fn batch_held_in(conn: &Conn, batch: &Batch) -> Result<u64> {
+    let n: i64 = match batch.difficulty {
+        Some(level) => conn
+            .query_one(
+                "SELECT count(*) FROM puzzles WHERE batch_id = $1 AND coalesce(technique_level, level) = $2",
+                vals![batch.id, level.name()],
+            )?
+            .get(0)?,
+        None => conn.query_one("SELECT count(*) FROM puzzles WHERE batch_id = $1", vals![batch.id])?.get(0)?,
+    };
+    Ok(n as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::NewPuzzle;
+    use crate::store::scratch::every_backend;
+
+    fn sample(canonical: &str, seed: u64) -> NewPuzzle {
+        NewPuzzle {
+            own_layout: None,
+            grade: None,
+            givens: "1.".into(),
+            solution: "12".into(),
+            canonical: canonical.into(),
+            clues: 1,
+            score: 10,
+            level: "easy".into(),
+            effort_nodes: 1,
+            seed,
+            minimal: None,
+            symmetry: None,
+        }
+    }
+
+    /// Ranges follow one another; a range commits only in its turn and
+    /// only by its owner; a gone worker's range is taken over, a live
+    /// one's is not; the commit that reaches the count ends the batch.
+    #[test]
+    fn ranges_are_claimed_in_turn_taken_over_and_committed_in_attempt_order() {
+        for place in every_backend("ranges") {
+            let catalog = Catalog::open(&place.target).unwrap();
+            let layout = Layout::load("classic-4").unwrap();
+            let id = catalog.create_batch(catalog.layout_id(&layout, "cells").unwrap(), 1, 3, None, "none").unwrap();
+            catalog.claim_batch(id).unwrap();
+            let first = catalog.claim_range(id, 2, true).unwrap().unwrap();
+            let second = catalog.claim_range(id, 2, true).unwrap().unwrap();
+            assert_eq!((first, second), (Claim { first: 0, end: 2 }, Claim { first: 2, end: 4 }), "{}", place.target);
+            assert_eq!(catalog.claim_range(id, 2, false).unwrap(), None, "nothing abandoned, nothing new asked");
+            let batch = catalog.batch(id).unwrap();
+            assert_eq!(catalog.commit_range(&batch, second, &[sample("c", 3)], 4).unwrap(), None, "not its turn yet");
+            assert!(catalog.puzzles(None, None).unwrap().is_empty(), "the refused range left nothing");
+
+            // Another host's worker with a fresh heartbeat holds the first
+            // range: not taken; once its heartbeat is old, taken over.
+            place
+                .execute("UPDATE batch_ranges SET owner = 'other', pid = 1, host = 'elsewhere', heartbeat = @unix WHERE first_attempt = 0");
+            assert_eq!(catalog.renew_ranges(id).unwrap(), vec![2]);
+            assert_eq!(catalog.commit_range(&batch, first, &[sample("a", 1)], 2).unwrap(), None, "no longer this worker's");
+            assert_eq!(catalog.claim_range(id, 2, false).unwrap(), None, "a live worker's range stays its own");
+            let err = format!("{:#}", catalog.claim_batch(id).unwrap_err());
+            assert!(err.contains("batch 1 is being run by process 1 on elsewhere") && err.contains("--join 1"), "{err}");
+            place.execute("UPDATE batch_ranges SET heartbeat = heartbeat - 100 WHERE first_attempt = 0");
+            assert_eq!(catalog.claim_range(id, 2, false).unwrap(), Some(first), "a stale range is taken over");
+
+            let done = catalog.commit_range(&batch, first, &[sample("a", 1), sample("b", 2), sample("a", 2)], 2).unwrap().unwrap();
+            assert_eq!(done.inserted, vec![true, true, false]);
+            assert_eq!((done.state.next_attempt, done.state.held, done.state.status), (2, 2, BatchStatus::Running));
+            // Cut at the count part-way through the range: the batch is done.
+            let done = catalog.commit_range(&batch, second, &[sample("c", 3)], 3).unwrap().unwrap();
+            assert_eq!((done.state.next_attempt, done.state.held, done.state.status), (3, 3, BatchStatus::Done));
+            assert_eq!(place.count("SELECT count(*) FROM batch_ranges"), 0, "a done batch keeps no ranges");
+            assert_eq!(catalog.claim_range(id, 2, true).unwrap(), None, "a done batch gives no range");
+            assert_eq!(catalog.batch(id).unwrap().status, BatchStatus::Done);
+        }
+    }
+
+    /// A worker stopping part-way leaves the rest of its range unowned, for
+    /// any worker at once; the batch is interrupted only when no other
+    /// worker runs it.
+    #[test]
+    fn a_worker_leaving_leaves_its_ranges_and_the_batch_to_the_others() {
+        for place in every_backend("leave") {
+            let catalog = Catalog::open(&place.target).unwrap();
+            let layout = Layout::load("classic-4").unwrap();
+            let id = catalog.create_batch(catalog.layout_id(&layout, "cells").unwrap(), 1, 10, None, "none").unwrap();
+            catalog.join_batch(id).unwrap();
+            let range = catalog.claim_range(id, 4, true).unwrap().unwrap();
+            let batch = catalog.batch(id).unwrap();
+            let done = catalog.commit_range(&batch, range, &[sample("a", 1)], 1).unwrap().unwrap();
+            assert_eq!(done.state.next_attempt, 1);
+            assert_eq!(place.count("SELECT count(*) FROM batch_ranges WHERE first_attempt = 1 AND end_attempt = 4 AND owner IS NULL"), 1);
+            let next = catalog.claim_range(id, 4, true).unwrap().unwrap();
+            assert_eq!(next, Claim { first: 1, end: 4 }, "the rest is claimed before anything new");
+            // Another live worker runs the batch: leaving keeps it running.
+            place.execute(
+                "INSERT INTO batch_ranges (batch_id, first_attempt, end_attempt, owner, pid, host, heartbeat)
+                 VALUES (1, 4, 8, 'other', 1, 'elsewhere', @unix)",
+            );
+            catalog.leave_batch(id, BatchStatus::Interrupted, None).unwrap();
+            assert_eq!(catalog.batch(id).unwrap().status, BatchStatus::Running);
+            assert_eq!(place.count("SELECT count(*) FROM batch_ranges WHERE owner IS NULL"), 1, "its range is left unowned");
+            place.execute("DELETE FROM batch_ranges WHERE owner = 'other'");
+            catalog.join_batch(id).unwrap();
+            catalog.leave_batch(id, BatchStatus::Interrupted, Some("stopped")).unwrap();
+            assert_eq!(catalog.batch(id).unwrap().status, BatchStatus::Interrupted, "the last worker out marks it");
+        }
     }
 }

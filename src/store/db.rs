@@ -385,6 +385,8 @@ pub(crate) const MIGRATE_LOCK: i64 = 0x7075_7a7a_6c65_0002;
 pub struct Pg {
     client: postgres::Client,
     statements: HashMap<String, postgres::Statement>,
+    /// Where it connected, to connect again after the server went away.
+    url: PgUrl,
 }
 
 /// A connection to either backend.
@@ -425,7 +427,19 @@ impl Conn {
         let mut client = config.connect(tls::connector()).map_err(|e| anyhow!("cannot open catalog {url}: {}", connect_reason(&e)))?;
         // As SQLite's busy timeout: a writer waits this long for its turn.
         client.batch_execute("SET lock_timeout = '60s'").map_err(|e| anyhow!("catalog {url}: {}", pg_error(e)))?;
-        Ok(Conn::Postgres(Box::new(RefCell::new(Pg { client, statements: HashMap::new() }))))
+        Ok(Conn::Postgres(Box::new(RefCell::new(Pg { client, statements: HashMap::new(), url: url.clone() }))))
+    }
+
+    /// Connects again to the same PostgreSQL server (after [`ConnectionLost`]);
+    /// statements are prepared anew. A SQLite connection is never lost.
+    pub(crate) fn reconnect(&self) -> Result<()> {
+        if let Conn::Postgres(pg) = self {
+            let url = pg.borrow().url.clone();
+            if let Conn::Postgres(fresh) = Conn::connect(&url)? {
+                *pg.borrow_mut() = fresh.into_inner();
+            }
+        }
+        Ok(())
     }
 
     pub fn execute(&self, sql: &str, params: &[Value]) -> Result<usize> {
@@ -547,11 +561,55 @@ fn pg_row(row: &postgres::Row) -> Result<Row> {
 }
 
 /// A PostgreSQL error as one line: the server's message when it sent one.
+/// A connection that went away (the server restarted or stopped, the
+/// network dropped) or a transaction the server gave up on to break a
+/// deadlock is a [`ConnectionLost`]: the work may be tried again.
 pub(crate) fn pg_error(e: postgres::Error) -> anyhow::Error {
-    match e.as_db_error() {
-        Some(db) => anyhow!("{}", db.message()),
-        None => anyhow!("{}", clean(&e.to_string())),
+    let message = match e.as_db_error() {
+        Some(db) => db.message().to_string(),
+        None => clean(&e.to_string()),
+    };
+    let transient = match e.as_db_error() {
+        // 08: connection exceptions; 57P01-57P03: the server shutting down
+        // or starting; 40P01: a deadlock the server broke.
+        Some(db) => {
+            let code = db.code().code();
+            code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03" | "40P01")
+        }
+        None => e.is_closed() || io_cause(&e),
+    };
+    if transient { anyhow::Error::new(ConnectionLost(message)) } else { anyhow!("{message}") }
+}
+
+/// Whether an I/O error (a reset or refused connection) lies under `e`.
+fn io_cause(e: &postgres::Error) -> bool {
+    let mut source = std::error::Error::source(e);
+    while let Some(inner) = source {
+        if inner.is::<std::io::Error>() {
+            return true;
+        }
+        source = inner.source();
     }
+    false
+}
+
+/// The catalog's server could not be reached, or dropped the connection,
+/// or broke a deadlock: nothing of the transaction in flight landed, and
+/// it may be tried again after [`Conn::reconnect`].
+#[derive(Debug)]
+pub struct ConnectionLost(pub String);
+
+impl fmt::Display for ConnectionLost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConnectionLost {}
+
+/// Whether `error` (anywhere in its chain) is a [`ConnectionLost`].
+pub fn connection_lost(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| e.is::<ConnectionLost>())
 }
 
 /// Why a connection failed, in one line without driver noise.

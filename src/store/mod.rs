@@ -31,7 +31,7 @@ mod puzzles;
 pub mod scratch;
 mod users;
 
-pub use batches::{Batch, BatchStatus};
+pub use batches::{Batch, BatchState, BatchStatus, Claim, Committed};
 pub use books::PendingBook;
 pub use books::{BookRow, Candidate, CandidateFilter};
 pub use db::{DbTarget, PgUrl};
@@ -65,8 +65,9 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
     migration!("0011_controls"),
     migration!("0012_pending_books"),
     migration!("0013_minimal"),
-    // 0014 and 0016 are other branches' (batch ranges, scale); merged, they go in order.
+    migration!("0014_ranges"),
     migration!("0015_editors"),
+    // 0016 is another branch's (scale); merged, it goes in order.
     migration!("0017_users"),
 ];
 
@@ -233,7 +234,7 @@ pub(crate) fn write_transaction<T>(conn: &Conn, f: impl FnOnce(&Conn) -> Result<
 }
 
 /// Commits an open transaction whose work succeeded, else rolls it back.
-fn end_transaction<T>(conn: &Conn, result: Result<T>) -> Result<T> {
+pub(crate) fn end_transaction<T>(conn: &Conn, result: Result<T>) -> Result<T> {
     match result {
         Ok(value) => {
             conn.batch("COMMIT")?;

@@ -1,5 +1,6 @@
 //! Puzzle rows: inserting a batch's chunk, reading back, statistics.
 
+use super::batches::{BatchState, Claim, Committed};
 use super::db::{Conn, Row, vals};
 use super::{Batch, Catalog, GENERATOR_VERSION};
 use anyhow::{Result, anyhow};
@@ -210,9 +211,37 @@ impl Catalog {
     /// it was new (a duplicate by canonical key is skipped). Refused, with
     /// nothing written, unless this process holds the batch's lease.
     pub fn commit_chunk(&self, batch: &Batch, puzzles: &[NewPuzzle], next_attempt: u64) -> Result<Vec<bool>> {
+        Ok(self.commit_attempts(batch, None, puzzles, next_attempt)?.map_or_else(Vec::new, |(inserted, _)| inserted))
+    }
+
+    /// Commits claimed range `claim` of a batch: its puzzles, the batch's
+    /// resume point and held count, and the range marked done (its row
+    /// gone; a rest left unowned when `next_attempt` stops short of its
+    /// end), in one transaction. Only in the range's turn: None, with
+    /// nothing written, when the committed prefix has not reached (or has
+    /// passed) its first attempt, or the range is no longer this process's.
+    pub fn commit_range(&self, batch: &Batch, claim: Claim, puzzles: &[NewPuzzle], next_attempt: u64) -> Result<Option<Committed>> {
+        let committed = self.commit_attempts(batch, Some(claim), puzzles, next_attempt)?;
+        Ok(committed.and_then(|(inserted, state)| Some(Committed { inserted, state: state? })))
+    }
+
+    /// [`Catalog::commit_chunk`] (no claim: under the batch's lease) or
+    /// [`Catalog::commit_range`]: per puzzle whether it was new, and the
+    /// batch after a range's commit.
+    fn commit_attempts(
+        &self,
+        batch: &Batch,
+        claim: Option<Claim>,
+        puzzles: &[NewPuzzle],
+        next_attempt: u64,
+    ) -> Result<Option<(Vec<bool>, Option<BatchState>)>> {
         self.write(|conn| {
-            // Only the holder of the batch's lease commits (renewing it).
-            super::batches::renew(conn, batch.id)?;
+            match claim {
+                // Only the holder of the batch's lease commits (renewing it).
+                None => super::batches::renew(conn, batch.id)?,
+                Some(claim) if !super::batches::range_turn(conn, batch.id, claim)? => return Ok(None),
+                Some(_) => {}
+            }
             let mut inserted = Vec::with_capacity(puzzles.len());
             for p in puzzles {
                 // Per-puzzle marks or islands only come with square-cell layouts.
@@ -222,8 +251,18 @@ impl Catalog {
                 };
                 inserted.push(insert_puzzle(conn, p, layout_id, &batch.layout_name, batch.id, "generated")?);
             }
-            conn.execute("UPDATE batches SET next_attempt = $2 WHERE id = $1", vals![batch.id, next_attempt as i64])?;
-            Ok(inserted)
+            let new = inserted.iter().filter(|&&i| i).count() as u64;
+            let state = match claim {
+                None => {
+                    conn.execute(
+                        "UPDATE batches SET next_attempt = $2, held = held + $3 WHERE id = $1",
+                        vals![batch.id, next_attempt as i64, new as i64],
+                    )?;
+                    None
+                }
+                Some(claim) => Some(super::batches::range_done(conn, batch.id, claim, next_attempt, new)?),
+            };
+            Ok(Some((inserted, state)))
         })
     }
 
