@@ -11,8 +11,10 @@ use anyhow::{Result, bail};
 /// Where a puzzle stands with books and checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
-    /// In no book (done or being made).
+    /// In no book (done or being made) and no live draft.
     Free,
+    /// Held by an editor's live draft (`reserve`), in no book.
+    Reserved,
     /// In a finished book.
     Printed,
     /// Not validated yet.
@@ -20,10 +22,11 @@ pub enum Status {
 }
 
 impl Status {
-    pub const ALL: [Status; 3] = [Status::Free, Status::Printed, Status::Unchecked];
+    pub const ALL: [Status; 4] = [Status::Free, Status::Reserved, Status::Printed, Status::Unchecked];
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Free => "free",
+            Status::Reserved => "reserved",
             Status::Printed => "printed",
             Status::Unchecked => "unchecked",
         }
@@ -160,6 +163,8 @@ pub struct BrowseRow {
     pub validation: Option<String>,
     /// Books (finished) it is printed in.
     pub printed: i64,
+    /// Held by a live draft.
+    pub reserved: bool,
     /// The sort key it was listed under (for the next page's cursor).
     key: f64,
 }
@@ -189,6 +194,9 @@ pub struct BookUse {
 /// The most rows a page may ask for.
 pub const MAX_LIMIT: usize = 200;
 
+/// The live drafts holding puzzle `p` (an editor's `reserve`).
+const LIVE_DRAFT: &str = "SELECT 1 FROM draft_puzzles dp JOIN drafts d ON d.id = dp.draft_id WHERE dp.puzzle_id = p.id AND d.expires_at > @unix";
+
 fn statement(sort: Sort) -> String {
     let (key, descending) = sort.key();
     let (after, order) = if descending { ("<", "DESC") } else { (">", "ASC") };
@@ -212,7 +220,8 @@ fn statement(sort: Sort) -> String {
         "SELECT p.id, p.layout_name, l.name, l.source, p.givens, p.clues, p.level, p.se_rating, p.technique, p.source,
                 p.symmetry, p.batch_id, p.validation,
                 (SELECT count(*) FROM book_puzzles bp JOIN books b ON b.id = bp.book_id WHERE bp.puzzle_id = p.id AND b.status = 'done'),
-                {key}
+                {key},
+                (SELECT count(*) FROM ({LIVE_DRAFT}) live)
          FROM puzzles p JOIN layouts l ON l.id = p.layout_id
          WHERE (CAST($1 AS TEXT) IS NULL OR p.layout_name = CAST($1 AS TEXT))
            AND (CAST($2 AS TEXT) IS NULL OR p.level = CAST($2 AS TEXT))
@@ -225,7 +234,10 @@ fn statement(sort: Sort) -> String {
            AND (CAST($7 AS BIGINT) IS NULL OR p.batch_id = CAST($7 AS BIGINT))
            AND (CAST($8 AS TEXT) IS NULL OR p.symmetry = CAST($8 AS TEXT))
            AND (CAST($9 AS TEXT) IS NULL
-                OR (CAST($9 AS TEXT) = 'free' AND NOT EXISTS (SELECT 1 FROM book_puzzles bp WHERE bp.puzzle_id = p.id))
+                OR (CAST($9 AS TEXT) = 'free' AND NOT EXISTS (SELECT 1 FROM book_puzzles bp WHERE bp.puzzle_id = p.id)
+                    AND NOT EXISTS ({LIVE_DRAFT}))
+                OR (CAST($9 AS TEXT) = 'reserved' AND NOT EXISTS (SELECT 1 FROM book_puzzles bp WHERE bp.puzzle_id = p.id)
+                    AND EXISTS ({LIVE_DRAFT}))
                 OR (CAST($9 AS TEXT) = 'printed' AND EXISTS (SELECT 1 FROM book_puzzles bp JOIN books b ON b.id = bp.book_id
                                                            WHERE bp.puzzle_id = p.id AND b.status = 'done'))
                 OR (CAST($9 AS TEXT) = 'unchecked' AND p.validation IS NULL))
@@ -252,6 +264,7 @@ fn read(r: &Row) -> Result<BrowseRow> {
         validation: r.get(12)?,
         printed: r.get(13)?,
         key: r.get(14)?,
+        reserved: r.get::<i64>(15)? > 0,
     })
 }
 
@@ -424,6 +437,19 @@ mod tests {
                 .unwrap();
             check(Filter { status: Some(Status::Printed), ..Filter::default() }, &|r| [3, 7].contains(&r.id));
             check(Filter { status: Some(Status::Free), ..Filter::default() }, &|r| ![3, 7].contains(&r.id));
+            // A live draft reserves its puzzles; an expired one holds nothing.
+            catalog
+                .conn
+                .batch(
+                    "INSERT INTO drafts (id, name, editor, created_at, expires_at) VALUES (1, 'live', 'ann', 'now', 9000000000),
+                         (2, 'gone', 'bob', 'now', 1000);
+                     INSERT INTO draft_puzzles (draft_id, puzzle_id) VALUES (1, 4), (1, 5), (2, 6);",
+                )
+                .unwrap();
+            check(Filter { status: Some(Status::Reserved), ..Filter::default() }, &|r| [4, 5].contains(&r.id));
+            check(Filter { status: Some(Status::Free), ..Filter::default() }, &|r| ![3, 4, 5, 7].contains(&r.id));
+            let reserved: Vec<i64> = catalog.browse(&Filter::default(), None, MAX_LIMIT).unwrap().rows.iter().filter(|r| r.reserved).map(|r| r.id).collect();
+            assert_eq!(reserved, [4, 5]);
             assert_eq!(catalog.books_of(7).unwrap().len(), 1);
             // Imported: none here; generated: all.
             let imported = Filter { source: Some(Source::Imported), ..Filter::default() };

@@ -228,7 +228,7 @@ pub fn catalog(catalog: &Catalog, choices: &Choices, request: &Request, who: &Wh
                             td.num { (row.clues) }
                             td { (row.source) }
                             td {
-                                @if row.printed > 0 { "printed" } @else { "free" }
+                                @if row.printed > 0 { "printed" } @else if row.reserved { "reserved" } @else { "free" }
                                 @if row.validation.is_none() { ", unchecked" } @else if row.validation.as_deref() == Some("failed") { ", failed its check" }
                             }
                         }
