@@ -195,7 +195,8 @@ pub struct BookUse {
 pub const MAX_LIMIT: usize = 200;
 
 /// The live drafts holding puzzle `p` (an editor's `reserve`).
-const LIVE_DRAFT: &str = "SELECT 1 FROM draft_puzzles dp JOIN drafts d ON d.id = dp.draft_id WHERE dp.puzzle_id = p.id AND d.expires_at > @unix";
+const LIVE_DRAFT: &str =
+    "SELECT 1 FROM draft_puzzles dp JOIN drafts d ON d.id = dp.draft_id WHERE dp.puzzle_id = p.id AND d.expires_at > @unix";
 
 fn statement(sort: Sort) -> String {
     let (key, descending) = sort.key();
@@ -448,7 +449,8 @@ mod tests {
                 .unwrap();
             check(Filter { status: Some(Status::Reserved), ..Filter::default() }, &|r| [4, 5].contains(&r.id));
             check(Filter { status: Some(Status::Free), ..Filter::default() }, &|r| ![3, 4, 5, 7].contains(&r.id));
-            let reserved: Vec<i64> = catalog.browse(&Filter::default(), None, MAX_LIMIT).unwrap().rows.iter().filter(|r| r.reserved).map(|r| r.id).collect();
+            let reserved: Vec<i64> =
+                catalog.browse(&Filter::default(), None, MAX_LIMIT).unwrap().rows.iter().filter(|r| r.reserved).map(|r| r.id).collect();
             assert_eq!(reserved, [4, 5]);
             assert_eq!(catalog.books_of(7).unwrap().len(), 1);
             // Imported: none here; generated: all.
