@@ -3,6 +3,7 @@
 
 mod art;
 mod bench;
+mod bench_fill;
 mod book;
 mod catalog;
 mod cover;
@@ -95,6 +96,9 @@ pub enum Command {
     Link(link::LinkArgs),
     /// Public collections whose puzzles books must not print (canonical keys only).
     Reference(reference::ReferenceArgs),
+    /// Fill a catalog fast for the scale bench (see benches/catalog-scale.sh).
+    #[command(name = "bench-fill", hide = true)]
+    BenchFill(bench_fill::BenchFillArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -122,6 +126,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Import(args) => import::run(args),
         Command::Link(args) => link::run(args),
         Command::Reference(args) => reference::run(args),
+        Command::BenchFill(args) => bench_fill::run(args),
     }
 }
 

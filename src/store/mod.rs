@@ -59,6 +59,7 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
     migration!("0011_controls"),
     migration!("0012_pending_books"),
     migration!("0013_minimal"),
+    migration!("0016_scale"),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";
@@ -87,7 +88,7 @@ impl Catalog {
             DbTarget::Postgres(url) => {
                 let conn = Conn::connect(url)?;
                 migrate(&conn).with_context(|| format!("catalog {url}"))?;
-                Ok(Catalog { conn, target })
+                Catalog { conn, target }.audited()
             }
         }
     }
@@ -116,7 +117,7 @@ impl Catalog {
                     bail!("{}", missing_catalog(&target));
                 }
                 migrate(&conn).with_context(|| format!("catalog {url}"))?;
-                Ok(Catalog { conn, target })
+                Catalog { conn, target }.audited()
             }
         }
     }
@@ -141,7 +142,13 @@ impl Catalog {
             let version = conn.pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0))?;
             // Migration 0006's list: re-keying writes, so it needs the writing open.
             let current = version == MIGRATIONS.len() as i64;
-            let rekeys = current && conn.query_row("SELECT EXISTS (SELECT 1 FROM rekey)", [], |r| r.get::<_, bool>(0))?;
+            // So does migration 0016's audit of the verdicts recorded before it.
+            let rekeys = current
+                && conn.query_row(
+                    "SELECT EXISTS (SELECT 1 FROM rekey) OR EXISTS (SELECT 1 FROM verdict_audit)",
+                    [],
+                    |r| r.get::<_, bool>(0),
+                )?;
             Ok((conn, rekeys))
         };
         let plain = path.to_string_lossy().into_owned();
@@ -180,7 +187,14 @@ impl Catalog {
         configure(&conn).with_context(|| format!("{}: cannot configure the database", path.display()))?;
         let conn = Conn::Sqlite(conn);
         migrate(&conn).with_context(|| format!("catalog {}", path.display()))?;
-        Ok(Catalog { conn, target: DbTarget::Sqlite(path.to_path_buf()) })
+        Catalog { conn, target: DbTarget::Sqlite(path.to_path_buf()) }.audited()
+    }
+
+    /// Finishes migration 0016 where it is pending: verdict hashes recorded
+    /// before it that no longer match their rows are cleared.
+    fn audited(self) -> Result<Catalog> {
+        self.audit_verdicts().with_context(|| format!("catalog {}: checking the recorded verdicts", self.target))?;
+        Ok(self)
     }
 
     pub fn schema_version(&self) -> Result<usize> {
