@@ -78,3 +78,7 @@ END;
 
 CREATE TABLE verdict_audit (pending INTEGER NOT NULL) STRICT;
 INSERT INTO verdict_audit (pending) SELECT 1 WHERE EXISTS (SELECT 1 FROM puzzles WHERE validated_hash IS NOT NULL);
+
+-- No statement looks puzzles up by technique level (since 0007 `level`
+-- holds it): the index only cost writes.
+DROP INDEX puzzles_by_technique_level;

@@ -2,7 +2,7 @@
 //! `generate` makes a classic-9 puzzle in milliseconds, so ten million
 //! genuine ones would take hours on two cores. The fill instead generates a
 //! few dozen base puzzles with the generator, then makes each bench puzzle
-//! from one base by adding 1 to 4 givens of the base's solution (drawn from a
+//! from one base by adding 3 to 6 givens of the base's solution (drawn from a
 //! seeded hash of the puzzle's number). Each one goes through what `import`
 //! does to a puzzle (`Family::admit`): the count-to-2 solver proves it has
 //! exactly one solution, the grader grades it, and its score, level and
@@ -37,14 +37,14 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// Puzzle `n` of the fill: base `n % bases`, plus 1–4 of its solution's
+/// Puzzle `n` of the fill: base `n % bases`, plus 3–6 of its solution's
 /// digits in empty cells chosen by `mix(seed + n)`.
 fn variant(base: &NewPuzzle, seed: u64, n: u64) -> String {
     let mut givens: Vec<char> = base.givens.chars().collect();
     let solution: Vec<char> = base.solution.chars().collect();
     let empty: Vec<usize> = (0..givens.len()).filter(|&i| !givens[i].is_ascii_alphanumeric() || givens[i] == '0').collect();
     let mut h = mix(seed ^ n.wrapping_mul(0x2545_f491_4f6c_dd1d));
-    let extra = 1 + (h % 4) as usize;
+    let extra = 3 + (h % 4) as usize;
     let mut taken = 0;
     while taken < extra.min(empty.len()) {
         h = mix(h);
@@ -63,9 +63,9 @@ fn variant(base: &NewPuzzle, seed: u64, n: u64) -> String {
 pub fn fill(catalog: &Catalog, layout: &Layout, count: u64, seed: u64, jobs: usize, mut on_chunk: impl FnMut(u64)) -> Result<Filled> {
     let family: Box<dyn Family> = crate::family::open(layout.clone());
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    // Enough bases that the variants of one never run short: C(50, 4) is
-    // 230,300 four-given variants alone.
-    let wanted = (count / 100_000).clamp(8, 64) as usize;
+    // Enough bases that few variants repeat: a base of 24 givens has
+    // C(57, 3) = 29,260 three-given variants alone.
+    let wanted = (count / 20_000).clamp(16, 256) as usize;
     let bases: Vec<NewPuzzle> = pool.install(|| {
         (0..wanted as u64 * 4)
             .into_par_iter()

@@ -92,3 +92,5 @@ REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECU
 
 CREATE TABLE verdict_audit (pending BIGINT NOT NULL);
 INSERT INTO verdict_audit (pending) SELECT 1 WHERE EXISTS (SELECT 1 FROM puzzles WHERE validated_hash IS NOT NULL);
+
+DROP INDEX puzzles_by_technique_level;

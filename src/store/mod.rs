@@ -273,6 +273,13 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
     }
     // NORMAL in WAL mode: a crash may lose the last commits but never corrupts.
     conn.pragma_update(None, "synchronous", "NORMAL")?;
+    // A chunk's commit dirties a page of the key index for nearly every
+    // puzzle (the keys are random): a cache that holds them all writes each
+    // once at commit instead of spilling it to the WAL early and again
+    // later, and a longer WAL between checkpoints lets a page changed by
+    // several commits reach the file once (see docs/catalog-scale.md).
+    conn.pragma_update(None, "cache_size", -65536)?;
+    conn.pragma_update(None, "wal_autocheckpoint", 16384)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     // Every statement is cached: the catalog's statements, not one-offs.
     conn.set_prepared_statement_cache_capacity(64);
