@@ -79,6 +79,11 @@ END;
 CREATE TABLE verdict_audit (pending INTEGER NOT NULL) STRICT;
 INSERT INTO verdict_audit (pending) SELECT 1 WHERE EXISTS (SELECT 1 FROM puzzles WHERE validated_hash IS NOT NULL);
 
--- No statement looks puzzles up by technique level (since 0007 `level`
--- holds it): the index only cost writes.
-DROP INDEX puzzles_by_technique_level;
+-- Fewer writes (measured in docs/catalog-scale.md): no statement looks
+-- puzzles up by technique level (since 0007 `level` holds it), and none by
+-- score: books find puzzles by layout and level in id order. The score in
+-- the old index scattered each chunk's inserts over hundreds of its pages;
+-- by layout and level they land at the end of a few.
+DROP INDEX IF EXISTS puzzles_by_technique_level;
+DROP INDEX IF EXISTS puzzles_by_level;
+CREATE INDEX IF NOT EXISTS puzzles_by_layout_level ON puzzles (layout_name, level);

@@ -67,10 +67,7 @@ pub fn fill(catalog: &Catalog, layout: &Layout, count: u64, seed: u64, jobs: usi
     // C(57, 3) = 29,260 three-given variants alone.
     let wanted = (count / 20_000).clamp(16, 256) as usize;
     let bases: Vec<NewPuzzle> = pool.install(|| {
-        (0..wanted as u64 * 4)
-            .into_par_iter()
-            .filter_map(|i| family.make(seed.wrapping_add(i), None).ok().flatten())
-            .collect::<Vec<_>>()
+        (0..wanted as u64 * 4).into_par_iter().filter_map(|i| family.make(seed.wrapping_add(i), None).ok().flatten()).collect::<Vec<_>>()
     });
     let bases: Vec<NewPuzzle> = bases.into_iter().take(wanted).collect();
     if bases.is_empty() {

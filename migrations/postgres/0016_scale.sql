@@ -93,4 +93,6 @@ REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECU
 CREATE TABLE verdict_audit (pending BIGINT NOT NULL);
 INSERT INTO verdict_audit (pending) SELECT 1 WHERE EXISTS (SELECT 1 FROM puzzles WHERE validated_hash IS NOT NULL);
 
-DROP INDEX puzzles_by_technique_level;
+DROP INDEX IF EXISTS puzzles_by_technique_level;
+DROP INDEX IF EXISTS puzzles_by_level;
+CREATE INDEX IF NOT EXISTS puzzles_by_layout_level ON puzzles (layout_name, level);

@@ -144,11 +144,9 @@ impl Catalog {
             let current = version == MIGRATIONS.len() as i64;
             // So does migration 0016's audit of the verdicts recorded before it.
             let rekeys = current
-                && conn.query_row(
-                    "SELECT EXISTS (SELECT 1 FROM rekey) OR EXISTS (SELECT 1 FROM verdict_audit)",
-                    [],
-                    |r| r.get::<_, bool>(0),
-                )?;
+                && conn.query_row("SELECT EXISTS (SELECT 1 FROM rekey) OR EXISTS (SELECT 1 FROM verdict_audit)", [], |r| {
+                    r.get::<_, bool>(0)
+                })?;
             Ok((conn, rekeys))
         };
         let plain = path.to_string_lossy().into_owned();

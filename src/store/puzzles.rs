@@ -371,7 +371,10 @@ impl Catalog {
     /// How many puzzles (of `layout` if given) the catalog holds.
     pub fn puzzle_count(&self, layout: Option<&str>) -> Result<i64> {
         self.conn
-            .query_one("SELECT CAST(coalesce(sum(n), 0) AS BIGINT) FROM puzzle_counts WHERE CAST($1 AS TEXT) IS NULL OR layout_name = $1", vals![layout])?
+            .query_one(
+                "SELECT CAST(coalesce(sum(n), 0) AS BIGINT) FROM puzzle_counts WHERE CAST($1 AS TEXT) IS NULL OR layout_name = $1",
+                vals![layout],
+            )?
             .get(0)
     }
 

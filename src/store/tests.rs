@@ -455,11 +455,21 @@ fn each_puzzle_visits_every_row_once_a_page_at_a_time() {
         let ids = validated(&catalog, &["a", "b", "c", "d", "e", "f", "g"]);
         for page in [1, 2, 3, 7, 100] {
             let mut seen = Vec::new();
-            catalog.each_puzzle(None, None, page, |row| Ok(seen.push(row.id))).unwrap();
+            catalog
+                .each_puzzle(None, None, page, |row| {
+                    seen.push(row.id);
+                    Ok(())
+                })
+                .unwrap();
             assert_eq!(seen, ids, "page {page} on {}", place.target);
         }
         let mut easy = 0;
-        catalog.each_puzzle(Some("classic-4"), Some("easy"), 2, |_| Ok(easy += 1)).unwrap();
+        catalog
+            .each_puzzle(Some("classic-4"), Some("easy"), 2, |_| {
+                easy += 1;
+                Ok(())
+            })
+            .unwrap();
         assert_eq!(easy, ids.len());
         catalog.each_puzzle(Some("classic-9"), None, 2, |_| panic!("no classic-9 puzzle")).unwrap();
         let err = catalog.each_puzzle(None, None, 3, |row| if row.id == ids[4] { anyhow::bail!("stop at {}", row.id) } else { Ok(()) });
@@ -483,16 +493,18 @@ fn the_counts_stats_reads_follow_every_change_and_a_verdict_changed_by_hand_is_n
         catalog.conn.execute("UPDATE puzzles SET level = 'hard' WHERE id = $1", vals![ids[2]]).unwrap();
         // Unchanged values written again change nothing.
         catalog.conn.execute("UPDATE puzzles SET level = level, givens = givens WHERE id = $1", vals![ids[3]]).unwrap();
-        assert_eq!(
-            counts(&catalog),
-            vec![("easy".to_string(), 3, 1, 0, 2), ("hard".to_string(), 1, 0, 0, 1)],
-            "{}",
-            place.target
-        );
+        assert_eq!(counts(&catalog), vec![("easy".to_string(), 3, 1, 0, 2), ("hard".to_string(), 1, 0, 0, 1)], "{}", place.target);
         assert_eq!(catalog.unchecked_count(None).unwrap(), 3);
         // The rows the SQL counts call unchecked are those validate picks.
         let mut picked = Vec::new();
-        catalog.each_puzzle(None, None, 2, |r| Ok(if crate::validate::needs_check(&r) { picked.push(r.id) })).unwrap();
+        catalog
+            .each_puzzle(None, None, 2, |r| {
+                if crate::validate::needs_check(&r) {
+                    picked.push(r.id);
+                }
+                Ok(())
+            })
+            .unwrap();
         assert_eq!(picked, ids[..3].to_vec());
         // Recording verdicts again (the same hash as before, for the
         // unchanged row) makes them current; a grade sets the level.
@@ -502,7 +514,14 @@ fn the_counts_stats_reads_follow_every_change_and_a_verdict_changed_by_hand_is_n
         catalog.record_validations(&verdicts, &grades).unwrap();
         assert_eq!(counts(&catalog), vec![("easy".to_string(), 3, 3, 0, 0), ("hard".to_string(), 1, 1, 0, 0)]);
         let mut picked = Vec::new();
-        catalog.each_puzzle(None, None, 2, |r| Ok(if crate::validate::needs_check(&r) { picked.push(r.id) })).unwrap();
+        catalog
+            .each_puzzle(None, None, 2, |r| {
+                if crate::validate::needs_check(&r) {
+                    picked.push(r.id);
+                }
+                Ok(())
+            })
+            .unwrap();
         assert!(picked.is_empty(), "{picked:?}");
         // Deleting a row (as a refused import's batch would) counts too.
         catalog.conn.execute("DELETE FROM puzzles WHERE id = $1", vals![ids[3]]).unwrap();
