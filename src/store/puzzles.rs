@@ -476,10 +476,15 @@ pub struct Rekey {
 impl Catalog {
     /// Puzzles listed for a new canonical key (migration 0006).
     pub fn pending_rekeys(&self) -> Result<Vec<Rekey>> {
+        // Every open asks: when the list is empty (nearly always), answer
+        // without the join, whose plan may scan every puzzle.
+        if self.conn.query_opt("SELECT puzzle_id FROM rekey LIMIT 1", &[])?.is_none() {
+            return Ok(Vec::new());
+        }
         self.conn
             .query(
                 "SELECT p.id, p.layout_name, l.source, p.givens FROM rekey k JOIN puzzles p ON p.id = k.puzzle_id
-                 JOIN layouts l ON l.id = p.layout_id ORDER BY p.id",
+                 JOIN layouts l ON l.id = p.layout_id ORDER BY k.puzzle_id",
                 &[],
             )?
             .iter()
