@@ -9,6 +9,7 @@ pub mod book;
 pub mod canon;
 pub mod cli;
 pub mod family;
+pub mod fill;
 pub mod formats;
 pub mod generate;
 pub mod grade;

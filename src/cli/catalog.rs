@@ -202,8 +202,12 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
     let catalog = crate::family::open_catalog_to_read(&args.db.db)?;
     let level = args.level.as_deref().map(|l| l.parse::<crate::level::Level>().map_err(anyhow::Error::msg)).transpose()?;
     check_layout(&catalog, args.layout.as_deref())?;
-    let rows = catalog.puzzles(args.layout.as_deref(), level.map(|l| l.name()))?;
-    let rows = rows.into_iter().filter(|p| args.rating.is_none_or(|r| p.grade.as_ref().is_some_and(|g| r.contains(g.se_rating))));
+    let rated = |p: &crate::store::PuzzleRow| args.rating.is_none_or(|r| p.grade.as_ref().is_some_and(|g| r.contains(g.se_rating)));
+    // The formats written by the families and the art formats check every
+    // puzzle before writing any: they hold the rows. The line formats below stream.
+    let all_rows = || -> anyhow::Result<Vec<crate::store::PuzzleRow>> {
+        Ok(catalog.puzzles(args.layout.as_deref(), level.map(|l| l.name()))?.into_iter().filter(|p| rated(p)).collect())
+    };
     let art = match args.format {
         ExportFormat::Svg => Some(crate::art::ArtFormat::Svg),
         ExportFormat::Png => Some(crate::art::ArtFormat::Png),
@@ -215,14 +219,14 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
         let Some(dir) = args.out.as_deref() else {
             anyhow::bail!("--format {} writes one file a puzzle: give the folder with --out DIR", format.as_str());
         };
-        let rows: Vec<_> = rows.collect();
+        let rows = all_rows()?;
         let written = super::art::write_art(&rows, format, &args.art.options(), args.art.answer, dir, false)?;
         println!("wrote {written} files for {} puzzles to {}", rows.len(), dir.display());
         return Ok(());
     }
     let mut out = BufWriter::new(std::io::stdout().lock());
     if let Some(target) = args.format.target() {
-        let rows: Vec<_> = rows.collect();
+        let rows = all_rows()?;
         super::export_formats::write(&rows, target, args.out.as_deref(), &mut out)?;
         out.flush()?;
         return Ok(());
@@ -233,7 +237,11 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
     if let ExportFormat::Csv = args.format {
         writeln!(out, "id,layout,givens,solution,score,level,seed,validation,minimal,symmetry")?;
     }
-    for p in rows {
+    // A page of rows at a time, by id: memory stays flat however large the catalog.
+    catalog.each_puzzle(args.layout.as_deref(), level.map(|l| l.name()), EXPORT_PAGE, |p| {
+        if !rated(&p) {
+            return Ok(());
+        }
         match args.format {
             ExportFormat::Lines => writeln!(out, "{} {} {} {} {} {}", p.givens, p.solution, p.score, p.level, p.seed, p.effort_nodes)?,
             ExportFormat::Givens => writeln!(out, "{}", p.givens)?,
@@ -255,10 +263,14 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
             // Written by the families above.
             _ => {}
         }
-    }
+        Ok(())
+    })?;
     out.flush()?;
     Ok(())
 }
+
+/// Rows `export` reads at a time in the line formats.
+const EXPORT_PAGE: usize = 1000;
 
 /// Writes puzzle `p`'s layout file, byte for byte as stored, to `out` (a
 /// new `.toml` file), and checks that it loads; a file that would not is

@@ -3,6 +3,7 @@
 
 mod art;
 mod bench;
+mod bench_fill;
 mod book;
 mod catalog;
 mod copy;
@@ -109,6 +110,9 @@ pub enum Command {
     Reference(reference::ReferenceArgs),
     /// The studio: browse the catalog and its puzzles in a web browser (`studio user add` makes logins).
     Studio(studio::StudioArgs),
+    /// Fill a catalog fast for the scale bench (see benches/catalog-scale.sh).
+    #[command(name = "bench-fill", hide = true)]
+    BenchFill(bench_fill::BenchFillArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -141,6 +145,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Link(args) => link::run(args),
         Command::Reference(args) => reference::run(args),
         Command::Studio(args) => studio::run(args),
+        Command::BenchFill(args) => bench_fill::run(args),
     }
 }
 

@@ -1,7 +1,7 @@
 //! `validate`: the independent re-check of stored puzzles before publishing.
 
 use super::catalog::DbArg;
-use crate::validate::{needs_check, validate_rows};
+use crate::validate::{PAGE, validate_catalog};
 use anyhow::bail;
 use std::time::Instant;
 
@@ -34,28 +34,32 @@ pub struct ValidateArgs {
 pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
     let catalog = crate::family::open_existing_catalog(&args.db.db)?;
     super::catalog::check_layout(&catalog, args.layout.as_deref())?;
-    let rows: Vec<_> = catalog.puzzles(args.layout.as_deref(), None)?.into_iter().filter(|r| args.all || needs_check(r)).collect();
-    if rows.is_empty() {
-        println!("{}: nothing to validate (every puzzle is checked and unchanged; --all checks again)", args.db.db.display());
-        return Ok(());
-    }
     let started = Instant::now();
-    let (passed, failed) = validate_rows(
+    // Rows are read and checked a page at a time: memory stays flat however large the catalog.
+    let checked = validate_catalog(
         &catalog,
-        &rows,
+        args.layout.as_deref(),
+        args.all,
         args.jobs.unwrap_or(0),
         args.regrade,
+        PAGE,
         |row, problem| eprintln!("puzzle {} ({}): FAILED: {problem}", row.id, row.layout_name),
         progress_line,
     )?;
+    if checked.total() == 0 {
+        println!("{}: nothing to validate (every puzzle is checked and unchanged; --all checks again)", args.db.db.display());
+        return Ok(());
+    }
     let seconds = started.elapsed().as_secs_f64();
     println!(
-        "validated {} puzzles in {seconds:.1} s ({:.0}/s): {passed} ok, {failed} failed",
-        rows.len(),
-        rows.len() as f64 / seconds.max(1e-9)
+        "validated {} puzzles in {seconds:.1} s ({:.0}/s): {} ok, {} failed",
+        checked.total(),
+        checked.total() as f64 / seconds.max(1e-9),
+        checked.passed,
+        checked.failed
     );
-    if failed > 0 {
-        bail!("{failed} puzzle(s) failed validation; `puzzlebook show ID` shows each one");
+    if checked.failed > 0 {
+        bail!("{} puzzle(s) failed validation; `puzzlebook show ID` shows each one", checked.failed);
     }
     Ok(())
 }

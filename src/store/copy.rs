@@ -245,7 +245,9 @@ fn copy_between(source: &Catalog, target: &Catalog, replace: bool, page: usize, 
         }
         let mut writer = Writer { conn, statements: HashMap::new() };
         let mut report = CopyReport { schema_version: version, tables: Vec::new() };
-        for table in &tables {
+        // A table the catalog's triggers keep is made again by them as the
+        // rows it counts are copied.
+        for table in tables.iter().filter(|t| !DERIVED.contains(&t.name.as_str())) {
             let mut done = 0u64;
             let rows = reader
                 .read(table, page, |rows| {
@@ -265,6 +267,12 @@ fn copy_between(source: &Catalog, target: &Catalog, replace: bool, page: usize, 
     reader.end();
     copied
 }
+
+/// Tables the catalog's own triggers keep from other tables' rows
+/// (`puzzle_counts`, migration 0016: puzzles per layout, level and verdict
+/// state): never copied, the target's triggers fill them as the puzzles
+/// arrive, and emptied last by `--replace`.
+const DERIVED: &[&str] = &["puzzle_counts"];
 
 fn tables_of(conn: &Conn, target: &DbTarget) -> Result<Vec<Table>> {
     tables(conn).with_context(|| format!("catalog {target}: reading its tables"))
@@ -313,7 +321,10 @@ fn empty(conn: &Conn, tables: &[Table]) -> Result<()> {
             conn.batch(&format!("TRUNCATE {}", names.join(", ")))
         }
         Dialect::Sqlite => {
-            for table in tables.iter().rev() {
+            // Deleting rows runs the triggers that keep a derived table:
+            // it is emptied after the rows it counts.
+            let (derived, kept): (Vec<&Table>, Vec<&Table>) = tables.iter().partition(|t| DERIVED.contains(&t.name.as_str()));
+            for table in kept.into_iter().rev().chain(derived) {
                 conn.execute(&format!("DELETE FROM {}", ident(&table.name)), &[])?;
             }
             Ok(())
@@ -677,6 +688,8 @@ mod tests {
             &[],
         );
         run("INSERT INTO reference_keys (set_id, canonical) VALUES (6, 'key0'), (6, 'zzz')", &[]);
+        // `puzzle_counts` is filled by the triggers as the puzzles above went in.
+        run("INSERT INTO verdict_audit (pending) VALUES (1)", &[]);
         run(
             "INSERT INTO users (id, name, role, token_hash, created_at) VALUES (8, $1, 'editor', 'ab12', '2026-03-04T05:06:07Z')",
             vals![text],

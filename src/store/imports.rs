@@ -48,14 +48,14 @@ impl Catalog {
                     vals![layout_id, puzzles.len() as i64, note],
                 )?
                 .get(0)?;
-            let mut inserted = Vec::with_capacity(puzzles.len());
+            let mut layout_ids = Vec::with_capacity(puzzles.len());
             for p in puzzles {
-                let own = match &p.own_layout {
+                layout_ids.push(match &p.own_layout {
                     None => layout_id,
                     Some(own) => super::batches::layout_row(conn, &layout.id, own, family)?,
-                };
-                inserted.push(super::puzzles::insert_puzzle(conn, p, own, &layout.id, batch_id, source)?);
+                });
             }
+            let inserted = super::puzzles::insert_puzzles(conn, puzzles, &layout_ids, &layout.id, batch_id, source)?;
             if !inserted.contains(&true) {
                 conn.execute("DELETE FROM batches WHERE id = $1", vals![batch_id])?;
                 return Ok((None, inserted));

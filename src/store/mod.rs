@@ -67,7 +67,7 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
     migration!("0013_minimal"),
     migration!("0014_ranges"),
     migration!("0015_editors"),
-    // 0016 is another branch's (scale); merged, it goes in order.
+    migration!("0016_scale"),
     migration!("0017_users"),
 ];
 
@@ -97,7 +97,7 @@ impl Catalog {
             DbTarget::Postgres(url) => {
                 let conn = Conn::connect(url)?;
                 migrate(&conn).with_context(|| format!("catalog {url}"))?;
-                Ok(Catalog { conn, target })
+                Catalog { conn, target }.audited()
             }
         }
     }
@@ -126,7 +126,7 @@ impl Catalog {
                     bail!("{}", missing_catalog(&target));
                 }
                 migrate(&conn).with_context(|| format!("catalog {url}"))?;
-                Ok(Catalog { conn, target })
+                Catalog { conn, target }.audited()
             }
         }
     }
@@ -151,7 +151,11 @@ impl Catalog {
             let version = conn.pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0))?;
             // Migration 0006's list: re-keying writes, so it needs the writing open.
             let current = version == MIGRATIONS.len() as i64;
-            let rekeys = current && conn.query_row("SELECT EXISTS (SELECT 1 FROM rekey)", [], |r| r.get::<_, bool>(0))?;
+            // So does migration 0016's audit of the verdicts recorded before it.
+            let rekeys = current
+                && conn.query_row("SELECT EXISTS (SELECT 1 FROM rekey) OR EXISTS (SELECT 1 FROM verdict_audit)", [], |r| {
+                    r.get::<_, bool>(0)
+                })?;
             Ok((conn, rekeys))
         };
         let plain = path.to_string_lossy().into_owned();
@@ -190,7 +194,14 @@ impl Catalog {
         configure(&conn).with_context(|| format!("{}: cannot configure the database", path.display()))?;
         let conn = Conn::Sqlite(conn);
         migrate(&conn).with_context(|| format!("catalog {}", path.display()))?;
-        Ok(Catalog { conn, target: DbTarget::Sqlite(path.to_path_buf()) })
+        Catalog { conn, target: DbTarget::Sqlite(path.to_path_buf()) }.audited()
+    }
+
+    /// Finishes migration 0016 where it is pending: verdict hashes recorded
+    /// before it that no longer match their rows are cleared.
+    fn audited(self) -> Result<Catalog> {
+        self.audit_verdicts().with_context(|| format!("catalog {}: checking the recorded verdicts", self.target))?;
+        Ok(self)
     }
 
     pub fn schema_version(&self) -> Result<usize> {
@@ -269,6 +280,13 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
     }
     // NORMAL in WAL mode: a crash may lose the last commits but never corrupts.
     conn.pragma_update(None, "synchronous", "NORMAL")?;
+    // A chunk's commit dirties a page of the key index for nearly every
+    // puzzle (the keys are random): a cache that holds them all writes each
+    // once at commit instead of spilling it to the WAL early and again
+    // later, and a longer WAL between checkpoints lets a page changed by
+    // several commits reach the file once (see docs/catalog-scale.md).
+    conn.pragma_update(None, "cache_size", -65536)?;
+    conn.pragma_update(None, "wal_autocheckpoint", 16384)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     // Every statement is cached: the catalog's statements, not one-offs.
     conn.set_prepared_statement_cache_capacity(64);

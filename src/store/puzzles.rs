@@ -171,38 +171,76 @@ pub struct StatsRow {
     pub unchecked: i64,
 }
 
-/// Stores one puzzle of batch `batch_id` under layout row `layout_id`
-/// (`source`: "generated" or an import's provenance); false when a puzzle
-/// with its canonical key is already stored.
-pub(super) fn insert_puzzle(conn: &Conn, p: &NewPuzzle, layout_id: i64, layout_name: &str, batch_id: i64, source: &str) -> Result<bool> {
-    let n = conn.execute(
-        "INSERT INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level,
-             effort_nodes, seed, batch_id, generator_version, created_at, se_rating, technique, technique_level, source,
-             minimal, symmetry)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, @now, $13, $14, $15, $16, $17, $18)
-         ON CONFLICT DO NOTHING",
-        vals![
-            layout_id,
-            layout_name,
-            &p.givens,
-            &p.solution,
-            &p.canonical,
-            p.clues as i64,
-            p.score as i64,
-            &p.level,
-            p.effort_nodes as i64,
-            p.seed as i64,
-            batch_id,
-            GENERATOR_VERSION,
-            p.grade.as_ref().map(|g| g.se_rating),
-            p.grade.as_ref().map(|g| g.technique.as_str()),
-            p.grade.as_ref().map(|g| g.level.as_str()),
-            source,
-            p.minimal,
-            &p.symmetry
-        ],
-    )?;
-    Ok(n == 1)
+/// Rows a chunk's insert statement carries at most (18 parameters a row:
+/// well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters).
+const INSERT_ROWS: usize = 256;
+
+/// Stores puzzles of batch `batch_id`, puzzle `i` under layout row
+/// `layout_ids[i]`, all named `layout_name` (`source`: "generated" or an
+/// import's provenance), as one multi-row statement per 256 puzzles (on
+/// PostgreSQL a statement a row tops out near 450 rows a second). Returns,
+/// per puzzle, whether it was new: false when a puzzle with its canonical
+/// key is already stored, or comes earlier in `puzzles`.
+pub(super) fn insert_puzzles(
+    conn: &Conn,
+    puzzles: &[NewPuzzle],
+    layout_ids: &[i64],
+    layout_name: &str,
+    batch_id: i64,
+    source: &str,
+) -> Result<Vec<bool>> {
+    anyhow::ensure!(puzzles.len() == layout_ids.len(), "insert_puzzles: {} puzzles but {} layout rows", puzzles.len(), layout_ids.len());
+    let mut inserted = Vec::with_capacity(puzzles.len());
+    for (chunk, ids) in puzzles.chunks(INSERT_ROWS).zip(layout_ids.chunks(INSERT_ROWS)) {
+        let mut sql = String::from(
+            "INSERT INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level,
+                 effort_nodes, seed, batch_id, generator_version, created_at, se_rating, technique, technique_level, source,
+                 minimal, symmetry)
+             VALUES ",
+        );
+        let mut params = Vec::with_capacity(chunk.len() * 18);
+        for (i, (p, layout_id)) in chunk.iter().zip(ids).enumerate() {
+            let b = i * 18;
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push('(');
+            for k in 1..=18 {
+                if k == 13 {
+                    sql.push_str("@now, ");
+                }
+                sql.push_str(&format!("${}{}", b + k, if k < 18 { ", " } else { "" }));
+            }
+            sql.push(')');
+            params.extend_from_slice(vals![
+                *layout_id,
+                layout_name,
+                &p.givens,
+                &p.solution,
+                &p.canonical,
+                p.clues as i64,
+                p.score as i64,
+                &p.level,
+                p.effort_nodes as i64,
+                p.seed as i64,
+                batch_id,
+                GENERATOR_VERSION,
+                p.grade.as_ref().map(|g| g.se_rating),
+                p.grade.as_ref().map(|g| g.technique.as_str()),
+                p.grade.as_ref().map(|g| g.level.as_str()),
+                source,
+                p.minimal,
+                &p.symmetry
+            ]);
+        }
+        // Both dialects return the rows inserted (not those skipped); the
+        // key maps each back to the first puzzle of the chunk that holds it.
+        sql.push_str(" ON CONFLICT DO NOTHING RETURNING canonical");
+        let mut new_keys: std::collections::HashSet<String> =
+            conn.query(&sql, &params)?.iter().map(|r| r.get::<String>(0)).collect::<Result<_>>()?;
+        inserted.extend(chunk.iter().map(|p| new_keys.remove(&p.canonical)));
+    }
+    Ok(inserted)
 }
 
 impl Catalog {
@@ -242,15 +280,15 @@ impl Catalog {
                 Some(claim) if !super::batches::range_turn(conn, batch.id, claim)? => return Ok(None),
                 Some(_) => {}
             }
-            let mut inserted = Vec::with_capacity(puzzles.len());
+            let mut layout_ids = Vec::with_capacity(puzzles.len());
             for p in puzzles {
                 // Per-puzzle marks or islands only come with square-cell layouts.
-                let layout_id = match &p.own_layout {
+                layout_ids.push(match &p.own_layout {
                     None => batch.layout_id,
                     Some(source) => super::batches::layout_row(conn, &batch.layout_name, source, "cells")?,
-                };
-                inserted.push(insert_puzzle(conn, p, layout_id, &batch.layout_name, batch.id, "generated")?);
+                });
             }
+            let inserted = insert_puzzles(conn, puzzles, &layout_ids, &batch.layout_name, batch.id, "generated")?;
             let new = inserted.iter().filter(|&&i| i).count() as u64;
             let state = match claim {
                 None => {
@@ -285,21 +323,35 @@ impl Catalog {
     }
 
     /// Counts per layout × level, of puzzles rated within `rating` if given.
+    /// A verdict counts while it is current (its hash set: migration 0016
+    /// clears the hash of a row changed after `validate` checked it).
+    /// Without a rating the counts are read from `puzzle_counts` (kept by
+    /// triggers: a few rows however large the catalog); with one, the
+    /// puzzles rated within it are counted.
     pub fn stats(&self, rating: Option<crate::level::RatingRange>) -> Result<Vec<StatsRow>> {
-        let mut rows: Vec<StatsRow> = self
-            .conn
-            .query(
-                "SELECT layout_name, level, count(*),
-                        count(*) FILTER (WHERE validation = 'ok'),
-                        count(*) FILTER (WHERE validation = 'failed'),
-                        count(*) FILTER (WHERE validation IS NULL)
-                 FROM puzzles
-                 WHERE (CAST($1 AS DOUBLE PRECISION) IS NULL
-                        OR se_rating BETWEEN CAST($1 AS DOUBLE PRECISION) - 1e-9 AND CAST($2 AS DOUBLE PRECISION) + 1e-9)
+        let sql = match rating {
+            None => {
+                "SELECT layout_name, level, CAST(sum(n) AS BIGINT),
+                        CAST(coalesce(sum(n) FILTER (WHERE state = 'ok'), 0) AS BIGINT),
+                        CAST(coalesce(sum(n) FILTER (WHERE state = 'failed'), 0) AS BIGINT),
+                        CAST(coalesce(sum(n) FILTER (WHERE state = 'unchecked'), 0) AS BIGINT)
+                 FROM puzzle_counts WHERE n > 0 AND CAST($1 AS DOUBLE PRECISION) IS NULL AND CAST($2 AS DOUBLE PRECISION) IS NULL
                  GROUP BY layout_name, level
-                 ORDER BY layout_name, CASE level WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END",
-                vals![rating.map(|r| r.low), rating.map(|r| r.high)],
-            )?
+                 ORDER BY layout_name, CASE level WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END"
+            }
+            Some(_) => {
+                "SELECT layout_name, level, count(*),
+                        count(*) FILTER (WHERE validation = 'ok' AND validated_hash IS NOT NULL),
+                        count(*) FILTER (WHERE validation = 'failed' AND validated_hash IS NOT NULL),
+                        count(*) FILTER (WHERE validation IS NULL OR validated_hash IS NULL)
+                 FROM puzzles
+                 WHERE se_rating BETWEEN CAST($1 AS DOUBLE PRECISION) - 1e-9 AND CAST($2 AS DOUBLE PRECISION) + 1e-9
+                 GROUP BY layout_name, level
+                 ORDER BY layout_name, CASE level WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END"
+            }
+        };
+        self.conn
+            .query(sql, vals![rating.map(|r| r.low), rating.map(|r| r.high)])?
             .iter()
             .map(|r| {
                 Ok(StatsRow {
@@ -311,48 +363,170 @@ impl Catalog {
                     unchecked: r.get(5)?,
                 })
             })
-            .collect::<Result<_>>()?;
-        // A verdict covers the row as it was checked: a row changed since
-        // counts as unchecked, whatever its verdict said.
-        for row in self.puzzles(None, None)? {
-            if row.validation.is_none() || !crate::validate::needs_check(&row) {
-                continue;
+            .collect()
+    }
+
+    /// Calls `f` with every puzzle in id order (filtered by layout and level
+    /// when given), reading `page` rows at a time by id: memory stays that
+    /// of one page however large the catalog.
+    pub fn each_puzzle(
+        &self,
+        layout: Option<&str>,
+        level: Option<&str>,
+        page: usize,
+        mut f: impl FnMut(PuzzleRow) -> Result<()>,
+    ) -> Result<()> {
+        let sql = format!(
+            "SELECT {ROW_COLUMNS} FROM puzzles p JOIN layouts l ON l.id = p.layout_id
+             WHERE p.id > $3 AND (CAST($1 AS TEXT) IS NULL OR p.layout_name = $1) AND (CAST($2 AS TEXT) IS NULL OR p.level = $2)
+             ORDER BY p.id LIMIT $4"
+        );
+        let mut after = i64::MIN;
+        loop {
+            let rows = self.conn.query(&sql, vals![layout, level, after, page.max(1) as i64])?;
+            let Some(last) = rows.last() else { return Ok(()) };
+            after = last.get(0)?;
+            let full = rows.len() >= page.max(1);
+            for r in &rows {
+                f(read_row(r)?)?;
             }
-            if rating.is_some_and(|r| !row.grade.as_ref().is_some_and(|g| r.contains(g.se_rating))) {
-                continue;
-            }
-            if let Some(s) = rows.iter_mut().find(|s| s.layout == row.layout_name && s.level == row.level) {
-                match row.validation.as_deref() {
-                    Some("ok") => s.valid -= 1,
-                    _ => s.failed -= 1,
-                }
-                s.unchecked += 1;
+            if !full {
+                return Ok(());
             }
         }
-        Ok(rows)
+    }
+
+    /// How many puzzles (of `layout` if given) have no current verdict:
+    /// never validated, or changed since (the count `stats` shows).
+    pub fn unchecked_count(&self, layout: Option<&str>) -> Result<i64> {
+        self.conn
+            .query_one(
+                "SELECT CAST(coalesce(sum(n), 0) AS BIGINT) FROM puzzle_counts WHERE state = 'unchecked' AND (CAST($1 AS TEXT) IS NULL OR layout_name = $1)",
+                vals![layout],
+            )?
+            .get(0)
+    }
+
+    /// How many puzzles (of `layout` if given) the catalog holds.
+    pub fn puzzle_count(&self, layout: Option<&str>) -> Result<i64> {
+        self.conn
+            .query_one(
+                "SELECT CAST(coalesce(sum(n), 0) AS BIGINT) FROM puzzle_counts WHERE CAST($1 AS TEXT) IS NULL OR layout_name = $1",
+                vals![layout],
+            )?
+            .get(0)
     }
 
     /// Records verdicts: `(id, ok, detail, micros, hash of what was checked)`,
-    /// and the technique grade the check computed, if any.
+    /// and the technique grade the check computed, if any (which sets the
+    /// level). One statement writes a row's verdict and grade together: on
+    /// PostgreSQL for up to 256 rows at a time.
     pub fn record_validations(&self, verdicts: &[(i64, bool, Option<String>, i64, String)], grades: &[Option<StoredGrade>]) -> Result<()> {
+        anyhow::ensure!(verdicts.len() == grades.len(), "record_validations: {} verdicts but {} grades", verdicts.len(), grades.len());
+        const ROWS: usize = 256;
         self.write(|conn| {
-            for (id, ok, detail, micros, hash) in verdicts {
-                conn.execute(
-                    "UPDATE puzzles SET validation = $2, validation_detail = $3, validation_micros = $4, validated_hash = $5,
-                         validated_at = @now
-                     WHERE id = $1",
-                    vals![id, if *ok { "ok" } else { "failed" }, detail, micros, hash],
-                )?;
-            }
-            for ((id, ..), grade) in verdicts.iter().zip(grades) {
-                if let Some(g) = grade {
+            if conn.dialect() == super::db::Dialect::Sqlite {
+                // SQLite plans `UPDATE … FROM (VALUES …)` on a table with
+                // triggers as a scan of every puzzle (measured at 1M: a full
+                // pass of the table per statement); a cached statement a
+                // row costs it nothing.
+                for ((id, ok, detail, micros, hash), grade) in verdicts.iter().zip(grades) {
                     conn.execute(
-                        "UPDATE puzzles SET se_rating = $2, technique = $3, technique_level = $4, level = $4 WHERE id = $1",
-                        vals![id, g.se_rating, &g.technique, &g.level],
+                        "UPDATE puzzles SET validation = $2, validation_detail = $3, validation_micros = $4,
+                             validated_hash = $5, validated_at = @now,
+                             se_rating = CASE WHEN $8 IS NULL THEN se_rating ELSE $6 END,
+                             technique = CASE WHEN $8 IS NULL THEN technique ELSE $7 END,
+                             technique_level = CASE WHEN $8 IS NULL THEN technique_level ELSE $8 END,
+                             level = CASE WHEN $8 IS NULL THEN level ELSE $8 END
+                         WHERE id = $1",
+                        vals![
+                            id,
+                            if *ok { "ok" } else { "failed" },
+                            detail,
+                            micros,
+                            hash,
+                            grade.as_ref().map(|g| g.se_rating),
+                            grade.as_ref().map(|g| g.technique.as_str()),
+                            grade.as_ref().map(|g| g.level.as_str())
+                        ],
                     )?;
                 }
+                return Ok(());
+            }
+            for (chunk, grades) in verdicts.chunks(ROWS).zip(grades.chunks(ROWS)) {
+                let mut values = String::new();
+                let mut params = Vec::with_capacity(chunk.len() * 8);
+                for (i, ((id, ok, detail, micros, hash), grade)) in chunk.iter().zip(grades).enumerate() {
+                    let b = i * 8;
+                    if i > 0 {
+                        values.push_str(", ");
+                    }
+                    values.push_str(&format!(
+                        "(CAST(${} AS BIGINT), CAST(${} AS TEXT), CAST(${} AS TEXT), CAST(${} AS BIGINT), CAST(${} AS TEXT), \
+                          CAST(${} AS DOUBLE PRECISION), CAST(${} AS TEXT), CAST(${} AS TEXT))",
+                        b + 1,
+                        b + 2,
+                        b + 3,
+                        b + 4,
+                        b + 5,
+                        b + 6,
+                        b + 7,
+                        b + 8
+                    ));
+                    params.extend_from_slice(vals![
+                        id,
+                        if *ok { "ok" } else { "failed" },
+                        detail,
+                        micros,
+                        hash,
+                        grade.as_ref().map(|g| g.se_rating),
+                        grade.as_ref().map(|g| g.technique.as_str()),
+                        grade.as_ref().map(|g| g.level.as_str())
+                    ]);
+                }
+                // The verdict, grade and hash in one statement: migration
+                // 0016 clears a hash whose row changes without a new hash.
+                conn.execute(
+                    &format!(
+                        "WITH v (id, validation, detail, micros, hash, se_rating, technique, level) AS (VALUES {values})
+                         UPDATE puzzles SET validation = v.validation, validation_detail = v.detail, validation_micros = v.micros,
+                             validated_hash = v.hash, validated_at = @now,
+                             se_rating = CASE WHEN v.level IS NULL THEN puzzles.se_rating ELSE v.se_rating END,
+                             technique = CASE WHEN v.level IS NULL THEN puzzles.technique ELSE v.technique END,
+                             technique_level = CASE WHEN v.level IS NULL THEN puzzles.technique_level ELSE v.level END,
+                             level = CASE WHEN v.level IS NULL THEN puzzles.level ELSE v.level END
+                         FROM v WHERE puzzles.id = v.id"
+                    ),
+                    &params,
+                )?;
             }
             Ok(())
+        })
+    }
+}
+
+impl Catalog {
+    /// Migration 0016's audit, when pending: every recorded verdict hash is
+    /// compared with its row (as `validate::needs_check` does); those that
+    /// no longer match are cleared, so SQL alone (`stats`) sees them as
+    /// unchecked. Returns how many were cleared.
+    pub(super) fn audit_verdicts(&self) -> Result<usize> {
+        if self.conn.query_opt("SELECT pending FROM verdict_audit", &[])?.is_none() {
+            return Ok(0);
+        }
+        let mut stale = Vec::new();
+        self.each_puzzle(None, None, 2000, |row| {
+            if row.validated_hash.is_some() && crate::validate::needs_check(&row) {
+                stale.push(row.id);
+            }
+            Ok(())
+        })?;
+        self.write(|conn| {
+            for id in &stale {
+                conn.execute("UPDATE puzzles SET validated_hash = NULL WHERE id = $1", vals![id])?;
+            }
+            conn.execute("DELETE FROM verdict_audit", &[])?;
+            Ok(stale.len())
         })
     }
 }
@@ -369,10 +543,15 @@ pub struct Rekey {
 impl Catalog {
     /// Puzzles listed for a new canonical key (migration 0006).
     pub fn pending_rekeys(&self) -> Result<Vec<Rekey>> {
+        // Every open asks: when the list is empty (nearly always), answer
+        // without the join, whose plan may scan every puzzle.
+        if self.conn.query_opt("SELECT puzzle_id FROM rekey LIMIT 1", &[])?.is_none() {
+            return Ok(Vec::new());
+        }
         self.conn
             .query(
                 "SELECT p.id, p.layout_name, l.source, p.givens FROM rekey k JOIN puzzles p ON p.id = k.puzzle_id
-                 JOIN layouts l ON l.id = p.layout_id ORDER BY p.id",
+                 JOIN layouts l ON l.id = p.layout_id ORDER BY k.puzzle_id",
                 &[],
             )?
             .iter()

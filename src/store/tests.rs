@@ -424,3 +424,132 @@ fn a_bad_postgres_url_gives_one_line_without_the_password() {
     assert!(err.starts_with(&format!("cannot open catalog {missing}: ")) && err.contains("does not exist"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+#[test]
+fn a_chunk_inserts_in_one_statement_per_256_and_says_which_puzzles_were_new() {
+    for place in every_backend("insert-many") {
+        let catalog = Catalog::open(&place.target).unwrap();
+        let layout = Layout::load("classic-4").unwrap();
+        let batch = catalog.create_batch(catalog.layout_id(&layout, "cells").unwrap(), 1, 700, None, "none").unwrap();
+        let batch = catalog.batch(batch).unwrap();
+        // 600 puzzles over three statements, every tenth one twice in the
+        // chunk (its first copy is the new one), and "k0" already stored.
+        catalog.commit_chunk(&batch, &[sample("k0", 0)], 1).unwrap();
+        let mut chunk = Vec::new();
+        for i in 0..540 {
+            chunk.push(sample(&format!("k{i}"), i));
+            if i % 10 == 0 {
+                chunk.push(sample(&format!("k{i}"), 10_000 + i));
+            }
+        }
+        assert_eq!(chunk.len(), 594);
+        let new = catalog.commit_chunk(&batch, &chunk, 595).unwrap();
+        let expected: Vec<bool> = chunk.iter().enumerate().map(|(j, p)| p.canonical != "k0" && p.seed < 10_000 && j > 0).collect();
+        assert_eq!(new, expected, "{}", place.target);
+        let rows = catalog.puzzles(None, None).unwrap();
+        assert_eq!(rows.len(), 540);
+        assert!(rows.iter().all(|r| r.seed < 10_000), "the first copy of each key is the one stored");
+        assert_eq!(catalog.puzzle_count(None).unwrap(), 540);
+    }
+}
+
+#[test]
+fn each_puzzle_visits_every_row_once_a_page_at_a_time() {
+    for place in every_backend("pages") {
+        let catalog = Catalog::open(&place.target).unwrap();
+        let ids = validated(&catalog, &["a", "b", "c", "d", "e", "f", "g"]);
+        for page in [1, 2, 3, 7, 100] {
+            let mut seen = Vec::new();
+            catalog
+                .each_puzzle(None, None, page, |row| {
+                    seen.push(row.id);
+                    Ok(())
+                })
+                .unwrap();
+            assert_eq!(seen, ids, "page {page} on {}", place.target);
+        }
+        let mut easy = 0;
+        catalog
+            .each_puzzle(Some("classic-4"), Some("easy"), 2, |_| {
+                easy += 1;
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(easy, ids.len());
+        catalog.each_puzzle(Some("classic-9"), None, 2, |_| panic!("no classic-9 puzzle")).unwrap();
+        let err = catalog.each_puzzle(None, None, 3, |row| if row.id == ids[4] { anyhow::bail!("stop at {}", row.id) } else { Ok(()) });
+        assert!(format!("{:#}", err.unwrap_err()).contains("stop at"));
+    }
+}
+
+#[test]
+fn the_counts_stats_reads_follow_every_change_and_a_verdict_changed_by_hand_is_not_current() {
+    for place in every_backend("counts") {
+        let catalog = Catalog::open(&place.target).unwrap();
+        let ids = validated(&catalog, &["a", "b", "c", "d"]);
+        let counts = |c: &Catalog| {
+            let rows = c.stats(None).unwrap();
+            rows.iter().map(|r| (r.level.clone(), r.total, r.valid, r.failed, r.unchecked)).collect::<Vec<_>>()
+        };
+        assert_eq!(counts(&catalog), vec![("easy".to_string(), 4, 4, 0, 0)], "{}", place.target);
+        // A verdict set by hand, a row changed, a level changed: not current.
+        catalog.conn.execute("UPDATE puzzles SET validation = 'failed' WHERE id = $1", vals![ids[0]]).unwrap();
+        catalog.conn.execute("UPDATE puzzles SET givens = '2.' WHERE id = $1", vals![ids[1]]).unwrap();
+        catalog.conn.execute("UPDATE puzzles SET level = 'hard' WHERE id = $1", vals![ids[2]]).unwrap();
+        // Unchanged values written again change nothing.
+        catalog.conn.execute("UPDATE puzzles SET level = level, givens = givens WHERE id = $1", vals![ids[3]]).unwrap();
+        assert_eq!(counts(&catalog), vec![("easy".to_string(), 3, 1, 0, 2), ("hard".to_string(), 1, 0, 0, 1)], "{}", place.target);
+        assert_eq!(catalog.unchecked_count(None).unwrap(), 3);
+        // The rows the SQL counts call unchecked are those validate picks.
+        let mut picked = Vec::new();
+        catalog
+            .each_puzzle(None, None, 2, |r| {
+                if crate::validate::needs_check(&r) {
+                    picked.push(r.id);
+                }
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(picked, ids[..3].to_vec());
+        // Recording verdicts again (the same hash as before, for the
+        // unchanged row) makes them current; a grade sets the level.
+        let rows = catalog.puzzles(None, None).unwrap();
+        let verdicts: Vec<_> = rows.iter().map(|r| (r.id, true, None, 5, crate::validate::verdict_hash(r, true))).collect();
+        let grades = vec![None; rows.len()];
+        catalog.record_validations(&verdicts, &grades).unwrap();
+        assert_eq!(counts(&catalog), vec![("easy".to_string(), 3, 3, 0, 0), ("hard".to_string(), 1, 1, 0, 0)]);
+        let mut picked = Vec::new();
+        catalog
+            .each_puzzle(None, None, 2, |r| {
+                if crate::validate::needs_check(&r) {
+                    picked.push(r.id);
+                }
+                Ok(())
+            })
+            .unwrap();
+        assert!(picked.is_empty(), "{picked:?}");
+        // Deleting a row (as a refused import's batch would) counts too.
+        catalog.conn.execute("DELETE FROM puzzles WHERE id = $1", vals![ids[3]]).unwrap();
+        assert_eq!(counts(&catalog), vec![("easy".to_string(), 2, 2, 0, 0), ("hard".to_string(), 1, 1, 0, 0)]);
+    }
+}
+
+#[test]
+fn verdicts_recorded_before_migration_0016_are_audited_once() {
+    let db = temp_db("audit");
+    {
+        let catalog = Catalog::open(&db).unwrap();
+        let ids = validated(&catalog, &["a", "b"]);
+        // As a catalog made before 0016 could hold: a stale hash that no
+        // trigger cleared, and the audit pending.
+        let conn = catalog.conn.sqlite().unwrap();
+        conn.execute_batch("DROP TRIGGER puzzles_verdict_stale").unwrap();
+        conn.execute("UPDATE puzzles SET solution = '21' WHERE id = ?1", [ids[0]]).unwrap();
+        conn.execute_batch("INSERT INTO verdict_audit VALUES (1)").unwrap();
+        assert_eq!(catalog.stats(None).unwrap()[0].valid, 2, "stale, and counted valid until audited");
+    }
+    let catalog = Catalog::open(&db).unwrap();
+    let row = &catalog.stats(None).unwrap()[0];
+    assert_eq!((row.valid, row.unchecked), (1, 1));
+    assert!(catalog.conn.query_opt("SELECT pending FROM verdict_audit", &[]).unwrap().is_none());
+}

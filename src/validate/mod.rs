@@ -71,14 +71,19 @@ impl LayoutCache {
     /// Compiles every distinct layout the rows use (once each).
     pub fn for_rows(rows: &[PuzzleRow]) -> LayoutCache {
         let mut cache = LayoutCache::default();
+        cache.add(rows);
+        cache
+    }
+
+    /// Compiles the layouts of `rows` not compiled yet.
+    pub fn add(&mut self, rows: &[PuzzleRow]) {
         for row in rows {
             let key = fingerprint(&row.layout_source);
-            cache.compiled.entry(key).or_insert_with(|| {
+            self.compiled.entry(key).or_insert_with(|| {
                 crate::family::stored(&row.layout_name, &row.layout_source)
                     .map_err(|e| format!("the stored layout no longer compiles: {e:#}"))
             });
         }
-        cache
     }
 
     fn get(&self, row: &PuzzleRow) -> Result<&dyn Family, String> {
@@ -263,28 +268,100 @@ pub fn validate_rows(
     mut on_failure: impl FnMut(&PuzzleRow, &str),
     mut on_progress: impl FnMut(usize, usize),
 ) -> anyhow::Result<(usize, usize)> {
-    use rayon::prelude::*;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    let layouts = LayoutCache { regrade, ..LayoutCache::for_rows(rows) };
+    let mut layouts = LayoutCache { regrade, ..LayoutCache::default() };
     let (mut passed, mut failed) = (0usize, 0usize);
     for chunk in rows.chunks(SAVE_EVERY) {
-        let verdicts: Vec<Verdict> = pool.install(|| chunk.par_iter().map(|row| validate(row, &layouts)).collect());
-        for (row, v) in chunk.iter().zip(&verdicts) {
-            match &v.problem {
-                None => passed += 1,
-                Some(problem) => {
-                    failed += 1;
-                    on_failure(row, problem);
-                }
-            }
-        }
-        let grades: Vec<Option<StoredGrade>> = verdicts.iter().map(|v| v.grade.clone()).collect();
-        let records: Vec<_> = verdicts.into_iter().map(|v| (v.id, v.problem.is_none(), v.problem, v.micros, v.hash)).collect();
-        catalog.record_validations(&records, &grades)?;
+        check_chunk(catalog, &pool, &mut layouts, chunk, &mut passed, &mut failed, &mut on_failure)?;
         on_progress(passed + failed, rows.len());
     }
     Ok((passed, failed))
 }
+
+/// Validates one chunk in parallel and records its verdicts in one transaction.
+fn check_chunk(
+    catalog: &crate::store::Catalog,
+    pool: &rayon::ThreadPool,
+    layouts: &mut LayoutCache,
+    chunk: &[PuzzleRow],
+    passed: &mut usize,
+    failed: &mut usize,
+    on_failure: &mut impl FnMut(&PuzzleRow, &str),
+) -> anyhow::Result<()> {
+    use rayon::prelude::*;
+    layouts.add(chunk);
+    let layouts = &*layouts;
+    let verdicts: Vec<Verdict> = pool.install(|| chunk.par_iter().map(|row| validate(row, layouts)).collect());
+    for (row, v) in chunk.iter().zip(&verdicts) {
+        match &v.problem {
+            None => *passed += 1,
+            Some(problem) => {
+                *failed += 1;
+                on_failure(row, problem);
+            }
+        }
+    }
+    let grades: Vec<Option<StoredGrade>> = verdicts.iter().map(|v| v.grade.clone()).collect();
+    let records: Vec<_> = verdicts.into_iter().map(|v| (v.id, v.problem.is_none(), v.problem, v.micros, v.hash)).collect();
+    catalog.record_validations(&records, &grades)
+}
+
+/// What [`validate_catalog`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Checked {
+    pub passed: usize,
+    pub failed: usize,
+}
+
+impl Checked {
+    pub fn total(&self) -> usize {
+        self.passed + self.failed
+    }
+}
+
+/// Validates the catalog's puzzles (of `layout` if given): every one with
+/// `all`, else those [`needs_check`] picks. Rows are read `page` at a time
+/// by id and checked and recorded `page` at a time (see `validate_rows`),
+/// so memory stays that of a page however large the catalog.
+/// `on_progress` hears (checked, expected) after each recorded page; the
+/// expected count comes from the catalog's counts.
+#[allow(clippy::too_many_arguments)]
+pub fn validate_catalog(
+    catalog: &crate::store::Catalog,
+    layout: Option<&str>,
+    all: bool,
+    jobs: usize,
+    regrade: bool,
+    page: usize,
+    mut on_failure: impl FnMut(&PuzzleRow, &str),
+    mut on_progress: impl FnMut(usize, usize),
+) -> anyhow::Result<Checked> {
+    let page = page.max(1);
+    let expected = if all { catalog.puzzle_count(layout)? } else { catalog.unchecked_count(layout)? } as usize;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let mut layouts = LayoutCache { regrade, ..LayoutCache::default() };
+    let mut checked = Checked::default();
+    let mut pending: Vec<PuzzleRow> = Vec::with_capacity(page);
+    catalog.each_puzzle(layout, None, page, |row| {
+        if all || needs_check(&row) {
+            pending.push(row);
+        }
+        if pending.len() >= page {
+            check_chunk(catalog, &pool, &mut layouts, &pending, &mut checked.passed, &mut checked.failed, &mut on_failure)?;
+            pending.clear();
+            on_progress(checked.total(), expected.max(checked.total()));
+        }
+        Ok(())
+    })?;
+    if !pending.is_empty() {
+        check_chunk(catalog, &pool, &mut layouts, &pending, &mut checked.passed, &mut checked.failed, &mut on_failure)?;
+        on_progress(checked.total(), expected.max(checked.total()));
+    }
+    Ok(checked)
+}
+
+/// Rows [`validate_catalog`] reads and checks at a time.
+pub const PAGE: usize = SAVE_EVERY;
 
 #[cfg(test)]
 mod tests;
