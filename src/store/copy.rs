@@ -689,7 +689,6 @@ mod tests {
         );
         run("INSERT INTO reference_keys (set_id, canonical) VALUES (6, 'key0'), (6, 'zzz')", &[]);
         // `puzzle_counts` is filled by the triggers as the puzzles above went in.
-        run("INSERT INTO verdict_audit (pending) VALUES (1)", &[]);
         run(
             "INSERT INTO users (id, name, role, token_hash, created_at) VALUES (8, $1, 'editor', 'ab12', '2026-03-04T05:06:07Z')",
             vals![text],
@@ -769,6 +768,10 @@ mod tests {
         sorted.sort();
         assert_eq!(sorted, schema);
         for (table, rows) in dump(&catalog.conn) {
+            // Emptied by every open to write (its pending audit is done then).
+            if table == "verdict_audit" {
+                continue;
+            }
             assert!(!rows.is_empty(), "table {table} has no row in this test's fill(): add one, so the copy tests cover it");
         }
     }
@@ -813,8 +816,10 @@ mod tests {
         let told = told.into_inner();
         assert!(told.windows(2).any(|w| w == ["puzzles 2", "puzzles 3"]), "{told:?}");
         assert_eq!(report.rows_of("puzzles"), 3);
-        assert_eq!(report.rows(), expected.values().map(|r| r.len() as u64).sum::<u64>());
-        assert_eq!(report.tables.len(), expected.len());
+        // Every table but those the triggers keep (made again on arrival).
+        let copied = expected.iter().filter(|(t, _)| !DERIVED.contains(&t.as_str()));
+        assert_eq!(report.rows(), copied.clone().map(|(_, r)| r.len() as u64).sum::<u64>());
+        assert_eq!(report.tables.len(), copied.count());
         assert_eq!(dump(&conn(&again).conn), expected);
         let Some(pg) = Scratch::postgres("copy-to") else { return };
         copy_paged(&source.target, &pg.target, false, 2, &|_, _| {}).unwrap();
