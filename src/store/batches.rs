@@ -75,6 +75,19 @@ fn pid_alive(pid: u32) -> bool {
     }
 }
 
+/// Ends batch `id` with `status` (and `note`), its lease given up (inside
+/// the caller's transaction).
+fn end_batch(conn: &Conn, id: i64, status: BatchStatus, note: Option<&str>) -> Result<()> {
+    conn.execute(
+        "UPDATE batches SET status = $2, note = $3, finished_at = @now,
+             lease_owner = NULL, lease_pid = NULL, lease_host = NULL, lease_heartbeat = NULL
+         WHERE id = $1",
+        vals![id, status.as_str(), note],
+    )
+    .with_context(|| format!("cannot update batch {id}"))?;
+    Ok(())
+}
+
 /// The batch's lease, if it has one (inside the caller's transaction).
 fn lease_of(conn: &Conn, id: i64) -> Result<Option<Lease>> {
     lease_in(conn, "batches", id)
@@ -321,14 +334,7 @@ impl Catalog {
     pub fn release_batch(&self, id: i64, status: BatchStatus, note: Option<&str>) -> Result<()> {
         self.write(|conn| {
             renew(conn, id)?;
-            conn.execute(
-                "UPDATE batches SET status = $2, note = $3, finished_at = @now,
-                     lease_owner = NULL, lease_pid = NULL, lease_host = NULL, lease_heartbeat = NULL
-                 WHERE id = $1",
-                vals![id, status.as_str(), note],
-            )
-            .with_context(|| format!("cannot update batch {id}"))?;
-            Ok(())
+            end_batch(conn, id, status, note)
         })
     }
 
@@ -647,14 +653,7 @@ impl Catalog {
                 )?;
                 return Ok(());
             }
-            conn.execute(
-                "UPDATE batches SET status = $2, note = $3, finished_at = @now,
-                     lease_owner = NULL, lease_pid = NULL, lease_host = NULL, lease_heartbeat = NULL
-                 WHERE id = $1",
-                vals![id, status.as_str(), note],
-            )
-            .with_context(|| format!("cannot update batch {id}"))?;
-            Ok(())
+            end_batch(conn, id, status, note)
         })
     }
 

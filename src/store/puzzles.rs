@@ -1,7 +1,7 @@
 //! Puzzle rows: inserting a batch's chunk, reading back, statistics.
 
 use super::batches::{BatchState, Claim, Committed};
-use super::db::{Conn, Row, vals};
+use super::db::{Conn, Row, Value, vals};
 use super::{Batch, Catalog, GENERATOR_VERSION};
 use anyhow::{Result, anyhow};
 
@@ -243,6 +243,21 @@ pub(super) fn insert_puzzles(
     Ok(inserted)
 }
 
+/// One verdict's eight values, in the order both statements of
+/// `record_validations` bind them: id, verdict, detail, time, hash, grade.
+fn verdict_params(id: &i64, ok: bool, detail: &Option<String>, micros: &i64, hash: &str, grade: &Option<StoredGrade>) -> [Value; 8] {
+    [
+        Value::from(id),
+        Value::from(if ok { "ok" } else { "failed" }),
+        Value::from(detail),
+        Value::from(micros),
+        Value::from(hash),
+        Value::from(grade.as_ref().map(|g| g.se_rating)),
+        Value::from(grade.as_ref().map(|g| g.technique.as_str())),
+        Value::from(grade.as_ref().map(|g| g.level.as_str())),
+    ]
+}
+
 impl Catalog {
     /// Inserts a chunk and moves the batch's resume point in one transaction,
     /// so a crash leaves either both or neither. Returns, per puzzle, whether
@@ -439,16 +454,7 @@ impl Catalog {
                              technique_level = CASE WHEN $8 IS NULL THEN technique_level ELSE $8 END,
                              level = CASE WHEN $8 IS NULL THEN level ELSE $8 END
                          WHERE id = $1",
-                        vals![
-                            id,
-                            if *ok { "ok" } else { "failed" },
-                            detail,
-                            micros,
-                            hash,
-                            grade.as_ref().map(|g| g.se_rating),
-                            grade.as_ref().map(|g| g.technique.as_str()),
-                            grade.as_ref().map(|g| g.level.as_str())
-                        ],
+                        &verdict_params(id, *ok, detail, micros, hash, grade),
                     )?;
                 }
                 return Ok(());
@@ -473,16 +479,7 @@ impl Catalog {
                         b + 7,
                         b + 8
                     ));
-                    params.extend_from_slice(vals![
-                        id,
-                        if *ok { "ok" } else { "failed" },
-                        detail,
-                        micros,
-                        hash,
-                        grade.as_ref().map(|g| g.se_rating),
-                        grade.as_ref().map(|g| g.technique.as_str()),
-                        grade.as_ref().map(|g| g.level.as_str())
-                    ]);
+                    params.extend_from_slice(&verdict_params(id, *ok, detail, micros, hash, grade));
                 }
                 // The verdict, grade and hash in one statement: migration
                 // 0016 clears a hash whose row changes without a new hash.
