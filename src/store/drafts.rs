@@ -88,6 +88,16 @@ impl Draft {
     pub fn is_live(&self) -> bool {
         self.seconds_left > 0
     }
+
+    /// Why `editor`, who does not own it, may not use it: held (with the
+    /// time left) while live, else theirs only to take over by reserving.
+    fn refusal(self, editor: &str) -> DraftError {
+        let editor = editor.to_string();
+        match self.is_live() {
+            true => DraftError::NotOwner { left: span_text(self.seconds_left), draft: self.name, owner: self.editor, editor },
+            false => DraftError::NotOwnerExpired { draft: self.name, owner: self.editor, editor },
+        }
+    }
 }
 
 /// What a reservation asks for.
@@ -188,15 +198,7 @@ impl Catalog {
             let mut lost = Vec::new();
             let mut took_over = None;
             let id = match self.draft(&name)? {
-                Some(d) if d.editor != editor && d.is_live() => {
-                    return Err(DraftError::NotOwner {
-                        draft: name.clone(),
-                        owner: d.editor,
-                        editor: editor.clone(),
-                        left: span_text(d.seconds_left),
-                    }
-                    .into());
-                }
+                Some(d) if d.editor != editor && d.is_live() => return Err(d.refusal(&editor).into()),
                 Some(d) if d.editor != editor => {
                     forget(conn, d.id)?;
                     took_over = Some(d.editor);
@@ -279,16 +281,7 @@ impl Catalog {
         self.write(|conn| {
             let draft = self.draft(name)?.ok_or_else(|| DraftError::NoDraft(name.to_string()))?;
             if draft.editor != editor {
-                return Err(match draft.is_live() {
-                    true => DraftError::NotOwner {
-                        draft: draft.name,
-                        owner: draft.editor,
-                        editor: editor.to_string(),
-                        left: span_text(draft.seconds_left),
-                    },
-                    false => DraftError::NotOwnerExpired { draft: draft.name, owner: draft.editor, editor: editor.to_string() },
-                }
-                .into());
+                return Err(draft.refusal(editor).into());
             }
             let freed = match puzzles {
                 None => draft.puzzles.len(),
@@ -368,16 +361,7 @@ impl Catalog {
             .transpose()?
             .ok_or_else(|| DraftError::NoDraft(name.to_string()))?;
         if draft.editor != editor {
-            return Err(match draft.is_live() {
-                true => DraftError::NotOwner {
-                    draft: draft.name,
-                    owner: draft.editor,
-                    editor: editor.to_string(),
-                    left: span_text(draft.seconds_left),
-                },
-                false => DraftError::NotOwnerExpired { draft: draft.name, owner: draft.editor, editor: editor.to_string() },
-            }
-            .into());
+            return Err(draft.refusal(editor).into());
         }
         Ok(draft.id)
     }
