@@ -692,25 +692,8 @@ fn batch_held_in(conn: &Conn, batch: &Batch) -> Result<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::NewPuzzle;
     use crate::store::scratch::every_backend;
-
-    fn sample(canonical: &str, seed: u64) -> NewPuzzle {
-        NewPuzzle {
-            own_layout: None,
-            grade: None,
-            givens: "1.".into(),
-            solution: "12".into(),
-            canonical: canonical.into(),
-            clues: 1,
-            score: 10,
-            level: "easy".into(),
-            effort_nodes: 1,
-            seed,
-            minimal: None,
-            symmetry: None,
-        }
-    }
+    use crate::store::tests::sample;
 
     /// Ranges follow one another; a range commits only in its turn and
     /// only by its owner; a gone worker's range is taken over, a live

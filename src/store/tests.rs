@@ -14,7 +14,8 @@ fn temp_db(name: &str) -> PathBuf {
     path
 }
 
-fn sample(canonical: &str, seed: u64) -> NewPuzzle {
+/// A stand-in puzzle with key `canonical` (the catalog's tests store it).
+pub(super) fn sample(canonical: &str, seed: u64) -> NewPuzzle {
     NewPuzzle {
         own_layout: None,
         grade: None,
