@@ -7,8 +7,8 @@
 
 mod common;
 
-use common::{ok, run};
-use puzzlebook::store::scratch::{self, Scratch};
+use common::{ok, pg_admin, pg_tcp_port, run};
+use puzzlebook::store::scratch::Scratch;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -104,29 +104,10 @@ fn a_sqlite_catalog_with_books_copied_to_postgres_and_back_reprints_every_book_b
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The server's admin connection, to make a role with a password.
-fn admin() -> Option<postgres::Client> {
-    let url = scratch::test_server()?;
-    let config: postgres::Config = std::env::var(scratch::TEST_PG).unwrap().parse().unwrap();
-    Some(config.connect(postgres::NoTls).unwrap_or_else(|e| panic!("{url}: {e}")))
-}
-
-/// The server's TCP port on 127.0.0.1, when it listens there.
-fn tcp_port(admin: &mut postgres::Client) -> Option<u16> {
-    let listen: String = admin.query_one("SHOW listen_addresses", &[]).unwrap().get(0);
-    let port: String = admin.query_one("SHOW port", &[]).unwrap().get(0);
-    if listen.split(',').any(|a| matches!(a.trim(), "127.0.0.1" | "*" | "localhost" | "0.0.0.0")) {
-        return port.parse().ok();
-    }
-    assert!(std::env::var_os("CI").is_none(), "CI: the test server must listen on 127.0.0.1 (password tests)");
-    eprintln!("note: the test server has no TCP listener: the password test is skipped");
-    None
-}
-
 #[test]
 fn copy_never_prints_a_password() {
-    let Some(mut admin) = admin() else { return };
-    let Some(port) = tcp_port(&mut admin) else { return };
+    let Some(mut admin) = pg_admin() else { return };
+    let Some(port) = pg_tcp_port(&mut admin, "password tests") else { return };
     let db = Scratch::postgres("copy-password").unwrap();
     let role = format!("pb_copier_{}", std::process::id());
     let password = format!("cp-{}-secret", std::process::id());

@@ -5,29 +5,10 @@
 
 mod common;
 
-use common::{ok, run};
-use puzzlebook::store::scratch::{self, Scratch};
+use common::{ok, pg_admin, pg_tcp_port, run};
+use puzzlebook::store::scratch::Scratch;
 use puzzlebook::store::{Catalog, DbTarget};
 use std::process::{Command, Stdio};
-
-/// The server's admin connection, to set up roles.
-fn admin() -> Option<postgres::Client> {
-    let url = scratch::test_server()?;
-    let config: postgres::Config = std::env::var(scratch::TEST_PG).unwrap().parse().unwrap();
-    Some(config.connect(postgres::NoTls).unwrap_or_else(|e| panic!("{url}: {e}")))
-}
-
-/// The server's TCP port on 127.0.0.1, when it listens there.
-fn tcp_port(admin: &mut postgres::Client) -> Option<u16> {
-    let listen: String = admin.query_one("SHOW listen_addresses", &[]).unwrap().get(0);
-    let port: String = admin.query_one("SHOW port", &[]).unwrap().get(0);
-    if listen.split(',').any(|a| matches!(a.trim(), "127.0.0.1" | "*" | "localhost" | "0.0.0.0")) {
-        return port.parse().ok();
-    }
-    assert!(std::env::var_os("CI").is_none(), "CI: the test server must listen on 127.0.0.1 (password and TLS tests)");
-    eprintln!("note: the test server has no TCP listener: password and TLS tests skipped");
-    None
-}
 
 /// A role with a password, owning a fresh database; (URL without password, password).
 fn editor(admin: &mut postgres::Client, db: &Scratch, port: u16) -> (String, String) {
@@ -75,8 +56,8 @@ fn a_catalog_on_postgres_generates_validates_counts_and_prints() {
 
 #[test]
 fn a_url_with_a_wrong_password_host_or_database_gives_one_line_without_the_password() {
-    let Some(mut admin) = admin() else { return };
-    let Some(port) = tcp_port(&mut admin) else { return };
+    let Some(mut admin) = pg_admin() else { return };
+    let Some(port) = pg_tcp_port(&mut admin, "password and TLS tests") else { return };
     let db = Scratch::postgres("bad-urls").unwrap();
     let (url, password) = editor(&mut admin, &db, port);
     let with_password = |url: &str, pw: &str| url.replacen("@", &format!(":{pw}@"), 1);
@@ -102,8 +83,8 @@ fn a_url_with_a_wrong_password_host_or_database_gives_one_line_without_the_passw
 
 #[test]
 fn sslmode_require_talks_tls_to_a_server_with_a_self_signed_certificate() {
-    let Some(mut admin) = admin() else { return };
-    let Some(port) = tcp_port(&mut admin) else { return };
+    let Some(mut admin) = pg_admin() else { return };
+    let Some(port) = pg_tcp_port(&mut admin, "password and TLS tests") else { return };
     let ssl: String = admin.query_one("SHOW ssl", &[]).unwrap().get(0);
     if ssl != "on" {
         assert!(std::env::var_os("CI").is_none(), "CI: the test server must have ssl = on");

@@ -25,3 +25,25 @@ pub fn workdir(suite: &str, name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// The test server's admin connection (`PUZZLEBOOK_TEST_PG`), to set up
+/// roles; None when no server is named.
+pub fn pg_admin() -> Option<postgres::Client> {
+    use puzzlebook::store::scratch;
+    let url = scratch::test_server()?;
+    let config: postgres::Config = std::env::var(scratch::TEST_PG).unwrap().parse().unwrap();
+    Some(config.connect(postgres::NoTls).unwrap_or_else(|e| panic!("{url}: {e}")))
+}
+
+/// The test server's TCP port on 127.0.0.1, when it listens there (under
+/// CI it must); otherwise `what` (the tests that need it) is skipped.
+pub fn pg_tcp_port(admin: &mut postgres::Client, what: &str) -> Option<u16> {
+    let listen: String = admin.query_one("SHOW listen_addresses", &[]).unwrap().get(0);
+    let port: String = admin.query_one("SHOW port", &[]).unwrap().get(0);
+    if listen.split(',').any(|a| matches!(a.trim(), "127.0.0.1" | "*" | "localhost" | "0.0.0.0")) {
+        return port.parse().ok();
+    }
+    assert!(std::env::var_os("CI").is_none(), "CI: the test server must listen on 127.0.0.1 ({what})");
+    eprintln!("note: the test server has no TCP listener: {what} skipped");
+    None
+}
