@@ -95,24 +95,10 @@ pub fn decode_urls(text: &str, rows: usize, cols: usize) -> Result<Vec<Decoded>,
     let mut out = Vec::new();
     for (i, l) in text.lines().enumerate() {
         let line = i + 1;
-        let l = l.trim();
-        if l.is_empty() || l.starts_with('#') {
-            continue;
-        }
-        let Some(at) = l.find("slither/") else {
-            return Err(FormatError::at(line, "not a puzz.link Slitherlink URL (no 'slither/')"));
-        };
-        let parts: Vec<&str> = l[at + "slither/".len()..].split('/').collect();
         // An optional flag part may come first: `f` is pzprjs's "all points
         // must be visited" variant, not plain Slitherlink.
-        if parts.first().is_some_and(|p| p.chars().any(|c| c.is_ascii_alphabetic())) {
-            return Err(FormatError::at(line, flag_refusal(parts[0])));
-        }
-        let [c, r, body] = parts[..] else {
-            return Err(FormatError::at(line, "expected slither/<cols>/<rows>/<body>"));
-        };
-        let (Ok(c), Ok(r)) = (c.parse::<usize>(), r.parse::<usize>()) else {
-            return Err(FormatError::at(line, format!("'{c}/{r}' is not a size")));
+        let Some((c, r, body)) = url_line(l, line, "slither", "Slitherlink", Some(flag_refusal))? else {
+            continue;
         };
         if (r, c) != (rows, cols) {
             return Err(FormatError::at(line, format!("a {c}×{r} (columns × rows) board; the layout is {cols}×{rows}")));
@@ -280,25 +266,47 @@ pub fn decode_number16(body: &str, n: usize) -> Result<String, String> {
     Ok(cells.into_iter().collect())
 }
 
+/// One puzz.link line (number `line`) of puzzle type `kind` (`slither`,
+/// `sudoku`; `name` in messages): its size (columns, rows) and body, or
+/// None for a blank or `#` line. `flags` refuses a flag part before the
+/// size, for the types that have one.
+fn url_line<'a>(
+    text: &'a str,
+    line: usize,
+    kind: &str,
+    name: &str,
+    flags: Option<fn(&str) -> String>,
+) -> Result<Option<(usize, usize, &'a str)>, FormatError> {
+    let text = text.trim();
+    if text.is_empty() || text.starts_with('#') {
+        return Ok(None);
+    }
+    let Some(at) = text.find(&format!("{kind}/")) else {
+        return Err(FormatError::at(line, format!("not a puzz.link {name} URL (no '{kind}/')")));
+    };
+    let parts: Vec<&str> = text[at + kind.len() + 1..].split('/').collect();
+    if let Some(refusal) = flags
+        && parts.first().is_some_and(|p| p.chars().any(|c| c.is_ascii_alphabetic()))
+    {
+        return Err(FormatError::at(line, refusal(parts[0])));
+    }
+    let [c, r, body] = parts[..] else {
+        return Err(FormatError::at(line, format!("expected {kind}/<cols>/<rows>/<body>")));
+    };
+    let (Ok(c), Ok(r)) = (c.parse::<usize>(), r.parse::<usize>()) else {
+        return Err(FormatError::at(line, format!("'{c}/{r}' is not a size")));
+    };
+    Ok(Some((c, r, body)))
+}
+
 /// puzz.link sudoku lines: one URL (or its `sudoku/<cols>/<rows>/<body>`
 /// part) a line, of an `n`×`n` grid.
 pub fn decode_sudoku_urls(text: &str, n: usize) -> Result<Vec<Decoded>, FormatError> {
     let mut out = Vec::new();
     for (i, l) in text.lines().enumerate() {
         let line = i + 1;
-        let l = l.trim();
-        if l.is_empty() || l.starts_with('#') {
+        let Some((c, r, body)) = url_line(l, line, "sudoku", "sudoku", None)? else {
             continue;
-        }
-        let Some(at) = l.find("sudoku/") else {
-            return Err(FormatError::at(line, "not a puzz.link sudoku URL (no 'sudoku/')"));
-        };
-        let parts: Vec<&str> = l[at + "sudoku/".len()..].split('/').collect();
-        let [c, r, body] = parts[..] else {
-            return Err(FormatError::at(line, "expected sudoku/<cols>/<rows>/<body>"));
-        };
-        let (Ok(c), Ok(r)) = (c.parse::<usize>(), r.parse::<usize>()) else {
-            return Err(FormatError::at(line, format!("'{c}/{r}' is not a size")));
         };
         if (r, c) != (n, n) {
             return Err(FormatError::at(line, format!("a {c}×{r} (columns × rows) grid; the layout is {n}×{n}")));
