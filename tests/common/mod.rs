@@ -3,6 +3,8 @@
 //! part of it.)
 #![allow(dead_code)]
 
+pub mod browser;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
