@@ -133,6 +133,50 @@ pub static STOP: AtomicBool = AtomicBool::new(false);
 /// `store::LEASE_SECONDS`), so a slow range never looks abandoned.
 const RENEW_EVERY: Duration = Duration::from_secs(5);
 
+/// A new batch as `generate LAYOUT` or the studio asks for it.
+pub struct NewBatch {
+    pub layout: Layout,
+    pub controls: Controls,
+    pub count: u64,
+    pub difficulty: Option<crate::level::Level>,
+    /// Seed of the first attempt (attempt i uses seed + i).
+    pub seed: u64,
+    /// Who asks for it, recorded with it.
+    pub made_by: Option<String>,
+}
+
+/// Records a new batch (not yet run): what it asks is checked against its
+/// layout first (the controls, the level), so a batch that cannot be made
+/// is refused, in words, before anything is stored. Its id; run it with
+/// [`run`] (the maker holds its lease meanwhile).
+pub fn start(catalog: &Catalog, new: NewBatch) -> Result<i64> {
+    if new.count == 0 {
+        anyhow::bail!("the count must be at least 1");
+    }
+    if new.rating_and_level_conflict() {
+        anyhow::bail!("an SE rating range and a level exclude each other: the range decides the level");
+    }
+    let stored = new.controls.stored();
+    let family = crate::family::of(new.layout, &new.controls)?;
+    new.difficulty.map_or(Ok(()), |level| family.check_level(level))?;
+    let layout_id = catalog.layout_id(family.layout(), family.name())?;
+    catalog.create_batch_with(
+        layout_id,
+        new.seed,
+        new.count,
+        new.difficulty,
+        new.controls.symmetry.as_str(),
+        stored.as_deref(),
+        new.made_by.as_deref(),
+    )
+}
+
+impl NewBatch {
+    fn rating_and_level_conflict(&self) -> bool {
+        self.controls.rating.is_some() && self.difficulty.is_some()
+    }
+}
+
 pub fn layout_of(batch: &Batch) -> Result<Layout> {
     Layout::from_source(Path::new(&format!("{}.toml", batch.layout_name)), batch.layout_source.clone())
         .with_context(|| format!("batch {}: its stored layout no longer builds", batch.id))
@@ -775,6 +819,8 @@ mod tests {
             next_attempt: 0,
             status: BatchStatus::Running,
             note: None,
+            made_by: None,
+            stopped_by: None,
         };
         let mut catalog: HashSet<String> = before.iter().map(|k| k.to_string()).collect();
         let mut stored = Vec::new();

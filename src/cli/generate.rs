@@ -5,7 +5,7 @@ use crate::layout::Layout;
 use crate::layout::cages::CageRule;
 use crate::level::Level;
 use crate::level::RatingRange;
-use crate::store::{Batch, BatchStatus, Catalog, DEFAULT_DB, NewPuzzle};
+use crate::store::{Batch, BatchStatus, Catalog, DEFAULT_DB, NewPuzzle, Stop, stopped_refusal};
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{BufWriter, IsTerminal, Write};
@@ -26,7 +26,10 @@ keep clues that hold the puzzle at its level, and an exact --pattern fixes the g
 Whether each puzzle is minimal is checked exactly and stored (`show`, `export --format csv`); killer puzzles, whose cages \
 are thinned rather than their givens, record it as unknown.\n\n\
 Ctrl-C stops the batch: attempts under way finish and are committed, the rest wait for `generate --resume`, \
-which finishes the newest unfinished batch (refused while another process still runs it).\n\nOne batch, many machines: start it once (`generate LAYOUT --count N --db postgres://…`; it says its number), then run `generate --join B --db …` on any number of machines (or several times on one); every worker's bar shows the whole batch. docs/catalog-batches.md says what holds when a worker dies or the server restarts.")]
+which finishes the newest unfinished batch (refused while another process still runs it).\n\n\
+`generate --stop B` stops batch B for every worker on every machine (and the studio's): the stop is recorded in the catalog, \
+each worker stops at its next look at the batch (within a second or so) keeping what it committed, and `--join` or \
+`--resume` then refuse the batch. `generate --list` lists the batches: layout, progress, status, workers, who made each.\n\nOne batch, many machines: start it once (`generate LAYOUT --count N --db postgres://…`; it says its number), then run `generate --join B --db …` on any number of machines (or several times on one); every worker's bar shows the whole batch. docs/catalog-batches.md says what holds when a worker dies or the server restarts.")]
 pub struct GenerateArgs {
     /// Layout id (see `puzzlebook layouts`) or path to a .toml layout; not needed with --resume or --join.
     pub layout: Option<String>,
@@ -104,6 +107,17 @@ pub struct GenerateArgs {
     /// leaves its range to the others (at once on the same machine, after 30 s from another).
     #[arg(long, value_name = "BATCH", num_args = 0..=1, default_missing_value = "latest")]
     pub join: Option<String>,
+    /// Stop a batch, run here or anywhere else (the studio's too): every worker stops at its next look at the
+    /// batch, keeping what it committed; it cannot be joined or resumed afterwards. Recorded with --editor's name.
+    #[arg(long, value_name = "BATCH", conflicts_with_all = ["resume", "join", "list", "no_store"])]
+    pub stop: Option<i64>,
+    /// List the catalog's batches (newest first): layout, puzzles held of the count, attempts, failed checks,
+    /// status, live workers, who made it.
+    #[arg(long, conflicts_with_all = ["resume", "join", "no_store"])]
+    pub list: bool,
+    /// Who you are, recorded with a new batch (and a stop) (default: PUZZLEBOOK_EDITOR, else the operating-system user).
+    #[arg(long, value_name = "NAME")]
+    pub editor: Option<String>,
     /// When the catalog's server stops answering (restarted, network lost): keep trying this many
     /// seconds, then stop, saying how to go on (nothing committed is lost).
     #[arg(long, value_name = "SECONDS", default_value_t = 60)]
@@ -117,13 +131,41 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
     if args.no_store {
         return print_only(&args);
     }
+    if args.list {
+        return list(&args);
+    }
     let catalog = crate::family::open_catalog(&args.db)?;
     let db = args.db.display();
+    // Who asks: an explicit --editor must be a good name; else the
+    // variable or the OS user, when there is one.
+    let editor = match &args.editor {
+        Some(name) => Some(crate::store::editor_name(Some(name))?),
+        None => crate::store::editor_name(None).ok(),
+    };
+    if let Some(id) = args.stop {
+        let by = editor.unwrap_or_else(|| "someone at a shell".to_string());
+        let held = |c: &Catalog| c.batch_state(id).map(|s| format!("{}/{}", s.held, s.count_asked));
+        match catalog.stop_batch(id, &by)? {
+            Stop::Stopped { workers } => {
+                let running = match workers {
+                    0 => "no worker was running it".to_string(),
+                    1 => "its worker stops at its next look at the batch".to_string(),
+                    n => format!("its {n} workers stop at their next look at the batch"),
+                };
+                println!("batch {id} stopped by {by}: {running}; it holds {} puzzles and cannot be joined or resumed", held(&catalog)?);
+            }
+            Stop::Already { by } => println!("batch {id} was stopped already, by {by}; it holds {} puzzles", held(&catalog)?),
+        }
+        return Ok(());
+    }
     let (batch_id, entry) = match (&args.resume, &args.join, &args.layout) {
         (Some(which), _, _) => (resume_target(&catalog, which, "--resume")?, batch::Entry::Alone),
         (None, Some(which), _) => {
             let id = resume_target(&catalog, which, "--join")?;
             let batch = catalog.batch(id)?;
+            if batch.stopped_by.is_some() {
+                bail!("{}", stopped_refusal(&batch, &catalog.target));
+            }
             if batch.status == BatchStatus::Done {
                 eprintln!("batch {id} is done ({} puzzles): nothing to join", batch.count_asked);
                 return Ok(());
@@ -133,13 +175,9 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
         (None, None, Some(layout_arg)) => {
             let layout = Layout::load(layout_arg)?;
             let controls = controls(&args, &layout)?;
-            let family = crate::family::of(layout, &controls)?;
-            args.difficulty.map_or(Ok(()), |level| family.check_level(level))?;
             let seed = args.seed.unwrap_or_else(clock_seed);
-            let layout_id = catalog.layout_id(family.layout(), family.name())?;
-            let stored = controls.stored();
-            let id =
-                catalog.create_batch_with(layout_id, seed, args.count, args.difficulty, controls.symmetry.as_str(), stored.as_deref())?;
+            let new = batch::NewBatch { layout, controls, count: args.count, difficulty: args.difficulty, seed, made_by: editor };
+            let id = batch::start(&catalog, new)?;
             eprintln!(
                 "batch {id} started (seed {seed}); more workers, here or on other machines, join it with: puzzlebook generate --join {id} --db {db}"
             );
@@ -196,6 +234,10 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
         outcome.attempts,
         args.db.display()
     );
+    if let Some(by) = &batch.stopped_by {
+        eprintln!("batch {batch_id} was stopped by {by}: this worker stops with the others (the batch keeps what it holds)");
+        return Ok(());
+    }
     match outcome.status {
         BatchStatus::Interrupted if batch.status == BatchStatus::Running => {
             eprintln!(
@@ -225,10 +267,42 @@ fn resume_target(catalog: &Catalog, which: &str, option: &str) -> anyhow::Result
         which.parse::<i64>().with_context(|| format!("{option} {which}: expected a batch number"))?
     };
     let batch = catalog.batch(id)?;
+    if batch.stopped_by.is_some() {
+        bail!("{}", stopped_refusal(&batch, &catalog.target));
+    }
     if batch.status == BatchStatus::Done && option == "--resume" {
         bail!("batch {id} is already done ({} puzzles)", batch.count_asked);
     }
     Ok(id)
+}
+
+/// `generate --list`: the newest batches, one a line.
+fn list(args: &GenerateArgs) -> anyhow::Result<()> {
+    let catalog = crate::family::open_existing_catalog(&args.db)?;
+    let batches = catalog.batch_summaries(200)?;
+    if batches.is_empty() {
+        println!("{}: no batch yet", args.db.display());
+        return Ok(());
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{:>5}  {:<16} {:>15}  {:>9}  {:>6}  {:<11} {:<7} {:<16} {:<20} workers", "batch", "layout", "held/count", "attempts", "failed", "status", "level", "made by", "started")?;
+    for b in &batches {
+        let workers = if b.workers.is_empty() { "–".to_string() } else { b.workers.join(", ") };
+        writeln!(
+            out,
+            "{:>5}  {:<16} {:>15}  {:>9}  {:>6}  {:<11} {:<7} {:<16} {:<20} {workers}",
+            b.id,
+            b.layout_name,
+            format!("{}/{}", b.held, b.count_asked),
+            b.attempts,
+            b.failed,
+            b.shown_status(),
+            b.difficulty.as_deref().unwrap_or("any"),
+            b.made_by.as_deref().unwrap_or("–"),
+            b.started_at.get(..19).unwrap_or(&b.started_at),
+        )?;
+    }
+    Ok(())
 }
 
 fn install_ctrl_c() {

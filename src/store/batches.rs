@@ -175,6 +175,40 @@ pub struct Batch {
     pub status: BatchStatus,
     /// Why it stopped, when it did not finish.
     pub note: Option<String>,
+    /// Who made it (a studio user, or `generate`'s editor); None for
+    /// batches made before the catalog recorded it.
+    pub made_by: Option<String>,
+    /// Who asked it to stop (`generate --stop`, the studio's Stop), when
+    /// someone did: its workers stop and nobody joins or resumes it.
+    pub stopped_by: Option<String>,
+}
+
+impl Batch {
+    /// Its status as people read it: a stopped batch says `stopped`.
+    pub fn shown_status(&self) -> &'static str {
+        shown_status(self.status, self.stopped_by.is_some())
+    }
+}
+
+/// A batch's status in words: `stopped` once a stop was asked and no
+/// worker runs it, `stopping` while workers still do.
+pub fn shown_status(status: BatchStatus, stopped: bool) -> &'static str {
+    match (stopped, status) {
+        (true, BatchStatus::Running) => "stopping",
+        (true, BatchStatus::Interrupted) => "stopped",
+        _ => status.as_str(),
+    }
+}
+
+/// A batch was asked to stop: why a worker does not join it.
+pub fn stopped_refusal(batch: &Batch, target: &super::DbTarget) -> String {
+    format!(
+        "batch {} was stopped by {}: nobody runs it any more (it holds what it made); start a new batch instead (`puzzlebook generate {} --count N --db {}`)",
+        batch.id,
+        batch.stopped_by.as_deref().unwrap_or("someone"),
+        batch.layout_name,
+        target
+    )
 }
 
 /// The row of layout file `source` under `name`, added if new (inside the
@@ -226,12 +260,13 @@ impl Catalog {
     }
 
     pub fn create_batch(&self, layout_id: i64, seed: u64, count: u64, difficulty: Option<Level>, symmetry: &str) -> Result<i64> {
-        self.create_batch_with(layout_id, seed, count, difficulty, symmetry, None)
+        self.create_batch_with(layout_id, seed, count, difficulty, symmetry, None, None)
     }
 
     /// A new batch that also asks `controls` (the stored text of
     /// `generate::Controls`), recorded in the same statement so a resumed
-    /// batch never runs without them.
+    /// batch never runs without them, made by `made_by`.
+    #[allow(clippy::too_many_arguments)]
     pub fn create_batch_with(
         &self,
         layout_id: i64,
@@ -240,15 +275,27 @@ impl Catalog {
         difficulty: Option<Level>,
         symmetry: &str,
         controls: Option<&str>,
+        made_by: Option<&str>,
     ) -> Result<i64> {
         self.write(|conn| {
             let me = LeaseHolder::this_process();
             conn.query_one(
                 "INSERT INTO batches (layout_id, seed, count_asked, difficulty, symmetry, controls, status, started_at,
-                     lease_owner, lease_pid, lease_host, lease_heartbeat, held)
-                 VALUES ($1, $2, $3, $4, $5, $6, 'running', @now, $7, $8, $9, @unix, 0)
+                     lease_owner, lease_pid, lease_host, lease_heartbeat, held, made_by)
+                 VALUES ($1, $2, $3, $4, $5, $6, 'running', @now, $7, $8, $9, @unix, 0, $10)
                  RETURNING id",
-                vals![layout_id, seed as i64, count as i64, difficulty.map(|l| l.name()), symmetry, controls, &me.owner, me.pid, &me.host],
+                vals![
+                    layout_id,
+                    seed as i64,
+                    count as i64,
+                    difficulty.map(|l| l.name()),
+                    symmetry,
+                    controls,
+                    &me.owner,
+                    me.pid,
+                    &me.host,
+                    made_by
+                ],
             )?
             .get(0)
         })
@@ -259,7 +306,7 @@ impl Catalog {
             .conn
             .query_opt(
                 "SELECT b.id, b.layout_id, l.name, l.source, b.seed, b.count_asked, b.difficulty, b.symmetry, b.next_attempt, b.status,
-                        b.controls, b.note
+                        b.controls, b.note, b.made_by, b.stopped_by
                  FROM batches b JOIN layouts l ON l.id = b.layout_id WHERE b.id = $1",
                 vals![id],
             )?
@@ -277,13 +324,18 @@ impl Catalog {
             status: BatchStatus::parse(&r.get::<String>(9)?),
             controls: r.get(10)?,
             note: r.get(11)?,
+            made_by: r.get(12)?,
+            stopped_by: r.get(13)?,
         })
     }
 
     /// The newest batch that did not finish (interrupted, or killed while running).
     pub fn latest_unfinished_batch(&self) -> Result<Option<i64>> {
         self.conn
-            .query_opt("SELECT id FROM batches WHERE status IN ('running', 'interrupted') ORDER BY id DESC LIMIT 1", &[])?
+            .query_opt(
+                "SELECT id FROM batches WHERE status IN ('running', 'interrupted') AND stopped_by IS NULL ORDER BY id DESC LIMIT 1",
+                &[],
+            )?
             .map(|r| r.get(0))
             .transpose()
     }
@@ -369,13 +421,16 @@ pub struct BatchState {
     pub held: u64,
     pub count_asked: u64,
     pub status: BatchStatus,
+    /// Someone asked the batch to stop: every worker stops.
+    pub stopped: bool,
 }
 
 impl BatchState {
-    /// Done, exhausted or failed: every worker stops (an interrupted batch
-    /// is one no worker runs any more; a worker joining runs it again).
+    /// Done, exhausted, failed or stopped: every worker stops (an
+    /// interrupted batch is one no worker runs any more; a worker joining
+    /// runs it again, unless it was stopped).
     pub fn ended(&self) -> bool {
-        matches!(self.status, BatchStatus::Done | BatchStatus::Exhausted | BatchStatus::Failed)
+        self.stopped || matches!(self.status, BatchStatus::Done | BatchStatus::Exhausted | BatchStatus::Failed)
     }
 }
 
@@ -426,9 +481,9 @@ fn state_of(conn: &Conn, id: i64, lock: bool) -> Result<BatchState> {
     // never append the same attempts (SQLite: the single writer does).
     let sql = match (conn.dialect(), lock) {
         (super::db::Dialect::Postgres, true) => {
-            "SELECT next_attempt, held, count_asked, status FROM batches WHERE id = $1 FOR NO KEY UPDATE"
+            "SELECT next_attempt, held, count_asked, status, stopped_by FROM batches WHERE id = $1 FOR NO KEY UPDATE"
         }
-        _ => "SELECT next_attempt, held, count_asked, status FROM batches WHERE id = $1",
+        _ => "SELECT next_attempt, held, count_asked, status, stopped_by FROM batches WHERE id = $1",
     };
     let r = conn.query_opt(sql, vals![id])?.ok_or_else(|| anyhow!("there is no batch {id}"))?;
     Ok(BatchState {
@@ -436,6 +491,7 @@ fn state_of(conn: &Conn, id: i64, lock: bool) -> Result<BatchState> {
         held: r.get::<Option<i64>>(1)?.unwrap_or(0) as u64,
         count_asked: r.get::<i64>(2)? as u64,
         status: BatchStatus::parse(&r.get::<String>(3)?),
+        stopped: r.get::<Option<String>>(4)?.is_some(),
     })
 }
 
@@ -516,6 +572,9 @@ impl Catalog {
     pub fn join_batch(&self, id: i64) -> Result<()> {
         let me = LeaseHolder::this_process();
         let batch = self.batch(id)?;
+        if batch.stopped_by.is_some() {
+            bail!("{}", stopped_refusal(&batch, &self.target));
+        }
         self.write(|conn| {
             let held: Option<i64> = conn.query_one("SELECT held FROM batches WHERE id = $1", vals![id])?.get(0)?;
             if held.is_none() {
@@ -525,7 +584,7 @@ impl Catalog {
             conn.execute(
                 "UPDATE batches SET status = 'running', note = NULL, finished_at = NULL,
                      lease_owner = $2, lease_pid = $3, lease_host = $4, lease_heartbeat = @unix
-                 WHERE id = $1 AND status <> 'done'",
+                 WHERE id = $1 AND status <> 'done' AND stopped_by IS NULL",
                 vals![id, &me.owner, me.pid, &me.host],
             )?;
             Ok(())
@@ -672,6 +731,161 @@ impl Catalog {
     /// ([`super::db::ConnectionLost`]); nothing on SQLite.
     pub fn reconnect(&self) -> Result<()> {
         self.conn.reconnect()
+    }
+}
+
+/// A batch as the batches page and `generate --list` show it.
+#[derive(Clone, Debug)]
+pub struct BatchSummary {
+    pub id: i64,
+    pub layout_name: String,
+    pub seed: u64,
+    pub count_asked: u64,
+    /// Puzzles it holds (of its level, when it asks one).
+    pub held: u64,
+    /// Attempts committed (its resume point).
+    pub attempts: u64,
+    /// Its puzzles that failed their independent check (`validate`).
+    pub failed: u64,
+    pub status: BatchStatus,
+    pub difficulty: Option<String>,
+    pub symmetry: String,
+    /// What it asks beyond level and symmetry, as stored (TOML).
+    pub controls: Option<String>,
+    pub note: Option<String>,
+    pub made_by: Option<String>,
+    pub stopped_by: Option<String>,
+    pub started_at: String,
+    pub finished_at: Option<String>,
+    /// The workers running it now: "process P on HOST", one each.
+    pub workers: Vec<String>,
+}
+
+impl BatchSummary {
+    pub fn shown_status(&self) -> &'static str {
+        shown_status(self.status, self.stopped_by.is_some())
+    }
+}
+
+/// What asking a batch to stop did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Stopped now: its workers stop at their next look at the batch.
+    Stopped { workers: usize },
+    /// Someone had asked already.
+    Already { by: String },
+}
+
+impl Catalog {
+    /// The newest `limit` batches (every worker's, from any machine), newest first.
+    pub fn batch_summaries(&self, limit: usize) -> Result<Vec<BatchSummary>> {
+        let me = LeaseHolder::this_process();
+        let rows = self.conn.query(
+            "SELECT b.id, l.name, b.seed, b.count_asked, COALESCE(b.held, (SELECT count(*) FROM puzzles p WHERE p.batch_id = b.id)),
+                    b.next_attempt, b.status, b.difficulty, b.symmetry, b.controls, b.note, b.made_by, b.stopped_by,
+                    b.started_at, b.finished_at, b.lease_owner, b.lease_pid, b.lease_host, @unix - b.lease_heartbeat
+             FROM batches b JOIN layouts l ON l.id = b.layout_id ORDER BY b.id DESC LIMIT $1",
+            vals![limit as i64],
+        )?;
+        let mut failed = std::collections::HashMap::new();
+        for r in self.conn.query(
+            "SELECT batch_id, count(*) FROM puzzles WHERE validation = 'failed' AND batch_id IS NOT NULL GROUP BY batch_id",
+            &[],
+        )? {
+            failed.insert(r.get::<i64>(0)?, r.get::<i64>(1)? as u64);
+        }
+        let mut workers: std::collections::HashMap<i64, Vec<Lease>> = std::collections::HashMap::new();
+        for r in self.conn.query("SELECT batch_id, owner, pid, host, @unix - heartbeat FROM batch_ranges WHERE owner IS NOT NULL", &[])? {
+            workers.entry(r.get(0)?).or_default().push(Lease {
+                holder: LeaseHolder {
+                    owner: r.get(1)?,
+                    pid: r.get::<Option<i64>>(2)?.unwrap_or(0) as u32,
+                    host: r.get::<Option<String>>(3)?.unwrap_or_default(),
+                },
+                age_seconds: r.get::<Option<i64>>(4)?.unwrap_or(i64::MAX),
+            });
+        }
+        rows.iter()
+            .map(|r| {
+                let id: i64 = r.get(0)?;
+                let status = BatchStatus::parse(&r.get::<String>(6)?);
+                let mut leases = workers.remove(&id).unwrap_or_default();
+                if let Some(owner) = r.get::<Option<String>>(15)? {
+                    leases.push(Lease {
+                        holder: LeaseHolder {
+                            owner,
+                            pid: r.get::<Option<i64>>(16)?.unwrap_or(0) as u32,
+                            host: r.get::<Option<String>>(17)?.unwrap_or_default(),
+                        },
+                        age_seconds: r.get::<Option<i64>>(18)?.unwrap_or(i64::MAX),
+                    });
+                }
+                let mut live: Vec<&Lease> = Vec::new();
+                if status == BatchStatus::Running {
+                    for lease in leases.iter().filter(|l| l.is_live(me)) {
+                        if !live.iter().any(|l| l.holder.owner == lease.holder.owner) {
+                            live.push(lease);
+                        }
+                    }
+                }
+                Ok(BatchSummary {
+                    id,
+                    layout_name: r.get(1)?,
+                    seed: r.get::<i64>(2)? as u64,
+                    count_asked: r.get::<i64>(3)? as u64,
+                    held: r.get::<i64>(4)? as u64,
+                    attempts: r.get::<i64>(5)? as u64,
+                    failed: failed.get(&id).copied().unwrap_or(0),
+                    status,
+                    difficulty: r.get(7)?,
+                    symmetry: r.get(8)?,
+                    controls: r.get(9)?,
+                    note: r.get(10)?,
+                    made_by: r.get(11)?,
+                    stopped_by: r.get(12)?,
+                    started_at: r.get(13)?,
+                    finished_at: r.get(14)?,
+                    workers: live.iter().map(|l| format!("process {} on {}", l.holder.pid, l.holder.host)).collect(),
+                })
+            })
+            .collect()
+    }
+
+    /// Asks batch `id` to stop, for `by`: recorded in the catalog, so every
+    /// worker running it, on any machine, stops at its next look at the
+    /// batch (ranges made but not committed are dropped), and `--join` and
+    /// `--resume` refuse it. The batch keeps what it committed. An error,
+    /// in words, for a batch that has ended (done, exhausted or failed).
+    pub fn stop_batch(&self, id: i64, by: &str) -> Result<Stop> {
+        let me = LeaseHolder::this_process();
+        let target = self.target.clone();
+        self.write(|conn| {
+            let Some(r) = conn.query_opt("SELECT status, stopped_by FROM batches WHERE id = $1", vals![id])? else {
+                bail!("{target}: there is no batch {id}");
+            };
+            if let Some(by) = r.get::<Option<String>>(1)? {
+                return Ok(Stop::Already { by });
+            }
+            let status = BatchStatus::parse(&r.get::<String>(0)?);
+            if !matches!(status, BatchStatus::Running | BatchStatus::Interrupted) {
+                bail!("batch {id} has ended already ({}): there is nothing to stop", status.as_str());
+            }
+            let mut owners: Vec<String> = range_leases(conn, id)?.into_iter().filter(|(_, l)| l.is_live(me)).map(|(_, l)| l.holder.owner).collect();
+            if let Some(lease) = lease_of(conn, id)?.filter(|l| l.is_live(me)) {
+                owners.push(lease.holder.owner);
+            }
+            owners.sort();
+            owners.dedup();
+            let workers = if status == BatchStatus::Running { owners.len() } else { 0 };
+            conn.execute(
+                "UPDATE batches SET stopped_by = $2, stopped_at = @now, status = 'interrupted', note = $3, finished_at = @now,
+                     lease_owner = NULL, lease_pid = NULL, lease_host = NULL, lease_heartbeat = NULL
+                 WHERE id = $1",
+                vals![id, by, &format!("stopped by {by}")],
+            )?;
+            conn.execute("DELETE FROM batch_ranges WHERE batch_id = $1", vals![id])?;
+            Ok(Stop::Stopped { workers })
+        })
     }
 }
 

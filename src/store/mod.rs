@@ -31,7 +31,7 @@ mod puzzles;
 pub mod scratch;
 mod users;
 
-pub use batches::{Batch, BatchState, BatchStatus, Claim, Committed};
+pub use batches::{Batch, BatchState, BatchStatus, BatchSummary, Claim, Committed, Stop, shown_status, stopped_refusal};
 pub use books::PendingBook;
 pub use books::{BookRow, Candidate, CandidateFilter};
 pub use db::{DbTarget, PgUrl};
@@ -69,6 +69,7 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
     migration!("0015_editors"),
     migration!("0016_scale"),
     migration!("0017_users"),
+    migration!("0019_batch_people"),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";

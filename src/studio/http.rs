@@ -149,7 +149,7 @@ impl Reply {
         let policy = if self.content_type == "image/svg+xml" {
             "default-src 'none'; style-src 'unsafe-inline'"
         } else {
-            "default-src 'none'; img-src 'self'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+            "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
         };
         let mut response = tiny_http::Response::from_data(self.body).with_status_code(self.status);
         let mut add = |name: &str, value: &str| {

@@ -10,6 +10,7 @@
 //!
 //! This module knows HTTP; the library below it does not.
 
+mod batches;
 pub mod http;
 mod pages;
 
@@ -245,6 +246,14 @@ impl State {
                     headers: vec![],
                 });
             }
+            (false, ["static", "batches.js"]) => {
+                return Ok(Reply {
+                    status: 200,
+                    content_type: "text/javascript; charset=utf-8",
+                    body: batches::SCRIPT.as_bytes().to_vec(),
+                    headers: vec![],
+                });
+            }
             (false, ["login"]) => return Ok(pages::login(None)),
             (true, ["login"]) => return self.login(request),
             (true, ["logout"]) => {
@@ -279,6 +288,7 @@ impl State {
                 (Some(id), Some(step)) => self.picture(id, "step", Some(step as usize)),
                 _ => Ok(pages::not_found()),
             },
+            (_, ["batches", rest @ ..]) => self.batches_route(post, rest, request, &who),
             (false, ["users"]) | (true, ["users"]) if who.role < Role::Admin => Ok(pages::error(403, "Only an admin manages users.")),
             (false, ["users"]) => self.with(|c| Ok(pages::users(&c.users()?, &who, None))),
             (true, ["users"]) => self.add_user(request, &who),

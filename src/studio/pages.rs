@@ -13,7 +13,7 @@ use maud::{DOCTYPE, Markup, html};
 pub const CSS: &str = include_str!("studio.css");
 
 /// A whole page around `body`.
-fn page(title: &str, who: Option<&Who>, body: Markup) -> String {
+pub(super) fn page(title: &str, who: Option<&Who>, body: Markup) -> String {
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -29,6 +29,7 @@ fn page(title: &str, who: Option<&Who>, body: Markup) -> String {
                     @if let Some(who) = who {
                         nav {
                             a href="/" { "Catalog" }
+                            a href="/batches" { "Batches" }
                             @if who.role >= Role::Admin { a href="/users" { "People" } }
                         }
                         div.who {
