@@ -734,6 +734,37 @@ mod tests {
         assert_eq!(seeds, (1000..1300).collect::<Vec<_>>(), "no attempt skipped or made twice");
     }
 
+    /// A stop asked in the catalog (as `generate --stop` or the studio's
+    /// Stop do, from any process) ends a running worker at its next look
+    /// at the batch, keeping what it committed.
+    #[test]
+    fn a_stop_recorded_in_the_catalog_ends_a_running_worker() {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        let dir = std::env::temp_dir().join(format!("puzzlebook-batch-{}-catalog-stop", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let catalog = Catalog::open(dir.join("catalog.db")).unwrap();
+        let layout_id = catalog.layout_id(&Layout::load("classic-4").unwrap(), "cells").unwrap();
+        let id = catalog.create_batch(layout_id, 1, 100_000, None, "none").unwrap();
+        let slow = Slow { started: AtomicU64::new(0), stop_at: 0, stop: &NEVER, odd: Odd::None };
+        let outcome = std::thread::scope(|scope| {
+            let asker = scope.spawn(|| {
+                while slow.started.load(Ordering::SeqCst) < 50 {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                Catalog::open(dir.join("catalog.db")).unwrap().stop_batch(id, "bob").unwrap()
+            });
+            let outcome = run_family(&catalog, id, &slow, &Options::alone(2), &NEVER, None, &mut |_| {}).unwrap();
+            assert_eq!(asker.join().unwrap(), crate::store::Stop::Stopped { workers: 1 });
+            outcome
+        });
+        assert_eq!(outcome.status, BatchStatus::Interrupted);
+        let batch = catalog.batch(id).unwrap();
+        assert_eq!(batch.stopped_by.as_deref(), Some("bob"));
+        assert!(outcome.held < 100_000, "the worker stopped: {}", outcome.held);
+        // What it holds is exactly the committed attempts' puzzles.
+        assert_eq!(catalog.puzzles(None, None).unwrap().len() as u64, batch.next_attempt);
+    }
+
     /// A batch whose attempts never make a puzzle (cages that never cover a
     /// grid) ends as failed with the true reason; one whose attempt fails
     /// with an error is not left running.

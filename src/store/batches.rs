@@ -951,6 +951,49 @@ mod tests {
         }
     }
 
+    /// A stop is recorded in the catalog with who asked: the workers see it
+    /// in the batch's state (ended), nobody joins, resumes or claims the
+    /// batch any more, and the list shows it stopped with its maker.
+    #[test]
+    fn a_stop_is_recorded_ends_the_batch_for_every_worker_and_is_refused_on_an_ended_batch() {
+        for place in every_backend("stop") {
+            let catalog = Catalog::open(&place.target).unwrap();
+            let layout_id = catalog.layout_id(&Layout::load("classic-4").unwrap(), "cells").unwrap();
+            let id = catalog.create_batch_with(layout_id, 1, 10, None, "none", None, Some("ada")).unwrap();
+            catalog.join_batch(id).unwrap();
+            catalog.claim_range(id, 4, true).unwrap().unwrap();
+            // Another machine's worker runs it too.
+            place.execute(
+                "INSERT INTO batch_ranges (batch_id, first_attempt, end_attempt, owner, pid, host, heartbeat)
+                 VALUES (1, 4, 8, 'other', 1, 'elsewhere', @unix)",
+            );
+            let listed = catalog.batch_summaries(10).unwrap();
+            assert_eq!(listed[0].made_by.as_deref(), Some("ada"), "{}", place.target);
+            assert_eq!(listed[0].workers.len(), 2, "{:?}", listed[0].workers);
+            assert!(!catalog.batch_state(id).unwrap().ended());
+
+            assert_eq!(catalog.stop_batch(id, "bob").unwrap(), Stop::Stopped { workers: 2 });
+            let state = catalog.batch_state(id).unwrap();
+            assert!(state.stopped && state.ended(), "every worker reads the stop with the batch's state");
+            assert_eq!(catalog.claim_range(id, 4, true).unwrap(), None, "a stopped batch gives no range");
+            let batch = catalog.batch(id).unwrap();
+            assert_eq!((batch.stopped_by.as_deref(), batch.shown_status()), (Some("bob"), "stopped"));
+            let err = format!("{:#}", catalog.join_batch(id).unwrap_err());
+            assert!(err.contains("batch 1 was stopped by bob"), "{err}");
+            assert!(catalog.claim_batch(id).is_err(), "nor resumed");
+            assert_eq!(catalog.latest_unfinished_batch().unwrap(), None, "--resume with no number does not pick it");
+            assert_eq!(catalog.stop_batch(id, "carol").unwrap(), Stop::Already { by: "bob".into() });
+            let listed = catalog.batch_summaries(10).unwrap();
+            assert_eq!((listed[0].shown_status(), listed[0].workers.len()), ("stopped", 0));
+
+            let done = catalog.create_batch(layout_id, 1, 1, None, "none").unwrap();
+            catalog.set_batch_status(done, BatchStatus::Done, None).unwrap();
+            let err = format!("{:#}", catalog.stop_batch(done, "bob").unwrap_err());
+            assert!(err.contains("has ended already (done)"), "{err}");
+            assert!(format!("{:#}", catalog.stop_batch(99, "bob").unwrap_err()).contains("there is no batch 99"));
+        }
+    }
+
     /// A worker stopping part-way leaves the rest of its range unowned, for
     /// any worker at once; the batch is interrupted only when no other
     /// worker runs it.

@@ -1,0 +1,267 @@
+//! The studio's batches over HTTP (issue 28, items 4 and 5): the page lists
+//! every batch with who made it; an editor starts one (run by the studio
+//! as a worker a shell's `generate --join` joins) and stops it (every
+//! worker stops); a viewer's forged POSTs, cross-site POSTs, layout paths
+//! and huge counts are refused. Each test runs on SQLite and, when
+//! `PUZZLEBOOK_TEST_PG` names a server, on PostgreSQL.
+
+mod common;
+
+use common::browser::{Running, start_studio};
+use common::{ok, run};
+use puzzlebook::store::scratch::{Scratch, every_backend};
+use serde_json::Value;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Reply {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+/// The studio at `addr` (host:port), spoken to one request a connection.
+struct Client {
+    addr: String,
+}
+
+impl Client {
+    fn send(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Reply {
+        let mut stream = TcpStream::connect(&self.addr).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n", self.addr, body.len());
+        for (n, v) in headers {
+            head.push_str(&format!("{n}: {v}\r\n"));
+        }
+        head.push_str("\r\n");
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(body.as_bytes()).unwrap();
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).unwrap();
+        let text = String::from_utf8_lossy(&raw).into_owned();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or_else(|| panic!("{method} {path}: no reply: {text:?}"));
+        let mut lines = head.lines();
+        let status = lines.next().unwrap().split_whitespace().nth(1).unwrap().parse().unwrap();
+        let headers = lines.filter_map(|l| l.split_once(':')).map(|(n, v)| (n.trim().to_string(), v.trim().to_string())).collect();
+        Reply { status, headers, body: body.to_string() }
+    }
+
+    fn get(&self, path: &str, cookie: &str) -> Reply {
+        self.send("GET", path, &[("Cookie", cookie)], "")
+    }
+
+    /// A form as the studio's own page sends it.
+    fn post(&self, path: &str, form: &str, cookie: &str) -> Reply {
+        let origin = format!("http://{}", self.addr);
+        let headers = [
+            ("Origin", origin.as_str()),
+            ("Sec-Fetch-Site", "same-origin"),
+            ("Content-Type", "application/x-www-form-urlencoded"),
+            ("Cookie", cookie),
+        ];
+        self.send("POST", path, &headers, form)
+    }
+
+    fn login(&self, token: &str) -> String {
+        let reply = self.send("POST", "/login", &[("Content-Type", "application/x-www-form-urlencoded")], &format!("token={token}"));
+        assert_eq!(reply.status, 303, "{}", reply.body);
+        let cookie = reply.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case("set-cookie")).expect("a session cookie").1.clone();
+        cookie.split(';').next().unwrap().to_string()
+    }
+
+    /// `/batches/progress`: the batches by id.
+    fn progress(&self, cookie: &str) -> Vec<Value> {
+        let reply = self.get("/batches/progress", cookie);
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        let json: Value = serde_json::from_str(&reply.body).unwrap();
+        json["batches"].as_array().unwrap().clone()
+    }
+
+    fn batch(&self, cookie: &str, id: i64) -> Value {
+        self.progress(cookie).into_iter().find(|b| b["id"] == id).unwrap_or_else(|| panic!("no batch {id}"))
+    }
+
+    /// Waits up to 60 s for batch `id` to meet `test`.
+    fn until(&self, cookie: &str, id: i64, what: &str, test: impl Fn(&Value) -> bool) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let b = self.batch(cookie, id);
+            if test(&b) {
+                return b;
+            }
+            assert!(Instant::now() < deadline, "batch {id} never {what}: {b}");
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+}
+
+fn add_user(place: &Scratch, name: &str, role: &str) -> String {
+    let out = ok(&["studio", "user", "add", name, "--role", role, "--db", &place.arg()]);
+    out.lines().find_map(|l| l.strip_prefix("token (shown this once; log in with it): ")).expect(&out).to_string()
+}
+
+/// A catalog with one done batch made by zoe (`generate --editor`), an
+/// editor (ada) and a viewer (vic) logged in to a running studio.
+fn setup(place: &Scratch) -> (Running, Client, String, String) {
+    ok(&["generate", "classic-9", "--count", "3", "--seed", "3", "--editor", "zoe", "--db", &place.arg()]);
+    let (editor, viewer) = (add_user(place, "ada", "editor"), add_user(place, "vic", "viewer"));
+    let (studio, base) = start_studio(&place.arg());
+    let client = Client { addr: base.trim_start_matches("http://").to_string() };
+    let (editor, viewer) = (client.login(&editor), client.login(&viewer));
+    (studio, client, editor, viewer)
+}
+
+const START: &str = "layout=classic-9&count=50000&seed=100&symmetry=none";
+
+#[test]
+fn an_editor_starts_a_batch_a_shell_worker_joins_it_and_a_stop_ends_every_worker() {
+    for place in every_backend("studio-batches-run") {
+        let (_studio, client, editor, _) = setup(&place);
+        let db = place.arg();
+        // Who made each batch is shown: the CLI's --editor.
+        let page = client.get("/batches", &editor);
+        assert_eq!(page.status, 200);
+        assert!(page.body.contains("<tr data-batch=\"1\">") && page.body.contains("<td>zoe</td>"), "{}", page.body);
+        assert!(page.body.contains("action=\"/batches\""), "an editor sees the start form");
+
+        let started = client.post("/batches", START, &editor);
+        assert_eq!(started.status, 303, "{}", started.body);
+        let b = client.until(&editor, 2, "made a puzzle", |b| b["held"].as_u64().unwrap() > 0);
+        assert_eq!((b["status"].as_str(), b["stoppable"].as_bool()), (Some("running"), Some(true)), "{b}");
+        assert!(client.get("/batches", &editor).body.contains("<td>ada</td>"), "the studio's batch is ada's");
+
+        // A worker from a shell joins the studio's batch: two workers.
+        let mut worker = Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["generate", "--join", "2", "--jobs", "1", "--db", &db])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        client.until(&editor, 2, "had two workers", |b| b["workers"].as_str().unwrap().matches("process").count() == 2);
+
+        let stopped = client.post("/batches/2/stop", "", &editor);
+        assert_eq!(stopped.status, 303, "{}", stopped.body);
+        let b = client.until(&editor, 2, "stopped with no worker left", |b| b["status"] == "stopped" && b["workers"] == "none");
+        assert_eq!(b["stoppable"], false);
+        // The shell's worker ended, saying why.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let status = loop {
+            if let Some(status) = worker.try_wait().unwrap() {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "the shell's worker did not stop");
+            std::thread::sleep(Duration::from_millis(100));
+        };
+        let mut err = String::new();
+        worker.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        assert!(status.success() && err.contains("batch 2 was stopped by ada"), "{status}: {err}");
+        // Its count stays put: nobody runs it any more.
+        let held = b["held"].as_u64().unwrap();
+        std::thread::sleep(Duration::from_millis(1500));
+        assert_eq!(client.batch(&editor, 2)["held"].as_u64(), Some(held));
+        // Joining or resuming it is refused, in words.
+        for how in [&["--join", "2"][..], &["--resume", "2"]] {
+            let out = run(&[&["generate"], how, &["--db", &db]].concat());
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(!out.status.success() && err.contains("batch 2 was stopped by ada"), "{how:?}: {err}");
+        }
+        // The CLI lists it stopped, with its maker.
+        let list = ok(&["generate", "--list", "--db", &db]);
+        let line = list.lines().find(|l| l.trim_start().starts_with("2 ")).expect(&list);
+        assert!(line.contains("stopped") && line.contains("ada"), "{list}");
+        assert!(list.lines().any(|l| l.trim_start().starts_with("1 ") && l.contains("zoe") && l.contains("done")), "{list}");
+    }
+}
+
+#[test]
+fn generate_stop_from_a_shell_ends_the_studios_worker() {
+    for place in every_backend("studio-batches-cli-stop") {
+        let (_studio, client, editor, _) = setup(&place);
+        assert_eq!(client.post("/batches", START, &editor).status, 303);
+        client.until(&editor, 2, "made a puzzle", |b| b["held"].as_u64().unwrap() > 0);
+        let out = ok(&["generate", "--stop", "2", "--editor", "bob", "--db", &place.arg()]);
+        assert!(out.contains("batch 2 stopped by bob: its worker stops"), "{out}");
+        client.until(&editor, 2, "stopped, its studio worker gone", |b| b["status"] == "stopped" && b["workers"] == "none");
+        let page = client.get("/batches", &editor).body;
+        assert!(page.contains("stopped by bob"), "the note says who stopped it");
+        let again = ok(&["generate", "--stop", "2", "--db", &place.arg()]);
+        assert!(again.contains("batch 2 was stopped already, by bob"), "{again}");
+    }
+}
+
+#[test]
+fn viewers_read_batches_but_their_forged_starts_and_stops_are_refused() {
+    for place in every_backend("studio-batches-viewer") {
+        let (_studio, client, editor, viewer) = setup(&place);
+        let page = client.get("/batches", &viewer);
+        assert_eq!(page.status, 200);
+        assert!(page.body.contains("<tr data-batch=\"1\">"), "a viewer reads the batches");
+        assert!(!page.body.contains("action=\"/batches\"") && !page.body.contains("/stop\""), "no start form, no stop button");
+
+        let forged = client.post("/batches", START, &viewer);
+        assert_eq!(forged.status, 403, "{}", forged.body);
+        assert!(forged.body.contains("Only an editor starts or stops batches."));
+        assert_eq!(client.progress(&viewer).len(), 1, "no batch was started");
+
+        assert_eq!(client.post("/batches", START, &editor).status, 303);
+        let forged = client.post("/batches/2/stop", "", &viewer);
+        assert_eq!(forged.status, 403, "{}", forged.body);
+        assert_eq!(client.batch(&viewer, 2)["stoppable"], true, "the batch was not stopped");
+        assert_eq!(client.post("/batches/2/stop", "", &editor).status, 303);
+        // Not logged in: sent to the login page, nothing changed.
+        let anonymous = client.send("GET", "/batches/progress", &[], "");
+        assert_eq!(anonymous.status, 303);
+    }
+}
+
+#[test]
+fn starts_naming_a_path_an_unknown_layout_or_a_huge_count_and_cross_site_posts_are_refused() {
+    for place in every_backend("studio-batches-safety") {
+        let (_studio, client, editor, _) = setup(&place);
+        // A real, valid layout file outside the studio's list: refused by
+        // name, so its path never reaches the loader (no layout row made).
+        let dir = common::workdir("studio-batches", if place.is_postgres() { "pg" } else { "sqlite" });
+        let evil = dir.join("evil.toml");
+        std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/layouts/classic-4.toml"), &evil).unwrap();
+        let evil = evil.display().to_string();
+        for layout in [evil.as_str(), "../layouts/classic-9.toml", "/etc/passwd", "layouts/classic-9", "nosuch", "classic-9.toml"] {
+            let form = format!("layout={}&count=5", puzzlebook::studio::http::encode(layout));
+            let reply = client.post("/batches", &form, &editor);
+            assert_eq!(reply.status, 400, "{layout}: {}", reply.body);
+            let said = format!("There is no layout &#39;{layout}&#39; among the studio&#39;s layouts");
+            let said_plain = format!("There is no layout '{layout}' among the studio's layouts");
+            assert!(reply.body.contains(&said) || reply.body.contains(&said_plain), "{layout}: {}", reply.body);
+        }
+        for (count, words) in [
+            ("10000000", "A count of 10000000 is refused: the studio starts batches of 1 to 100000 puzzles"),
+            ("0", "A count of 0 is refused"),
+            ("many", "is not a whole number from 1 to 100000"),
+        ] {
+            let reply = client.post("/batches", &format!("layout=classic-9&count={count}"), &editor);
+            assert_eq!(reply.status, 400, "{count}");
+            assert!(reply.body.contains(words), "{count}: {}", reply.body);
+        }
+        // What the library refuses comes back in words too.
+        let reply = client.post("/batches", "layout=classic-9&count=5&level=easy&rating=3.0..5.0", &editor);
+        assert!(reply.status == 400 && reply.body.contains("not both"), "{}", reply.body);
+        let reply = client.post("/batches", "layout=classic-9&count=5&technique=nonsense", &editor);
+        assert!(reply.status == 400 && reply.body.contains("unknown technique"), "{}", reply.body);
+
+        // Cross-site: another site's page posting the same form.
+        let cross = [
+            ("Origin", "http://evil.example"),
+            ("Content-Type", "application/x-www-form-urlencoded"),
+            ("Cookie", editor.as_str()),
+        ];
+        assert_eq!(client.send("POST", "/batches", &cross, START).status, 403);
+        let cross = [("Sec-Fetch-Site", "cross-site"), ("Cookie", editor.as_str())];
+        assert_eq!(client.send("POST", "/batches/1/stop", &cross, "").status, 403);
+
+        assert_eq!(client.progress(&editor).len(), 1, "nothing was started");
+        assert_eq!(place.count("SELECT count(*) FROM layouts WHERE name = 'evil'"), 0, "the path never reached the loader");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
