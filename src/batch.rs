@@ -177,6 +177,25 @@ impl NewBatch {
     }
 }
 
+/// Killer cage sizes (`--cages`) and givens among the cages
+/// (`--cage-givens`) as a cage rule: what is not given comes from the
+/// layout's own `random_cages`. Refused, with the reason, on a layout that
+/// draws no cages or with sizes its grid cannot take.
+pub fn cage_rule(layout: &Layout, sizes: Option<(usize, usize)>, givens: bool) -> Result<Option<crate::layout::cages::CageRule>> {
+    if sizes.is_none() && !givens {
+        return Ok(None);
+    }
+    let Some(own) = layout.cells().and_then(|c| c.random.cages) else {
+        anyhow::bail!("--cages and --cage-givens: {} draws no killer cages per puzzle (its layout file has no random_cages)", layout.id);
+    };
+    let (min, max) = sizes.unwrap_or((own.min, own.max));
+    let rule = crate::layout::cages::CageRule { min, max, givens: givens || own.givens };
+    // Refused here, before a batch is recorded, with the reason.
+    let size = layout.cells().map_or(0, |c| c.size);
+    rule.check(size).map_err(|why| anyhow!("--cages {min}..{max} on {}: {why}", layout.id))?;
+    Ok(Some(rule))
+}
+
 pub fn layout_of(batch: &Batch) -> Result<Layout> {
     Layout::from_source(Path::new(&format!("{}.toml", batch.layout_name)), batch.layout_source.clone())
         .with_context(|| format!("batch {}: its stored layout no longer builds", batch.id))

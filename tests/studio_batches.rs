@@ -31,7 +31,8 @@ impl Client {
     fn send(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Reply {
         let mut stream = TcpStream::connect(&self.addr).unwrap();
         stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-        let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n", self.addr, body.len());
+        let mut head =
+            format!("{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n", self.addr, body.len());
         for (n, v) in headers {
             head.push_str(&format!("{n}: {v}\r\n"));
         }
@@ -249,13 +250,11 @@ fn starts_naming_a_path_an_unknown_layout_or_a_huge_count_and_cross_site_posts_a
         assert!(reply.status == 400 && reply.body.contains("not both"), "{}", reply.body);
         let reply = client.post("/batches", "layout=classic-9&count=5&technique=nonsense", &editor);
         assert!(reply.status == 400 && reply.body.contains("unknown technique"), "{}", reply.body);
+        let reply = client.post("/batches", "layout=classic-9&count=5&cages=2..4", &editor);
+        assert!(reply.status == 400 && reply.body.contains("classic-9 draws no killer cages per puzzle"), "{}", reply.body);
 
         // Cross-site: another site's page posting the same form.
-        let cross = [
-            ("Origin", "http://evil.example"),
-            ("Content-Type", "application/x-www-form-urlencoded"),
-            ("Cookie", editor.as_str()),
-        ];
+        let cross = [("Origin", "http://evil.example"), ("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", editor.as_str())];
         assert_eq!(client.send("POST", "/batches", &cross, START).status, 403);
         let cross = [("Sec-Fetch-Site", "cross-site"), ("Cookie", editor.as_str())];
         assert_eq!(client.send("POST", "/batches/1/stop", &cross, "").status, 403);

@@ -285,7 +285,11 @@ fn list(args: &GenerateArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{:>5}  {:<16} {:>15}  {:>9}  {:>6}  {:<11} {:<7} {:<16} {:<20} workers", "batch", "layout", "held/count", "attempts", "failed", "status", "level", "made by", "started")?;
+    writeln!(
+        out,
+        "{:>5}  {:<16} {:>15}  {:>9}  {:>6}  {:<11} {:<7} {:<16} {:<20} workers",
+        "batch", "layout", "held/count", "attempts", "failed", "status", "level", "made by", "started"
+    )?;
     for b in &batches {
         let workers = if b.workers.is_empty() { "–".to_string() } else { b.workers.join(", ") };
         writeln!(
@@ -385,21 +389,9 @@ fn controls(args: &GenerateArgs, layout: &Layout) -> anyhow::Result<Controls> {
     })
 }
 
-/// `--cages` and `--cage-givens` as a cage rule: sizes and givens from
-/// the options, the rest from the layout's own `random_cages`.
+/// `--cages` and `--cage-givens` as a cage rule (`batch::cage_rule`).
 fn cage_rule(args: &GenerateArgs, layout: &Layout) -> anyhow::Result<Option<CageRule>> {
-    if args.cages.is_none() && !args.cage_givens {
-        return Ok(None);
-    }
-    let Some(own) = layout.cells().and_then(|c| c.random.cages) else {
-        anyhow::bail!("--cages and --cage-givens: {} draws no killer cages per puzzle (its layout file has no random_cages)", layout.id);
-    };
-    let (min, max) = args.cages.unwrap_or((own.min, own.max));
-    let rule = CageRule { min, max, givens: args.cage_givens || own.givens };
-    // Refused here, before a batch is recorded, with the reason.
-    let size = layout.cells().map_or(0, |c| c.size);
-    rule.check(size).map_err(|why| anyhow::anyhow!("--cages {min}..{max} on {}: {why}", layout.id))?;
-    Ok(Some(rule))
+    batch::cage_rule(layout, args.cages, args.cage_givens)
 }
 
 fn cage_sizes(text: &str) -> Result<(usize, usize), String> {

@@ -788,10 +788,10 @@ impl Catalog {
             vals![limit as i64],
         )?;
         let mut failed = std::collections::HashMap::new();
-        for r in self.conn.query(
-            "SELECT batch_id, count(*) FROM puzzles WHERE validation = 'failed' AND batch_id IS NOT NULL GROUP BY batch_id",
-            &[],
-        )? {
+        for r in self
+            .conn
+            .query("SELECT batch_id, count(*) FROM puzzles WHERE validation = 'failed' AND batch_id IS NOT NULL GROUP BY batch_id", &[])?
+        {
             failed.insert(r.get::<i64>(0)?, r.get::<i64>(1)? as u64);
         }
         let mut workers: std::collections::HashMap<i64, Vec<Lease>> = std::collections::HashMap::new();
@@ -870,7 +870,8 @@ impl Catalog {
             if !matches!(status, BatchStatus::Running | BatchStatus::Interrupted) {
                 bail!("batch {id} has ended already ({}): there is nothing to stop", status.as_str());
             }
-            let mut owners: Vec<String> = range_leases(conn, id)?.into_iter().filter(|(_, l)| l.is_live(me)).map(|(_, l)| l.holder.owner).collect();
+            let mut owners: Vec<String> =
+                range_leases(conn, id)?.into_iter().filter(|(_, l)| l.is_live(me)).map(|(_, l)| l.holder.owner).collect();
             if let Some(lease) = lease_of(conn, id)?.filter(|l| l.is_live(me)) {
                 owners.push(lease.holder.owner);
             }

@@ -164,12 +164,14 @@ fn read_form(request: &Request, who: &Who) -> Result<NewBatch, String> {
         Some(text) => Some(Pattern::parse("the pattern", text, &layout, field("pattern_subset").is_some()).map_err(|e| format!("{e}"))?),
         None => None,
     };
+    let sizes = field("cages").map(|v| crate::generate::parse_cage_sizes(v).map_err(|e| format!("Cage sizes: {e}"))).transpose()?;
+    let cages = batch::cage_rule(&layout, sizes, field("cage_givens").is_some()).map_err(|e| format!("{e:#}"))?;
     let controls = Controls {
         symmetry,
         pattern,
         needs: technique.map(|technique| Needs { technique, hardest }),
         rating,
-        cages: None,
+        cages,
         time_limit: time_limit.map(Duration::from_secs),
     };
     Ok(NewBatch { layout, controls, count, difficulty, seed, made_by: Some(name_of(who)) })
@@ -272,6 +274,8 @@ fn start_form(request: &Request) -> Markup {
                 }
                 datalist #techniques { @for t in needs::TECHNIQUES { option value=(needs::spelling(t)) {} } }
                 label.check { input type="checkbox" name="hardest" value="1" checked[current("hardest").is_some()]; span { "nothing harder than it" } }
+                label { span { "Killer cage sizes (e.g. 2..4)" } input type="text" name="cages" maxlength="16" value=(sent("cages")); }
+                label.check { input type="checkbox" name="cage_givens" value="1" checked[current("cage_givens").is_some()]; span { "killer: givens allowed" } }
                 label { span { "Seed (empty: random)" } input type="number" name="seed" min="0" value=(sent("seed")); }
                 label { span { "Give up after (s)" } input type="number" name="time_limit" min="0" value=(sent("time_limit")); }
                 label.wide {
@@ -295,7 +299,7 @@ fn batches_page(catalog: &Catalog, request: &Request, who: &Who, problem: Option
         @if watching { noscript { meta http-equiv="refresh" content="5"; } }
         @if let Some(problem) = problem { p.error role="alert" { (problem) } }
         @if let Some(id) = request.param("started").and_then(http::id) {
-            p.made role="status" { "Batch " (id) " started. More workers join it from a shell with " code { "puzzlebook generate --join " (id) " --db …" } "." }
+            p.made role="status" { "Batch " (id) " started. More workers, on this machine or another, join it with " code { "puzzlebook generate --join " (id) " --db CATALOG" } }
         }
         @if let Some(id) = request.param("stopped").and_then(http::id) {
             p.made role="status" { "Batch " (id) " stopped: its workers, wherever they run, stop at their next look at it." }
@@ -318,7 +322,7 @@ fn batches_page(catalog: &Catalog, request: &Request, who: &Who, problem: Option
                     @for b in &batches {
                         tr data-batch=(b.id) {
                             td.num { a href={ "/?batch=" (b.id) } { (b.id) } }
-                            td { (b.layout_name) }
+                            td.layout { (b.layout_name) }
                             td.made {
                                 progress max=(b.count_asked) value=(b.held.min(b.count_asked)) {}
                                 " " span.held { (b.held) } " / " (b.count_asked)
