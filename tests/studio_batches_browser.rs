@@ -70,6 +70,11 @@ fn run_in_browser(place: &Scratch, chromium: &PathBuf, driver: &PathBuf) {
     browser.until("return document.querySelector('tr[data-batch=\"2\"] td.stop form') === null");
     browser.until("return document.querySelector('tr[data-batch=\"2\"] .workers').innerText === 'none'");
     browser.screenshot(&format!("batches-stopped-{backend}"));
+    // At tablet width the table still fits (less needed columns hidden).
+    browser.call("POST", "/window/rect", Some(serde_json::json!({"width": 800, "height": 1000})));
+    browser.until("return document.documentElement.scrollWidth <= window.innerWidth");
+    browser.screenshot(&format!("batches-tablet-{backend}"));
+    browser.call("POST", "/window/rect", Some(serde_json::json!({"width": 1280, "height": 800})));
     let list = ok(&["generate", "--list", "--db", &place.arg()]);
     let line = list.lines().find(|l| l.trim_start().starts_with("2 ")).expect(&list);
     assert!(line.contains("stopped") && line.contains("ada"), "the catalog says stopped: {list}");
