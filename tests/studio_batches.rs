@@ -201,6 +201,14 @@ fn viewers_read_batches_but_their_forged_starts_and_stops_are_refused() {
         assert_eq!(page.status, 200);
         assert!(page.body.contains("<tr data-batch=\"1\">"), "a viewer reads the batches");
         assert!(!page.body.contains("action=\"/batches\"") && !page.body.contains("/stop\""), "no start form, no stop button");
+        // Live with the page's own script (allowed by the policy: this
+        // site's scripts only); without it, `?watch=1` reloads by itself.
+        assert!(page.body.contains("<script src=\"/static/batches.js\""));
+        let policy = page.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case("content-security-policy")).unwrap().1.clone();
+        assert!(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline'; script"), "{policy}");
+        assert_eq!(client.get("/static/batches.js", &viewer).status, 200);
+        let watching = client.get("/batches?watch=1", &viewer).body;
+        assert!(watching.contains("<noscript><meta http-equiv=\"refresh\" content=\"5\"></noscript>"), "{watching}");
 
         let forged = client.post("/batches", START, &viewer);
         assert_eq!(forged.status, 403, "{}", forged.body);
@@ -262,5 +270,26 @@ fn starts_naming_a_path_an_unknown_layout_or_a_huge_count_and_cross_site_posts_a
         assert_eq!(client.progress(&editor).len(), 1, "nothing was started");
         assert_eq!(place.count("SELECT count(*) FROM layouts WHERE name = 'evil'"), 0, "the path never reached the loader");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The studio runs its batch as a worker like any other: killed mid-batch
+/// (`kill -9`), its range is taken over by a worker from a shell, which
+/// finishes the batch at exactly its count.
+#[test]
+fn a_killed_studios_batch_is_finished_by_a_shell_worker() {
+    for place in every_backend("studio-batches-killed") {
+        let (mut studio, client, editor, _) = setup(&place);
+        assert_eq!(client.post("/batches", "layout=classic-9&count=150&seed=500", &editor).status, 303);
+        client.until(&editor, 2, "made a puzzle", |b| b["held"].as_u64().unwrap() > 0);
+        studio.0.kill().unwrap();
+        studio.0.wait().unwrap();
+        let out = run(&["generate", "--join", "2", "--jobs", "1", "--db", &place.arg()]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success() && err.contains("done — holds 150/150"), "{err}");
+        let list = ok(&["generate", "--list", "--db", &place.arg()]);
+        let line = list.lines().find(|l| l.trim_start().starts_with("2 ")).expect(&list);
+        assert!(line.contains("150/150") && line.contains("done") && line.contains("ada"), "{list}");
+        assert_eq!(place.count("SELECT count(*) FROM puzzles WHERE batch_id = 2"), 150, "exactly the count");
     }
 }
