@@ -13,7 +13,7 @@ use maud::{DOCTYPE, Markup, html};
 pub const CSS: &str = include_str!("studio.css");
 
 /// A whole page around `body`.
-fn page(title: &str, who: Option<&Who>, body: Markup) -> String {
+pub(super) fn page(title: &str, who: Option<&Who>, body: Markup) -> String {
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -29,6 +29,7 @@ fn page(title: &str, who: Option<&Who>, body: Markup) -> String {
                     @if let Some(who) = who {
                         nav {
                             a href="/" { "Catalog" }
+                            a href="/drafts" { "Drafts" }
                             @if who.role >= Role::Admin { a href="/users" { "People" } }
                         }
                         div.who {
@@ -294,6 +295,7 @@ pub fn puzzle(
                 }
             }
             @if !show_solution { p { a href={ "/puzzle/" (p.id) "?solution=1" } { "Show the solution" } } }
+            (super::drafts::add_form(p.id, who))
             }
             section.play {
                 h2 { "Play" }
