@@ -11,6 +11,7 @@
 //! This module knows HTTP; the library below it does not.
 
 mod drafts;
+pub use drafts::HOLD_VAR;
 pub mod http;
 mod pages;
 
