@@ -22,7 +22,7 @@ use crate::pdf::MarkStyle;
 use crate::store::{Catalog, DEFAULT_DRAFT_SECONDS, DbTarget, Draft, Pick, PuzzleRow, ReserveRequest, Role};
 use anyhow::{Context, Result, anyhow, bail};
 use maud::{Markup, html};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 
@@ -37,6 +37,17 @@ pub struct Builds {
     jobs: Mutex<Vec<Job>>,
     queue: Mutex<VecDeque<usize>>,
     ready: Condvar,
+    /// Each draft's page thumbnails, for one version of it (its settings
+    /// and order) at a time.
+    thumbs: Mutex<HashMap<i64, Arc<Thumbs>>>,
+}
+
+/// A draft's book drawn as thumbnails: every page, and the cover.
+pub struct Thumbs {
+    /// The version drawn: its settings and order, as a fingerprint.
+    key: String,
+    pages: Result<Vec<Vec<u8>>, String>,
+    cover: Option<Vec<u8>>,
 }
 
 /// A build asked for.
@@ -61,7 +72,7 @@ pub enum JobState {
 impl Builds {
     /// The queue, and its build threads: one a core.
     pub fn start(target: DbTarget, out: PathBuf) -> Arc<Builds> {
-        let builds = Arc::new(Builds { target, out, jobs: Mutex::new(Vec::new()), queue: Mutex::new(VecDeque::new()), ready: Condvar::new() });
+        let builds = Arc::new(Builds { target, out, jobs: Mutex::new(Vec::new()), queue: Mutex::new(VecDeque::new()), ready: Condvar::new(), thumbs: Mutex::new(HashMap::new()) });
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         for _ in 0..cores {
             let b = builds.clone();
@@ -129,9 +140,9 @@ impl Builds {
         self.jobs.lock().ok()?.get(id.checked_sub(1)?).cloned()
     }
 
-    /// The builds of draft `draft_id`, latest first.
-    fn of_draft(&self, draft_id: i64) -> Vec<Job> {
-        let jobs = self.jobs.lock().map(|j| j.iter().filter(|j| j.draft_id == draft_id).cloned().collect::<Vec<_>>());
+    /// The builds of `draft`, latest first.
+    fn of_draft(&self, draft: &Draft) -> Vec<Job> {
+        let jobs = self.jobs.lock().map(|j| j.iter().filter(|j| j.draft_id == draft.id && j.draft == draft.name).cloned().collect::<Vec<_>>());
         let mut jobs = jobs.unwrap_or_default();
         jobs.reverse();
         jobs
@@ -222,6 +233,11 @@ pub(super) fn route(state: &State, post: bool, segments: &[&str], request: &Requ
         (true, ["drafts", "add"]) => guard(who).unwrap_or_else(|| add_by_name(state, request, who)),
         (false, ["draft", id]) => with_id(id, |id| draft_page(state, id, who, None)),
         (false, ["draft", id, "curve.svg"]) => with_id(id, |id| curve(state, id)),
+        (false, ["draft", id, "cover.svg"]) => with_id(id, |id| thumbnail(state, id, None)),
+        (false, ["draft", id, "page", n]) => match n.strip_suffix(".svg").and_then(http::id) {
+            Some(n) => with_id(id, |id| thumbnail(state, id, Some(n as usize))),
+            None => Ok(pages::not_found()),
+        },
         (true, ["draft", id, action]) => match guard(who) {
             Some(refused) => refused,
             None => with_id(id, |id| change(state, id, action, request, who)),
@@ -495,8 +511,9 @@ fn draft_page(state: &State, id: i64, who: &Who, problem: Option<(u16, String)>)
     };
     let layouts = layouts?;
     let settings = settings_of_draft(&draft);
+    let thumbs = (!rows.is_empty()).then(|| thumbs(state, &draft, &rows));
     let mine = who.role >= Role::Editor && editor_of(who) == draft.editor;
-    let builds = state.builds.of_draft(draft.id);
+    let builds = state.builds.of_draft(&draft);
     let status = problem.as_ref().map_or(200, |p| p.0);
     let title = format!("Draft {}", draft.name);
     let body = html! {
@@ -523,6 +540,24 @@ fn draft_page(state: &State, id: i64, who: &Who, problem: Option<(u16, String)>)
             h2 { "Difficulty curve" }
             @if rows.is_empty() { p { "No puzzles yet." } } @else {
                 img.curve src={ "/draft/" (draft.id) "/curve.svg?n=" (rows.len()) "-" (order_key(&rows)) } width="720" height="260" alt={ "SE rating of each puzzle of draft " (draft.name) ", in order" };
+            }
+        }
+        @if let Some(t) = &thumbs {
+            section #pages {
+                @match &t.pages {
+                    Err(e) => { h2 { "Pages" } p.error { "The pages cannot be drawn yet: " (e) } }
+                    Ok(pages) => {
+                        h2 { "Pages (" (pages.len()) ")" }
+                        div.thumbs {
+                            @if t.cover.is_some() {
+                                figure.cover { img src={ "/draft/" (draft.id) "/cover.svg?v=" (t.key) } height="200" loading="lazy" alt="the cover"; figcaption { "Cover" } }
+                            }
+                            @for n in 1..=pages.len() {
+                                figure { img src={ "/draft/" (draft.id) "/page/" (n) ".svg?v=" (t.key) } width="150" loading="lazy" alt={ "page " (n) }; figcaption { (n) } }
+                            }
+                        }
+                    }
+                }
             }
         }
         @if mine && draft.is_live() {
@@ -759,6 +794,56 @@ pub fn add_form(puzzle: i64, who: &Who) -> Markup {
             }
         }
     }
+}
+
+// ---- page thumbnails ----
+
+/// Draft `draft`'s book drawn as thumbnails (the library's page drawings),
+/// drawn again only when its settings or order changed.
+fn thumbs(state: &State, draft: &Draft, rows: &[PuzzleRow]) -> Arc<Thumbs> {
+    let ids: Vec<String> = rows.iter().map(|r| r.id.to_string()).collect();
+    let key: String =
+        crate::store::fingerprint(&format!("{}\n{}", draft.settings.as_deref().unwrap_or(""), ids.join(","))).chars().take(16).collect();
+    if let Some(t) = state.builds.thumbs.lock().ok().and_then(|m| m.get(&draft.id).cloned()).filter(|t| t.key == key) {
+        return t;
+    }
+    let drawn = (|| -> Result<(Vec<Vec<u8>>, Option<Vec<u8>>)> {
+        let mut settings = settings_of_draft(draft)?;
+        settings.count = rows.len();
+        let paper = settings.paper.unwrap_or(Paper::White);
+        let created = state.with(|c| c.now())?;
+        let book = crate::book::Book::new(settings, rows.to_vec(), &created)?;
+        let pages = crate::book::thumbnails(&book, 150.0)?;
+        let options = CoverOptions { paper, guides: false, blurb: None };
+        let cover = crate::book::cover_thumbnail(&book, pages.len(), &options, 400.0).ok();
+        Ok((pages, cover))
+    })();
+    let t = Arc::new(match drawn {
+        Ok((pages, cover)) => Thumbs { key, pages: Ok(pages), cover },
+        Err(e) => Thumbs { key, pages: Err(format!("{e:#}")), cover: None },
+    });
+    if let Ok(mut m) = state.builds.thumbs.lock() {
+        m.insert(draft.id, t.clone());
+    }
+    t
+}
+
+/// Page `n` of draft `id`'s book (None: its cover), as an SVG.
+fn thumbnail(state: &State, id: i64, n: Option<usize>) -> Result<Reply> {
+    let Some((draft, rows)) = state.with(|c| load(c, id))? else { return Ok(pages::not_found()) };
+    if rows.is_empty() {
+        return Ok(pages::not_found());
+    }
+    let t = thumbs(state, &draft, &rows);
+    let svg = match (n, &t.pages) {
+        (Some(n), Ok(pages)) => n.checked_sub(1).and_then(|i| pages.get(i)).cloned(),
+        (None, _) => t.cover.clone(),
+        _ => None,
+    };
+    Ok(match svg {
+        Some(svg) => Reply::svg(svg),
+        None => pages::not_found(),
+    })
 }
 
 // ---- the curve ----
