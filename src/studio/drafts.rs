@@ -885,7 +885,7 @@ pub fn curve_svg(name: &str, rows: &[PuzzleRow]) -> String {
             let level = crate::book::labels::band_level(b).name();
             let r = crate::book::labels::band_range(b);
             match bands.last_mut() {
-                Some(last) if last.0 == level => last.2 = r.high,
+                Some(last) if last.0 == level => last.2 = r.high + 0.05,
                 _ => bands.push((level, if b == 0 { lo } else { r.low - 0.05 }, r.high + 0.05)),
             }
         }
