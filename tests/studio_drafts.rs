@@ -127,7 +127,6 @@ fn add_user(place: &Scratch, name: &str, role: &str) -> String {
     out.lines().find_map(|l| l.strip_prefix("token (shown this once; log in with it): ")).expect(&out).to_string()
 }
 
-
 impl Studio {
     /// A GET's body as bytes (a PDF).
     fn raw_body(&self, path: &str, cookie: &str) -> Vec<u8> {
@@ -286,7 +285,20 @@ fn downloads_take_only_a_book_number() {
         validated_catalog(&place);
         let dir = scratch_dir(&place, "downloads");
         let pdf = dir.join("made.pdf");
-        ok(&["book", "Made", "--layout", "classic-9", "--count", "4", "--levels", "easy", "--out", pdf.to_str().unwrap(), "--db", &place.arg()]);
+        ok(&[
+            "book",
+            "Made",
+            "--layout",
+            "classic-9",
+            "--count",
+            "4",
+            "--levels",
+            "easy",
+            "--out",
+            pdf.to_str().unwrap(),
+            "--db",
+            &place.arg(),
+        ]);
         let studio = start(&place.arg(), &dir.join("books"), &dir.join("hold"));
         // A book made by the CLI downloads by its number.
         let good = studio.get("/book/1/interior.pdf", None);
@@ -333,7 +345,8 @@ fn only_the_owner_changes_a_draft_another_editor_cannot_take_its_puzzles_and_a_v
         assert!(from_page.body.contains("it is reserved in draft"), "{}", from_page.body);
         assert!(order(&studio.get("/draft/2", Some(&bob)).body).is_empty());
         // Nor change or build ada's draft.
-        for (action, form) in [("add", "puzzles=3"), ("move", "puzzle=1&dir=down"), ("remove", "puzzle=1"), ("build", ""), ("release", "")] {
+        for (action, form) in [("add", "puzzles=3"), ("move", "puzzle=1&dir=down"), ("remove", "puzzle=1"), ("build", ""), ("release", "")]
+        {
             let reply = studio.post(&format!("/draft/1/{action}"), form, Some(&bob));
             assert_eq!(reply.status, 403, "{action}: {}", reply.body);
             assert!(reply.body.contains("&quot;spring&quot; is ada"), "{action}: {}", reply.body);
@@ -348,7 +361,12 @@ fn only_the_owner_changes_a_draft_another_editor_cannot_take_its_puzzles_and_a_v
         assert_eq!(read.status, 200);
         assert!(!read.body.contains("<form class=\"build\"") && !read.body.contains("action=\"/drafts\""), "{}", read.body);
         assert!(!studio.get("/drafts", Some(&vic)).body.contains("New draft"));
-        for (path, form) in [("/draft/1/build", ""), ("/drafts", "name=x&title=x&layout=classic-9"), ("/draft/1/add", "puzzles=3"), ("/drafts/add", "puzzle=3&draft=spring")] {
+        for (path, form) in [
+            ("/draft/1/build", ""),
+            ("/drafts", "name=x&title=x&layout=classic-9"),
+            ("/draft/1/add", "puzzles=3"),
+            ("/drafts/add", "puzzle=3&draft=spring"),
+        ] {
             let reply = studio.post(path, form, Some(&vic));
             assert_eq!(reply.status, 403, "{path}: {}", reply.body);
             assert!(reply.body.contains("Only an editor"), "{}", reply.body);

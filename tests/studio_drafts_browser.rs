@@ -196,7 +196,12 @@ fn run_in_browser(place: &Scratch, chromium: &PathBuf, driver: &PathBuf) {
     let file = downloads.join("spring-puzzles-interior.pdf");
     let deadline = Instant::now() + Duration::from_secs(60);
     while !file.is_file() {
-        assert!(Instant::now() < deadline, "no download in {}: {:?}", downloads.display(), std::fs::read_dir(&downloads).unwrap().collect::<Vec<_>>());
+        assert!(
+            Instant::now() < deadline,
+            "no download in {}: {:?}",
+            downloads.display(),
+            std::fs::read_dir(&downloads).unwrap().collect::<Vec<_>>()
+        );
         std::thread::sleep(Duration::from_millis(200));
     }
     let checked = ok(&["preflight", file.to_str().unwrap()]);

@@ -334,10 +334,7 @@ impl Catalog {
 
     /// Draft `name`, if there is one (live or expired).
     pub fn draft(&self, name: &str) -> Result<Option<Draft>> {
-        let Some(r) = self
-            .conn
-            .query_opt(&format!("SELECT {DRAFT_COLUMNS} FROM drafts WHERE name = $1"), vals![name])?
-        else {
+        let Some(r) = self.conn.query_opt(&format!("SELECT {DRAFT_COLUMNS} FROM drafts WHERE name = $1"), vals![name])? else {
             return Ok(None);
         };
         let mut draft = draft_of(&r)?;
@@ -363,7 +360,8 @@ impl Catalog {
 
     /// Draft number `id`, if there is one (live or expired).
     pub fn draft_by_id(&self, id: i64) -> Result<Option<Draft>> {
-        let name: Option<String> = self.conn.query_opt("SELECT name FROM drafts WHERE id = $1", vals![id])?.map(|r| r.get(0)).transpose()?;
+        let name: Option<String> =
+            self.conn.query_opt("SELECT name FROM drafts WHERE id = $1", vals![id])?.map(|r| r.get(0)).transpose()?;
         match name {
             Some(name) => self.draft(&name),
             None => Ok(None),

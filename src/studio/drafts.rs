@@ -72,7 +72,14 @@ pub enum JobState {
 impl Builds {
     /// The queue, and its build threads: one a core.
     pub fn start(target: DbTarget, out: PathBuf) -> Arc<Builds> {
-        let builds = Arc::new(Builds { target, out, jobs: Mutex::new(Vec::new()), queue: Mutex::new(VecDeque::new()), ready: Condvar::new(), thumbs: Mutex::new(HashMap::new()) });
+        let builds = Arc::new(Builds {
+            target,
+            out,
+            jobs: Mutex::new(Vec::new()),
+            queue: Mutex::new(VecDeque::new()),
+            ready: Condvar::new(),
+            thumbs: Mutex::new(HashMap::new()),
+        });
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         for _ in 0..cores {
             let b = builds.clone();
@@ -142,7 +149,8 @@ impl Builds {
 
     /// The builds of `draft`, latest first.
     fn of_draft(&self, draft: &Draft) -> Vec<Job> {
-        let jobs = self.jobs.lock().map(|j| j.iter().filter(|j| j.draft_id == draft.id && j.draft == draft.name).cloned().collect::<Vec<_>>());
+        let jobs =
+            self.jobs.lock().map(|j| j.iter().filter(|j| j.draft_id == draft.id && j.draft == draft.name).cloned().collect::<Vec<_>>());
         let mut jobs = jobs.unwrap_or_default();
         jobs.reverse();
         jobs
@@ -211,7 +219,10 @@ fn report_path(interior: &Path) -> PathBuf {
 /// The book settings stored with a studio draft.
 fn settings_of_draft(draft: &Draft) -> Result<BookSettings> {
     let text = draft.settings.as_deref().ok_or_else(|| {
-        anyhow!("draft \"{}\" was made by `puzzlebook reserve` and has no book settings: make its book with `puzzlebook book --draft`", draft.name)
+        anyhow!(
+            "draft \"{}\" was made by `puzzlebook reserve` and has no book settings: make its book with `puzzlebook book --draft`",
+            draft.name
+        )
     })?;
     BookSettings::from_toml(text).with_context(|| format!("draft \"{}\": its stored settings", draft.name))
 }
@@ -488,7 +499,10 @@ fn new_draft(state: &State, request: &Request, who: &Who) -> Result<Reply> {
     let layouts = state.with(|c| c.puzzle_layouts())?;
     let name = request.field("name").unwrap_or("").to_string();
     let made = settings_from(request, &layouts).and_then(|s| {
-        state.with(|c| Ok(c.create_draft(&name, &editor_of(who), DEFAULT_DRAFT_SECONDS, &s.to_toml()))).and_then(|r| r).map_err(|e| format!("{e:#}"))
+        state
+            .with(|c| Ok(c.create_draft(&name, &editor_of(who), DEFAULT_DRAFT_SECONDS, &s.to_toml())))
+            .and_then(|r| r)
+            .map_err(|e| format!("{e:#}"))
     });
     match made {
         Ok(d) => Ok(Reply::redirect(&format!("/draft/{}", d.id))),
@@ -680,7 +694,9 @@ fn change(state: &State, id: i64, action: &str, request: &Request, who: &Who) ->
         "add" => {
             let ids = parse_ids(request.field("puzzles").unwrap_or(""))?;
             let picks = [Pick::Puzzles(ids)];
-            state.with(|c| c.reserve(&ReserveRequest { draft: &draft.name, editor: &editor, seconds: DEFAULT_DRAFT_SECONDS, picks: &picks }))?;
+            state.with(|c| {
+                c.reserve(&ReserveRequest { draft: &draft.name, editor: &editor, seconds: DEFAULT_DRAFT_SECONDS, picks: &picks })
+            })?;
             Ok(None)
         }
         "remove" => {
@@ -729,9 +745,10 @@ fn change(state: &State, id: i64, action: &str, request: &Request, who: &Who) ->
         Ok(Some(reply)) => Ok(reply),
         Ok(None) => Ok(Reply::redirect(&format!("/draft/{id}"))),
         Err(e) => {
-            let refused = e.downcast_ref::<crate::store::DraftError>().is_some_and(|d| {
-                matches!(d, crate::store::DraftError::NotOwner { .. } | crate::store::DraftError::NotOwnerExpired { .. })
-            }) || draft.editor != editor;
+            let refused = e
+                .downcast_ref::<crate::store::DraftError>()
+                .is_some_and(|d| matches!(d, crate::store::DraftError::NotOwner { .. } | crate::store::DraftError::NotOwnerExpired { .. }))
+                || draft.editor != editor;
             let status = if refused { 403 } else { 409 };
             draft_page(state, id, who, Some((status, format!("Not done: {e:#}"))))
         }
@@ -744,7 +761,8 @@ fn arrange(c: &Catalog, name: &str, editor: &str) -> Result<()> {
     let draft = c.draft(name)?.ok_or_else(|| anyhow!("there is no draft \"{name}\""))?;
     let mut settings = settings_of_draft(&draft)?;
     settings.count = draft.puzzles.len();
-    let rows = curate::choose(c, &settings, Some((draft.id, name))).context("the draft is not what its book's levels and layouts spread (order it by hand)")?;
+    let rows = curate::choose(c, &settings, Some((draft.id, name)))
+        .context("the draft is not what its book's levels and layouts spread (order it by hand)")?;
     let order: Vec<i64> = rows.iter().map(|r| r.id).collect();
     c.set_draft_order(name, editor, &order)
 }
@@ -798,6 +816,9 @@ pub fn add_form(puzzle: i64, who: &Who) -> Markup {
 
 // ---- page thumbnails ----
 
+/// Every page's SVG, and the cover's.
+type PagesAndCover = (Vec<Vec<u8>>, Option<Vec<u8>>);
+
 /// Draft `draft`'s book drawn as thumbnails (the library's page drawings),
 /// drawn again only when its settings or order changed.
 fn thumbs(state: &State, draft: &Draft, rows: &[PuzzleRow]) -> Arc<Thumbs> {
@@ -807,7 +828,7 @@ fn thumbs(state: &State, draft: &Draft, rows: &[PuzzleRow]) -> Arc<Thumbs> {
     if let Some(t) = state.builds.thumbs.lock().ok().and_then(|m| m.get(&draft.id).cloned()).filter(|t| t.key == key) {
         return t;
     }
-    let drawn = (|| -> Result<(Vec<Vec<u8>>, Option<Vec<u8>>)> {
+    let drawn = (|| -> Result<PagesAndCover> {
         let mut settings = settings_of_draft(draft)?;
         settings.count = rows.len();
         let paper = settings.paper.unwrap_or(Paper::White);

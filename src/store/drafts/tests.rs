@@ -245,7 +245,9 @@ fn a_studio_draft_keeps_its_settings_and_order_and_stays_when_emptied() {
         // Only ada changes it; an order must hold each puzzle once.
         assert!(matches!(draft_error(catalog.move_in_draft("spring", "bob", ids[1], true).unwrap_err()), DraftError::NotOwner { .. }));
         assert!(matches!(draft_error(catalog.set_draft_settings("spring", "bob", "x").unwrap_err()), DraftError::NotOwner { .. }));
-        assert!(format!("{:#}", catalog.set_draft_order("spring", "ada", &[ids[0], ids[0], ids[1]]).unwrap_err()).contains("each of its 3"));
+        assert!(
+            format!("{:#}", catalog.set_draft_order("spring", "ada", &[ids[0], ids[0], ids[1]]).unwrap_err()).contains("each of its 3")
+        );
         catalog.set_draft_settings("spring", "ada", "title = \"Summer\"").unwrap();
         let by_id = catalog.draft_by_id(made.id).unwrap().unwrap();
         assert_eq!(by_id.settings.as_deref(), Some("title = \"Summer\""));
