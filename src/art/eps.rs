@@ -4,7 +4,7 @@
 
 use super::Figure;
 use super::Item;
-use super::outline::{Segment, outline};
+use super::outline::{Segment, outline, outline_down};
 use crate::pdf::fonts::Fonts;
 use anyhow::Result;
 use std::fmt::Write;
@@ -46,11 +46,16 @@ pub fn write(figure: &Figure, fonts: &Fonts, title: &str) -> Result<String> {
                 }
                 writeln!(out, " closepath fill")?;
             }
-            Item::Text { text, x, y, size, weight, level } => {
+            Item::Text { text, level, .. } | Item::TextDown { text, level, .. } => {
+                let segments = match item {
+                    Item::TextDown { x, top, size, weight, .. } => outline_down(fonts.get(*weight), text, *x, *top, *size)?,
+                    Item::Text { x, y, size, weight, .. } => outline(fonts.get(*weight), text, *x, *y, *size)?,
+                    _ => Vec::new(),
+                };
                 writeln!(out, "% {}", comment_text(text))?;
                 write!(out, "{} setgray newpath", n(*level))?;
                 let mut current = (0.0, 0.0);
-                for s in outline(fonts.get(*weight), text, *x, *y, *size)? {
+                for s in segments {
                     match s {
                         Segment::Move(a, b) => {
                             write!(out, " {} {} moveto", n(a), n(b))?;

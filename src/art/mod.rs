@@ -38,6 +38,16 @@ pub enum Item {
         weight: Weight,
         level: f32,
     },
+    /// Text running down the page from (`x`, `top`), a quarter turn
+    /// clockwise (a spine's lettering): `x` is its baseline.
+    TextDown {
+        text: String,
+        x: f32,
+        top: f32,
+        size: f32,
+        weight: Weight,
+        level: f32,
+    },
 }
 
 /// A finished drawing: its size in points and what it holds, in drawing order.
@@ -56,6 +66,7 @@ impl Figure {
                 Item::Line { points, width, level } => surface.line(points, *width, *level),
                 Item::Polygon { points, level } => surface.fill_polygon(points, *level),
                 Item::Text { text, x, y, size, weight, level } => surface.text_from(text, *x, *y, *size, *weight, *level),
+                Item::TextDown { text, x, top, size, weight, level } => surface.text_down(text, *x, *top, *size, *weight, *level),
             }
         }
     }
@@ -65,7 +76,7 @@ impl Figure {
         self.items
             .iter()
             .filter_map(|i| match i {
-                Item::Text { text, .. } => Some(text.as_str()),
+                Item::Text { text, .. } | Item::TextDown { text, .. } => Some(text.as_str()),
                 _ => None,
             })
             .collect()
@@ -97,6 +108,9 @@ impl Surface for Recorder<'_> {
     }
     fn text_from(&mut self, text: &str, x: f32, y: f32, size: f32, weight: Weight, level: f32) {
         self.items.push(Item::Text { text: text.to_string(), x, y, size, weight, level });
+    }
+    fn text_down(&mut self, text: &str, x: f32, top: f32, size: f32, weight: Weight, level: f32) {
+        self.items.push(Item::TextDown { text: text.to_string(), x, top, size, weight, level });
     }
 }
 
@@ -291,6 +305,18 @@ pub fn encode(figure: &Figure, format: ArtFormat, options: &ArtOptions, fonts: &
             crate::pdf::document::save(doc, vec![crate::pdf::document::DrawnPage { frame, ops: canvas.ops }], title, None, date)?
         }
     })
+}
+
+/// The `area` of a drawing (a book page: its trim box) as an SVG picture
+/// `width` points wide on white, its text real text in DejaVu Sans (named,
+/// not embedded, each string held to the width the font gives it, so a
+/// page of text stays a few kilobytes): the studio's page thumbnails.
+pub fn page_svg(figure: &Figure, area: Area, width: f32, fonts: &Fonts, title: &str) -> Result<Vec<u8>> {
+    if area.width <= 0.0 || area.height <= 0.0 || width <= 0.0 || !width.is_finite() {
+        bail!("a page picture needs a page and a width above 0 (asked for {width} pt)");
+    }
+    let view = svg::View { area, width, height: width * area.height / area.width, white: true };
+    Ok(svg::write_view(figure, svg::TextMode::Named, fonts, title, &view)?.into_bytes())
 }
 
 /// A grey level as an sRGB hex colour.

@@ -66,6 +66,36 @@ pub fn outline(font: &Font, text: &str, x: f32, y: f32, size: f32) -> Result<Vec
     Ok(out)
 }
 
+/// The contours of `text` running down the page from (`x`, `top`), a
+/// quarter turn clockwise, as the PDF sets spine lettering (text matrix
+/// `[0 -1 1 0 x top]`): a point (u, v) of the upright text lands at
+/// (x + v, top − u).
+pub fn outline_down(font: &Font, text: &str, x: f32, top: f32, size: f32) -> Result<Vec<Segment>> {
+    let turn = |u: f32, v: f32| (x + v, top - u);
+    Ok(outline(font, text, 0.0, 0.0, size)?
+        .into_iter()
+        .map(|s| match s {
+            Segment::Move(a, b) => {
+                let (a, b) = turn(a, b);
+                Segment::Move(a, b)
+            }
+            Segment::Line(a, b) => {
+                let (a, b) = turn(a, b);
+                Segment::Line(a, b)
+            }
+            Segment::Quad(a, b, c, d) => {
+                let ((a, b), (c, d)) = (turn(a, b), turn(c, d));
+                Segment::Quad(a, b, c, d)
+            }
+            Segment::Cubic(a, b, c, d, e, f) => {
+                let ((a, b), (c, d), (e, f)) = (turn(a, b), turn(c, d), turn(e, f));
+                Segment::Cubic(a, b, c, d, e, f)
+            }
+            Segment::Close => Segment::Close,
+        })
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,5 +126,28 @@ mod tests {
             (Segment::Move(x0, y0), Segment::Move(x1, y1)) => assert!((x1 - x0 - width).abs() < 1e-3 && y0 == y1),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn text_down_is_the_upright_outline_turned_a_quarter_clockwise() {
+        let fonts = Fonts::unembedded().unwrap();
+        let font = fonts.get(Weight::Regular);
+        let upright = outline(font, "Ab", 0.0, 0.0, 12.0).unwrap();
+        let down = outline_down(font, "Ab", 30.0, 200.0, 12.0).unwrap();
+        assert_eq!(upright.len(), down.len());
+        for (u, d) in upright.iter().zip(&down) {
+            match (*u, *d) {
+                (Segment::Move(a, b), Segment::Move(x, y)) | (Segment::Line(a, b), Segment::Line(x, y)) => {
+                    assert!((x - (30.0 + b)).abs() < 1e-4 && (y - (200.0 - a)).abs() < 1e-4, "{u:?} → {d:?}")
+                }
+                (Segment::Quad(..), Segment::Quad(..)) | (Segment::Cubic(..), Segment::Cubic(..)) | (Segment::Close, Segment::Close) => {}
+                other => panic!("{other:?}"),
+            }
+        }
+        // The text runs down: its far end is a text width below the top,
+        // its letters stand right of the baseline.
+        let ys: Vec<f32> = down.iter().filter_map(|s| if let Segment::Line(_, y) = s { Some(*y) } else { None }).collect();
+        let low = ys.iter().copied().fold(f32::MAX, f32::min);
+        assert!(low < 200.0 - font.width("A", 12.0) && low > 200.0 - font.width("Ab", 12.0) - 1.0, "{low}");
     }
 }

@@ -33,6 +33,7 @@ fn a_figure_shows_the_givens_in_reading_order_and_an_answer_every_digit() {
         let points: Vec<(f32, f32)> = match item {
             Item::Line { points, .. } | Item::Polygon { points, .. } => points.clone(),
             Item::Text { x, y, .. } => vec![(*x, *y)],
+            Item::TextDown { x, top, .. } => vec![(*x, *top)],
         };
         assert!(points.iter().all(|&(x, y)| (0.0..=f.width).contains(&x) && (0.0..=f.height).contains(&y)), "{item:?}");
     }

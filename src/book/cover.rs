@@ -18,7 +18,7 @@ use super::Book;
 use super::make::changed_puzzles;
 use super::render::{fit_size_with, wrap_with};
 use crate::page::{Area, MAX_PAGES, MIN_PAGES, POINTS_PER_INCH, PageFrame, Trim};
-use crate::pdf::canvas::{Align, BLACK, Canvas, LIGHT_FILL};
+use crate::pdf::canvas::{Align, BLACK, Canvas, LIGHT_FILL, Surface};
 use crate::pdf::document::{DrawnPage, save};
 use crate::pdf::fonts::{Fonts, Weight};
 use crate::preflight::{Report, Rules, preflight};
@@ -318,6 +318,34 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
     let geometry = CoverGeometry::new(book.settings.trim, pages, options.paper);
     let mut doc = PdfDocument::new(&format!("{} (cover)", book.settings.title));
     let fonts = Fonts::embed(&mut doc)?;
+    let mut canvas = Canvas::new(&fonts);
+    let drawn = draw_cover(book, &geometry, options, &fonts, &mut canvas)?;
+    let settings = &book.settings;
+    let frame = PageFrame { media: geometry.media(), trim: geometry.trimmed(), content: geometry.trimmed(), right_hand: true };
+    let title = format!("{} (cover)", settings.title);
+    let bytes = save(doc, vec![DrawnPage { frame, ops: canvas.ops }], &title, settings.author.as_deref(), &book.date)?;
+    Ok(RenderedCover { bytes, geometry, spine_text: drawn.spine_text, warnings: drawn.warnings })
+}
+
+/// What drawing a cover found: whether the spine carries the title, and
+/// what was left off.
+pub(super) struct DrawnCover {
+    pub spine_text: bool,
+    pub warnings: Vec<String>,
+}
+
+/// Draws `book`'s cover of `geometry` on `surface` (the PDF page, or its
+/// picture), text measured with `fonts`; refused when the title or the
+/// blurb does not fit or cannot print.
+pub(super) fn draw_cover(
+    book: &Book,
+    geometry: &CoverGeometry,
+    options: &CoverOptions,
+    fonts: &Fonts,
+    surface: &mut dyn Surface,
+) -> Result<DrawnCover> {
+    let canvas = surface;
+    let pages = geometry.pages;
     let blurb_text = match &options.blurb {
         Some(b) => {
             let missing = fonts.regular.missing(&b.text);
@@ -336,9 +364,8 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
         None => default_blurb(book),
     };
     let blurb_source = options.blurb.as_ref().map_or("made from the book".to_string(), |b| b.source.clone());
-    let mut canvas = Canvas::new(&fonts);
     let mut warnings = Vec::new();
-    let g = &geometry;
+    let g = geometry;
     let media = g.media();
     let margin = pt(MARGIN_IN);
     let settings = &book.settings;
@@ -346,7 +373,7 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
     // The title block of the front decides the band's height.
     let front = g.front();
     let inner_width = front.width - 2.0 * margin;
-    let (title_lines, title_size) = fewest_lines(&fonts, &settings.title, inner_width).with_context(|| {
+    let (title_lines, title_size) = fewest_lines(fonts, &settings.title, inner_width).with_context(|| {
         format!(
             "the title \"{}\" does not fit the front cover of a {} book on three lines even at 18 pt: shorten it",
             settings.title, settings.trim
@@ -395,7 +422,7 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
     if let Some(p) = book.puzzles.get(book.puzzles.len() / 2) {
         let side = room.width.min(room.height) * 0.94;
         if !draw_grid(
-            &mut canvas,
+            canvas,
             book,
             p,
             Area { x: room.centre_x() - side / 2.0, y: room.y + (room.height - side) / 2.0, width: side, height: side },
@@ -408,8 +435,8 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
     // barcode area left empty.
     let back = g.back();
     let back_width = back.width - 2.0 * margin;
-    let (back_title, back_size) = fit_lines(&fonts, &settings.title, Weight::Bold, 20.0, 12.0, back_width, 2)
-        .or_else(|| fit_lines(&fonts, &settings.title, Weight::Bold, 12.0, 7.0, back_width, 4))
+    let (back_title, back_size) = fit_lines(fonts, &settings.title, Weight::Bold, 20.0, 12.0, back_width, 2)
+        .or_else(|| fit_lines(fonts, &settings.title, Weight::Bold, 12.0, 7.0, back_width, 4))
         .unwrap_or_default();
     let mut y = band_bottom + (band_height + back_title.len() as f32 * back_size * 1.2) / 2.0 - back_size * 0.95;
     for line in &back_title {
@@ -425,7 +452,7 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
     let caption_size = 9.0;
     let mut set = None;
     for size in [11.0_f32, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0] {
-        let lines = paragraphs(&fonts, &blurb_text, size, back_width);
+        let lines = paragraphs(fonts, &blurb_text, size, back_width);
         let height: f32 = lines.iter().map(|(_, gap)| size * 1.4 + gap * size).sum();
         let grid_room = top - height - margin * 0.6 - caption_size * 2.0 - grid_floor;
         if grid_room >= least_grid.min(back_width) || (top - height >= back.y + margin && size <= 8.0) {
@@ -445,7 +472,7 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
     let side = (grid_top - grid_floor).min(back_width * 0.7);
     if let Some(p) = sample {
         let area = Area { x: back.centre_x() - side / 2.0, y: grid_top - side, width: side, height: side };
-        if side >= least_grid && draw_grid(&mut canvas, book, p, area) {
+        if side >= least_grid && draw_grid(canvas, book, p, area) {
             let caption = format!("Puzzle {} from inside the book", p.number);
             canvas.text(&caption, area.centre_x(), grid_top + caption_size * 0.8, caption_size, Weight::Regular, BLACK, Align::Centre);
         } else {
@@ -454,7 +481,7 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
     }
 
     // Spine: title and author along it, from 79 pages on, when 7 pt fits.
-    let spine_text = g.spine_text_allowed() && spine_lettering(&mut canvas, g, settings.title.as_str(), settings.author.as_deref());
+    let spine_text = g.spine_text_allowed() && spine_lettering(canvas, fonts, g, settings.title.as_str(), settings.author.as_deref());
     if g.spine_text_allowed() && !spine_text {
         warnings.push(format!(
             "the {} in spine of {} pages is too narrow for 7 pt text: the spine is left blank",
@@ -464,12 +491,9 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
     }
 
     if options.guides {
-        draw_guides(&mut canvas, g);
+        draw_guides(canvas, g);
     }
-    let frame = PageFrame { media, trim: g.trimmed(), content: g.trimmed(), right_hand: true };
-    let title = format!("{} (cover)", settings.title);
-    let bytes = save(doc, vec![DrawnPage { frame, ops: canvas.ops }], &title, settings.author.as_deref(), &book.date)?;
-    Ok(RenderedCover { bytes, geometry, spine_text, warnings })
+    Ok(DrawnCover { spine_text, warnings })
 }
 
 /// `text` wrapped at the largest size from `start` down to `least` (steps
@@ -518,7 +542,7 @@ fn paragraphs(fonts: &Fonts, text: &str, size: f32, width: f32) -> Vec<(String, 
 
 /// Draws a puzzle as a book page draws it, when its cells are large
 /// enough; returns whether it was drawn.
-fn draw_grid(canvas: &mut Canvas, book: &Book, puzzle: &super::BookPuzzle, area: Area) -> bool {
+fn draw_grid(canvas: &mut dyn Surface, book: &Book, puzzle: &super::BookPuzzle, area: Area) -> bool {
     let family = &book.layouts[puzzle.layout];
     let (rows, cols) = family.print_extent();
     if area.width.min(area.height) < MIN_COVER_CELL_PT * rows.max(cols) as f32 {
@@ -535,7 +559,7 @@ const ASCENT_EM: f32 = 0.928;
 
 /// The title (and the author when it fits) along the spine; false when
 /// 7 pt text does not fit its width.
-fn spine_lettering(canvas: &mut Canvas, g: &CoverGeometry, title: &str, author: Option<&str>) -> bool {
+fn spine_lettering(canvas: &mut dyn Surface, fonts: &Fonts, g: &CoverGeometry, title: &str, author: Option<&str>) -> bool {
     let safe = g.spine_safe();
     let size = (safe.width * 0.98 / GLYPH_BOX_EM).min(14.0);
     if size < crate::pdf::MIN_TEXT_PT {
@@ -544,7 +568,7 @@ fn spine_lettering(canvas: &mut Canvas, g: &CoverGeometry, title: &str, author: 
     // Baseline so the glyph box sits in the middle of the spine.
     let x = safe.centre_x() - (ASCENT_EM - (GLYPH_BOX_EM - ASCENT_EM)) / 2.0 * size;
     let length = safe.height - 2.0 * pt(MARGIN_IN);
-    let (bold, regular) = (canvas.fonts.get(Weight::Bold), canvas.fonts.get(Weight::Regular));
+    let (bold, regular) = (fonts.get(Weight::Bold), fonts.get(Weight::Regular));
     let gap = size * 3.0;
     let title_size = fit_size_with(bold, title, size, length, crate::pdf::MIN_TEXT_PT);
     let title_w = bold.width(title, title_size);
@@ -556,7 +580,7 @@ fn spine_lettering(canvas: &mut Canvas, g: &CoverGeometry, title: &str, author: 
     match author {
         Some(a) => {
             canvas.text_down(title, x, top, title_size, Weight::Bold, BLACK);
-            let w = canvas.fonts.get(Weight::Regular).width(a, title_size);
+            let w = regular.width(a, title_size);
             canvas.text_down(a, x, safe.y + pt(MARGIN_IN) + w, title_size, Weight::Regular, BLACK);
         }
         None => canvas.text_down(title, x, safe.y + safe.height / 2.0 + title_w / 2.0, title_size, Weight::Bold, BLACK),
@@ -565,10 +589,10 @@ fn spine_lettering(canvas: &mut Canvas, g: &CoverGeometry, title: &str, author: 
 }
 
 /// Trim, spine folds and text safe areas as thin grey lines.
-fn draw_guides(canvas: &mut Canvas, g: &CoverGeometry) {
+fn draw_guides(canvas: &mut dyn Surface, g: &CoverGeometry) {
     let media = g.media();
     // Each side its own line: a preflight measures a path by its bounds.
-    let rect = |canvas: &mut Canvas, a: Area| {
+    let rect = |canvas: &mut dyn Surface, a: Area| {
         let corners = [(a.x, a.y), (a.right(), a.y), (a.right(), a.top()), (a.x, a.top()), (a.x, a.y)];
         for side in corners.windows(2) {
             canvas.line(side, GUIDE_PT, GUIDE_GREY);

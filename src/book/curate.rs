@@ -104,6 +104,30 @@ pub fn picks(layouts: &[String], levels: &[crate::score::Level], count: usize, r
     picks
 }
 
+/// What filling a draft by rule for the book `settings` (its layouts,
+/// levels and curve) with `count` puzzles asks for: [`picks`], or for a
+/// week each day's band (`count` a whole number of weeks).
+pub fn draft_picks(settings: &BookSettings, count: usize) -> Vec<Pick> {
+    if settings.curve != Curve::Week {
+        return picks(&settings.layouts, &settings.levels, count, settings.rating);
+    }
+    let mut picks = Vec::new();
+    for (band, need) in labels::week_needs(count / 7).into_iter().enumerate() {
+        let range = labels::band_range(band);
+        let range = match settings.rating {
+            Some(r) => RatingRange { low: r.low.max(range.low), high: r.high.min(range.high) },
+            None => range,
+        };
+        for (layout, n) in settings.layouts.iter().zip(shares(need, settings.layouts.len().max(1))) {
+            if n > 0 {
+                let level = labels::band_level(band).name().to_string();
+                picks.push(Pick::Curate { layout: layout.clone(), level, count: n, rating: Some(range) });
+            }
+        }
+    }
+    picks
+}
+
 /// A book's puzzles: from the stock, or (`draft`) from that draft of the
 /// editor making the book.
 pub fn choose(catalog: &Catalog, settings: &BookSettings, draft: Option<(i64, &str)>) -> Result<Vec<PuzzleRow>> {
@@ -154,6 +178,33 @@ pub fn choose(catalog: &Catalog, settings: &BookSettings, draft: Option<(i64, &s
     let mut rows = rows;
     rows.sort_by_key(key);
     refuse_repeats(settings, rows.into_iter().map(|(_, r)| r).collect())
+}
+
+/// A book of exactly draft `name`'s puzzles in the draft's order (the
+/// studio's hand-arranged drafts): each validated and unchanged since,
+/// printed in no book unless reprints are allowed, and rated where the
+/// labels or the curve stand for SE bands. `settings.count` must be the
+/// draft's size.
+pub fn in_draft_order(catalog: &Catalog, settings: &BookSettings, name: &str) -> Result<Vec<PuzzleRow>> {
+    let ids = catalog.draft_order(name)?;
+    if ids.len() != settings.count {
+        bail!("draft \"{name}\" holds {} puzzles, the book asks for {}", ids.len(), settings.count);
+    }
+    let mut rows = Vec::with_capacity(ids.len());
+    for id in ids {
+        let row = catalog.puzzle(id)?;
+        if row.validation.as_deref() != Some("ok") || crate::validate::needs_check(&row) {
+            bail!("draft \"{name}\": puzzle {id} is not validated (or changed since): run `puzzlebook validate --db {}`", catalog.target);
+        }
+        if !settings.allow_reprint && !catalog.books_of(id)?.is_empty() {
+            bail!("draft \"{name}\": puzzle {id} is printed in a book already");
+        }
+        rows.push(row);
+    }
+    if settings.labels.by_band() || settings.curve == Curve::Week {
+        refuse_unrated(settings, &rows)?;
+    }
+    refuse_repeats(settings, rows)
 }
 
 /// A newspaper week: each day's puzzle from its band ([`labels::DAYS`]),

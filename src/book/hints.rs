@@ -8,7 +8,7 @@
 
 use super::Book;
 use crate::grade::{Stuck, StuckStep, Technique};
-use crate::pdf::canvas::{Align, BLACK, Canvas};
+use crate::pdf::canvas::{Align, BLACK, Surface};
 use crate::pdf::fonts::{Font, Fonts, Weight};
 use anyhow::{Result, bail};
 
@@ -403,12 +403,12 @@ pub fn hint_pages(flowed: &[Vec<Line>], first_page: usize, puzzles: usize) -> Ve
 }
 
 /// Draws one page of the section from `x`.
-pub fn draw(canvas: &mut Canvas, lines: &[Line], x: f32) {
+pub fn draw(canvas: &mut dyn Surface, lines: &[Line], x: f32) {
     for line in lines {
         let mut at = x;
         if let Some(lead) = &line.lead {
             canvas.text(lead, at, line.y, line.size, Weight::Bold, BLACK, Align::Left);
-            at += canvas.fonts.get(Weight::Bold).width(lead, line.size);
+            at += canvas.fonts().get(Weight::Bold).width(lead, line.size);
         }
         let weight = if line.bold { Weight::Bold } else { Weight::Regular };
         canvas.text(&line.text, at, line.y, line.size, weight, BLACK, Align::Left);

@@ -32,12 +32,15 @@ pub struct MadeBy {
     /// The editor's draft the puzzles come from; `None`: the stock, less
     /// every live draft's puzzles (the editor's own too).
     pub draft: Option<String>,
+    /// Take exactly the draft's puzzles, in the draft's order (the
+    /// studio's drafts, arranged by hand), instead of choosing by level.
+    pub in_draft_order: bool,
 }
 
 /// Chooses, records, renders and writes a book to `out`; returns its id.
 /// The maker recorded is the editor `store::editor_name` names, if any.
 pub fn make_book(catalog: &Catalog, settings: BookSettings, out: &Path) -> Result<(i64, Rendered)> {
-    let by = MadeBy { editor: crate::store::editor_name(None).ok(), draft: None };
+    let by = MadeBy { editor: crate::store::editor_name(None).ok(), draft: None, in_draft_order: false };
     let made = make_book_at(catalog, settings, |_| out.to_path_buf(), None, &by)?;
     Ok((made.id, made.rendered))
 }
@@ -68,7 +71,10 @@ pub fn make_book_at(
             Some((name, editor)) => Some((catalog.draft_for_book(name, editor)?, name)),
             None => None,
         };
-        let rows = curate::choose(catalog, &settings, draft)?;
+        let rows = match draft {
+            Some((_, name)) if by.in_draft_order => curate::in_draft_order(catalog, &settings, name)?,
+            _ => curate::choose(catalog, &settings, draft)?,
+        };
         let created_at = catalog.now()?;
         let id = catalog.insert_book(&BookRow {
             id: 0,

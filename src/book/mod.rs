@@ -9,7 +9,10 @@ pub mod labels;
 pub mod make;
 pub mod plan;
 pub mod render;
+pub mod thumbnails;
 pub mod trivia;
+
+pub use thumbnails::{cover_thumbnail, thumbnails};
 
 use crate::family::Family;
 use crate::level::Level;

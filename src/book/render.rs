@@ -8,7 +8,7 @@ use super::plan::{Page, answer_pages, arrangement, example_pages, padded_count, 
 use super::{ANSWERS_PER_PAGE_CHOICES, Book};
 use crate::page::{Area, MAX_PAGES, MIN_PAGES, PageFrame, PageGeometry};
 use crate::pdf::MarkStyle;
-use crate::pdf::canvas::{Align, BLACK, Canvas, FADED};
+use crate::pdf::canvas::{Align, BLACK, Canvas, FADED, Surface};
 use crate::pdf::document::{DrawnPage, save};
 use crate::pdf::fonts::Font;
 use crate::pdf::fonts::{Fonts, Weight};
@@ -68,7 +68,56 @@ fn least_answer_digit(large_print: bool) -> f32 {
 pub fn render(book: &Book) -> Result<Rendered> {
     let mut doc = PdfDocument::new(&book.settings.title);
     let fonts = Fonts::embed(&mut doc)?;
-    check_printable(book, &fonts)?;
+    let laid = lay_out(book, &fonts)?;
+    let drawn = (0..laid.pages.len())
+        .map(|i| {
+            let mut canvas = Canvas::new(&fonts);
+            laid.draw(i, &mut canvas);
+            DrawnPage { frame: laid.frame(i), ops: canvas.ops }
+        })
+        .collect();
+    let settings = &book.settings;
+    let bytes = save(doc, drawn, &settings.title, settings.author.as_deref(), &book.date)?;
+    let pages = laid.pages.len();
+    let geometry = &laid.geometry;
+    let mut warnings = Vec::new();
+    if pages > MAX_PAGES {
+        warnings.push(format!("{pages} pages: print-on-demand paperbacks allow at most {MAX_PAGES}"));
+    }
+    let cell = puzzle_cell_side(book, geometry, largest_grid(book));
+    if cell < ROOMY_CELL {
+        warnings.push(format!(
+            "cells of {:.2} in: under 0.3 in a pencil has little room (fewer a page or a larger trim would give more)",
+            cell / 72.0
+        ));
+    }
+    Ok(Rendered { bytes, pages, gutter_in: geometry.gutter_in, padded: pages - laid.unpadded, warnings })
+}
+
+/// A book laid out: its pages decided, its flowed text set, every check
+/// passed; nothing drawn yet. The PDF and the page thumbnails both draw
+/// from it, so they have the same pages.
+pub(super) struct Laid<'a> {
+    book: &'a Book,
+    fonts: &'a Fonts,
+    style: Type,
+    answers_per_page: usize,
+    examples: Vec<super::front::Example<'a>>,
+    pub(super) pages: Vec<Page>,
+    unpadded: usize,
+    pub(super) geometry: PageGeometry,
+    title_page: Vec<(f32, SetLine)>,
+    intro: Vec<Vec<(f32, SetLine)>>,
+    solutions: Vec<usize>,
+    hint_flow: Vec<Vec<super::hints::Line>>,
+    hint_at: Vec<usize>,
+}
+
+/// Lays `book` out with `fonts` (text measured by them): the pagination,
+/// the flowed introduction and hints, and the print checks (a book that
+/// cannot print is refused here, before anything is drawn).
+pub(super) fn lay_out<'a>(book: &'a Book, fonts: &'a Fonts) -> Result<Laid<'a>> {
+    check_printable(book, fonts)?;
     let style = Type::for_book(book.settings.large_print);
     let answers_per_page = choose_answers_per_page(book)?;
     let settings = &book.settings;
@@ -81,7 +130,7 @@ pub fn render(book: &Book) -> Result<Rendered> {
     let hints = super::hints::collect(book)?;
     let mut intro_pages = 1;
     let mut hint_pages = usize::from(!hints.is_empty());
-    let measure = Measure { fonts: &fonts, style: &style };
+    let measure = Measure { fonts, style: &style };
     // Examples whose puzzle and solution are legible together take one
     // page, others two (decided on the first estimate of the page width).
     let estimate = PageGeometry::new(settings.trim, settings.bleed, MIN_PAGES);
@@ -106,7 +155,7 @@ pub fn render(book: &Book) -> Result<Rendered> {
         );
     }
     check_puzzle_digits(book, &geometry)?;
-    check_mark_room(book, &geometry, &fonts)?;
+    check_mark_room(book, &geometry, fonts)?;
     check_qr(book, &geometry)?;
     let title_page = title_lines(&measure, book, geometry.frame(1).content)?;
     let contents = section_starts(&pages, &book.sections);
@@ -115,46 +164,39 @@ pub fn render(book: &Book) -> Result<Rendered> {
     let hint_flow = if hints.is_empty() { Vec::new() } else { flow_hints(&measure, book, &geometry, &pages, &hints) };
     let first_hints_page = pages.iter().position(|p| *p == Page::Hints(0)).map_or(0, |i| i + 1);
     let hint_at = super::hints::hint_pages(&hint_flow, first_hints_page, book.puzzles.len());
-    let drawn = pages
-        .iter()
-        .enumerate()
-        .map(|(i, page)| {
-            let frame = geometry.frame(i + 1);
-            let mut canvas = Canvas::new(&fonts);
-            let painter = Painter { book, frame, style: &style };
-            match page {
-                Page::Title => painter.title(&mut canvas, &title_page),
-                Page::Copyright => painter.copyright(&mut canvas),
-                Page::Example { index, part } => painter.example(&mut canvas, &examples[*index], *part),
-                Page::Introduction(n) => painter.introduction(&mut canvas, intro.get(*n).map_or(&[][..], Vec::as_slice)),
-                Page::Puzzles { section, opens_section, range } => {
-                    painter.puzzles(&mut canvas, &book.sections[*section], *opens_section, range.clone(), &solutions, &hint_at)
-                }
-                Page::Hints(n) => super::hints::draw(&mut canvas, hint_flow.get(*n).map_or(&[][..], Vec::as_slice), frame.content.x),
-                Page::Answers { range, .. } => painter.answers(&mut canvas, range.clone(), answers_per_page),
-                Page::Notes => painter.notes_page(&mut canvas),
-            }
-            // The copyright page, like the title page, carries neither.
-            if i > 0 && *page != Page::Copyright {
-                painter.running_head(&mut canvas, page);
-                painter.folio(&mut canvas, i + 1);
-            }
-            DrawnPage { frame, ops: canvas.ops }
-        })
-        .collect();
-    let bytes = save(doc, drawn, &settings.title, settings.author.as_deref(), &book.date)?;
-    let mut warnings = Vec::new();
-    if pages.len() > MAX_PAGES {
-        warnings.push(format!("{} pages: print-on-demand paperbacks allow at most {MAX_PAGES}", pages.len()));
+    Ok(Laid { book, fonts, style, answers_per_page, examples, pages, unpadded, geometry, title_page, intro, solutions, hint_flow, hint_at })
+}
+
+impl Laid<'_> {
+    /// Page `i`'s frame (its boxes; `i` from 0, page number `i + 1`).
+    pub(super) fn frame(&self, i: usize) -> PageFrame {
+        self.geometry.frame(i + 1)
     }
-    let cell = puzzle_cell_side(book, &geometry, largest_grid(book));
-    if cell < ROOMY_CELL {
-        warnings.push(format!(
-            "cells of {:.2} in: under 0.3 in a pencil has little room (fewer a page or a larger trim would give more)",
-            cell / 72.0
-        ));
+
+    /// Draws page `i` (from 0) on `surface`: the PDF's page, or a picture of it.
+    pub(super) fn draw(&self, i: usize, surface: &mut dyn Surface) {
+        let book = self.book;
+        let Some(page) = self.pages.get(i) else { return };
+        let frame = self.frame(i);
+        let painter = Painter { book, fonts: self.fonts, frame, style: &self.style };
+        match page {
+            Page::Title => painter.title(surface, &self.title_page),
+            Page::Copyright => painter.copyright(surface),
+            Page::Example { index, part } => painter.example(surface, &self.examples[*index], *part),
+            Page::Introduction(n) => painter.introduction(surface, self.intro.get(*n).map_or(&[][..], Vec::as_slice)),
+            Page::Puzzles { section, opens_section, range } => {
+                painter.puzzles(surface, &book.sections[*section], *opens_section, range.clone(), &self.solutions, &self.hint_at)
+            }
+            Page::Hints(n) => super::hints::draw(surface, self.hint_flow.get(*n).map_or(&[][..], Vec::as_slice), frame.content.x),
+            Page::Answers { range, .. } => painter.answers(surface, range.clone(), self.answers_per_page),
+            Page::Notes => painter.notes_page(surface),
+        }
+        // The copyright page, like the title page, carries neither.
+        if i > 0 && *page != Page::Copyright {
+            painter.running_head(surface, page);
+            painter.folio(surface, i + 1);
+        }
     }
-    Ok(Rendered { bytes, pages: pages.len(), gutter_in: geometry.gutter_in, padded: pages.len() - unpadded, warnings })
 }
 
 /// Text measuring, before any page is drawn.
@@ -600,12 +642,14 @@ fn check_printable(book: &Book, fonts: &Fonts) -> Result<()> {
 
 struct Painter<'a> {
     book: &'a Book,
+    /// The fonts text is measured with (the surface's own, or the same faces).
+    fonts: &'a Fonts,
     frame: PageFrame,
     style: &'a Type,
 }
 
 impl Painter<'_> {
-    fn set(&self, canvas: &mut Canvas, lines: &[(f32, SetLine)], x: f32, right: f32, align: Align) {
+    fn set(&self, canvas: &mut dyn Surface, lines: &[(f32, SetLine)], x: f32, right: f32, align: Align) {
         for (y, line) in lines {
             canvas.text(&line.text, x, *y, line.size, line.weight, line.level, align);
             if let Some(r) = &line.right {
@@ -614,16 +658,16 @@ impl Painter<'_> {
         }
     }
 
-    fn title(&self, canvas: &mut Canvas, lines: &[(f32, SetLine)]) {
+    fn title(&self, canvas: &mut dyn Surface, lines: &[(f32, SetLine)]) {
         let c = self.frame.content;
         self.set(canvas, lines, c.centre_x(), c.right(), Align::Centre);
         if let Some(imprint) = &self.book.settings.imprint {
-            let size = fit_size_with(canvas.fonts.get(Weight::Regular), imprint, self.style.label, c.width, self.style.min);
+            let size = fit_size_with(self.fonts.get(Weight::Regular), imprint, self.style.label, c.width, self.style.min);
             canvas.text(imprint, c.centre_x(), c.y, size, Weight::Regular, BLACK, Align::Centre);
         }
     }
 
-    fn introduction(&self, canvas: &mut Canvas, lines: &[(f32, SetLine)]) {
+    fn introduction(&self, canvas: &mut dyn Surface, lines: &[(f32, SetLine)]) {
         let c = self.frame.content;
         self.set(canvas, lines, c.x, c.right(), Align::Left);
     }
@@ -635,7 +679,7 @@ impl Painter<'_> {
 
     fn puzzles(
         &self,
-        canvas: &mut Canvas,
+        canvas: &mut dyn Surface,
         level: &str,
         opens_section: bool,
         range: std::ops::Range<usize>,
@@ -656,7 +700,7 @@ impl Painter<'_> {
         let mut rules_lines = Vec::new();
         for layout in &layouts {
             let text = if layouts.len() > 1 { format!("{}: {}", layout.name, layout.rules) } else { layout.rules.clone() };
-            rules_lines.extend(wrap(canvas, &text, Weight::Regular, s.body, c.width));
+            rules_lines.extend(wrap(self.fonts, &text, Weight::Regular, s.body, c.width));
         }
         let band = grid_band(&self.frame, s, rules_lines.len(), false);
         let mut y = band.y - s.body * 0.6;
@@ -674,10 +718,10 @@ impl Painter<'_> {
             };
             canvas.text(&label, area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
             // Where its hint and answer are, beside the label (shorter when narrow).
-            let room = area.width - canvas.fonts.get(Weight::Bold).width(&label, s.label) - s.label;
+            let room = area.width - self.fonts.get(Weight::Bold).width(&label, s.label) - s.label;
             let size = (s.label * 0.85).max(s.min);
             let hint = hints.get(p.number - 1).copied().filter(|&page| page > 0);
-            let pointer = page_pointer(canvas.fonts.get(Weight::Regular), hint, solutions[p.number - 1], size, room);
+            let pointer = page_pointer(self.fonts.get(Weight::Regular), hint, solutions[p.number - 1], size, room);
             canvas.text(&pointer, area.right(), label_y, size, Weight::Regular, FADED, Align::Right);
             let family = &self.book.layouts[p.layout];
             if self.book.settings.qr {
@@ -701,9 +745,9 @@ impl Painter<'_> {
     }
 
     /// Lines under a grid (Trividoku's questions, its letter key), shrunk to fit the width.
-    fn notes(&self, canvas: &mut Canvas, area: Area, lines: &[String], size: f32) {
+    fn notes(&self, canvas: &mut dyn Surface, area: Area, lines: &[String], size: f32) {
         let mut y = area.top() - size;
-        let font = canvas.fonts.get(Weight::Regular);
+        let font = self.fonts.get(Weight::Regular);
         let fitted = lines.iter().map(|line| fit_size_with(font, line, size, area.width, self.style.min)).fold(size, f32::min);
         for line in lines {
             canvas.text(line, area.x, y, fitted, Weight::Regular, BLACK, Align::Left);
@@ -711,7 +755,7 @@ impl Painter<'_> {
         }
     }
 
-    fn answers(&self, canvas: &mut Canvas, range: std::ops::Range<usize>, per_page: usize) {
+    fn answers(&self, canvas: &mut dyn Surface, range: std::ops::Range<usize>, per_page: usize) {
         let c = self.frame.content;
         let s = self.style;
         let held = &self.book.puzzles[range.clone()];
@@ -740,7 +784,7 @@ impl Painter<'_> {
     }
 
     /// A notes page: the heading and light ruled lines down to the folio.
-    fn notes_page(&self, canvas: &mut Canvas) {
+    fn notes_page(&self, canvas: &mut dyn Surface) {
         let c = self.frame.content;
         let s = self.style;
         let mut y = self.below_head() - s.heading;
@@ -758,7 +802,7 @@ impl Painter<'_> {
     /// puzzle and answer pages (none on a section's first puzzle page, which
     /// its heading names), else the book's title (the section's name when
     /// the title is too long for a head).
-    fn running_head(&self, canvas: &mut Canvas, page: &Page) {
+    fn running_head(&self, canvas: &mut dyn Surface, page: &Page) {
         let c = self.frame.content;
         let size = self.style.folio;
         let section = match page {
@@ -773,11 +817,11 @@ impl Painter<'_> {
             Page::Notes => "Notes",
         };
         let title = &self.book.settings.title;
-        let fits = canvas.fonts.get(Weight::Regular).width(title, size) <= c.width * 0.6;
+        let fits = self.fonts.get(Weight::Regular).width(title, size) <= c.width * 0.6;
         self.head(canvas, if fits { title } else { section }, size);
     }
 
-    fn head(&self, canvas: &mut Canvas, text: &str, size: f32) {
+    fn head(&self, canvas: &mut dyn Surface, text: &str, size: f32) {
         let c = self.frame.content;
         let y = c.top() - size;
         let (x, align) = if self.frame.right_hand { (c.right(), Align::Right) } else { (c.x, Align::Left) };
@@ -785,7 +829,7 @@ impl Painter<'_> {
     }
 
     /// The page number, on the outside corner at the foot.
-    fn folio(&self, canvas: &mut Canvas, number: usize) {
+    fn folio(&self, canvas: &mut dyn Surface, number: usize) {
         let c = self.frame.content;
         let y = c.y - self.style.folio * 0.2;
         let (x, align) = if self.frame.right_hand { (c.right(), Align::Right) } else { (c.x, Align::Left) };
@@ -928,8 +972,8 @@ pub(crate) fn fit_size_with(font: &Font, text: &str, size: f32, width: f32, floo
 }
 
 /// Greedy word wrap by the font's advance widths.
-fn wrap(canvas: &Canvas, text: &str, weight: Weight, size: f32, width: f32) -> Vec<String> {
-    wrap_with(canvas.fonts.get(weight), text, size, width)
+fn wrap(fonts: &Fonts, text: &str, weight: Weight, size: f32, width: f32) -> Vec<String> {
+    wrap_with(fonts.get(weight), text, size, width)
 }
 
 pub(crate) fn wrap_with(font: &Font, text: &str, size: f32, width: f32) -> Vec<String> {

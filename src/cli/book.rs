@@ -357,6 +357,7 @@ pub fn book(args: BookArgs) -> Result<()> {
             (Some(_), Err(e)) => return Err(e.context("--draft: the draft's owner must be named")),
         },
         draft: args.draft.clone(),
+        in_draft_order: false,
     };
     let catalog = crate::family::open_existing_catalog(&args.db.db)?;
     let title = args.title.clone();

@@ -4,7 +4,7 @@
 mod art;
 mod bench;
 mod bench_fill;
-mod book;
+pub(crate) mod book;
 mod catalog;
 mod copy;
 mod cover;

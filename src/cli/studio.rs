@@ -21,6 +21,9 @@ pub struct StudioArgs {
     /// Requests served at once.
     #[arg(long, default_value_t = 8)]
     pub workers: usize,
+    /// Where books built in the studio are written (named by the studio; nothing is overwritten).
+    #[arg(long, value_name = "DIR", default_value = "output/studio")]
+    pub out: std::path::PathBuf,
     #[command(flatten)]
     pub db: DbArg,
 }
@@ -80,7 +83,7 @@ pub fn run(args: StudioArgs) -> anyhow::Result<()> {
             Ok(())
         }
         None => {
-            let studio = Studio::bind(Options { db: args.db.db, listen: args.listen, workers: args.workers })?;
+            let studio = Studio::bind(Options { db: args.db.db, listen: args.listen, workers: args.workers, out: args.out })?;
             use std::io::Write;
             let mut out = std::io::stdout().lock();
             writeln!(out, "studio: http://{}/ (Ctrl-C stops it)", studio.addr)?;

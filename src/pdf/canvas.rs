@@ -28,6 +28,10 @@ pub trait Surface {
     fn fill_polygon(&mut self, points: &[(f32, f32)], level: f32);
     /// Text whose baseline starts at (`x`, `y`).
     fn text_from(&mut self, text: &str, x: f32, y: f32, size: f32, weight: Weight, level: f32);
+    /// Text running down the page (a quarter turn clockwise, as a
+    /// paperback's spine reads), starting at `top`; the tops of the letters
+    /// face right and the baseline is the vertical line at `x`.
+    fn text_down(&mut self, text: &str, x: f32, top: f32, size: f32, weight: Weight, level: f32);
 
     /// A dashed polyline: `dash` points drawn, `gap` points left out, the
     /// pattern running on across the corners. Back ends without dashes of
@@ -118,42 +122,6 @@ impl<'a> Canvas<'a> {
     pub fn new(fonts: &'a Fonts) -> Canvas<'a> {
         Canvas { fonts, ops: Vec::new() }
     }
-
-    // The verbs as inherent methods too, so page code needs no trait import.
-
-    pub fn line(&mut self, points: &[(f32, f32)], width: f32, level: f32) {
-        Surface::line(self, points, width, level)
-    }
-
-    pub fn fill_rect(&mut self, x: f32, y: f32, width: f32, height: f32, level: f32) {
-        Surface::fill_rect(self, x, y, width, height, level)
-    }
-
-    pub fn fill_polygon(&mut self, points: &[(f32, f32)], level: f32) {
-        Surface::fill_polygon(self, points, level)
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub fn text(&mut self, text: &str, x: f32, y: f32, size: f32, weight: Weight, level: f32, align: Align) {
-        Surface::text(self, text, x, y, size, weight, level, align)
-    }
-
-    pub fn centred_glyph(&mut self, text: &str, cx: f32, cy: f32, size: f32, weight: Weight, level: f32) {
-        Surface::centred_glyph(self, text, cx, cy, size, weight, level)
-    }
-
-    /// Text running down the page (a quarter turn clockwise, as a
-    /// paperback's spine reads), starting at `top`; the tops of the letters
-    /// face right and the baseline is the vertical line at `x`.
-    pub fn text_down(&mut self, text: &str, x: f32, top: f32, size: f32, weight: Weight, level: f32) {
-        let font = self.fonts.get(weight);
-        self.ops.push(Op::StartTextSection);
-        self.ops.push(Op::SetFillColor { col: grey(level) });
-        self.ops.push(Op::SetFont { font: PdfFontHandle::External(font.id.clone()), size: Pt(size) });
-        self.ops.push(Op::SetTextMatrix { matrix: TextMatrix::Raw([0.0, -1.0, 1.0, 0.0, x, top]) });
-        self.ops.push(Op::ShowText { items: vec![TextItem::Text(text.to_string())] });
-        self.ops.push(Op::EndTextSection);
-    }
 }
 
 impl Surface for Canvas<'_> {
@@ -191,6 +159,16 @@ impl Surface for Canvas<'_> {
         self.ops.push(Op::SetFont { font: PdfFontHandle::External(font.id.clone()), size: Pt(size) });
         // An absolute text matrix: the cursor inside a section is relative.
         self.ops.push(Op::SetTextMatrix { matrix: TextMatrix::Translate(Pt(x), Pt(y)) });
+        self.ops.push(Op::ShowText { items: vec![TextItem::Text(text.to_string())] });
+        self.ops.push(Op::EndTextSection);
+    }
+
+    fn text_down(&mut self, text: &str, x: f32, top: f32, size: f32, weight: Weight, level: f32) {
+        let font = self.fonts.get(weight);
+        self.ops.push(Op::StartTextSection);
+        self.ops.push(Op::SetFillColor { col: grey(level) });
+        self.ops.push(Op::SetFont { font: PdfFontHandle::External(font.id.clone()), size: Pt(size) });
+        self.ops.push(Op::SetTextMatrix { matrix: TextMatrix::Raw([0.0, -1.0, 1.0, 0.0, x, top]) });
         self.ops.push(Op::ShowText { items: vec![TextItem::Text(text.to_string())] });
         self.ops.push(Op::EndTextSection);
     }

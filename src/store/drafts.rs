@@ -81,6 +81,10 @@ pub struct Draft {
     pub seconds_left: i64,
     /// Its puzzles, lowest id first.
     pub puzzles: Vec<i64>,
+    /// The book it is for (a studio draft: [`crate::book::BookSettings`]
+    /// as TOML); None for a draft made by `puzzlebook reserve`. A draft
+    /// with settings stays when its last puzzle is taken out.
+    pub settings: Option<String>,
 }
 
 impl Draft {
@@ -255,15 +259,20 @@ impl Catalog {
                     }
                 };
                 for p in ids {
-                    let n = conn
-                        .execute("INSERT INTO draft_puzzles (draft_id, puzzle_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", vals![id, p])?;
+                    // At the end of the draft's order.
+                    let n = conn.execute(
+                        "INSERT INTO draft_puzzles (draft_id, puzzle_id, position)
+                         VALUES ($1, $2, (SELECT COALESCE(max(position), 0) + 1 FROM draft_puzzles WHERE draft_id = $1))
+                         ON CONFLICT DO NOTHING",
+                        vals![id, p],
+                    )?;
                     if n > 0 {
                         added.push(p);
                     }
                 }
             }
             let draft = self.draft(&name)?.ok_or_else(|| anyhow!("draft \"{name}\" vanished while it was being made"))?;
-            if draft.puzzles.is_empty() {
+            if draft.puzzles.is_empty() && draft.settings.is_none() {
                 let why = match lost.len() {
                     0 => "nothing was asked".to_string(),
                     n => format!("all {n} of its puzzles were taken while it was expired (release it, or reserve new ones)"),
@@ -298,7 +307,8 @@ impl Catalog {
                     distinct.len()
                 }
             };
-            if puzzles.is_none() || freed == draft.puzzles.len() {
+            // A studio draft (with settings) stays empty, to be filled again.
+            if puzzles.is_none() || (freed == draft.puzzles.len() && draft.settings.is_none()) {
                 forget(conn, draft.id)?;
             }
             Ok(freed)
@@ -309,7 +319,7 @@ impl Catalog {
     pub fn reservations(&self) -> Result<Vec<Draft>> {
         let mut drafts: Vec<Draft> = self
             .conn
-            .query("SELECT id, name, editor, created_at, expires_at, expires_at - @unix FROM drafts ORDER BY name", &[])?
+            .query(&format!("SELECT {DRAFT_COLUMNS} FROM drafts ORDER BY name"), &[])?
             .iter()
             .map(draft_of)
             .collect::<Result<_>>()?;
@@ -324,10 +334,7 @@ impl Catalog {
 
     /// Draft `name`, if there is one (live or expired).
     pub fn draft(&self, name: &str) -> Result<Option<Draft>> {
-        let Some(r) = self
-            .conn
-            .query_opt("SELECT id, name, editor, created_at, expires_at, expires_at - @unix FROM drafts WHERE name = $1", vals![name])?
-        else {
+        let Some(r) = self.conn.query_opt(&format!("SELECT {DRAFT_COLUMNS} FROM drafts WHERE name = $1"), vals![name])? else {
             return Ok(None);
         };
         let mut draft = draft_of(&r)?;
@@ -351,12 +358,114 @@ impl Catalog {
             .get(0)
     }
 
+    /// Draft number `id`, if there is one (live or expired).
+    pub fn draft_by_id(&self, id: i64) -> Result<Option<Draft>> {
+        let name: Option<String> =
+            self.conn.query_opt("SELECT name FROM drafts WHERE id = $1", vals![id])?.map(|r| r.get(0)).transpose()?;
+        match name {
+            Some(name) => self.draft(&name),
+            None => Ok(None),
+        }
+    }
+
+    /// Makes draft `name` of `editor`, empty, for the book `settings`
+    /// (TOML, see [`Draft::settings`]), holding what it is given for
+    /// `seconds`. Refused when the name is taken by a live draft (another
+    /// editor's: [`DraftError::NotOwner`]) or by one of this editor's; an
+    /// expired draft of another editor is taken over (its puzzles dropped).
+    pub fn create_draft(&self, name: &str, editor: &str, seconds: i64, settings: &str) -> Result<Draft> {
+        let name = checked_name("draft", name)?;
+        let editor = checked_name("editor", editor)?;
+        if seconds <= 0 {
+            bail!("draft \"{name}\": a reservation must last some time (asked: {seconds} s)");
+        }
+        self.write(|conn| {
+            match self.draft(&name)? {
+                Some(d) if d.editor != editor && d.is_live() => return Err(d.refusal(&editor).into()),
+                Some(d) if d.editor != editor => forget(conn, d.id)?,
+                Some(_) => bail!("there is already a draft \"{name}\" of yours: choose another name"),
+                None => {}
+            }
+            conn.execute(
+                "INSERT INTO drafts (name, editor, created_at, expires_at, settings) VALUES ($1, $2, @now_s, @unix + $3, $4)",
+                vals![&name, &editor, seconds, settings],
+            )?;
+            self.draft(&name)?.ok_or_else(|| anyhow!("draft \"{name}\" vanished while it was being made"))
+        })
+    }
+
+    /// Replaces the book settings (TOML) of draft `name`; only its owner may.
+    pub fn set_draft_settings(&self, name: &str, editor: &str, settings: &str) -> Result<()> {
+        self.write(|conn| {
+            let draft = self.owned_draft(name, editor)?;
+            conn.execute("UPDATE drafts SET settings = $2 WHERE id = $1", vals![draft.id, settings])?;
+            Ok(())
+        })
+    }
+
+    /// Draft `name`'s puzzles in its order (see migration 0018).
+    pub fn draft_order(&self, name: &str) -> Result<Vec<i64>> {
+        self.conn
+            .query(
+                "SELECT m.puzzle_id FROM draft_puzzles m JOIN drafts d ON d.id = m.draft_id WHERE d.name = $1 ORDER BY m.position, m.puzzle_id",
+                vals![name],
+            )?
+            .iter()
+            .map(|r| r.get(0))
+            .collect()
+    }
+
+    /// Puts draft `name`'s puzzles in `order`, which must hold each of them
+    /// once; only its owner may.
+    pub fn set_draft_order(&self, name: &str, editor: &str, order: &[i64]) -> Result<()> {
+        self.write(|conn| {
+            let draft = self.owned_draft(name, editor)?;
+            let mut asked = order.to_vec();
+            asked.sort_unstable();
+            if asked != draft.puzzles {
+                bail!("draft \"{name}\": the new order must hold each of its {} puzzles once", draft.puzzles.len());
+            }
+            for (i, p) in order.iter().enumerate() {
+                conn.execute(
+                    "UPDATE draft_puzzles SET position = $3 WHERE draft_id = $1 AND puzzle_id = $2",
+                    vals![draft.id, p, i as i64 + 1],
+                )?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Moves `puzzle` one place earlier (`up`) or later in draft `name`'s
+    /// order; at either end it stays. Only the owner may.
+    pub fn move_in_draft(&self, name: &str, editor: &str, puzzle: i64, up: bool) -> Result<()> {
+        let mut order = self.draft_order(name)?;
+        let at = order
+            .iter()
+            .position(|&p| p == puzzle)
+            .ok_or_else(|| DraftError::Unavailable { id: puzzle, why: format!("it is not in draft \"{name}\"") })?;
+        match up {
+            true if at > 0 => order.swap(at, at - 1),
+            false if at + 1 < order.len() => order.swap(at, at + 1),
+            _ => {}
+        }
+        self.set_draft_order(name, editor, &order)
+    }
+
+    /// Draft `name`, refused unless `editor` owns it.
+    fn owned_draft(&self, name: &str, editor: &str) -> Result<Draft> {
+        let draft = self.draft(name)?.ok_or_else(|| DraftError::NoDraft(name.to_string()))?;
+        if draft.editor != editor {
+            return Err(draft.refusal(editor).into());
+        }
+        Ok(draft)
+    }
+
     /// The id of draft `name` for a book `editor` makes from it: it must be
     /// theirs (an expired one still gives the puzzles nobody took).
     pub(crate) fn draft_for_book(&self, name: &str, editor: &str) -> Result<i64> {
         let draft = self
             .conn
-            .query_opt("SELECT id, name, editor, created_at, expires_at, expires_at - @unix FROM drafts WHERE name = $1", vals![name])?
+            .query_opt(&format!("SELECT {DRAFT_COLUMNS} FROM drafts WHERE name = $1"), vals![name])?
             .map(|r| draft_of(&r))
             .transpose()?
             .ok_or_else(|| DraftError::NoDraft(name.to_string()))?;
@@ -367,6 +476,9 @@ impl Catalog {
     }
 }
 
+/// The columns [`draft_of`] reads.
+const DRAFT_COLUMNS: &str = "id, name, editor, created_at, expires_at, expires_at - @unix, settings";
+
 fn draft_of(r: &super::db::Row) -> Result<Draft> {
     Ok(Draft {
         id: r.get(0)?,
@@ -376,6 +488,7 @@ fn draft_of(r: &super::db::Row) -> Result<Draft> {
         expires_at: r.get(4)?,
         seconds_left: r.get(5)?,
         puzzles: Vec::new(),
+        settings: r.get(6)?,
     })
 }
 

@@ -11,6 +11,8 @@
 //! This module knows HTTP; the library below it does not.
 
 mod batches;
+mod drafts;
+pub use drafts::HOLD_VAR;
 pub mod http;
 mod pages;
 
@@ -38,6 +40,8 @@ pub struct Options {
     pub listen: String,
     /// Requests served at once.
     pub workers: usize,
+    /// Where built books are written (`--out`).
+    pub out: std::path::PathBuf,
 }
 
 /// A bound, ready studio.
@@ -70,6 +74,8 @@ pub(crate) struct State {
     grades: Mutex<HashMap<i64, Arc<Result<GradeReport, String>>>>,
     /// The catalog page's filter choices, and when they were read.
     choices: Mutex<Option<(Instant, Arc<Choices>)>>,
+    /// Book builds, queued apart from the threads serving pages.
+    builds: Arc<drafts::Builds>,
 }
 
 impl Studio {
@@ -101,6 +107,7 @@ impl Studio {
             families: Mutex::new(HashMap::new()),
             grades: Mutex::new(HashMap::new()),
             choices: Mutex::new(None),
+            builds: drafts::Builds::start(options.db.clone(), options.out.clone()),
         };
         Ok(Studio { server: Arc::new(server), state: Arc::new(state), workers: options.workers.max(1), addr })
     }
@@ -274,6 +281,9 @@ impl State {
                 false => Reply::redirect("/login"),
             });
         };
+        if let Some(reply) = drafts::route(self, post, &segments, request, &who) {
+            return reply;
+        }
         match (post, segments.as_slice()) {
             (false, [""]) => self.with(|c| pages::catalog(c, &*self.choices(c)?, request, &who)),
             (false, ["puzzle", id]) => match http::id(id) {

@@ -29,6 +29,7 @@ pub(super) fn page(title: &str, who: Option<&Who>, body: Markup) -> String {
                     @if let Some(who) = who {
                         nav {
                             a href="/" { "Catalog" }
+                            a href="/drafts" { "Drafts" }
                             a href="/batches" { "Batches" }
                             @if who.role >= Role::Admin { a href="/users" { "People" } }
                         }
@@ -295,6 +296,7 @@ pub fn puzzle(
                 }
             }
             @if !show_solution { p { a href={ "/puzzle/" (p.id) "?solution=1" } { "Show the solution" } } }
+            (super::drafts::add_form(p.id, who))
             }
             section.play {
                 h2 { "Play" }

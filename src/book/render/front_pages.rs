@@ -7,7 +7,7 @@ use crate::book::Book;
 use crate::book::front::{Example, copyright_page};
 use crate::book::plan::ExamplePart;
 use crate::page::{Area, PageFrame, PageGeometry};
-use crate::pdf::canvas::{Align, BLACK, Canvas};
+use crate::pdf::canvas::{Align, BLACK, Surface};
 use crate::pdf::fonts::Weight;
 use anyhow::{Result, bail};
 
@@ -104,13 +104,13 @@ pub(super) fn fits_one_page(m: &Measure, book: &Book, example: &Example, geometr
 impl Painter<'_> {
     /// The copyright page: its paragraphs set at the foot of the page,
     /// left-aligned, as publishers set them.
-    pub(super) fn copyright(&self, canvas: &mut Canvas) {
+    pub(super) fn copyright(&self, canvas: &mut dyn Surface) {
         let c = self.frame.content;
         let s = self.style;
         let mut lines: Vec<SetLine> = Vec::new();
         for (n, paragraph) in copyright_page(self.book).iter().enumerate() {
             let weight = if paragraph.strong { Weight::Bold } else { Weight::Regular };
-            for (i, l) in super::wrap(canvas, &paragraph.text, weight, s.body, c.width).into_iter().enumerate() {
+            for (i, l) in super::wrap(self.fonts, &paragraph.text, weight, s.body, c.width).into_iter().enumerate() {
                 let gap = if i == 0 && n > 0 { s.body * 0.9 } else { 0.0 };
                 lines.push(SetLine { gap, ..SetLine::new(l, s.body, weight) });
             }
@@ -126,10 +126,10 @@ impl Painter<'_> {
 
     /// An example page: header, then the puzzle (its first step in grey)
     /// and the solution, or one of them.
-    pub(super) fn example(&self, canvas: &mut Canvas, example: &Example, part: ExamplePart) {
+    pub(super) fn example(&self, canvas: &mut dyn Surface, example: &Example, part: ExamplePart) {
         let c = self.frame.content;
         let s = self.style;
-        let m = Measure { fonts: canvas.fonts, style: s };
+        let m = Measure { fonts: self.fonts, style: s };
         let header = example_header(&m, example, part, c.width);
         let mut y = self.below_head();
         for line in &header {

@@ -223,3 +223,42 @@ fn editor_names_come_from_the_flag_the_variable_or_the_user() {
     assert_eq!(span_text(3 * 3600 + 120), "3 h 2 min");
     assert_eq!(span_text(7 * 86_400), "7 d 0 h");
 }
+
+#[test]
+fn a_studio_draft_keeps_its_settings_and_order_and_stays_when_emptied() {
+    for place in every_backend("drafts-studio") {
+        let catalog = Catalog::open(&place.target).unwrap();
+        let ids = stock(&catalog, "s", "easy", 4);
+        let made = catalog.create_draft("spring", "ada", 3600, "title = \"Spring\"").unwrap();
+        assert_eq!((made.puzzles.len(), made.settings.as_deref()), (0, Some("title = \"Spring\"")));
+        // The name is taken: by ada again, or by bob while it lives.
+        assert!(format!("{:#}", catalog.create_draft("spring", "ada", 3600, "").unwrap_err()).contains("already a draft"));
+        assert!(matches!(draft_error(catalog.create_draft("spring", "bob", 3600, "").unwrap_err()), DraftError::NotOwner { .. }));
+        // Added at the end, in the order asked.
+        reserve(&catalog, "spring", "ada", &[Pick::Puzzles(vec![ids[2], ids[0]])]).unwrap();
+        reserve(&catalog, "spring", "ada", &[Pick::Puzzles(vec![ids[1]])]).unwrap();
+        assert_eq!(catalog.draft_order("spring").unwrap(), vec![ids[2], ids[0], ids[1]]);
+        catalog.move_in_draft("spring", "ada", ids[1], true).unwrap();
+        assert_eq!(catalog.draft_order("spring").unwrap(), vec![ids[2], ids[1], ids[0]]);
+        catalog.move_in_draft("spring", "ada", ids[2], true).unwrap(); // first already: stays
+        assert_eq!(catalog.draft_order("spring").unwrap(), vec![ids[2], ids[1], ids[0]]);
+        // Only ada changes it; an order must hold each puzzle once.
+        assert!(matches!(draft_error(catalog.move_in_draft("spring", "bob", ids[1], true).unwrap_err()), DraftError::NotOwner { .. }));
+        assert!(matches!(draft_error(catalog.set_draft_settings("spring", "bob", "x").unwrap_err()), DraftError::NotOwner { .. }));
+        assert!(
+            format!("{:#}", catalog.set_draft_order("spring", "ada", &[ids[0], ids[0], ids[1]]).unwrap_err()).contains("each of its 3")
+        );
+        catalog.set_draft_settings("spring", "ada", "title = \"Summer\"").unwrap();
+        let by_id = catalog.draft_by_id(made.id).unwrap().unwrap();
+        assert_eq!(by_id.settings.as_deref(), Some("title = \"Summer\""));
+        // Emptied, a studio draft stays; released whole, it is gone.
+        catalog.release("spring", "ada", Some(&[ids[0], ids[1], ids[2]])).unwrap();
+        assert_eq!(catalog.draft("spring").unwrap().unwrap().puzzles, Vec::<i64>::new());
+        catalog.release("spring", "ada", None).unwrap();
+        assert!(catalog.draft("spring").unwrap().is_none());
+        // A draft made by `reserve` (no settings) is gone once emptied, as before.
+        reserve(&catalog, "plain", "ada", &[Pick::Puzzles(vec![ids[3]])]).unwrap();
+        catalog.release("plain", "ada", Some(&[ids[3]])).unwrap();
+        assert!(catalog.draft("plain").unwrap().is_none());
+    }
+}

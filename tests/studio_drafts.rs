@@ -1,0 +1,427 @@
+//! The studio's book drafts over HTTP (issue 28, item 3): make a draft,
+//! fill it by rule and by hand, order it, see its curve, build it (queued,
+//! while pages are still served), download its files by the book's number
+//! and check the PDF with `puzzlebook preflight`; other editors and
+//! viewers refused in words. Every test runs on SQLite and, when
+//! `PUZZLEBOOK_TEST_PG` names a server, on PostgreSQL.
+
+mod common;
+
+use common::{ok, workdir};
+use puzzlebook::store::scratch::{Scratch, every_backend};
+use puzzlebook::studio::HOLD_VAR;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+/// A running `puzzlebook studio`, stopped when dropped.
+struct Studio {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Studio {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The studio on `db`, writing books to `out`; builds wait while `hold` exists.
+fn start(db: &str, out: &Path, hold: &Path) -> Studio {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env(HOLD_VAR, hold)
+        .args(["studio", "--db", db, "--listen", "127.0.0.1:0", "--workers", "2", "--out"])
+        .arg(out)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let Some(addr) = line.strip_prefix("studio: http://").and_then(|l| l.split('/').next()).map(str::to_string) else {
+        let mut err = String::new();
+        child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        panic!("the studio did not start: {line}{err}");
+    };
+    Studio { child, addr }
+}
+
+struct Reply {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+impl Reply {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+}
+
+impl Studio {
+    /// One request on its own connection; `headers` as given (Host added).
+    fn send(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+        let mut stream = TcpStream::connect(&self.addr).unwrap();
+        // A studio that waits for a body it should have refused fails the test, not hangs it.
+        stream.set_read_timeout(Some(std::time::Duration::from_secs(20))).unwrap();
+        let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n", self.addr);
+        for (n, v) in headers {
+            head.push_str(&format!("{n}: {v}\r\n"));
+        }
+        if !headers.iter().any(|(n, _)| n.eq_ignore_ascii_case("content-length")) && (method == "POST" || !body.is_empty()) {
+            head.push_str(&format!("Content-Length: {}\r\n", body.len()));
+        }
+        head.push_str("\r\n");
+        stream.write_all(head.as_bytes()).unwrap();
+        let _ = stream.write_all(body);
+        let mut raw = Vec::new();
+        if let Err(e) = stream.read_to_end(&mut raw) {
+            panic!("{method} {path}: no whole reply: {e}");
+        }
+        let text = String::from_utf8_lossy(&raw).into_owned();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or_else(|| panic!("{method} {path}: no reply: {text:?}"));
+        let mut lines = head.lines();
+        let status = lines.next().unwrap().split_whitespace().nth(1).unwrap().parse().unwrap();
+        let headers = lines.filter_map(|l| l.split_once(':')).map(|(n, v)| (n.trim().to_string(), v.trim().to_string())).collect();
+        Reply { status, headers, body: body.to_string() }
+    }
+
+    fn get(&self, path: &str, cookie: Option<&str>) -> Reply {
+        match cookie {
+            Some(c) => self.send("GET", path, &[("Cookie", c)], b""),
+            None => self.send("GET", path, &[], b""),
+        }
+    }
+
+    /// A form sent as the studio's own page sends it.
+    fn post(&self, path: &str, form: &str, cookie: Option<&str>) -> Reply {
+        let origin = format!("http://{}", self.addr);
+        let mut headers =
+            vec![("Origin", origin.as_str()), ("Sec-Fetch-Site", "same-origin"), ("Content-Type", "application/x-www-form-urlencoded")];
+        if let Some(c) = cookie {
+            headers.push(("Cookie", c));
+        }
+        self.send("POST", path, &headers, form.as_bytes())
+    }
+
+    /// Logs in with `token`; the session cookie (`name=value`).
+    fn login(&self, token: &str) -> String {
+        let reply = self.post("/login", &format!("token={token}"), None);
+        assert_eq!(reply.status, 303, "{}", reply.body);
+        let cookie = reply.header("Set-Cookie").expect("a session cookie").to_string();
+        cookie.split(';').next().unwrap().to_string()
+    }
+}
+
+/// A catalog of `count` classic puzzles on `place`.
+fn catalog(place: &Scratch, count: usize) {
+    ok(&["generate", "classic-9", "--count", &count.to_string(), "--seed", "3", "--db", &place.arg()]);
+}
+
+/// `studio user add`'s token.
+fn add_user(place: &Scratch, name: &str, role: &str) -> String {
+    let out = ok(&["studio", "user", "add", name, "--role", role, "--db", &place.arg()]);
+    out.lines().find_map(|l| l.strip_prefix("token (shown this once; log in with it): ")).expect(&out).to_string()
+}
+
+impl Studio {
+    /// A GET's body as bytes (a PDF).
+    fn raw_body(&self, path: &str, cookie: &str) -> Vec<u8> {
+        let mut stream = TcpStream::connect(&self.addr).unwrap();
+        // HTTP/1.0: the body whole, not in chunks.
+        let head = format!("GET {path} HTTP/1.0\r\nHost: {}\r\nConnection: close\r\nCookie: {cookie}\r\n\r\n", self.addr);
+        stream.write_all(head.as_bytes()).unwrap();
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).unwrap();
+        let at = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("a head");
+        raw[at + 4..].to_vec()
+    }
+}
+
+/// A validated catalog of twelve classic puzzles (seed 3: 4 easy, 2
+/// medium, 1 hard, 5 expert).
+fn validated_catalog(place: &Scratch) {
+    catalog(place, 12);
+    ok(&["validate", "--db", &place.arg()]);
+}
+
+/// The draft form's fields for a book of classic-9 puzzles.
+fn draft_form(name: &str, title: &str) -> String {
+    format!("name={name}&title={title}&layout=classic-9&trim=6x9&per_page=2&labels=levels&curve=sections&paper=white&marks=corner")
+}
+
+/// The puzzle ids of a draft page, in its order.
+fn order(body: &str) -> Vec<i64> {
+    body.split("<tr data-id=\"").skip(1).map(|r| r.split('"').next().unwrap().parse().unwrap()).collect()
+}
+
+/// Where `POST` redirected.
+fn location(reply: &Reply) -> String {
+    reply.header("Location").unwrap_or_else(|| panic!("no redirect: {} {}", reply.status, reply.body)).to_string()
+}
+
+/// A scratch folder for a backend's run.
+fn scratch_dir(place: &Scratch, name: &str) -> PathBuf {
+    workdir("studio-drafts", &format!("{name}-{}", if place.is_postgres() { "pg" } else { "sqlite" }))
+}
+
+/// Waits (bounded) for build `path` to finish; the book's number.
+fn wait_for_book(studio: &Studio, path: &str, cookie: &str) -> i64 {
+    for _ in 0..600 {
+        let page = studio.get(path, Some(cookie));
+        assert_eq!(page.status, 200, "{}", page.body);
+        assert!(!page.body.contains("failed:"), "{}", page.body);
+        if let Some(at) = page.body.split("done: <a href=\"/book/").nth(1) {
+            return at.split('"').next().unwrap().parse().unwrap();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    panic!("build {path} never finished");
+}
+
+#[test]
+fn an_editor_makes_fills_orders_builds_and_downloads_a_draft_while_the_studio_serves_pages() {
+    for place in every_backend("studio-drafts-build") {
+        validated_catalog(&place);
+        let dir = scratch_dir(&place, "build");
+        let out = dir.join("books");
+        let hold = dir.join("hold");
+        let studio = start(&place.arg(), &out, &hold);
+        let ada = studio.login(&add_user(&place, "ada", "editor"));
+
+        // A new draft: the settings as `book` takes them.
+        let made = studio.post("/drafts", &draft_form("spring", "Spring+Book"), Some(&ada));
+        assert_eq!(made.status, 303, "{}", made.body);
+        let draft = location(&made);
+        assert_eq!(draft, "/draft/1");
+        // By rule: one of each level (the catalog's curation), in the curve's order.
+        assert_eq!(studio.post("/draft/1/fill", "count=4", Some(&ada)).status, 303);
+        let page = studio.get(&draft, Some(&ada));
+        let by_rule = order(&page.body);
+        assert_eq!(by_rule.len(), 4, "{}", page.body);
+        // By hand: two more, at the end.
+        let free: Vec<i64> = (1..=12).filter(|p| !by_rule.contains(p)).take(2).collect();
+        let add = studio.post("/draft/1/add", &format!("puzzles={}%2C+{}", free[0], free[1]), Some(&ada));
+        assert_eq!(add.status, 303, "{}", add.body);
+        let mut expected = by_rule.clone();
+        expected.extend(&free);
+        assert_eq!(order(&studio.get(&draft, Some(&ada)).body), expected);
+        // Move the last up, the first down, remove the second.
+        assert_eq!(studio.post("/draft/1/move", &format!("puzzle={}&dir=up", free[1]), Some(&ada)).status, 303);
+        expected.swap(4, 5);
+        assert_eq!(studio.post("/draft/1/move", &format!("puzzle={}&dir=down", expected[0]), Some(&ada)).status, 303);
+        expected.swap(0, 1);
+        let removed = expected.remove(1);
+        assert_eq!(studio.post("/draft/1/remove", &format!("puzzle={removed}"), Some(&ada)).status, 303);
+        let page = studio.get(&draft, Some(&ada));
+        assert_eq!(order(&page.body), expected, "{}", page.body);
+        // The CLI sees the reservation.
+        let listed = ok(&["reservations", "--db", &place.arg()]);
+        assert!(listed.contains("draft \"spring\" of ada — 5 puzzles"), "{listed}");
+        // The curve: a point per puzzle, the level bands shaded.
+        assert!(page.body.contains("src=\"/draft/1/curve.svg"), "{}", page.body);
+        let curve = studio.get("/draft/1/curve.svg", Some(&ada));
+        assert_eq!((curve.status, curve.header("Content-Type")), (200, Some("image/svg+xml")));
+        assert_eq!(curve.body.matches("class=\"point").count(), 5, "{}", curve.body);
+        for level in ["easy", "medium", "hard", "expert"] {
+            assert!(curve.body.contains(&format!("class=\"band\" data-level=\"{level}\"")), "{level}: {}", curve.body);
+        }
+
+        // A file of the name the studio would choose is never overwritten.
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(out.join("spring-book-1.pdf"), "someone else's").unwrap();
+        // Build, held: the studio keeps serving pages while the build waits.
+        std::fs::write(&hold, "").unwrap();
+        let build = studio.post("/draft/1/build", "", Some(&ada));
+        assert_eq!(build.status, 303, "{}", build.body);
+        let job = location(&build);
+        for path in ["/", "/puzzle/1", "/drafts", &draft, &job] {
+            let reply = studio.get(path, Some(&ada));
+            assert_eq!(reply.status, 200, "{path} while a book builds: {}", reply.body);
+        }
+        assert!(studio.get(&job, Some(&ada)).body.contains("waiting for a free core"));
+        std::fs::remove_file(&hold).unwrap();
+        let book = wait_for_book(&studio, &job, &ada);
+        assert_eq!(std::fs::read_to_string(out.join("spring-book-1.pdf")).unwrap(), "someone else's");
+
+        // The book page: the preflight report and the downloads.
+        let page = studio.get(&format!("/book/{book}"), Some(&ada));
+        assert_eq!(page.status, 200);
+        for want in ["Interior preflight", "Cover preflight", "no findings", "interior.pdf", "cover.pdf", "report.txt", "ada"] {
+            assert!(page.body.contains(want), "{want}: {}", page.body);
+        }
+        let pdf = studio.get(&format!("/book/{book}/interior.pdf"), Some(&ada));
+        assert_eq!((pdf.status, pdf.header("Content-Type")), (200, Some("application/pdf")));
+        let cover = studio.get(&format!("/book/{book}/cover.pdf"), Some(&ada));
+        assert_eq!(cover.status, 200);
+        let report = studio.get(&format!("/book/{book}/report.txt"), Some(&ada));
+        assert!(report.body.contains("Distinctness report"), "{}", report.body);
+        // The PDF as downloaded passes the preflight (the reply's bytes: read again raw).
+        let downloaded = dir.join("downloaded.pdf");
+        std::fs::write(&downloaded, studio.raw_body(&format!("/book/{book}/interior.pdf"), &ada)).unwrap();
+        let checked = ok(&["preflight", downloaded.to_str().unwrap()]);
+        assert!(checked.contains("no findings"), "{checked}");
+
+        // An ordinary catalog book, in the draft's order, made by ada.
+        let books = ok(&["books", "--db", &place.arg()]);
+        let ids: Vec<String> = expected.iter().map(i64::to_string).collect();
+        assert!(books.contains(&format!("by ada → {}", out.join("spring-book-1-2.pdf").display())), "{books}");
+        assert!(books.contains(&format!("puzzles in order: {}", ids.join(" "))), "{books}");
+        let again = dir.join("again.pdf");
+        let reprinted = ok(&["reprint", &book.to_string(), "--out", again.to_str().unwrap(), "--db", &place.arg()]);
+        assert!(reprinted.contains("identical to the first printing"), "{reprinted}");
+        // The draft is done: its puzzles are printed.
+        assert!(ok(&["reservations", "--db", &place.arg()]).contains("no drafts"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn downloads_take_only_a_book_number() {
+    for place in every_backend("studio-drafts-downloads") {
+        validated_catalog(&place);
+        let dir = scratch_dir(&place, "downloads");
+        let pdf = dir.join("made.pdf");
+        ok(&[
+            "book",
+            "Made",
+            "--layout",
+            "classic-9",
+            "--count",
+            "4",
+            "--levels",
+            "easy",
+            "--out",
+            pdf.to_str().unwrap(),
+            "--db",
+            &place.arg(),
+        ]);
+        let studio = start(&place.arg(), &dir.join("books"), &dir.join("hold"));
+        // A book made by the CLI downloads by its number.
+        let good = studio.get("/book/1/interior.pdf", None);
+        assert_eq!(good.status, 200);
+        for bad in [
+            "/book/1/..%2f..%2fCargo.toml",
+            "/book/..%2f..%2fCargo.toml/interior.pdf",
+            "/book/%2fetc%2fpasswd/interior.pdf",
+            "/book//etc/passwd",
+            "/book/abc/interior.pdf",
+            "/book/-1/interior.pdf",
+            "/book/1.0/interior.pdf",
+            "/book/1/interior.pdf%00",
+            "/book/1/Cargo.toml",
+            "/book/99/interior.pdf",
+        ] {
+            let reply = studio.get(bad, None);
+            assert_eq!(reply.status, 404, "{bad}: {}", &reply.body[..reply.body.len().min(300)]);
+            assert!(!reply.body.contains("[package]"), "{bad}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn only_the_owner_changes_a_draft_another_editor_cannot_take_its_puzzles_and_a_viewer_reads() {
+    for place in every_backend("studio-drafts-roles") {
+        validated_catalog(&place);
+        let dir = scratch_dir(&place, "roles");
+        let studio = start(&place.arg(), &dir.join("books"), &dir.join("hold"));
+        let ada = studio.login(&add_user(&place, "ada", "editor"));
+        let bob = studio.login(&add_user(&place, "bob", "editor"));
+        let vic = studio.login(&add_user(&place, "vic", "viewer"));
+        assert_eq!(studio.post("/drafts", &draft_form("spring", "Spring"), Some(&ada)).status, 303);
+        assert_eq!(studio.post("/draft/1/add", "puzzles=1%2C2", Some(&ada)).status, 303);
+
+        // Bob cannot take ada's puzzles into his draft: the catalog's refusal, in words.
+        assert_eq!(studio.post("/drafts", &draft_form("autumn", "Autumn"), Some(&bob)).status, 303);
+        let taken = studio.post("/draft/2/add", "puzzles=2", Some(&bob));
+        assert_eq!(taken.status, 409, "{}", taken.body);
+        assert!(taken.body.contains("puzzle 2: it is reserved in draft &quot;spring&quot; (ada"), "{}", taken.body);
+        // Nor from a puzzle's page.
+        let from_page = studio.post("/drafts/add", "puzzle=1&draft=autumn", Some(&bob));
+        assert!(from_page.body.contains("it is reserved in draft"), "{}", from_page.body);
+        assert!(order(&studio.get("/draft/2", Some(&bob)).body).is_empty());
+        // Nor change or build ada's draft.
+        for (action, form) in [("add", "puzzles=3"), ("move", "puzzle=1&dir=down"), ("remove", "puzzle=1"), ("build", ""), ("release", "")]
+        {
+            let reply = studio.post(&format!("/draft/1/{action}"), form, Some(&bob));
+            assert_eq!(reply.status, 403, "{action}: {}", reply.body);
+            assert!(reply.body.contains("&quot;spring&quot; is ada"), "{action}: {}", reply.body);
+        }
+        // Bob's page of ada's draft has no change buttons.
+        let seen = studio.get("/draft/1", Some(&bob));
+        assert_eq!(order(&seen.body), vec![1, 2]);
+        assert!(!seen.body.contains("/draft/1/build") && !seen.body.contains("/draft/1/move"), "{}", seen.body);
+
+        // A viewer reads drafts, has no form to change them, and a forged POST is refused.
+        let read = studio.get("/draft/1", Some(&vic));
+        assert_eq!(read.status, 200);
+        assert!(!read.body.contains("<form class=\"build\"") && !read.body.contains("action=\"/drafts\""), "{}", read.body);
+        assert!(!studio.get("/drafts", Some(&vic)).body.contains("New draft"));
+        for (path, form) in [
+            ("/draft/1/build", ""),
+            ("/drafts", "name=x&title=x&layout=classic-9"),
+            ("/draft/1/add", "puzzles=3"),
+            ("/drafts/add", "puzzle=3&draft=spring"),
+        ] {
+            let reply = studio.post(path, form, Some(&vic));
+            assert_eq!(reply.status, 403, "{path}: {}", reply.body);
+            assert!(reply.body.contains("Only an editor"), "{}", reply.body);
+        }
+        // A POST from another site is refused whoever sends it.
+        let origin = "http://evil.example";
+        let forged = studio.send(
+            "POST",
+            "/draft/1/build",
+            &[("Origin", origin), ("Cookie", &ada), ("Content-Type", "application/x-www-form-urlencoded")],
+            b"",
+        );
+        assert_eq!(forged.status, 403);
+        assert_eq!(order(&studio.get("/draft/1", Some(&ada)).body), vec![1, 2]);
+        assert!(ok(&["reservations", "--db", &place.arg()]).contains("draft \"spring\" of ada — 2 puzzles"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn draft_settings_are_checked_by_the_library_and_titles_come_back_escaped() {
+    for place in every_backend("studio-drafts-settings") {
+        validated_catalog(&place);
+        let dir = scratch_dir(&place, "settings");
+        let studio = start(&place.arg(), &dir.join("books"), &dir.join("hold"));
+        let ada = studio.login(&add_user(&place, "ada", "editor"));
+        for (form, said) in [
+            (format!("{}&isbn=123", draft_form("a", "A")), "ISBN"),
+            (draft_form("b", "").to_string(), "needs a title"),
+            ("name=c&title=C&layout=..%2F..%2Fetc%2Fpasswd".to_string(), "is not one the catalog holds"),
+            ("name=d&title=D".to_string(), "tick at least one layout"),
+            ("name=e&title=E&layout=classic-9&per_page=3".to_string(), "--per-page 3"),
+            ("name=f&title=F&layout=classic-9&level=easy&curve=week".to_string(), "leave the levels unticked"),
+        ] {
+            let reply = studio.post("/drafts", &form, Some(&ada));
+            assert_eq!(reply.status, 400, "{form}: {}", reply.body);
+            assert!(reply.body.contains(said), "{said}: {}", reply.body);
+        }
+        assert!(ok(&["reservations", "--db", &place.arg()]).contains("no drafts"));
+        // A title and a name with markup come back as text, in the page and in the curve.
+        let made = studio.post("/drafts", &draft_form("%3Cscript%3Ex%3C%2Fscript%3E", "%3Cscript%3Ealert(1)%3C%2Fscript%3E"), Some(&ada));
+        assert_eq!(made.status, 303, "{}", made.body);
+        assert_eq!(studio.post("/draft/1/add", "puzzles=1", Some(&ada)).status, 303);
+        let page = studio.get("/draft/1", Some(&ada));
+        assert!(!page.body.contains("<script>") && page.body.contains("&lt;script&gt;alert(1)"), "{}", page.body);
+        let curve = studio.get("/draft/1/curve.svg", Some(&ada));
+        assert!(!curve.body.contains("<script>") && curve.body.contains("&lt;script&gt;x"), "{}", curve.body);
+        // Saving new settings: checked the same way, kept when good.
+        let bad = studio.post("/draft/1/settings", "title=T&layout=classic-9&answers_per_page=7", Some(&ada));
+        assert_eq!(bad.status, 409, "{}", bad.body);
+        assert!(bad.body.contains("--answers-per-page 7"), "{}", bad.body);
+        let good = studio.post("/draft/1/settings", "title=Renamed&layout=classic-9&trim=8x10&large_print=1", Some(&ada));
+        assert_eq!(good.status, 303, "{}", good.body);
+        let page = studio.get("/draft/1", Some(&ada));
+        assert!(page.body.contains("<q>Renamed</q>, 8x10 in trim, large print"), "{}", page.body);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
