@@ -106,9 +106,13 @@ pub(crate) fn write_view(figure: &Figure, text: TextMode, fonts: &Fonts, title: 
     let py = |y: f32| n(top - y);
     let mut out = String::new();
     writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
+    // A page of named text is written compactly: the font named once on
+    // the root, SVG's defaults left unsaid (browsers show it).
+    let compact = text == TextMode::Named;
+    let root_font = if compact { format!(r#" font-family="{}, sans-serif""#, fonts.regular.family) } else { String::new() };
     writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{}pt" height="{}pt" viewBox="0 0 {} {}">"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{}pt" height="{}pt" viewBox="0 0 {} {}"{root_font}>"#,
         n(view.width),
         n(view.height),
         n(vw),
@@ -140,14 +144,18 @@ pub(crate) fn write_view(figure: &Figure, text: TextMode, fonts: &Fonts, title: 
     let text_attributes = |t: &str, size: f32, weight: Weight, level: f32| {
         let font = fonts.get(weight);
         let bold = if weight == Weight::Bold { r#" font-weight="bold""# } else { "" };
-        let length = match text {
-            TextMode::Named if !t.trim().is_empty() => {
+        if compact {
+            // A single glyph (a digit) keeps its own width; longer strings
+            // take the width they print at.
+            let length = if t.trim().chars().count() > 1 {
                 format!(r#" textLength="{}" lengthAdjust="spacingAndGlyphs""#, n(font.width(t, size)))
-            }
-            _ => String::new(),
-        };
+            } else {
+                String::new()
+            };
+            return format!(r#"font-size="{}"{bold}{length} fill="{}" xml:space="preserve""#, n(size), hex(level));
+        }
         format!(
-            r#"font-family="{}, sans-serif"{bold} font-size="{}"{length} fill="{}" stroke="none" xml:space="preserve""#,
+            r#"font-family="{}, sans-serif"{bold} font-size="{}" fill="{}" stroke="none" xml:space="preserve""#,
             font.family,
             n(size),
             hex(level)
@@ -157,6 +165,16 @@ pub(crate) fn write_view(figure: &Figure, text: TextMode, fonts: &Fonts, title: 
         match item {
             Item::Line { points, width, level } => {
                 let pts: Vec<String> = points.iter().map(|&(x, y)| format!("{},{}", px(x), py(y))).collect();
+                if compact {
+                    writeln!(
+                        out,
+                        r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="{}"/>"#,
+                        pts.join(" "),
+                        hex(*level),
+                        n(*width)
+                    )?;
+                    continue;
+                }
                 writeln!(
                     out,
                     r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="{}" stroke-linecap="butt" stroke-linejoin="miter" stroke-miterlimit="10"/>"#,

@@ -10,9 +10,11 @@
 //!   back's lower right) left empty.
 //!
 //! `CoverGeometry` is the arithmetic (pure, in inches and points);
-//! `render_cover` draws a book's cover with the same canvas, fonts and grid
-//! renderers as its pages; `cover_of_stored` renders a recorded book's cover
-//! and refuses one that fails the cover preflight.
+//! `draw_cover` draws a book's cover on any `Surface` with the same fonts and
+//! grid renderers as its pages: `render_cover` on the PDF canvas, the
+//! studio's cover thumbnail (`book::thumbnails`) on a recorder;
+//! `cover_of_stored` renders a recorded book's cover and refuses one that
+//! fails the cover preflight.
 
 use super::Book;
 use super::make::changed_puzzles;
@@ -334,7 +336,7 @@ pub(super) struct DrawnCover {
     pub warnings: Vec<String>,
 }
 
-/// Draws `book`'s cover of `geometry` on `surface` (the PDF page, or its
+/// Draws `book`'s cover of `geometry` on `canvas` (the PDF page, or its
 /// picture), text measured with `fonts`; refused when the title or the
 /// blurb does not fit or cannot print.
 pub(super) fn draw_cover(
@@ -342,9 +344,8 @@ pub(super) fn draw_cover(
     geometry: &CoverGeometry,
     options: &CoverOptions,
     fonts: &Fonts,
-    surface: &mut dyn Surface,
+    canvas: &mut dyn Surface,
 ) -> Result<DrawnCover> {
-    let canvas = surface;
     let pages = geometry.pages;
     let blurb_text = match &options.blurb {
         Some(b) => {

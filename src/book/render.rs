@@ -1,6 +1,8 @@
 //! Drawing a book: title page, introduction with contents, puzzle pages by
 //! level, answer key; page numbers on the outside corner; sizes checked
 //! against the print rules (text ≥ 7 pt, large-print digits ≥ 16 pt).
+//! `lay_out` decides the pages once; each page draws itself on any
+//! `Surface`: the PDF canvas (`render`) or a recorder (the page thumbnails).
 
 mod front_pages;
 

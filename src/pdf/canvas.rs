@@ -16,6 +16,15 @@ pub const FADED: f32 = 0.72;
 pub const LIGHT_FILL: f32 = 0.88;
 /// The shade of a highlighted cell (darker than an island's fill).
 pub const HIGHLIGHT: f32 = 0.76;
+/// How much darker a highlighted cell is than the grey it has unhighlighted.
+const HIGHLIGHT_STEP: f32 = 0.12;
+
+/// The shade of a highlighted cell that shows grey `under` without the
+/// highlight (white, an island's light fill, Tridoku's edge grey):
+/// `HIGHLIGHT`, or darker where that would not stand out.
+pub fn highlight_over(under: f32) -> f32 {
+    HIGHLIGHT.min(under - HIGHLIGHT_STEP)
+}
 pub const WHITE: f32 = 1.0;
 
 /// What a renderer may draw with, on any back end.

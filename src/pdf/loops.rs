@@ -1,7 +1,7 @@
 //! The renderer for Slitherlink: a lattice of dots, clue numbers centred in
 //! their cells and, in an answer, the loop as a thick line.
 
-use super::canvas::{BLACK, Surface};
+use super::canvas::{BLACK, HIGHLIGHT, Surface};
 use super::fonts::Weight;
 use super::{GridContents, GridRenderer};
 use crate::page::Area;
@@ -34,6 +34,11 @@ impl GridRenderer for LoopGrid {
             let grid = slither::Grid::new(self.rows, self.cols);
             slither::decode_edges(&grid, text).ok().map(|edges| (grid, edges))
         });
+        // Highlighted cells, under the loop and the dots.
+        for (i, _) in contents.highlight.iter().enumerate().filter(|(i, on)| **on && *i < self.rows * self.cols) {
+            let (x, y) = point(i / self.cols + 1, i % self.cols);
+            canvas.fill_rect(x, y, cell, cell, HIGHLIGHT);
+        }
         if let Some((grid, edges)) = &answer {
             let width = (cell * 0.09).max(1.2);
             let corner = |p: usize| point(p / (self.cols + 1), p % (self.cols + 1));

@@ -73,8 +73,8 @@ pub struct GridContents {
     /// shows the cages' outlines only, its digits being the answer).
     pub cage_sums: bool,
     /// Cells shaded to draw the eye (the studio's solving path: the cells
-    /// one step uses). Empty: none. Square grids shade them; pies and
-    /// triangles do not yet.
+    /// one step uses). Empty: none. Every geometry shades them (squares,
+    /// the pie's ring cells, the triangle's cells, Slitherlink's cells).
     pub highlight: Vec<bool>,
 }
 

@@ -2,7 +2,7 @@
 //! hub in the middle, slices (the sector pairs that are houses) alternately
 //! shaded and outlined with thick lines, digits printed as numbers 1–12.
 
-use super::canvas::{BLACK, LIGHT_FILL, Surface};
+use super::canvas::{BLACK, HIGHLIGHT, LIGHT_FILL, Surface};
 use super::fonts::Weight;
 use super::{GridContents, GridRenderer};
 use crate::layout::{CellLayout, Geometry};
@@ -82,6 +82,13 @@ impl GridRenderer for PieGrid<'_> {
             let mut wedge = circle.arc(ring_count, s as f32, s as f32 + 1.0);
             wedge.extend(circle.arc(0.0, s as f32, s as f32 + 1.0).into_iter().rev());
             canvas.fill_polygon(&wedge, LIGHT_FILL);
+        }
+        // Highlighted cells (the studio's solving path), over the slices' shading.
+        for (cell, _) in contents.highlight.iter().enumerate().filter(|(_, on)| **on) {
+            let (s, k) = ((cell / rings) as f32, (cell % rings) as f32);
+            let mut wedge = circle.arc(k + 1.0, s, s + 1.0);
+            wedge.extend(circle.arc(k, s, s + 1.0).into_iter().rev());
+            canvas.fill_polygon(&wedge, HIGHLIGHT);
         }
         let thin = (side * 0.0015).max(0.75);
         let thick = (side * 0.006).max(1.8);

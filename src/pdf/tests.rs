@@ -1,7 +1,7 @@
 //! What the renderers draw, read back from the canvas's recorded ops: the
 //! sizes and places of marks, corner letters and clues.
 
-use super::canvas::{Canvas, FADED};
+use super::canvas::{Canvas, FADED, WHITE};
 use super::fonts::{CAP_HEIGHT, Fonts, Weight};
 use super::{DIGIT_SHARE, FADED_MARK, GridContents, MIN_TEXT_PT, MarkStyle, min_cell_for_marks};
 use crate::family::{Family, open};
@@ -216,6 +216,96 @@ fn loop_clues_are_a_digits_share_of_the_cell() {
             assert_eq!(texts.len(), 4);
             assert!(texts.iter().all(|t| (t.size - cell * DIGIT_SHARE).abs() < 1e-4), "{texts:?}");
             assert!(cell * DIGIT_SHARE < MIN_TEXT_PT || texts.iter().all(|t| t.size >= MIN_TEXT_PT));
+        }
+    }
+}
+
+/// Whether `p` lies inside the polygon `ring` (even–odd rule).
+fn inside(ring: &[(f32, f32)], p: (f32, f32)) -> bool {
+    let mut inside = false;
+    for i in 0..ring.len() {
+        let (a, b) = (ring[i], ring[(i + 1) % ring.len()]);
+        if (a.1 > p.1) != (b.1 > p.1) && p.0 < a.0 + (p.1 - a.1) * (b.0 - a.0) / (b.1 - a.1) {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+/// A fill as drawn: its place in the drawing, its outline, its grey.
+type Fill = (usize, Vec<(f32, f32)>, f32);
+
+/// Every layout in layouts/ (every geometry: squares, overlapping grids,
+/// the pie, the triangle, Slitherlink's board) shades a highlighted cell:
+/// one fill more than without it, under the cell's digit (drawn before it),
+/// visibly darker than what the cell shows unhighlighted (white, an
+/// island's or a slice's light grey, Tridoku's edge grey).
+#[test]
+fn every_layout_shades_a_highlighted_cell_under_its_digit() {
+    use crate::art::{Item, Recorder};
+    use crate::layout::Kind;
+    let fonts = Fonts::unembedded().unwrap();
+    let area = Area { x: 10.0, y: 20.0, width: 600.0, height: 600.0 };
+    let files = crate::layout::list_layout_files();
+    assert!(files.len() > 30, "the shipped layouts");
+    for path in files {
+        let layout = Layout::load(&path.display().to_string()).unwrap();
+        let id = layout.id.clone();
+        let n = match &layout.kind {
+            Kind::Cells(cells) => cells.model.cell_count(),
+            Kind::Loops(board) => board.rows * board.cols,
+        };
+        let family = open(layout);
+        let renderer = family.renderer();
+        let digit = renderer.digit_size(area);
+        let record = |contents: &GridContents| {
+            let mut recorder = Recorder::new(&fonts);
+            renderer.draw(&mut recorder, area, contents);
+            recorder.items
+        };
+        let fills = |items: &[Item]| -> Vec<Fill> {
+            items
+                .iter()
+                .enumerate()
+                .filter_map(|(i, item)| match item {
+                    Item::Polygon { points, level } => Some((i, points.clone(), *level)),
+                    _ => None,
+                })
+                .collect()
+        };
+        let empty = family.page(&".".repeat(n));
+        let plain = fills(&record(&empty));
+        let mut cells = vec![0, n / 2, n - 1];
+        cells.retain(|&c| !empty.is_corner_label(c));
+        cells.dedup();
+        for cell in cells {
+            let mut contents = family.page(&".".repeat(n));
+            contents.highlight = (0..n).map(|i| i == cell).collect();
+            contents.symbols[cell] = Some('1');
+            contents.clues[cell] = Some('1');
+            contents.given[cell] = true;
+            let items = record(&contents);
+            let all = fills(&items);
+            assert_eq!(all.len(), plain.len() + 1, "{id}: cell {cell} highlighted is one fill more");
+            let new: Vec<&Fill> = all.iter().filter(|(_, ring, level)| !plain.iter().any(|(_, r, l)| r == ring && l == level)).collect();
+            let [(at, ring, level)] = new.as_slice() else { panic!("{id}: cell {cell}: {} new fills", new.len()) };
+            // The digit drawn in the cell (a glyph of the grid's digit size,
+            // centred in it) lies on the shading, drawn after it.
+            let (index, centre) = items
+                .iter()
+                .enumerate()
+                .find_map(|(i, item)| match item {
+                    Item::Text { text, x, y, size, weight, .. } if text == "1" && *size >= digit - 1e-3 => {
+                        Some((i, (x + fonts.get(*weight).width(text, *size) / 2.0, y + size * CAP_HEIGHT / 2.0)))
+                    }
+                    _ => None,
+                })
+                .unwrap_or_else(|| panic!("{id}: cell {cell}'s digit is drawn"));
+            assert!(inside(ring, centre), "{id}: cell {cell}'s digit at {centre:?} is not on its shading {ring:?}");
+            assert!(at < &index, "{id}: the shading goes under the digit");
+            // What the cell shows without the highlight: the last fill under its centre, or white.
+            let under = plain.iter().rev().find(|(_, r, _)| inside(r, centre)).map_or(WHITE, |(_, _, l)| *l);
+            assert!(*level <= under - 0.1, "{id}: cell {cell} highlighted at grey {level} over {under} does not stand out");
         }
     }
 }

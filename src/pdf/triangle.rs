@@ -2,7 +2,7 @@
 //! thick lines around the nine nonets, the outer edges' cells darker grey
 //! and the inner triangle's legs light grey.
 
-use super::canvas::{BLACK, LIGHT_FILL, Surface};
+use super::canvas::{BLACK, LIGHT_FILL, Surface, WHITE, highlight_over};
 use super::fonts::Weight;
 use super::{GridContents, GridRenderer};
 use crate::layout::CellLayout;
@@ -48,17 +48,24 @@ impl GridRenderer for TriangleGrid<'_> {
         let point = |(y, x): (usize, usize)| (apex_x + (x as f32 - y as f32 / 2.0) * edge, top - y as f32 * edge * HEIGHT);
         let cells = self.layout.model.cell_count();
 
-        for cell in 0..cells {
-            let shade = if self.in_house(cell, "edge") {
+        let shade = |cell: usize| {
+            if self.in_house(cell, "edge") {
                 Some(EDGE_FILL)
             } else if self.in_house(cell, "inner") {
                 Some(LIGHT_FILL)
             } else {
                 None
-            };
-            if let Some(level) = shade {
+            }
+        };
+        for cell in 0..cells {
+            if let Some(level) = shade(cell) {
                 canvas.fill_polygon(&self.corners(cell).map(point), level);
             }
+        }
+        // Highlighted cells (the studio's solving path), darker than the
+        // grey they stand on.
+        for (cell, _) in contents.highlight.iter().enumerate().filter(|(cell, on)| **on && *cell < cells) {
+            canvas.fill_polygon(&self.corners(cell).map(point), highlight_over(shade(cell).unwrap_or(WHITE)));
         }
         let thin = (edge * 0.02).max(0.75);
         let thick = (edge * 0.07).max(1.8);
