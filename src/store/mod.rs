@@ -69,6 +69,7 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
     migration!("0015_editors"),
     migration!("0016_scale"),
     migration!("0017_users"),
+    migration!("0021_browse"),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";

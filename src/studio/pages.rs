@@ -142,6 +142,7 @@ pub fn filter_of(request: &Request) -> (Filter, Option<Cursor>, Vec<String>) {
         source,
         batch,
         symmetry: text("symmetry"),
+        pattern: text("pattern"),
         status,
         sort,
     };
@@ -160,6 +161,7 @@ fn filter_query(filter: &Filter, after: Option<Cursor>) -> String {
         ("source", filter.source.map(|s| s.as_str().to_string()).unwrap_or_default()),
         ("batch", filter.batch.map(|b| b.to_string()).unwrap_or_default()),
         ("symmetry", filter.symmetry.clone().unwrap_or_default()),
+        ("pattern", filter.pattern.clone().unwrap_or_default()),
         ("status", filter.status.map(|s| s.as_str().to_string()).unwrap_or_default()),
         ("sort", if filter.sort == Sort::default() { String::new() } else { filter.sort.as_str().to_string() }),
         ("after", after.map(Cursor::to_param).unwrap_or_default()),
@@ -190,6 +192,15 @@ pub fn catalog(catalog: &Catalog, choices: &Choices, request: &Request, who: &Wh
     let levels: Vec<String> = crate::level::Level::ALL.iter().map(|l| l.name().to_string()).collect();
     let batches: Vec<String> = choices.batches.iter().map(i64::to_string).collect();
     let num = |v: Option<f64>| v.map(|x| x.to_string()).unwrap_or_default();
+    let patterns: Vec<(String, String)> = choices
+        .patterns
+        .iter()
+        .map(|p| {
+            let batches: Vec<String> = p.batches.iter().map(i64::to_string).collect();
+            let givens = p.picture.chars().filter(|c| !c.is_whitespace() && *c != '.' && *c != '0').count();
+            (p.key.clone(), format!("{givens} givens, batch {}", batches.join(", ")))
+        })
+        .collect();
     let body = html! {
         h1 { "Catalog" }
         form.filters method="get" action="/" role="search" {
@@ -201,6 +212,7 @@ pub fn catalog(catalog: &Catalog, choices: &Choices, request: &Request, who: &Wh
             (select("source", "Source", filter.source.map(Source::as_str), &same(&Source::ALL.map(|s| s.as_str().to_string()))))
             (select("batch", "Batch", filter.batch.map(|b| b.to_string()).as_deref(), &same(&batches)))
             (select("symmetry", "Symmetry", filter.symmetry.as_deref(), &same(&choices.symmetries)))
+            (select("pattern", "Pattern", filter.pattern.as_deref(), &patterns))
             (select("status", "Status", filter.status.map(Status::as_str), &same(&Status::ALL.map(|s| s.as_str().to_string()))))
             label {
                 span { "Sort" }
