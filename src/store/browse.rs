@@ -207,6 +207,8 @@ pub struct BookUse {
     pub title: String,
     pub number: i64,
     pub status: String,
+    /// The editor who made the book (`books.made_by`), when recorded.
+    pub made_by: Option<String>,
 }
 
 /// The most rows a page may ask for.
@@ -432,16 +434,25 @@ impl Catalog {
         Ok(found)
     }
 
+    /// Puzzle `id`, None when the catalog has none (a catalog that cannot
+    /// be read is an error, not a missing puzzle).
+    pub fn puzzle_if_any(&self, id: i64) -> Result<Option<super::PuzzleRow>> {
+        match self.conn.query_opt("SELECT 1 FROM puzzles WHERE id = $1", vals![id])? {
+            Some(_) => self.puzzle(id).map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// The books a puzzle is in (finished and being made), by book id.
     pub fn books_of(&self, puzzle: i64) -> Result<Vec<BookUse>> {
         self.conn
             .query(
-                "SELECT b.id, b.title, bp.number, b.status FROM book_puzzles bp JOIN books b ON b.id = bp.book_id
+                "SELECT b.id, b.title, bp.number, b.status, b.made_by FROM book_puzzles bp JOIN books b ON b.id = bp.book_id
                  WHERE bp.puzzle_id = $1 ORDER BY b.id, bp.number",
                 vals![puzzle],
             )?
             .iter()
-            .map(|r| Ok(BookUse { book_id: r.get(0)?, title: r.get(1)?, number: r.get(2)?, status: r.get(3)? }))
+            .map(|r| Ok(BookUse { book_id: r.get(0)?, title: r.get(1)?, number: r.get(2)?, status: r.get(3)?, made_by: r.get(4)? }))
             .collect()
     }
 

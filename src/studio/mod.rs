@@ -219,10 +219,13 @@ impl State {
         })
     }
 
+    /// A reply for every request: what failed is said in words on a page
+    /// with a way back (a failing catalog, and even a bug that panics).
     fn handle(&self, request: &Request) -> Reply {
-        match self.route(request) {
-            Ok(reply) => reply,
-            Err(e) => pages::error(500, &format!("Something went wrong: {e:#}")),
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.route(request))) {
+            Ok(Ok(reply)) => reply,
+            Ok(Err(e)) => pages::error(500, &format!("The catalog could not answer: {e:#}")),
+            Err(_) => pages::error(500, "The studio failed on this request (a bug: its console says where). Nothing else is affected."),
         }
     }
 
@@ -327,18 +330,19 @@ impl State {
 
     fn puzzle_page(&self, id: i64, request: &Request, who: &Who) -> Result<Reply> {
         let found = self.with(|c| {
-            let Ok(p) = c.puzzle(id) else { return Ok(None) };
+            let Some(p) = c.puzzle_if_any(id)? else { return Ok(None) };
             Ok(Some((c.books_of(id)?, p)))
         })?;
         let Some((books, p)) = found else { return Ok(pages::not_found()) };
         let family = self.family(&p.layout_file, &p.layout_source)?;
         let grade = self.grade(id, &*family, &p.givens);
-        Ok(pages::puzzle(&p, &books, &*family, &grade, request, who))
+        let hint = family.hint(&p.givens);
+        Ok(pages::puzzle(&p, &books, &*family, &grade, hint.as_ref(), request, who))
     }
 
     /// `picture.svg`, `solution.svg`, `qr.svg` or a step's picture.
     fn picture(&self, id: i64, what: &str, step: Option<usize>) -> Result<Reply> {
-        let Some(p) = self.with(|c| Ok(c.puzzle(id).ok()))? else { return Ok(pages::not_found()) };
+        let Some(p) = self.with(|c| c.puzzle_if_any(id))? else { return Ok(pages::not_found()) };
         let family = self.family(&p.layout_file, &p.layout_source)?;
         let options = crate::art::ArtOptions { width: 288.0, svg_text: crate::art::SvgText::Outlines, ..Default::default() };
         let figure = match (what, step) {
@@ -356,23 +360,7 @@ impl State {
                 if n == 0 || n > report.step_cells.len() {
                     return Ok(pages::not_found());
                 }
-                let mut contents = family.page(&p.givens);
-                for cells in &report.step_cells[..n] {
-                    for &(cell, symbol) in &cells.placed {
-                        if let Some(s) = contents.symbols.get_mut(cell) {
-                            *s = Some(symbol);
-                        }
-                    }
-                }
-                let mut highlight = vec![false; contents.symbols.len()];
-                let this = &report.step_cells[n - 1];
-                for &(cell, _) in this.placed.iter().chain(&this.struck) {
-                    if let Some(h) = highlight.get_mut(cell) {
-                        *h = true;
-                    }
-                }
-                contents.highlight = highlight;
-                crate::art::figure_of(&*family, contents, &options, &self.fonts)
+                pages::step_figure(&*family, &p.givens, &report.step_cells, n, &options, &self.fonts)
             }
             _ => return Ok(pages::not_found()),
         };
