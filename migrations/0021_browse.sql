@@ -9,6 +9,7 @@
 -- from the small book and draft tables. Batch and pattern: this one
 -- (0001's `puzzles_by_batch (batch_id, level)` keeps its work).
 CREATE INDEX puzzles_by_batch_id ON puzzles (batch_id, id);
+CREATE INDEX puzzles_by_level_id ON puzzles (level, id);
 CREATE INDEX puzzles_by_level_rating ON puzzles (level, COALESCE(se_rating, -1.0), id);
 CREATE INDEX puzzles_by_technique ON puzzles (technique, COALESCE(se_rating, -1.0), id);
 CREATE INDEX puzzles_by_symmetry ON puzzles (symmetry, id);

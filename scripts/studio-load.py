@@ -2,10 +2,14 @@
 """The client of scripts/studio-load: N threads browse the studio at URL
 for S seconds (catalog pages with filters and their next-page links, deep
 into the list; puzzle pages and their pictures) and print requests, errors
-and p50/p95/p99 per page kind. Loopback only."""
+and p50/p95/p99 per page kind. Loopback only.
+
+    studio-load.py URL CLIENTS SECONDS   the load
+    studio-load.py URL pages             each filter's page times, one client
+"""
 import html, random, re, sys, threading, time, urllib.parse, http.client
 
-url, clients, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+url = sys.argv[1]
 parsed = urllib.parse.urlparse(url)
 if parsed.hostname not in ("127.0.0.1", "localhost", "::1"):
     sys.exit("studio-load: loopback only, not " + url)
@@ -19,6 +23,43 @@ FILTERS = [
 ]
 ROW = re.compile(r'<tr data-id="(\d+)"')
 NEXT = re.compile(r'rel="next" href="([^"]+)"')
+
+def page_times():
+    """One client, one page at a time: each filter's first page (best of
+    three), and its 50th page reached through the next-page links."""
+    conn = http.client.HTTPConnection(host, port, timeout=60)
+
+    def timed(path):
+        started = time.monotonic()
+        conn.request("GET", path)
+        reply = conn.getresponse()
+        body = reply.read().decode("utf-8", "replace")
+        return time.monotonic() - started, reply.status, body
+
+    print(f"{'catalog page':<34} {'rows':>4} {'first ms':>9} {'page 50 ms':>11} {'pages 2-50 mean ms':>19}")
+    for f in FILTERS:
+        path = "/" + f
+        firsts = [timed(path) for _ in range(3)]
+        first = min(t for t, _, _ in firsts)
+        status, body = firsts[0][1], firsts[0][2]
+        rows = len(ROW.findall(body))
+        deep, last, pages = [], None, 1
+        while pages < 50:
+            m = NEXT.search(body)
+            if not m:
+                break
+            last, status, body = timed(html.unescape(m.group(1)))
+            deep.append(last)
+            pages += 1
+        mean = f"{sum(deep) / len(deep) * 1000:.1f}" if deep else "-"
+        fiftieth = f"{last * 1000:.1f}" if pages == 50 else f"(only {pages})"
+        print(f"{path:<34} {rows:>4} {first * 1000:>9.1f} {fiftieth:>11} {mean:>19}" + ("" if status == 200 else f"  HTTP {status}"))
+
+
+if len(sys.argv) > 2 and sys.argv[2] == "pages":
+    page_times()
+    sys.exit(0)
+clients, seconds = int(sys.argv[2]), float(sys.argv[3])
 
 lock = threading.Lock()
 times = {}   # kind -> [seconds]

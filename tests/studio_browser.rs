@@ -13,6 +13,9 @@ use common::ok;
 use puzzlebook::store::scratch::{Scratch, every_backend};
 use std::path::PathBuf;
 
+/// Every thumbnail in the window has loaded (the rest load as they scroll into view).
+const THUMBNAILS_IN_VIEW: &str = "return [...document.querySelectorAll('td.pic img')].filter(i => i.getBoundingClientRect().top < innerHeight).every(i => i.complete && i.naturalWidth > 0)";
+
 #[test]
 fn an_editor_logs_in_filters_opens_a_puzzle_and_steps_through_its_path() {
     let Some((chromium, driver)) = chromium_and_driver() else { return };
@@ -39,6 +42,7 @@ fn run_in_browser(place: &Scratch, chromium: &PathBuf, driver: &PathBuf) {
     browser.until("return location.pathname === '/' && document.body.innerText.includes('ada (editor)')");
     // The first thumbnail's picture loads (the rest load as they scroll into view).
     browser.until("const i = document.querySelector('td.pic img'); return i.complete && i.naturalWidth > 0");
+    browser.until(THUMBNAILS_IN_VIEW);
     browser.screenshot(&format!("catalog-{backend}"));
 
     // Filter: easy puzzles only.
@@ -54,6 +58,7 @@ fn run_in_browser(place: &Scratch, chromium: &PathBuf, driver: &PathBuf) {
     browser.until("return location.pathname.startsWith('/puzzle/')");
     browser.until("const i = document.querySelector('img.grid'); return i.complete && i.naturalWidth > 0");
     browser.until("return document.querySelector('#hint h2').innerText.includes('hint')");
+    browser.screenshot(&format!("puzzle-{backend}"));
     // By keyboard: every control takes the focus visibly, and Enter on
     // "Next step" steps into the solving path.
     browser.script("document.activeElement && document.activeElement.blur(); return true");
@@ -87,7 +92,7 @@ fn run_in_browser(place: &Scratch, chromium: &PathBuf, driver: &PathBuf) {
     browser.until(fits);
     browser.screenshot(&format!("puzzle-strikes-tablet-{backend}"));
     browser.go(&format!("{base}/?level=easy"));
-    browser.until("const i = document.querySelector('td.pic img'); return i.complete && i.naturalWidth > 0");
+    browser.until(THUMBNAILS_IN_VIEW);
     browser.until(fits);
     browser.screenshot(&format!("catalog-tablet-{backend}"));
     // An error is said in words, with a way back.

@@ -223,7 +223,7 @@ const LIVE_DRAFT: &str =
 /// bound parameter), so each filter is a plain condition the planner can
 /// answer from an index (see migration 0021) instead of a `$1 IS NULL OR`
 /// that no index serves.
-fn statement(filter: &Filter, patterns: Option<&[i64]>, after: Option<Cursor>, limit: usize, dialect: Dialect) -> (String, Vec<Value>) {
+fn conditions(filter: &Filter, patterns: Option<&[i64]>, dialect: Dialect) -> (Vec<String>, Vec<Value>) {
     let mut params: Vec<Value> = Vec::new();
     let mut bind = |v: Value| {
         params.push(v);
@@ -294,6 +294,44 @@ fn statement(filter: &Filter, patterns: Option<&[i64]>, after: Option<Cursor>, l
         Some(Status::Unchecked) => conditions.push("p.validation IS NULL".into()),
         None => {}
     }
+    (conditions, params)
+}
+
+/// How SQLite reads a page (PostgreSQL's planner chooses from its statistics).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Access {
+    /// As the planner likes.
+    Planner,
+    /// A range of this filter's index.
+    Range(&'static str),
+    /// The sort's own order, filtering as it goes: only for a filter that
+    /// at least one puzzle in [`DENSE`] matches, so a page stops early.
+    Walk,
+}
+
+/// A filter matching at least one puzzle in this many is walked in the
+/// sort's order (a page then reads about `DENSE × 50` rows); a rarer one
+/// is read from its index's range (fewer than a `1 / DENSE` share of the
+/// catalog) and sorted. Either way a page reads a bounded share.
+const DENSE: i64 = 100;
+
+fn statement(
+    filter: &Filter,
+    patterns: Option<&[i64]>,
+    after: Option<Cursor>,
+    limit: usize,
+    dialect: Dialect,
+    access: Access,
+) -> (String, Vec<Value>) {
+    let (mut conditions, mut params) = self::conditions(filter, patterns, dialect);
+    let real = |p: String| match dialect {
+        Dialect::Sqlite => p,
+        Dialect::Postgres => format!("CAST({p} AS DOUBLE PRECISION)"),
+    };
+    let mut bind = |v: Value| {
+        params.push(v);
+        format!("${}", params.len())
+    };
     let (key, cast, descending) = filter.sort.key();
     let (past, order) = if descending { ("<", "DESC") } else { (">", "ASC") };
     if let Some(c) = after {
@@ -315,13 +353,17 @@ fn statement(filter: &Filter, patterns: Option<&[i64]>, after: Option<Cursor>, l
         _ => format!("{key} {order}, p.id {order}"),
     };
     let limit = bind((limit as i64 + 1).into());
-    // SQLite plans without a histogram: left alone it walks the sort's
-    // order and filters (the whole table when the filter is rare). Told
-    // the filter's index, it reads that filter's range (and sorts it,
-    // unless the index also ends on the sort key).
-    let indexed = match dialect {
-        Dialect::Sqlite => sqlite_index(filter, patterns.is_some()).map(|i| format!(" INDEXED BY {i}")).unwrap_or_default(),
-        Dialect::Postgres => String::new(),
+    // SQLite plans without a histogram: left alone it may walk the sort's
+    // order through a rare filter (the whole table) or sort a common one's
+    // whole range. Told which (see `Catalog::access`), it does neither.
+    let indexed = match (dialect, access) {
+        (Dialect::Postgres, _) | (_, Access::Planner) => String::new(),
+        (_, Access::Range(index)) => format!(" INDEXED BY {index}"),
+        (_, Access::Walk) => match filter.sort {
+            Sort::Id | Sort::IdDesc => " NOT INDEXED".to_string(),
+            Sort::Rating | Sort::RatingDesc => " INDEXED BY puzzles_by_rating".to_string(),
+            Sort::Clues => " INDEXED BY puzzles_by_clues".to_string(),
+        },
     };
     let condition = if conditions.is_empty() { "1 = 1".to_string() } else { conditions.join("\n           AND ") };
     let sql = format!(
@@ -360,8 +402,10 @@ fn sqlite_index(filter: &Filter, pattern: bool) -> Option<&'static str> {
         "puzzles_imported"
     } else if filter.status == Some(Status::Unchecked) {
         "puzzles_by_validation"
-    } else if filter.level.is_some() {
+    } else if filter.level.is_some() && rated {
         "puzzles_by_level_rating"
+    } else if filter.level.is_some() {
+        "puzzles_by_level_id"
     } else if filter.layout.is_some() {
         "puzzles_for_books"
     } else if filter.symmetry.is_some() {
@@ -369,6 +413,21 @@ fn sqlite_index(filter: &Filter, pattern: bool) -> Option<&'static str> {
     } else {
         return None;
     })
+}
+
+/// Whether `index` holds a filter's matches in `sort`'s order (an index on
+/// columns ends on the rowid, the id).
+fn serves_sort(index: &str, sort: Sort) -> bool {
+    match sort {
+        Sort::Id | Sort::IdDesc => {
+            matches!(
+                index,
+                "puzzles_by_batch_id" | "puzzles_by_symmetry" | "puzzles_by_level_id" | "puzzles_imported" | "puzzles_by_validation"
+            )
+        }
+        Sort::Rating | Sort::RatingDesc => matches!(index, "puzzles_by_level_rating" | "puzzles_by_technique" | "puzzles_by_rating"),
+        Sort::Clues => false,
+    }
 }
 
 fn read(r: &Row) -> Result<BrowseRow> {
@@ -403,7 +462,8 @@ impl Catalog {
             Some(key) => Some(self.pattern_batches(key)?),
             None => None,
         };
-        let (sql, params) = statement(filter, patterns.as_deref(), after, limit, self.conn.dialect());
+        let access = self.access(filter, patterns.as_deref())?;
+        let (sql, params) = statement(filter, patterns.as_deref(), after, limit, self.conn.dialect(), access);
         let mut rows: Vec<BrowseRow> = self.conn.query(&sql, &params)?.iter().map(read).collect::<Result<_>>()?;
         let next = if rows.len() > limit {
             rows.truncate(limit);
@@ -432,6 +492,32 @@ impl Catalog {
             }
         }
         Ok(found)
+    }
+
+    /// How SQLite reads a page of `filter`: the filter's index when that
+    /// index also gives the sort's order; else by how common the filter
+    /// is (counting its matches in its index, at most a `1 / DENSE` share
+    /// of the catalog): common, walk the sort's order; rare, read and sort
+    /// its range.
+    fn access(&self, filter: &Filter, patterns: Option<&[i64]>) -> Result<Access> {
+        if self.conn.dialect() != Dialect::Sqlite {
+            return Ok(Access::Planner);
+        }
+        let Some(index) = sqlite_index(filter, patterns.is_some()) else { return Ok(Access::Planner) };
+        if serves_sort(index, filter.sort) {
+            return Ok(Access::Range(index));
+        }
+        let total: i64 = self.conn.query_one("SELECT COALESCE(sum(n), 0) FROM puzzle_counts", &[])?.get(0)?;
+        let cap = (total / DENSE).max(1);
+        let (conditions, mut params) = conditions(filter, patterns, Dialect::Sqlite);
+        params.push(cap.into());
+        let sql = format!(
+            "SELECT count(*) FROM (SELECT 1 FROM puzzles p INDEXED BY {index} WHERE {} LIMIT ${})",
+            conditions.join(" AND "),
+            params.len()
+        );
+        let matches: i64 = self.conn.query_one(&sql, &params)?.get(0)?;
+        Ok(if matches >= cap { Access::Walk } else { Access::Range(index) })
     }
 
     /// Puzzle `id`, None when the catalog has none (a catalog that cannot
@@ -733,6 +819,7 @@ mod tests {
                 Filter { status: Some(Status::Unchecked), ..Filter::default() },
                 Filter { level: Some("hard".into()), technique: Some("tech7".into()), ..Filter::default() },
             ];
+            let mut taken = std::collections::BTreeMap::new();
             for analyzed in [false, true] {
                 if analyzed {
                     catalog.conn.batch("ANALYZE").unwrap();
@@ -756,7 +843,8 @@ mod tests {
                         let filter = Filter { sort, ..filter.clone() };
                         for after in [None, Some(Cursor { key: 5.0, id: 900 })] {
                             let patterns = filter.pattern.as_ref().map(|k| catalog.pattern_batches(k).unwrap());
-                            let (sql, params) = statement(&filter, patterns.as_deref(), after, 50, catalog.conn.dialect());
+                            let access = catalog.access(&filter, patterns.as_deref()).unwrap();
+                            let (sql, params) = statement(&filter, patterns.as_deref(), after, 50, catalog.conn.dialect(), access);
                             let plan: Vec<String> = match catalog.conn.dialect() {
                                 Dialect::Sqlite => catalog
                                     .conn
@@ -777,6 +865,14 @@ mod tests {
                             let whole = match catalog.conn.dialect() {
                                 // `SCAN p` reads the table (in the primary key's order), `SCAN p USING INDEX` a whole
                                 // index; the partial index of imported puzzles holds only them.
+                                // A walk of the sort's order is taken only for a filter at least one puzzle
+                                // in DENSE matches (counted here), and must need no sort: it stops early.
+                                Dialect::Sqlite if access == Access::Walk => {
+                                    let (conditions, params) = conditions(&filter, patterns.as_deref(), Dialect::Sqlite);
+                                    let sql = format!("SELECT count(*) FROM puzzles p WHERE {}", conditions.join(" AND "));
+                                    let matches: i64 = catalog.conn.query_one(&sql, &params).unwrap().get(0).unwrap();
+                                    matches * DENSE < 20_000 || text.contains("TEMP B-TREE")
+                                }
                                 Dialect::Sqlite => {
                                     plan.iter().any(|s| s.starts_with("SCAN p") && !s.starts_with("SCAN p USING INDEX puzzles_imported"))
                                 }
@@ -800,9 +896,14 @@ mod tests {
                                 place.target,
                                 plan.len()
                             );
+                            *taken.entry(format!("{access:?}").split('(').next().unwrap().to_string()).or_insert(0) += 1;
                         }
                     }
                 }
+            }
+            // SQLite took both ways (common filters walked, rare ones ranged).
+            if catalog.conn.dialect() == Dialect::Sqlite {
+                assert!(taken.contains_key("Walk") && taken.contains_key("Range"), "{taken:?}");
             }
         }
     }

@@ -90,7 +90,14 @@ impl Studio {
                 options.db
             );
         }
-        let server = tiny_http::Server::http(addr).map_err(|e| anyhow::anyhow!("--listen {}: cannot listen there: {e}", options.listen))?;
+        let listener = std::net::TcpListener::bind(addr).with_context(|| format!("--listen {}: cannot listen there", options.listen))?;
+        // Replies go out as two writes (tiny_http's head, then the body):
+        // with Nagle's algorithm the body waits for the client's delayed
+        // acknowledgement of the head, 40 ms on every kept-alive request.
+        // Connections accepted from the listener inherit this.
+        socket2::SockRef::from(&listener).set_tcp_nodelay(true).context("TCP_NODELAY on the studio's listener")?;
+        let server = tiny_http::Server::from_listener(listener, None)
+            .map_err(|e| anyhow::anyhow!("--listen {}: cannot listen there: {e}", options.listen))?;
         let addr = server.server_addr().to_ip().context("the server has no IP address")?;
         let state = State {
             target: options.db.clone(),
