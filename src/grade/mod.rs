@@ -233,9 +233,12 @@ pub struct Step {
     pub candidates: Vec<u32>,
 }
 
+/// A step's [`Step::uses`] and [`Step::candidates`].
+type Seen = (Vec<(usize, u8)>, Vec<u32>);
+
 /// What a step stands on and the candidates it found ([`Step::uses`],
 /// [`Step::candidates`]), read off the board before the step is applied.
-fn seen(topo: &Topology, board: &Board, hint: &Hint) -> (Vec<(usize, u8)>, Vec<u32>) {
+fn seen(topo: &Topology, board: &Board, hint: &Hint) -> Seen {
     let candidates: Vec<u32> = (0..topo.n_cells).map(|c| if board.unsolved.contains(c) { board.cand[c] as u32 } else { 0 }).collect();
     let focus = &hint.focus;
     let digits: u32 = if focus.digits.is_empty() { u32::MAX } else { focus.digits.iter().fold(0, |m, &d| m | 1 << d) };
@@ -395,7 +398,7 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
             if !apply(topo, board, &hint) {
                 break;
             }
-            let mut record = |hint: Hint, before: Option<(Vec<(usize, u8)>, Vec<u32>)>| {
+            let mut record = |hint: Hint, before: Option<Seen>| {
                 assumed_unique |= hint.technique.assumes_uniqueness();
                 if hint.rating > max_rating {
                     max_rating = hint.rating;

@@ -285,10 +285,11 @@ fn conditions(filter: &Filter, patterns: Option<&[i64]>, dialect: Dialect) -> (V
             conditions.push(format!("NOT EXISTS (SELECT 1 FROM book_puzzles bp WHERE bp.puzzle_id = p.id) AND NOT EXISTS ({LIVE_DRAFT})"))
         }
         // Few puzzles are reserved or printed: the page starts from them.
-        Some(Status::Reserved) => conditions.push(format!(
+        Some(Status::Reserved) => conditions.push(
             "p.id IN (SELECT dp.puzzle_id FROM draft_puzzles dp JOIN drafts d ON d.id = dp.draft_id WHERE d.expires_at > @unix)
              AND NOT EXISTS (SELECT 1 FROM book_puzzles bp WHERE bp.puzzle_id = p.id)"
-        )),
+                .into(),
+        ),
         Some(Status::Printed) => conditions
             .push("p.id IN (SELECT bp.puzzle_id FROM book_puzzles bp JOIN books b ON b.id = bp.book_id WHERE b.status = 'done')".into()),
         Some(Status::Unchecked) => conditions.push("p.validation IS NULL".into()),

@@ -63,6 +63,8 @@ struct Session {
 pub(crate) struct State {
     target: DbTarget,
     pool: Mutex<Vec<Catalog>>,
+    /// Connections kept: one a worker.
+    pool_size: usize,
     sessions: Mutex<HashMap<String, Session>>,
     fonts: Fonts,
     families: Mutex<HashMap<String, Arc<dyn Family>>>,
@@ -102,6 +104,7 @@ impl Studio {
         let state = State {
             target: options.db.clone(),
             pool: Mutex::new(vec![catalog]),
+            pool_size: options.workers.max(1),
             sessions: Mutex::new(HashMap::new()),
             fonts: Fonts::unembedded()?,
             families: Mutex::new(HashMap::new()),
@@ -144,12 +147,22 @@ impl State {
         let pooled = self.pool.lock().map_err(|_| anyhow::anyhow!("the catalog pool is poisoned"))?.pop();
         let catalog = match pooled {
             Some(c) => c,
-            None => Catalog::open_existing(&self.target)?,
+            None => {
+                let c = Catalog::open_existing(&self.target)?;
+                // One connection a worker, each with a modest page cache
+                // (a command's connection takes 64 MB for its writes).
+                if c.conn.dialect() == crate::store::db::Dialect::Sqlite {
+                    c.conn.batch("PRAGMA cache_size = -8192")?;
+                }
+                c
+            }
         };
         let result = f(&catalog);
+        // Kept for the next request: a connection opened per request costs
+        // its opening checks and starts with a cold cache.
         if result.is_ok()
             && let Ok(mut pool) = self.pool.lock()
-            && pool.len() < 8
+            && pool.len() < self.pool_size
         {
             pool.push(catalog);
         }
