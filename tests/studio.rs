@@ -223,7 +223,7 @@ fn an_injected_filter_matches_nothing_and_changes_nothing() {
         catalog(&place, 4);
         let studio = start(&place.arg());
         let before = place.count("SELECT count(*) FROM puzzles");
-        for field in ["layout", "level", "technique", "symmetry"] {
+        for field in ["layout", "level", "technique", "symmetry", "pattern"] {
             for attack in ["%27+OR+1%3D1+--", "x%27%3B+DELETE+FROM+puzzles%3B+--"] {
                 let reply = studio.get(&format!("/?{field}={attack}"), None);
                 assert_eq!(reply.status, 200, "{field}: {}", reply.body);
@@ -433,4 +433,28 @@ fn request_bodies_are_bounded() {
     assert!(sent.body.contains("larger than 16 KiB"));
     // The studio still answers.
     assert_eq!(studio.get("/", None).status, 200);
+}
+
+#[test]
+fn a_failing_catalog_is_said_in_words_with_a_way_back() {
+    for place in every_backend("studio-failing") {
+        catalog(&place, 2);
+        let studio = start(&place.arg());
+        assert_eq!(studio.get("/", None).status, 200);
+        // The catalog loses its puzzles table under the running studio.
+        place.execute("ALTER TABLE puzzles RENAME TO puzzles_gone");
+        for path in ["/", "/?level=easy&sort=hardest", "/puzzle/1"] {
+            let reply = studio.get(path, None);
+            assert!(reply.status >= 400, "{path}: {}", reply.status);
+            assert!(reply.header("Content-Type").unwrap().starts_with("text/html"), "{path}");
+            assert!(reply.body.contains("puzzles"), "{path}: what failed is named: {}", reply.body);
+            assert!(
+                reply.body.contains("role=\"alert\"") && reply.body.contains("<a href=\"/\">Back to the catalog</a>"),
+                "{path}: {}",
+                reply.body
+            );
+        }
+        place.execute("ALTER TABLE puzzles_gone RENAME TO puzzles");
+        assert_eq!(studio.get("/", None).status, 200);
+    }
 }

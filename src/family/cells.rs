@@ -54,8 +54,17 @@ impl Cells {
             true => grader.grade(&givens).map(|g| {
                 let alphabet = &self.cells().model.alphabet;
                 let cells = |list: &[(usize, u8)]| list.iter().map(|&(cell, s)| (cell, alphabet.char_of(s as _))).collect();
-                let step_cells =
-                    g.steps.iter().map(|s| StepCells { placed: cells(&s.placements), struck: cells(&s.eliminations) }).collect();
+                let marks = |mask: u32| (0..32).filter(|d| mask & (1 << d) != 0).map(|d| alphabet.char_of(d as _)).collect();
+                let step_cells = g
+                    .steps
+                    .iter()
+                    .map(|s| StepCells {
+                        placed: cells(&s.placements),
+                        struck: cells(&s.eliminations),
+                        uses: cells(&s.uses),
+                        candidates: s.candidates.iter().map(|&m| marks(m)).collect(),
+                    })
+                    .collect();
                 (g.rating(), (g.steps.iter().map(ToString::to_string).collect(), step_cells))
             }),
             false => grader.rate(&givens).map(|r| (r, (Vec::new(), Vec::new()))),

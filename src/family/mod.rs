@@ -72,12 +72,16 @@ pub struct GradeReport {
     pub step_cells: Vec<StepCells>,
 }
 
-/// The cells one solving step changes: symbols it places and candidates it
-/// strikes, as (cell index in the layout's order, symbol).
+/// What one solving step does on the grid, as the grader found it: symbols
+/// it places, candidates it strikes, and the candidates its pattern stands
+/// on, as (cell index in the layout's order, symbol); and every cell's
+/// candidates before it (empty for a solved cell).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StepCells {
     pub placed: Vec<(usize, char)>,
     pub struck: Vec<(usize, char)>,
+    pub uses: Vec<(usize, char)>,
+    pub candidates: Vec<Vec<char>>,
 }
 
 /// One kind of puzzle, as the rest of the program sees it.

@@ -246,7 +246,15 @@ mod tests {
     }
 
     fn step(technique: Technique, rating: f32) -> Step {
-        Step { technique, rating, description: String::new(), placements: Vec::new(), eliminations: Vec::new() }
+        Step {
+            technique,
+            rating,
+            description: String::new(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            uses: Vec::new(),
+            candidates: Vec::new(),
+        }
     }
 
     fn grade(steps: Vec<Step>) -> Grade {

@@ -223,6 +223,48 @@ pub struct Step {
     pub placements: Vec<(usize, u8)>,
     /// (cell, 0-based symbol) candidates removed by this step.
     pub eliminations: Vec<(usize, u8)>,
+    /// (cell, 0-based symbol) candidates the step's pattern stands on (a
+    /// pair's two candidates in its two cells, a fish's digit in its base
+    /// lines, a wing's cells; a single's own cell and symbol), as they were
+    /// before the step. A chain names its cells in `description` only.
+    pub uses: Vec<(usize, u8)>,
+    /// Every cell's candidates before the step, one bit a symbol (bit 0
+    /// the first); 0 for a solved cell.
+    pub candidates: Vec<u32>,
+}
+
+/// A step's [`Step::uses`] and [`Step::candidates`].
+type Seen = (Vec<(usize, u8)>, Vec<u32>);
+
+/// What a step stands on and the candidates it found ([`Step::uses`],
+/// [`Step::candidates`]), read off the board before the step is applied.
+fn seen(topo: &Topology, board: &Board, hint: &Hint) -> Seen {
+    let candidates: Vec<u32> = (0..topo.n_cells).map(|c| if board.unsolved.contains(c) { board.cand[c] as u32 } else { 0 }).collect();
+    let focus = &hint.focus;
+    let digits: u32 = if focus.digits.is_empty() { u32::MAX } else { focus.digits.iter().fold(0, |m, &d| m | 1 << d) };
+    let mut cells: Vec<usize> = focus.cells.clone();
+    if !focus.digits.is_empty() {
+        for &h in &focus.houses {
+            cells.extend(topo.houses[h].cells.iter().copied().filter(|&c| candidates[c] & digits != 0));
+        }
+    }
+    // No pattern named (singles, chains): the placements themselves.
+    if cells.is_empty() {
+        return (hint.placements.clone(), candidates);
+    }
+    cells.sort_unstable();
+    cells.dedup();
+    let mut uses: Vec<(usize, u8)> = Vec::new();
+    for c in cells {
+        let mask = candidates.get(c).copied().unwrap_or(0) & digits;
+        uses.extend((0..32u8).filter(|d| mask & (1 << d) != 0).map(|d| (c, d)).filter(|u| !hint.eliminations.contains(u)));
+    }
+    for &p in &hint.placements {
+        if !uses.contains(&p) {
+            uses.push(p);
+        }
+    }
+    (uses, candidates)
 }
 
 /// The result of grading a puzzle.
@@ -352,10 +394,11 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
                     }
                 }
             };
+            let before = describe.then(|| seen(topo, board, &hint));
             if !apply(topo, board, &hint) {
                 break;
             }
-            let mut record = |hint: Hint| {
+            let mut record = |hint: Hint, before: Option<Seen>| {
                 assumed_unique |= hint.technique.assumes_uniqueness();
                 if hint.rating > max_rating {
                     max_rating = hint.rating;
@@ -363,20 +406,23 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
                 }
                 score += hint.technique.hodoku_weight();
                 taken += 1;
-                if describe {
+                if let Some((uses, candidates)) = before {
                     steps.push(Step {
                         technique: hint.technique,
                         rating: hint.rating as f32 / 10.0,
                         description: hint.description,
                         placements: hint.placements,
                         eliminations: hint.eliminations,
+                        uses,
+                        candidates,
                     });
                 }
             };
-            record(hint);
+            record(hint, before);
             for extra in std::mem::take(&mut ladder.pending) {
+                let before = describe.then(|| seen(topo, board, &extra));
                 if apply(topo, board, &extra) {
-                    record(extra);
+                    record(extra, before);
                 }
             }
             // A rating alone takes the singles it already rates at once

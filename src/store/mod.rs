@@ -71,6 +71,7 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
     migration!("0017_users"),
     migration!("0018_studio_drafts"),
     migration!("0019_batch_people"),
+    migration!("0020_browse"),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";

@@ -68,6 +68,8 @@ struct Session {
 pub(crate) struct State {
     target: DbTarget,
     pool: Mutex<Vec<Catalog>>,
+    /// Connections kept: one a worker.
+    pool_size: usize,
     sessions: Mutex<HashMap<String, Session>>,
     fonts: Fonts,
     families: Mutex<HashMap<String, Arc<dyn Family>>>,
@@ -97,11 +99,19 @@ impl Studio {
                 options.db
             );
         }
-        let server = tiny_http::Server::http(addr).map_err(|e| anyhow::anyhow!("--listen {}: cannot listen there: {e}", options.listen))?;
+        let listener = std::net::TcpListener::bind(addr).with_context(|| format!("--listen {}: cannot listen there", options.listen))?;
+        // Replies go out as two writes (tiny_http's head, then the body):
+        // with Nagle's algorithm the body waits for the client's delayed
+        // acknowledgement of the head, 40 ms on every kept-alive request.
+        // Connections accepted from the listener inherit this.
+        socket2::SockRef::from(&listener).set_tcp_nodelay(true).context("TCP_NODELAY on the studio's listener")?;
+        let server = tiny_http::Server::from_listener(listener, None)
+            .map_err(|e| anyhow::anyhow!("--listen {}: cannot listen there: {e}", options.listen))?;
         let addr = server.server_addr().to_ip().context("the server has no IP address")?;
         let state = State {
             target: options.db.clone(),
             pool: Mutex::new(vec![catalog]),
+            pool_size: options.workers.max(1),
             sessions: Mutex::new(HashMap::new()),
             fonts: Fonts::unembedded()?,
             families: Mutex::new(HashMap::new()),
@@ -145,12 +155,22 @@ impl State {
         let pooled = self.pool.lock().map_err(|_| anyhow::anyhow!("the catalog pool is poisoned"))?.pop();
         let catalog = match pooled {
             Some(c) => c,
-            None => Catalog::open_existing(&self.target)?,
+            None => {
+                let c = Catalog::open_existing(&self.target)?;
+                // One connection a worker, each with a modest page cache
+                // (a command's connection takes 64 MB for its writes).
+                if c.conn.dialect() == crate::store::db::Dialect::Sqlite {
+                    c.conn.batch("PRAGMA cache_size = -8192")?;
+                }
+                c
+            }
         };
         let result = f(&catalog);
+        // Kept for the next request: a connection opened per request costs
+        // its opening checks and starts with a cold cache.
         if result.is_ok()
             && let Ok(mut pool) = self.pool.lock()
-            && pool.len() < 8
+            && pool.len() < self.pool_size
         {
             pool.push(catalog);
         }
@@ -227,10 +247,13 @@ impl State {
         })
     }
 
+    /// A reply for every request: what failed is said in words on a page
+    /// with a way back (a failing catalog, and even a bug that panics).
     fn handle(&self, request: &Request) -> Reply {
-        match self.route(request) {
-            Ok(reply) => reply,
-            Err(e) => pages::error(500, &format!("Something went wrong: {e:#}")),
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.route(request))) {
+            Ok(Ok(reply)) => reply,
+            Ok(Err(e)) => pages::error(500, &format!("The catalog could not answer: {e:#}")),
+            Err(_) => pages::error(500, "The studio failed on this request (a bug: its console says where). Nothing else is affected."),
         }
     }
 
@@ -347,18 +370,19 @@ impl State {
 
     fn puzzle_page(&self, id: i64, request: &Request, who: &Who) -> Result<Reply> {
         let found = self.with(|c| {
-            let Ok(p) = c.puzzle(id) else { return Ok(None) };
+            let Some(p) = c.puzzle_if_any(id)? else { return Ok(None) };
             Ok(Some((c.books_of(id)?, p)))
         })?;
         let Some((books, p)) = found else { return Ok(pages::not_found()) };
         let family = self.family(&p.layout_file, &p.layout_source)?;
         let grade = self.grade(id, &*family, &p.givens);
-        Ok(pages::puzzle(&p, &books, &*family, &grade, request, who))
+        let hint = family.hint(&p.givens);
+        Ok(pages::puzzle(&p, &books, &*family, &grade, hint.as_ref(), request, who))
     }
 
     /// `picture.svg`, `solution.svg`, `qr.svg` or a step's picture.
     fn picture(&self, id: i64, what: &str, step: Option<usize>) -> Result<Reply> {
-        let Some(p) = self.with(|c| Ok(c.puzzle(id).ok()))? else { return Ok(pages::not_found()) };
+        let Some(p) = self.with(|c| c.puzzle_if_any(id))? else { return Ok(pages::not_found()) };
         let family = self.family(&p.layout_file, &p.layout_source)?;
         let options = crate::art::ArtOptions { width: 288.0, svg_text: crate::art::SvgText::Outlines, ..Default::default() };
         let figure = match (what, step) {
@@ -376,23 +400,7 @@ impl State {
                 if n == 0 || n > report.step_cells.len() {
                     return Ok(pages::not_found());
                 }
-                let mut contents = family.page(&p.givens);
-                for cells in &report.step_cells[..n] {
-                    for &(cell, symbol) in &cells.placed {
-                        if let Some(s) = contents.symbols.get_mut(cell) {
-                            *s = Some(symbol);
-                        }
-                    }
-                }
-                let mut highlight = vec![false; contents.symbols.len()];
-                let this = &report.step_cells[n - 1];
-                for &(cell, _) in this.placed.iter().chain(&this.struck) {
-                    if let Some(h) = highlight.get_mut(cell) {
-                        *h = true;
-                    }
-                }
-                contents.highlight = highlight;
-                crate::art::figure_of(&*family, contents, &options, &self.fonts)
+                pages::step_figure(&*family, &p.givens, &report.step_cells, n, &options, &self.fonts)
             }
             _ => return Ok(pages::not_found()),
         };

@@ -4,7 +4,12 @@
 
 use super::http::{self, Reply, Request, query};
 use super::{PAGE_ROWS, Who};
-use crate::family::{Family, GradeReport};
+use crate::art::{ArtOptions, Figure, Recorder};
+use crate::book::hints::Hint;
+use crate::family::{Family, GradeReport, StepCells};
+use crate::layout::{Geometry, Kind};
+use crate::pdf::canvas::Surface;
+use crate::pdf::fonts::{Fonts, Weight};
 use crate::store::browse::{BookUse, Choices, Cursor, Filter, Sort, Source, Status};
 use crate::store::{Catalog, PuzzleRow, Role, User};
 use anyhow::Result;
@@ -60,7 +65,7 @@ pub fn error(status: u16, message: &str) -> Reply {
         404 => "Not found",
         405 => "Not allowed",
         413 => "Too large",
-        _ => "Error",
+        _ => "Could not do that",
     };
     Reply::html(
         status,
@@ -69,7 +74,7 @@ pub fn error(status: u16, message: &str) -> Reply {
             None,
             html! {
                 h1 { (title) }
-                p.error { (message) }
+                p.error role="alert" { (message) }
                 p { a href="/" { "Back to the catalog" } }
             },
         ),
@@ -144,6 +149,7 @@ pub fn filter_of(request: &Request) -> (Filter, Option<Cursor>, Vec<String>) {
         source,
         batch,
         symmetry: text("symmetry"),
+        pattern: text("pattern"),
         status,
         sort,
     };
@@ -162,6 +168,7 @@ fn filter_query(filter: &Filter, after: Option<Cursor>) -> String {
         ("source", filter.source.map(|s| s.as_str().to_string()).unwrap_or_default()),
         ("batch", filter.batch.map(|b| b.to_string()).unwrap_or_default()),
         ("symmetry", filter.symmetry.clone().unwrap_or_default()),
+        ("pattern", filter.pattern.clone().unwrap_or_default()),
         ("status", filter.status.map(|s| s.as_str().to_string()).unwrap_or_default()),
         ("sort", if filter.sort == Sort::default() { String::new() } else { filter.sort.as_str().to_string() }),
         ("after", after.map(Cursor::to_param).unwrap_or_default()),
@@ -192,6 +199,15 @@ pub fn catalog(catalog: &Catalog, choices: &Choices, request: &Request, who: &Wh
     let levels: Vec<String> = crate::level::Level::ALL.iter().map(|l| l.name().to_string()).collect();
     let batches: Vec<String> = choices.batches.iter().map(i64::to_string).collect();
     let num = |v: Option<f64>| v.map(|x| x.to_string()).unwrap_or_default();
+    let patterns: Vec<(String, String)> = choices
+        .patterns
+        .iter()
+        .map(|p| {
+            let batches: Vec<String> = p.batches.iter().map(i64::to_string).collect();
+            let givens = p.picture.chars().filter(|c| !c.is_whitespace() && *c != '.' && *c != '0').count();
+            (p.key.clone(), format!("{givens} givens, batch {}", batches.join(", ")))
+        })
+        .collect();
     let body = html! {
         h1 { "Catalog" }
         form.filters method="get" action="/" role="search" {
@@ -203,6 +219,7 @@ pub fn catalog(catalog: &Catalog, choices: &Choices, request: &Request, who: &Wh
             (select("source", "Source", filter.source.map(Source::as_str), &same(&Source::ALL.map(|s| s.as_str().to_string()))))
             (select("batch", "Batch", filter.batch.map(|b| b.to_string()).as_deref(), &same(&batches)))
             (select("symmetry", "Symmetry", filter.symmetry.as_deref(), &same(&choices.symmetries)))
+            (select("pattern", "Pattern", filter.pattern.as_deref(), &patterns))
             (select("status", "Status", filter.status.map(Status::as_str), &same(&Status::ALL.map(|s| s.as_str().to_string()))))
             label {
                 span { "Sort" }
@@ -246,11 +263,147 @@ pub fn catalog(catalog: &Catalog, choices: &Choices, request: &Request, who: &Wh
     Ok(Reply::html(if problems.is_empty() { 200 } else { 400 }, page("Catalog", Some(who), body)))
 }
 
+/// Square cells' places in a figure drawn by `art::figure_of` (the same
+/// margins and centring): rows, columns, each cell's (row, column), the
+/// cell side and the grid's top-left corner. None for other grids.
+struct SquarePlaces {
+    cols: usize,
+    position: Vec<(usize, usize)>,
+    cell: f32,
+    left: f32,
+    top: f32,
+}
+
+fn square_places(family: &dyn Family, figure: &Figure, width: f32) -> Option<SquarePlaces> {
+    let Kind::Cells(cells) = &family.layout().kind else { return None };
+    let Geometry::Squares { rows, cols, position, .. } = &cells.geometry else { return None };
+    let margin = (width * 0.02).max(2.0);
+    let (inner_w, inner_h) = (width - 2.0 * margin, figure.height - 2.0 * margin);
+    let cell = (inner_w / *cols as f32).min(inner_h / *rows as f32);
+    let left = margin + (inner_w - cell * *cols as f32) / 2.0;
+    let top = margin + inner_h - (inner_h - cell * *rows as f32) / 2.0;
+    Some(SquarePlaces { cols: *cols, position: position.clone(), cell, left, top })
+}
+
+/// A cell's name in words: `r3c5` on square grids, else its number.
+fn cell_name(family: &dyn Family, cell: usize) -> String {
+    if let Kind::Cells(cells) = &family.layout().kind
+        && let Geometry::Squares { position, .. } = &cells.geometry
+        && let Some((r, c)) = position.get(cell)
+    {
+        return format!("r{}c{}", r + 1, c + 1);
+    }
+    format!("cell {}", cell + 1)
+}
+
+/// Grey of a candidate the step does not touch, and of one it strikes.
+const MARK_GREY: f32 = 0.5;
+const STRUCK_GREY: f32 = 0.3;
+/// Shade of a cell that loses a candidate (lighter than the pattern's).
+const STRUCK_CELL: f32 = 0.9;
+
+/// Step `n` (1-based) of a solving path on the grid, as it stands before
+/// the step: the symbols placed by the steps before it (grey), the cells
+/// its pattern uses shaded, and on square grids every open cell's
+/// candidates as pencil marks: the ones it uses in black, the ones it
+/// strikes crossed out (their cells lightly shaded). Other grids show the
+/// shading only (the words below the picture say the rest).
+pub fn step_figure(family: &dyn Family, givens: &str, steps: &[StepCells], n: usize, options: &ArtOptions, fonts: &Fonts) -> Figure {
+    let this = &steps[n - 1];
+    let mut contents = family.page(givens);
+    for step in &steps[..n - 1] {
+        for &(cell, symbol) in &step.placed {
+            if let Some(s) = contents.symbols.get_mut(cell) {
+                *s = Some(symbol);
+            }
+        }
+    }
+    let mut highlight = vec![false; contents.symbols.len()];
+    for &(cell, _) in this.uses.iter().chain(&this.placed) {
+        if let Some(h) = highlight.get_mut(cell) {
+            *h = true;
+        }
+    }
+    contents.highlight = highlight;
+    let mut figure = crate::art::figure_of(family, contents, options, fonts);
+    let Some(at) = square_places(family, &figure, options.width) else { return figure };
+    let Kind::Cells(cells) = &family.layout().kind else { return figure };
+    let alphabet: Vec<char> = (0..cells.alphabet.len()).map(|i| cells.alphabet.char_of(i as _)).collect();
+    let sub = (alphabet.len() as f32).sqrt().ceil().max(1.0) as usize;
+    let corner = |cell: usize| -> (f32, f32) {
+        let (r, c) = at.position[cell];
+        (at.left + c as f32 * at.cell, at.top - r as f32 * at.cell)
+    };
+    // Shading under everything: the cells losing a candidate.
+    let mut under = Recorder::new(fonts);
+    let mut struck_cells: Vec<usize> = this.struck.iter().map(|&(c, _)| c).collect();
+    struck_cells.dedup();
+    for &cell in &struck_cells {
+        if cell < at.position.len() && !this.uses.iter().any(|&(c, _)| c == cell) {
+            let (x, y) = corner(cell);
+            under.fill_rect(x, y - at.cell, at.cell, at.cell, STRUCK_CELL);
+        }
+    }
+    let mut over = Recorder::new(fonts);
+    let size = at.cell / sub as f32 * 0.62;
+    for (cell, marks) in this.candidates.iter().enumerate() {
+        if cell >= at.position.len() {
+            break;
+        }
+        let (x0, y0) = corner(cell);
+        for &m in marks {
+            let Some(k) = alphabet.iter().position(|&a| a == m) else { continue };
+            let (cx, cy) = (x0 + ((k % sub) as f32 + 0.5) * at.cell / sub as f32, y0 - ((k / sub) as f32 + 0.5) * at.cell / sub as f32);
+            let struck = this.struck.contains(&(cell, m));
+            let used = this.uses.contains(&(cell, m)) || this.placed.contains(&(cell, m));
+            let (weight, level) = match (used, struck) {
+                (true, _) => (Weight::Bold, 0.0),
+                (false, true) => (Weight::Regular, STRUCK_GREY),
+                _ => (Weight::Regular, MARK_GREY),
+            };
+            over.centred_glyph(&m.to_string(), cx, cy, size, weight, level);
+            if struck {
+                let h = at.cell / sub as f32 * 0.38;
+                over.line(&[(cx - h, cy - h), (cx + h, cy + h)], (at.cell * 0.025).max(0.6), 0.0);
+                over.line(&[(cx - h, cy + h), (cx + h, cy - h)], (at.cell * 0.025).max(0.6), 0.0);
+            }
+        }
+    }
+    let _ = at.cols;
+    let mut items = under.items;
+    items.append(&mut figure.items);
+    items.append(&mut over.items);
+    figure.items = items;
+    figure
+}
+
+/// "r1c2 (3, 7), r1c5 (3)": cells with their symbols, in cell order.
+fn cells_in_words(family: &dyn Family, list: &[(usize, char)]) -> String {
+    let mut by_cell: Vec<(usize, Vec<char>)> = Vec::new();
+    for &(cell, symbol) in list {
+        match by_cell.iter_mut().find(|(c, _)| *c == cell) {
+            Some((_, symbols)) => symbols.push(symbol),
+            None => by_cell.push((cell, vec![symbol])),
+        }
+    }
+    by_cell.sort_by_key(|(c, _)| *c);
+    by_cell
+        .iter()
+        .map(|(cell, symbols)| {
+            let symbols: Vec<String> = symbols.iter().map(char::to_string).collect();
+            format!("{} ({})", cell_name(family, *cell), symbols.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[allow(clippy::too_many_arguments)]
 pub fn puzzle(
     p: &PuzzleRow,
     books: &[BookUse],
     family: &dyn Family,
     grade: &Result<GradeReport, String>,
+    hint: Option<&Hint>,
     request: &Request,
     who: &Who,
 ) -> Reply {
@@ -292,7 +445,13 @@ pub fn puzzle(
                 }
                 dt { "Books" } dd {
                     @if books.is_empty() { "in no book" }
-                    @for b in books { div { "book " (b.book_id) ", no. " (b.number) ": " q { (b.title) } @if b.status != "done" { " (being made)" } } }
+                    @for b in books {
+                        div {
+                            "book " (b.book_id) ", no. " (b.number) ": " q { (b.title) }
+                            @if let Some(by) = &b.made_by { ", made by " (by) }
+                            @if b.status != "done" { " (being made)" }
+                        }
+                    }
                 }
             }
             @if !show_solution { p { a href={ "/puzzle/" (p.id) "?solution=1" } { "Show the solution" } } }
@@ -309,6 +468,17 @@ pub fn puzzle(
                 }
             }
         }
+        section #hint {
+            h2 { "The book's hint" }
+            @match hint {
+                Some(h) => {
+                    p { (h.look) }
+                    @if let Some(finds) = &h.finds { details { summary { "More help" } p { (finds) } } }
+                    @if let Some(naming) = &h.naming { p.hint { (naming) } }
+                }
+                None => p { "This kind of puzzle gets no hint in a book (hints come from the technique grader)." }
+            }
+        }
         section #path {
             h2 { "Solving path" }
             @match grade {
@@ -318,22 +488,35 @@ pub fn puzzle(
                     p { (g.steps.len()) " steps; hardest: " (g.hardest) ", level " (g.level) "." }
                     nav.pager {
                         @let at = step.unwrap_or(0);
-                        @if at > 1 { a href={ "/puzzle/" (p.id) "?step=" (at - 1) "#path" } { "Previous step" } }
+                        @if at > 1 { a rel="prev" accesskey="p" href={ "/puzzle/" (p.id) "?step=" (at - 1) "#path" } { "Previous step" } }
                         @if at > 0 { a href={ "/puzzle/" (p.id) "#path" } { "The puzzle" } }
-                        @if at < g.steps.len() { a rel="next" href={ "/puzzle/" (p.id) "?step=" (at + 1) "#path" } { "Next step" } }
+                        @if at < g.steps.len() { a rel="next" accesskey="n" href={ "/puzzle/" (p.id) "?step=" (at + 1) "#path" } { "Next step" } }
                     }
                     div.pathview {
                         figure.stepview {
                             @if let Some(n) = step {
-                                img.grid src=(picture) width="360" alt={ "puzzle " (p.id) " after step " (n) };
-                                figcaption.step { "Step " (n) " of " (steps) ", its cells shaded: " (g.steps[n - 1]) }
+                                img.grid src=(picture) width="360" alt={ "puzzle " (p.id) " before step " (n) ", its cells shaded" };
+                                figcaption.step {
+                                    p { "Step " (n) " of " (steps) ": " (g.steps[n - 1]) }
+                                    @if let Some(cells) = g.step_cells.get(n - 1) {
+                                        p.legend { "The grid before it: the cells it uses shaded, the candidates it uses in black, the ones it strikes crossed out." }
+                                        dl.stepwords {
+                                            @if !cells.uses.is_empty() { dt { "Uses" } dd { (cells_in_words(family, &cells.uses)) } }
+                                            @if !cells.placed.is_empty() { dt { "Places" } dd { (cells_in_words(family, &cells.placed)) } }
+                                            @if !cells.struck.is_empty() { dt { "Strikes" } dd { (cells_in_words(family, &cells.struck)) } }
+                                        }
+                                    }
+                                }
                             } @else {
                                 figcaption { "Choose a step to see it on the grid." }
                             }
                         }
                         ol.steps {
                             @for (i, text) in g.steps.iter().enumerate() {
-                                li class=[(step == Some(i + 1)).then_some("current")] { a href={ "/puzzle/" (p.id) "?step=" (i + 1) "#path" } { (text) } }
+                                @let strikes = g.step_cells.get(i).is_some_and(|c| !c.struck.is_empty());
+                                li class=[(step == Some(i + 1)).then_some("current")] {
+                                    a href={ "/puzzle/" (p.id) "?step=" (i + 1) "#path" } data-strikes[strikes] { (text) }
+                                }
                             }
                         }
                     }

@@ -152,6 +152,23 @@ impl Browser {
         }
     }
 
+    /// The window's size in CSS pixels (1280×800 when it starts).
+    pub fn resize(&self, width: u32, height: u32) {
+        self.call("POST", "/window/rect", Some(json!({ "width": width, "height": height })));
+    }
+
+    /// Keys pressed and released in turn on the focused element (WebDriver
+    /// key codes: "\u{E004}" Tab, "\u{E007}" Enter).
+    pub fn keys(&self, keys: &str) {
+        let mut actions = Vec::new();
+        for k in keys.chars() {
+            actions.push(json!({"type": "keyDown", "value": k.to_string()}));
+            actions.push(json!({"type": "keyUp", "value": k.to_string()}));
+        }
+        self.call("POST", "/actions", Some(json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})));
+        self.call("DELETE", "/actions", None);
+    }
+
     pub fn screenshot(&self, name: &str) {
         use base64::Engine;
         let png = self.call("GET", "/screenshot", None);
