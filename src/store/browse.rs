@@ -595,7 +595,7 @@ mod tests {
         let layout = Layout::load("classic-4").unwrap();
         let layout_id = catalog.layout_id(&layout, "cells").unwrap();
         for (batch, range) in [(0, 0..13u64), (1, 13..23u64)] {
-            let id = catalog.create_batch_with(layout_id, batch, 13, None, "none", (batch == 1).then_some(PATTERN)).unwrap();
+            let id = catalog.create_batch_with(layout_id, batch, 13, None, "none", (batch == 1).then_some(PATTERN), None).unwrap();
             let puzzles: Vec<NewPuzzle> = range
                 .clone()
                 .map(|i| NewPuzzle {
@@ -696,6 +696,7 @@ mod tests {
                     None,
                     "none",
                     Some(PATTERN),
+                    None,
                 )
                 .unwrap();
             let choices = catalog.browse_choices().unwrap();
@@ -768,7 +769,7 @@ mod tests {
     fn spread(catalog: &Catalog, n: i64) -> String {
         let layout_id = catalog.layout_id(&Layout::load("classic-4").unwrap(), "cells").unwrap();
         for b in 0..50 {
-            catalog.create_batch_with(layout_id, b, 1, None, "none", (b % 5 == 0).then_some(PATTERN)).unwrap();
+            catalog.create_batch_with(layout_id, b, 1, None, "none", (b % 5 == 0).then_some(PATTERN), None).unwrap();
         }
         let select = "SELECT $1, CASE WHEN i % 7 = 0 THEN 'other' ELSE 'classic-4' END, '1...', '1234', 'fill' || i, 20 + i % 30, 10,
                              CASE i % 5 WHEN 0 THEN 'easy' WHEN 1 THEN 'medium' WHEN 2 THEN 'hard' WHEN 3 THEN 'expert' ELSE 'evil' END,
