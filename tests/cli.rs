@@ -332,6 +332,15 @@ fn stats_and_show_do_not_trust_a_row_changed_after_validation() {
 }
 
 #[test]
+fn stats_of_a_rating_no_puzzle_has_says_so_not_that_the_catalog_is_empty() {
+    let db = small_catalog("rating-none");
+    let db_arg = db.to_str().unwrap();
+    let out = stdout(&puzzlebook(&["stats", "--rating", "11.5..", "--db", db_arg]));
+    assert!(out.contains("no puzzle rated 11.5.."), "{out}");
+    assert!(!out.contains("no puzzles yet"), "{out}");
+}
+
+#[test]
 fn a_book_asking_a_level_a_layout_lacks_says_so() {
     let db = small_catalog("mixed-levels");
     let out = puzzlebook(&[

@@ -130,7 +130,10 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<()> {
     let catalog = crate::family::open_catalog_to_read(&args.db.db)?;
     let rows = catalog.stats(args.rating)?;
     if rows.is_empty() {
-        println!("{}: no puzzles yet (try `puzzlebook generate classic-9 --count 100`)", args.db.db.display());
+        match args.rating {
+            Some(range) => println!("{}: no puzzle rated {range}", args.db.db.display()),
+            None => println!("{}: no puzzles yet (try `puzzlebook generate classic-9 --count 100`)", args.db.db.display()),
+        }
         return Ok(());
     }
     println!("{:<20} {:<8} {:>8} {:>8} {:>8} {:>10}", "layout", "level", "puzzles", "valid", "failed", "unchecked");
