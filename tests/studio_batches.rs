@@ -8,6 +8,7 @@
 mod common;
 
 use common::browser::{Running, start_studio};
+use common::studio::add_user;
 use common::{ok, run};
 use puzzlebook::store::scratch::{Scratch, every_backend};
 use serde_json::Value;
@@ -96,11 +97,6 @@ impl Client {
             std::thread::sleep(Duration::from_millis(200));
         }
     }
-}
-
-fn add_user(place: &Scratch, name: &str, role: &str) -> String {
-    let out = ok(&["studio", "user", "add", name, "--role", role, "--db", &place.arg()]);
-    out.lines().find_map(|l| l.strip_prefix("token (shown this once; log in with it): ")).expect(&out).to_string()
 }
 
 /// A catalog with one done batch made by zoe (`generate --editor`), an

@@ -9,6 +9,7 @@ mod common;
 
 use common::browser::{Browser, browser, chromium_and_driver, start_studio};
 use common::ok;
+use common::studio::add_user;
 use puzzlebook::store::scratch::{Scratch, every_backend};
 use std::path::PathBuf;
 
@@ -30,11 +31,7 @@ fn log_in(browser: &Browser, base: &str, token: &str, who: &str) {
 fn run_in_browser(place: &Scratch, chromium: &PathBuf, driver: &PathBuf) {
     let backend = if place.is_postgres() { "postgres" } else { "sqlite" };
     ok(&["generate", "classic-9", "--count", "3", "--seed", "3", "--editor", "zoe", "--db", &place.arg()]);
-    let token = |name: &str, role: &str| {
-        let out = ok(&["studio", "user", "add", name, "--role", role, "--db", &place.arg()]);
-        out.lines().find_map(|l| l.strip_prefix("token (shown this once; log in with it): ")).unwrap().to_string()
-    };
-    let (editor, viewer) = (token("ada", "editor"), token("vic", "viewer"));
+    let (editor, viewer) = (add_user(place, "ada", "editor"), add_user(place, "vic", "viewer"));
     let (_studio, base) = start_studio(&place.arg());
     let profile = common::workdir("studio-batches-browser", &format!("profile-{backend}"));
     let (_driver, browser) = browser(chromium, driver, &profile);

@@ -10,6 +10,7 @@ mod common;
 
 use common::browser::{browser, chromium_and_driver, start_studio};
 use common::ok;
+use common::studio::add_user;
 use puzzlebook::store::scratch::{Scratch, every_backend};
 use std::path::PathBuf;
 
@@ -28,8 +29,7 @@ fn run_in_browser(place: &Scratch, chromium: &PathBuf, driver: &PathBuf) {
     let backend = if place.is_postgres() { "postgres" } else { "sqlite" };
     ok(&["generate", "classic-9", "--count", "8", "--seed", "3", "--db", &place.arg()]);
     ok(&["generate", "classic-9", "--count", "1", "--difficulty", "hard", "--seed", "4", "--db", &place.arg()]);
-    let out = ok(&["studio", "user", "add", "ada", "--role", "editor", "--db", &place.arg()]);
-    let token = out.lines().find_map(|l| l.strip_prefix("token (shown this once; log in with it): ")).unwrap().to_string();
+    let token = add_user(place, "ada", "editor");
     let (_studio, base) = start_studio(&place.arg());
     let profile = common::workdir("studio-browser", &format!("profile-{backend}"));
     let (_driver, browser) = browser(chromium, driver, &profile);

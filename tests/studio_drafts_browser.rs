@@ -10,6 +10,7 @@
 mod common;
 
 use common::browser::{Browser, Running, browser, chromium_and_driver};
+use common::studio::add_user;
 use common::{ok, workdir};
 use puzzlebook::store::scratch::{Scratch, every_backend};
 use serde_json::{Value, json};
@@ -40,11 +41,6 @@ fn start(db: &str, out: &Path) -> (Running, String) {
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
     let url = line.strip_prefix("studio: ").and_then(|l| l.split_whitespace().next()).unwrap_or_else(|| panic!("{line}")).to_string();
     (Running(child), url.trim_end_matches('/').to_string())
-}
-
-fn token(place: &Scratch, name: &str, role: &str) -> String {
-    let out = ok(&["studio", "user", "add", name, "--role", role, "--db", &place.arg()]);
-    out.lines().find_map(|l| l.strip_prefix("token (shown this once; log in with it): ")).unwrap().to_string()
 }
 
 fn log_in(browser: &Browser, base: &str, token: &str, who: &str) {
@@ -85,7 +81,7 @@ fn run_in_browser(place: &Scratch, chromium: &PathBuf, driver: &PathBuf) {
     let backend = if place.is_postgres() { "postgres" } else { "sqlite" };
     ok(&["generate", "classic-9", "--count", "12", "--seed", "3", "--db", &place.arg()]);
     ok(&["validate", "--db", &place.arg()]);
-    let (ada, bob, vic) = (token(place, "ada", "editor"), token(place, "bob", "editor"), token(place, "vic", "viewer"));
+    let (ada, bob, vic) = (add_user(place, "ada", "editor"), add_user(place, "bob", "editor"), add_user(place, "vic", "viewer"));
     let dir = workdir("studio-drafts-browser", backend);
     let (_studio, base) = start(&place.arg(), &dir.join("books"));
     let profile = dir.join("profile");
