@@ -9,14 +9,12 @@
 
 mod common;
 
-use common::browser::{Browser, Running, browser, chromium_and_driver};
+use common::browser::{Browser, Running, browser, chromium_and_driver, start_studio_with};
 use common::studio::add_user;
 use common::{ok, workdir};
 use puzzlebook::store::scratch::{Scratch, every_backend};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 #[test]
@@ -29,18 +27,7 @@ fn an_editor_makes_fills_and_builds_a_draft_another_cannot_take_it_and_a_viewer_
 
 /// The studio on `db`, writing books to `out`; its address.
 fn start(db: &str, out: &Path) -> (Running, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["studio", "--db", db, "--listen", "127.0.0.1:0", "--out"])
-        .arg(out)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let url = line.strip_prefix("studio: ").and_then(|l| l.split_whitespace().next()).unwrap_or_else(|| panic!("{line}")).to_string();
-    (Running(child), url.trim_end_matches('/').to_string())
+    start_studio_with(db, &["--out".as_ref(), out.as_os_str()])
 }
 
 fn log_in(browser: &Browser, base: &str, token: &str, who: &str) {

@@ -218,9 +218,15 @@ pub fn browser(chromium: &PathBuf, driver: &PathBuf, profile: &std::path::Path) 
 }
 
 pub fn start_studio(db: &str) -> (Running, String) {
+    start_studio_with(db, &[])
+}
+
+/// The studio on `db` with `more` arguments (e.g. `--out DIR`); its address.
+pub fn start_studio_with(db: &str, more: &[&std::ffi::OsStr]) -> (Running, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["studio", "--db", db, "--listen", "127.0.0.1:0"])
+        .args(more)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
