@@ -8,74 +8,18 @@
 mod common;
 
 use common::browser::{Running, start_studio};
-use common::studio::add_user;
+use common::studio::{Client, add_user};
 use common::{ok, run};
 use puzzlebook::store::scratch::{Scratch, every_backend};
 use serde_json::Value;
-use std::io::{Read, Write};
-use std::net::TcpStream;
+use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-struct Reply {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: String,
-}
-
-/// The studio at `addr` (host:port), spoken to one request a connection.
-struct Client {
-    addr: String,
-}
-
 impl Client {
-    fn send(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Reply {
-        let mut stream = TcpStream::connect(&self.addr).unwrap();
-        stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-        let mut head =
-            format!("{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n", self.addr, body.len());
-        for (n, v) in headers {
-            head.push_str(&format!("{n}: {v}\r\n"));
-        }
-        head.push_str("\r\n");
-        stream.write_all(head.as_bytes()).unwrap();
-        stream.write_all(body.as_bytes()).unwrap();
-        let mut raw = Vec::new();
-        stream.read_to_end(&mut raw).unwrap();
-        let text = String::from_utf8_lossy(&raw).into_owned();
-        let (head, body) = text.split_once("\r\n\r\n").unwrap_or_else(|| panic!("{method} {path}: no reply: {text:?}"));
-        let mut lines = head.lines();
-        let status = lines.next().unwrap().split_whitespace().nth(1).unwrap().parse().unwrap();
-        let headers = lines.filter_map(|l| l.split_once(':')).map(|(n, v)| (n.trim().to_string(), v.trim().to_string())).collect();
-        Reply { status, headers, body: body.to_string() }
-    }
-
-    fn get(&self, path: &str, cookie: &str) -> Reply {
-        self.send("GET", path, &[("Cookie", cookie)], "")
-    }
-
-    /// A form as the studio's own page sends it.
-    fn post(&self, path: &str, form: &str, cookie: &str) -> Reply {
-        let origin = format!("http://{}", self.addr);
-        let headers = [
-            ("Origin", origin.as_str()),
-            ("Sec-Fetch-Site", "same-origin"),
-            ("Content-Type", "application/x-www-form-urlencoded"),
-            ("Cookie", cookie),
-        ];
-        self.send("POST", path, &headers, form)
-    }
-
-    fn login(&self, token: &str) -> String {
-        let reply = self.send("POST", "/login", &[("Content-Type", "application/x-www-form-urlencoded")], &format!("token={token}"));
-        assert_eq!(reply.status, 303, "{}", reply.body);
-        let cookie = reply.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case("set-cookie")).expect("a session cookie").1.clone();
-        cookie.split(';').next().unwrap().to_string()
-    }
-
     /// `/batches/progress`: the batches by id.
     fn progress(&self, cookie: &str) -> Vec<Value> {
-        let reply = self.get("/batches/progress", cookie);
+        let reply = self.get("/batches/progress", Some(cookie));
         assert_eq!(reply.status, 200, "{}", reply.body);
         let json: Value = serde_json::from_str(&reply.body).unwrap();
         json["batches"].as_array().unwrap().clone()
@@ -118,16 +62,16 @@ fn an_editor_starts_a_batch_a_shell_worker_joins_it_and_a_stop_ends_every_worker
         let (_studio, client, editor, _) = setup(&place);
         let db = place.arg();
         // Who made each batch is shown: the CLI's --editor.
-        let page = client.get("/batches", &editor);
+        let page = client.get("/batches", Some(&editor));
         assert_eq!(page.status, 200);
         assert!(page.body.contains("<tr data-batch=\"1\">") && page.body.contains("<td>zoe</td>"), "{}", page.body);
         assert!(page.body.contains("action=\"/batches\""), "an editor sees the start form");
 
-        let started = client.post("/batches", START, &editor);
+        let started = client.post("/batches", START, Some(&editor));
         assert_eq!(started.status, 303, "{}", started.body);
         let b = client.until(&editor, 2, "made a puzzle", |b| b["held"].as_u64().unwrap() > 0);
         assert_eq!((b["status"].as_str(), b["stoppable"].as_bool()), (Some("running"), Some(true)), "{b}");
-        assert!(client.get("/batches", &editor).body.contains("<td>ada</td>"), "the studio's batch is ada's");
+        assert!(client.get("/batches", Some(&editor)).body.contains("<td>ada</td>"), "the studio's batch is ada's");
 
         // A worker from a shell joins the studio's batch: two workers.
         let mut worker = Command::new(env!("CARGO_BIN_EXE_puzzlebook"))
@@ -139,7 +83,7 @@ fn an_editor_starts_a_batch_a_shell_worker_joins_it_and_a_stop_ends_every_worker
             .unwrap();
         client.until(&editor, 2, "had two workers", |b| b["workers"].as_str().unwrap().matches("process").count() == 2);
 
-        let stopped = client.post("/batches/2/stop", "", &editor);
+        let stopped = client.post("/batches/2/stop", "", Some(&editor));
         assert_eq!(stopped.status, 303, "{}", stopped.body);
         let b = client.until(&editor, 2, "stopped with no worker left", |b| b["status"] == "stopped" && b["workers"] == "none");
         assert_eq!(b["stoppable"], false);
@@ -177,12 +121,12 @@ fn an_editor_starts_a_batch_a_shell_worker_joins_it_and_a_stop_ends_every_worker
 fn generate_stop_from_a_shell_ends_the_studios_worker() {
     for place in every_backend("studio-batches-cli-stop") {
         let (_studio, client, editor, _) = setup(&place);
-        assert_eq!(client.post("/batches", START, &editor).status, 303);
+        assert_eq!(client.post("/batches", START, Some(&editor)).status, 303);
         client.until(&editor, 2, "made a puzzle", |b| b["held"].as_u64().unwrap() > 0);
         let out = ok(&["generate", "--stop", "2", "--editor", "bob", "--db", &place.arg()]);
         assert!(out.contains("batch 2 stopped by bob: its worker stops"), "{out}");
         client.until(&editor, 2, "stopped, its studio worker gone", |b| b["status"] == "stopped" && b["workers"] == "none");
-        let page = client.get("/batches", &editor).body;
+        let page = client.get("/batches", Some(&editor)).body;
         assert!(page.contains("stopped by bob"), "the note says who stopped it");
         let again = ok(&["generate", "--stop", "2", "--db", &place.arg()]);
         assert!(again.contains("batch 2 was stopped already, by bob"), "{again}");
@@ -193,7 +137,7 @@ fn generate_stop_from_a_shell_ends_the_studios_worker() {
 fn viewers_read_batches_but_their_forged_starts_and_stops_are_refused() {
     for place in every_backend("studio-batches-viewer") {
         let (_studio, client, editor, viewer) = setup(&place);
-        let page = client.get("/batches", &viewer);
+        let page = client.get("/batches", Some(&viewer));
         assert_eq!(page.status, 200);
         assert!(page.body.contains("<tr data-batch=\"1\">"), "a viewer reads the batches");
         assert!(!page.body.contains("action=\"/batches\"") && !page.body.contains("/stop\""), "no start form, no stop button");
@@ -202,22 +146,22 @@ fn viewers_read_batches_but_their_forged_starts_and_stops_are_refused() {
         assert!(page.body.contains("<script src=\"/static/batches.js\""));
         let policy = page.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case("content-security-policy")).unwrap().1.clone();
         assert!(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline'; script"), "{policy}");
-        assert_eq!(client.get("/static/batches.js", &viewer).status, 200);
-        let watching = client.get("/batches?watch=1", &viewer).body;
+        assert_eq!(client.get("/static/batches.js", Some(&viewer)).status, 200);
+        let watching = client.get("/batches?watch=1", Some(&viewer)).body;
         assert!(watching.contains("<noscript><meta http-equiv=\"refresh\" content=\"5\"></noscript>"), "{watching}");
 
-        let forged = client.post("/batches", START, &viewer);
+        let forged = client.post("/batches", START, Some(&viewer));
         assert_eq!(forged.status, 403, "{}", forged.body);
         assert!(forged.body.contains("Only an editor starts or stops batches."));
         assert_eq!(client.progress(&viewer).len(), 1, "no batch was started");
 
-        assert_eq!(client.post("/batches", START, &editor).status, 303);
-        let forged = client.post("/batches/2/stop", "", &viewer);
+        assert_eq!(client.post("/batches", START, Some(&editor)).status, 303);
+        let forged = client.post("/batches/2/stop", "", Some(&viewer));
         assert_eq!(forged.status, 403, "{}", forged.body);
         assert_eq!(client.batch(&viewer, 2)["stoppable"], true, "the batch was not stopped");
-        assert_eq!(client.post("/batches/2/stop", "", &editor).status, 303);
+        assert_eq!(client.post("/batches/2/stop", "", Some(&editor)).status, 303);
         // Not logged in: sent to the login page, nothing changed.
-        let anonymous = client.send("GET", "/batches/progress", &[], "");
+        let anonymous = client.send("GET", "/batches/progress", &[], b"");
         assert_eq!(anonymous.status, 303);
     }
 }
@@ -234,7 +178,7 @@ fn starts_naming_a_path_an_unknown_layout_or_a_huge_count_and_cross_site_posts_a
         let evil = evil.display().to_string();
         for layout in [evil.as_str(), "../layouts/classic-9.toml", "/etc/passwd", "layouts/classic-9", "nosuch", "classic-9.toml"] {
             let form = format!("layout={}&count=5", puzzlebook::studio::http::encode(layout));
-            let reply = client.post("/batches", &form, &editor);
+            let reply = client.post("/batches", &form, Some(&editor));
             assert_eq!(reply.status, 400, "{layout}: {}", reply.body);
             let said = format!("There is no layout &#39;{layout}&#39; among the studio&#39;s layouts");
             let said_plain = format!("There is no layout '{layout}' among the studio's layouts");
@@ -245,23 +189,23 @@ fn starts_naming_a_path_an_unknown_layout_or_a_huge_count_and_cross_site_posts_a
             ("0", "A count of 0 is refused"),
             ("many", "is not a whole number from 1 to 100000"),
         ] {
-            let reply = client.post("/batches", &format!("layout=classic-9&count={count}"), &editor);
+            let reply = client.post("/batches", &format!("layout=classic-9&count={count}"), Some(&editor));
             assert_eq!(reply.status, 400, "{count}");
             assert!(reply.body.contains(words), "{count}: {}", reply.body);
         }
         // What the library refuses comes back in words too.
-        let reply = client.post("/batches", "layout=classic-9&count=5&level=easy&rating=3.0..5.0", &editor);
+        let reply = client.post("/batches", "layout=classic-9&count=5&level=easy&rating=3.0..5.0", Some(&editor));
         assert!(reply.status == 400 && reply.body.contains("not both"), "{}", reply.body);
-        let reply = client.post("/batches", "layout=classic-9&count=5&technique=nonsense", &editor);
+        let reply = client.post("/batches", "layout=classic-9&count=5&technique=nonsense", Some(&editor));
         assert!(reply.status == 400 && reply.body.contains("unknown technique"), "{}", reply.body);
-        let reply = client.post("/batches", "layout=classic-9&count=5&cages=2..4", &editor);
+        let reply = client.post("/batches", "layout=classic-9&count=5&cages=2..4", Some(&editor));
         assert!(reply.status == 400 && reply.body.contains("classic-9 draws no killer cages per puzzle"), "{}", reply.body);
 
         // Cross-site: another site's page posting the same form.
         let cross = [("Origin", "http://evil.example"), ("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", editor.as_str())];
-        assert_eq!(client.send("POST", "/batches", &cross, START).status, 403);
+        assert_eq!(client.send("POST", "/batches", &cross, START.as_bytes()).status, 403);
         let cross = [("Sec-Fetch-Site", "cross-site"), ("Cookie", editor.as_str())];
-        assert_eq!(client.send("POST", "/batches/1/stop", &cross, "").status, 403);
+        assert_eq!(client.send("POST", "/batches/1/stop", &cross, b"").status, 403);
 
         assert_eq!(client.progress(&editor).len(), 1, "nothing was started");
         assert_eq!(place.count("SELECT count(*) FROM layouts WHERE name = 'evil'"), 0, "the path never reached the loader");
@@ -279,7 +223,7 @@ fn a_killed_studios_batch_is_finished_by_a_shell_worker() {
     let count: u64 = if cfg!(debug_assertions) { 150 } else { 4000 };
     for place in every_backend("studio-batches-killed") {
         let (mut studio, client, editor, _) = setup(&place);
-        assert_eq!(client.post("/batches", &format!("layout=classic-9&count={count}&seed=500"), &editor).status, 303);
+        assert_eq!(client.post("/batches", &format!("layout=classic-9&count={count}&seed=500"), Some(&editor)).status, 303);
         client.until(&editor, 2, "made a puzzle", |b| b["held"].as_u64().unwrap() > 0);
         studio.0.kill().unwrap();
         studio.0.wait().unwrap();

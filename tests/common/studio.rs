@@ -9,9 +9,22 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 
-/// A running `puzzlebook studio`, stopped when dropped.
+/// A running `puzzlebook studio`, stopped when dropped; spoken to
+/// through its [`Client`].
 pub struct Studio {
     pub child: Child,
+    pub client: Client,
+}
+
+impl std::ops::Deref for Studio {
+    type Target = Client;
+    fn deref(&self) -> &Client {
+        &self.client
+    }
+}
+
+/// The studio at `addr` (host:port), spoken to one request a connection.
+pub struct Client {
     pub addr: String,
 }
 
@@ -45,7 +58,7 @@ pub fn start_with(db: &str, more: impl FnOnce(&mut Command)) -> Studio {
         child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
         panic!("the studio did not start: {line}{err}");
     };
-    Studio { child, addr }
+    Studio { child, client: Client { addr } }
 }
 
 pub struct Reply {
@@ -60,7 +73,7 @@ impl Reply {
     }
 }
 
-impl Studio {
+impl Client {
     /// One request on its own connection; `headers` as given (Host added).
     pub fn send(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
         let mut stream = TcpStream::connect(&self.addr).unwrap();
