@@ -348,3 +348,75 @@ fn a_failing_catalog_is_said_in_words_with_a_way_back() {
         assert_eq!(studio.get("/", None).status, 200);
     }
 }
+
+/// The labels of an SVG's outlined glyphs (`aria-label`) by their fill, sorted.
+fn glyphs(svg: &str, fill: &str) -> Vec<String> {
+    let mut found: Vec<String> = svg
+        .split("<path aria-label=\"")
+        .skip(1)
+        .filter(|p| p.split("fill=\"").nth(1).is_some_and(|f| f.starts_with(fill)))
+        .map(|p| p.split('"').next().unwrap().to_string())
+        .collect();
+    found.sort();
+    found
+}
+
+/// A step of a pie's solving path is drawn with every open cell's
+/// candidates pencilled in, as the grader has them before the step: the
+/// open ones grey, the struck ones darker grey (and crossed), the used ones
+/// black beside the givens; printed as the pie prints its symbols (1–12).
+/// A Tridoku, which the technique grader does not grade, says why it has
+/// no path, in words.
+#[test]
+fn a_pie_step_pencils_the_graders_candidates_and_a_tridoku_says_why_it_has_no_path() {
+    use puzzlebook::layout::Kind;
+    use puzzlebook::store::{Catalog, DbTarget};
+    for place in every_backend("studio-pie") {
+        common::ok(&["generate", "pie-12", "--count", "1", "--difficulty", "hard", "--seed", "3", "--db", &place.arg()]);
+        common::ok(&["generate", "tridoku", "--count", "1", "--seed", "3", "--db", &place.arg()]);
+        let catalog = Catalog::open_existing(place.arg().parse::<DbTarget>().unwrap()).unwrap();
+        let pie = catalog.puzzle(1).unwrap();
+        assert_eq!(pie.layout_name, "pie-12");
+        let family = puzzlebook::family::stored(&pie.layout_file, &pie.layout_source).unwrap();
+        let Kind::Cells(cells) = &family.layout().kind else { panic!("a pie has cells") };
+        let label = |c: char| cells.alphabet.value_of(cells.alphabet.symbol_of(c).unwrap()).unwrap().to_string();
+        let grade = family.grade(&pie.givens).unwrap();
+        let n =
+            1 + grade.step_cells.iter().position(|s| !s.struck.is_empty() && !s.uses.is_empty()).expect("a hard pie strikes candidates");
+        let step = &grade.step_cells[n - 1];
+        let (mut open, mut struck, mut black) = (Vec::new(), Vec::new(), Vec::new());
+        for c in pie.givens.chars().filter(|&c| c != '.') {
+            black.push(label(c));
+        }
+        for (cell, marks) in step.candidates.iter().enumerate() {
+            for &m in marks {
+                if step.uses.contains(&(cell, m)) || step.placed.contains(&(cell, m)) {
+                    black.push(label(m));
+                } else if step.struck.contains(&(cell, m)) {
+                    struck.push(label(m));
+                } else {
+                    open.push(label(m));
+                }
+            }
+        }
+        for list in [&mut open, &mut struck, &mut black] {
+            list.sort();
+        }
+        assert!(open.len() > 20 && !struck.is_empty(), "{open:?} {struck:?}");
+
+        let studio = start(&place.arg());
+        let svg = studio.get(&format!("/puzzle/1/step/{n}.svg"), None);
+        assert_eq!(svg.status, 200, "{}", svg.body);
+        assert_eq!(glyphs(&svg.body, "#808080"), open, "the open candidates, grey");
+        assert_eq!(glyphs(&svg.body, "#4d4d4d"), struck, "the struck candidates");
+        assert_eq!(glyphs(&svg.body, "#000000"), black, "the givens and the candidates the step uses, black");
+        let page = studio.get(&format!("/puzzle/1?step={n}"), None);
+        // The words below name the struck cells as the pie's steps do (sector, ring).
+        let name = family.layout().name_of_cell(step.struck[0].0).unwrap().to_string();
+        assert!(name.starts_with('s') && page.body.contains("<dt>Strikes</dt>") && page.body.contains(&name), "{name}: {}", page.body);
+
+        let tridoku = studio.get("/puzzle/2", None);
+        assert_eq!(tridoku.status, 200, "{}", tridoku.body);
+        assert!(tridoku.body.contains("No solving path: ") && tridoku.body.contains("candidate-score levels"), "{}", tridoku.body);
+    }
+}

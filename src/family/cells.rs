@@ -637,6 +637,7 @@ impl Family for Cells {
             min_text: crate::pdf::MIN_TEXT_PT,
             cage_sums: true,
             highlight: Vec::new(),
+            pencil: Vec::new(),
         }
     }
 
@@ -654,6 +655,7 @@ impl Family for Cells {
             min_text: crate::pdf::MIN_TEXT_PT,
             cage_sums: false,
             highlight: Vec::new(),
+            pencil: Vec::new(),
         }
     }
 

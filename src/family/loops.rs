@@ -228,6 +228,7 @@ impl Family for Loops {
             min_text: crate::pdf::MIN_TEXT_PT,
             cage_sums: false,
             highlight: Vec::new(),
+            pencil: Vec::new(),
         }
     }
 

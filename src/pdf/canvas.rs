@@ -25,6 +25,12 @@ const HIGHLIGHT_STEP: f32 = 0.12;
 pub fn highlight_over(under: f32) -> f32 {
     HIGHLIGHT.min(under - HIGHLIGHT_STEP)
 }
+
+/// The light shade of a cell that loses a pencilled candidate (the
+/// studio's solving path) over grey `under`: lighter than a highlight.
+pub fn struck_over(under: f32) -> f32 {
+    0.9f32.min(under - HIGHLIGHT_STEP / 2.0)
+}
 pub const WHITE: f32 = 1.0;
 
 /// What a renderer may draw with, on any back end.

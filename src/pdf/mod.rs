@@ -76,7 +76,34 @@ pub struct GridContents {
     /// one step uses). Empty: none. Every geometry shades them (squares,
     /// the pie's ring cells, the triangle's cells, Slitherlink's cells).
     pub highlight: Vec<bool>,
+    /// Each cell's candidates pencilled in (the studio's solving path: the
+    /// grid before a step), and what the step does with each. Empty: none
+    /// (a book's page never has them). Every cell geometry draws them in
+    /// its cells ([`draw_pencil`]); a cell that loses one is lightly
+    /// shaded where it is not highlighted.
+    pub pencil: Vec<Vec<Pencil>>,
 }
+
+/// A candidate pencilled into a cell, and what a solving step does with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pencil {
+    pub symbol: char,
+    pub mark: PencilMark,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PencilMark {
+    /// A candidate the step leaves alone: grey.
+    Open,
+    /// One its pattern stands on, or the one it places: bold black.
+    Used,
+    /// One it strikes: grey, crossed out.
+    Struck,
+}
+
+/// Grey of an open candidate, and of a struck one (its cross is black).
+pub const PENCIL_OPEN: f32 = 0.5;
+pub const PENCIL_STRUCK: f32 = 0.3;
 
 impl GridContents {
     /// The same contents with marks (where they print at all) in `style`:
@@ -94,6 +121,74 @@ impl GridContents {
     pub fn is_corner_label(&self, i: usize) -> bool {
         self.corner_labels.get(i).copied().unwrap_or(false)
     }
+
+    /// Whether cell `i` is highlighted.
+    pub fn is_highlighted(&self, i: usize) -> bool {
+        self.highlight.get(i).copied().unwrap_or(false)
+    }
+
+    /// Cells that lose a pencilled candidate and are not highlighted:
+    /// shaded lightly ([`canvas::struck_over`]).
+    pub fn losing_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.pencil
+            .iter()
+            .enumerate()
+            .filter(|(i, marks)| !self.is_highlighted(*i) && marks.iter().any(|m| m.mark == PencilMark::Struck))
+            .map(|(i, _)| i)
+    }
+}
+
+/// Draws one cell's pencil marks: candidate `k` of the alphabet (found by
+/// `index`) as `label` prints it, centred on `slot(k)`, `size` points
+/// tall; open ones grey, used ones bold black, struck ones grey and
+/// crossed out.
+pub(crate) fn draw_pencil(
+    canvas: &mut dyn Surface,
+    marks: &[Pencil],
+    index: impl Fn(char) -> Option<usize>,
+    slot: impl Fn(usize) -> (f32, f32),
+    size: f32,
+    label: impl Fn(char) -> String,
+) {
+    for m in marks {
+        let Some(k) = index(m.symbol) else { continue };
+        let (cx, cy) = slot(k);
+        let (weight, level) = match m.mark {
+            PencilMark::Used => (Weight::Bold, canvas::BLACK),
+            PencilMark::Struck => (Weight::Regular, PENCIL_STRUCK),
+            PencilMark::Open => (Weight::Regular, PENCIL_OPEN),
+        };
+        canvas.centred_glyph(&label(m.symbol), cx, cy, size, weight, level);
+        if m.mark == PencilMark::Struck {
+            let h = size * 0.6;
+            let width = (size * 0.12).max(0.5);
+            canvas.line(&[(cx - h, cy - h), (cx + h, cy + h)], width, canvas::BLACK);
+            canvas.line(&[(cx - h, cy + h), (cx + h, cy - h)], width, canvas::BLACK);
+        }
+    }
+}
+
+/// The advance width at 1 pt of the widest of `layout`'s symbols as
+/// `label` prints them, in bold (a used candidate's weight).
+pub(crate) fn widest_label(fonts: &Fonts, layout: &CellLayout, label: impl Fn(char) -> String) -> f32 {
+    let font = fonts.get(Weight::Bold);
+    (0..layout.alphabet.len()).map(|i| font.width(&label(layout.alphabet.char_of(i as _)), 1.0)).fold(DIGIT_WIDTH_EM, f32::max)
+}
+
+/// The columns and rows of `n` pencil slots in a `width` × `height` box
+/// that give the largest type, and that type size: a slot's height times
+/// the digits' share of a cell, or less where the widest label (`width_em`
+/// wide at 1 pt) would not fit across the slot.
+pub(crate) fn pencil_grid(n: usize, width: f32, height: f32, width_em: f32) -> (usize, usize, f32) {
+    let n = n.max(1);
+    (1..=n)
+        .map(|cols| {
+            let rows = n.div_ceil(cols);
+            let (w, h) = (width / cols as f32, height / rows as f32);
+            let size = (w * DIGIT_WIDTH_EM / width_em.max(0.01)).min(h) * DIGIT_SHARE;
+            (cols, rows, size)
+        })
+        .fold((1, n, 0.0), |best, c| if c.2 > best.2 { c } else { best })
 }
 
 /// Type size of a corner mark or corner label in a cell of side `cell`,

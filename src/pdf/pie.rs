@@ -2,7 +2,7 @@
 //! hub in the middle, slices (the sector pairs that are houses) alternately
 //! shaded and outlined with thick lines, digits printed as numbers 1–12.
 
-use super::canvas::{BLACK, HIGHLIGHT, LIGHT_FILL, Surface};
+use super::canvas::{BLACK, HIGHLIGHT, LIGHT_FILL, Surface, WHITE, struck_over};
 use super::fonts::Weight;
 use super::{GridContents, GridRenderer};
 use crate::layout::{CellLayout, Geometry};
@@ -83,12 +83,20 @@ impl GridRenderer for PieGrid<'_> {
             wedge.extend(circle.arc(0.0, s as f32, s as f32 + 1.0).into_iter().rev());
             canvas.fill_polygon(&wedge, LIGHT_FILL);
         }
-        // Highlighted cells (the studio's solving path), over the slices' shading.
-        for (cell, _) in contents.highlight.iter().enumerate().filter(|(_, on)| **on) {
+        let cell_outline = |cell: usize| {
             let (s, k) = ((cell / rings) as f32, (cell % rings) as f32);
             let mut wedge = circle.arc(k + 1.0, s, s + 1.0);
             wedge.extend(circle.arc(k, s, s + 1.0).into_iter().rev());
-            canvas.fill_polygon(&wedge, HIGHLIGHT);
+            wedge
+        };
+        // Highlighted cells (the studio's solving path), over the slices' shading.
+        for (cell, _) in contents.highlight.iter().enumerate().filter(|(_, on)| **on) {
+            canvas.fill_polygon(&cell_outline(cell), HIGHLIGHT);
+        }
+        // Cells that lose a pencilled candidate, lighter.
+        for cell in contents.losing_cells().filter(|&c| c < sectors * rings) {
+            let under = if slice_of_sector[cell / rings] % 2 == 1 { LIGHT_FILL } else { WHITE };
+            canvas.fill_polygon(&cell_outline(cell), struck_over(under));
         }
         let thin = (side * 0.0015).max(0.75);
         let thick = (side * 0.006).max(1.8);
@@ -109,14 +117,48 @@ impl GridRenderer for PieGrid<'_> {
             let Some(c) = symbol else { continue };
             let (s, k) = (cell / rings, cell % rings);
             let (x, y) = circle.point(k as f32 + 0.5, s as f32 + 0.5);
-            let label = self
-                .layout
-                .alphabet
-                .symbol_of(*c)
-                .and_then(|sym| self.layout.alphabet.value_of(sym))
-                .map_or(c.to_string(), |v| v.to_string());
+            let label = self.label(*c);
             let (weight, level) = if contents.given[cell] { (Weight::Bold, BLACK) } else { (Weight::Regular, FILLED) };
             canvas.centred_glyph(&label, x, y, size, weight, level);
+        }
+        self.draw_pencil(canvas, &circle, contents);
+    }
+}
+
+impl PieGrid<'_> {
+    /// A symbol as the pie prints it: its value (1–12).
+    fn label(&self, c: char) -> String {
+        let alphabet = &self.layout.alphabet;
+        alphabet.symbol_of(c).and_then(|sym| alphabet.value_of(sym)).map_or(c.to_string(), |v| v.to_string())
+    }
+
+    /// Each cell's pencilled candidates in rows along its ring (the first
+    /// row on the outer side, each row clockwise), as many a row as give
+    /// the largest type in the ring's cells (larger in the outer rings).
+    fn draw_pencil(&self, canvas: &mut dyn Surface, circle: &Circle, contents: &GridContents) {
+        if contents.pencil.is_empty() {
+            return;
+        }
+        let alphabet = &self.layout.alphabet;
+        let n = alphabet.len();
+        let width_em = super::widest_label(canvas.fonts(), self.layout, |c| self.label(c));
+        let ring_width = circle.radius(1.0) - circle.radius(0.0);
+        // Per ring: its cells' box (the arc through its middle, its width) and grid.
+        let grids: Vec<(usize, usize, f32)> = (0..circle.rings)
+            .map(|k| {
+                let arc = circle.radius(k as f32 + 0.5) * 2.0 * PI / circle.sectors as f32;
+                super::pencil_grid(n, arc, ring_width, width_em)
+            })
+            .collect();
+        for (cell, marks) in contents.pencil.iter().enumerate().filter(|(c, _)| *c < circle.sectors * circle.rings) {
+            let (s, k) = (cell / circle.rings, cell % circle.rings);
+            let (cols, rows, size) = grids[k];
+            let slot = |j: usize| {
+                let ring_edge = k as f32 + 1.0 - ((j / cols) as f32 + 0.5) / rows as f32;
+                let sector_edge = s as f32 + ((j % cols) as f32 + 0.5) / cols as f32;
+                circle.point(ring_edge, sector_edge)
+            };
+            super::draw_pencil(canvas, marks, |m| alphabet.symbol_of(m).map(usize::from), slot, size, |c| self.label(c));
         }
     }
 }

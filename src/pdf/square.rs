@@ -6,7 +6,7 @@
 //! through the cell centres) and killer cages (dashed outlines inset from
 //! the cell borders, the sum small in the corner of the cage's first cell).
 
-use super::canvas::{Align, BLACK, FADED, HIGHLIGHT, LIGHT_FILL, Surface, WHITE};
+use super::canvas::{Align, BLACK, FADED, HIGHLIGHT, LIGHT_FILL, Surface, WHITE, struck_over};
 use super::fonts::{CAP_HEIGHT, Weight};
 use super::{DIGIT_SHARE, FADED_MARK, GridContents, GridRenderer, MarkStyle, faded_mark_size, mark_inset, mark_size, thick_line};
 use crate::layout::CellLayout;
@@ -80,6 +80,12 @@ impl GridRenderer for SquareGrid<'_> {
             let (x, y) = at.corner(r + 1, c);
             canvas.fill_rect(x, y, cell, cell, HIGHLIGHT);
         }
+        for i in contents.losing_cells().filter(|&i| i < geometry.cell_count()) {
+            let (r, c) = geometry.position(i);
+            let (x, y) = at.corner(r + 1, c);
+            let under = if self.layout.islands.get(i).is_some_and(Option::is_some) { LIGHT_FILL } else { WHITE };
+            canvas.fill_rect(x, y, cell, cell, struck_over(under));
+        }
         if contents.marks {
             self.draw_marks(canvas, &at, contents);
         }
@@ -110,6 +116,7 @@ impl GridRenderer for SquareGrid<'_> {
                 canvas.centred_glyph(&printed_symbol(*c), x, y, size, weight, level);
             }
         }
+        self.draw_pencil(canvas, &at, contents);
     }
 }
 
@@ -129,6 +136,25 @@ pub fn printed_mark(layout: &CellLayout, mark: char) -> String {
 }
 
 impl SquareGrid<'_> {
+    /// Each cell's pencilled candidates in a grid of slots filling the
+    /// cell (3 × 3 for nine symbols), in the alphabet's order.
+    fn draw_pencil(&self, canvas: &mut dyn Surface, at: &Placement, contents: &GridContents) {
+        if contents.pencil.is_empty() {
+            return;
+        }
+        let alphabet = &self.layout.alphabet;
+        let width_em = super::widest_label(canvas.fonts(), self.layout, |c| printed_symbol(c));
+        let (cols, rows, size) = super::pencil_grid(alphabet.len(), at.cell, at.cell, width_em);
+        let geometry = &self.layout.geometry;
+        for (i, marks) in contents.pencil.iter().enumerate().filter(|(i, _)| *i < geometry.cell_count()) {
+            let (r, c) = geometry.position(i);
+            let (x0, y0) = at.corner(r, c);
+            let slot =
+                |k: usize| (x0 + ((k % cols) as f32 + 0.5) * at.cell / cols as f32, y0 - ((k / cols) as f32 + 0.5) * at.cell / rows as f32);
+            super::draw_pencil(canvas, marks, |m| alphabet.symbol_of(m).map(usize::from), slot, size, printed_symbol);
+        }
+    }
+
     /// Each killer cage's dashed outline and, on puzzle pages, its sum in
     /// the top-left corner of its first cell (in reading order: the topmost
     /// row's leftmost cell), on a white ground that breaks the dashes. The

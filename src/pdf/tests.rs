@@ -309,3 +309,101 @@ fn every_layout_shades_a_highlighted_cell_under_its_digit() {
         }
     }
 }
+
+/// Every cell layout (squares, overlapping grids, the pie, the triangle)
+/// pencils a cell's candidates into the cell: one glyph a candidate, as
+/// the layout prints the symbol, each wholly inside the cell, none
+/// overlapping another, at least 15% of the grid's digit size; the
+/// used ones bold black, the open ones grey, the struck ones grey and
+/// crossed out, the cell that loses one lightly shaded under them.
+#[test]
+fn every_cell_layout_pencils_a_cells_candidates_inside_it() {
+    use super::{PENCIL_OPEN, PENCIL_STRUCK, Pencil, PencilMark};
+    use crate::art::{Item, Recorder};
+    use crate::layout::Kind;
+    let fonts = Fonts::unembedded().unwrap();
+    let area = Area { x: 10.0, y: 20.0, width: 600.0, height: 600.0 };
+    let mut geometries = std::collections::HashSet::new();
+    for path in crate::layout::list_layout_files() {
+        let layout = Layout::load(&path.display().to_string()).unwrap();
+        let id = layout.id.clone();
+        let Kind::Cells(cells) = &layout.kind else { continue };
+        geometries.insert(std::mem::discriminant(&cells.geometry));
+        let n = cells.model.cell_count();
+        let symbols: Vec<char> = (0..cells.alphabet.len()).map(|i| cells.alphabet.char_of(i as _)).collect();
+        let family = open(layout.clone());
+        let renderer = family.renderer();
+        let digit = renderer.digit_size(area);
+        let empty = family.page(&".".repeat(n));
+        let plain: Vec<Item> = {
+            let mut r = Recorder::new(&fonts);
+            renderer.draw(&mut r, area, &empty);
+            r.items
+        };
+        let mut chosen = vec![0, n / 2, n - 1];
+        chosen.retain(|&c| !empty.is_corner_label(c));
+        chosen.dedup();
+        for cell in chosen {
+            let mark = |k: usize| [PencilMark::Open, PencilMark::Used, PencilMark::Struck][k % 3];
+            let mut contents = family.page(&".".repeat(n));
+            contents.pencil = vec![Vec::new(); n];
+            contents.pencil[cell] = symbols.iter().enumerate().map(|(k, &symbol)| Pencil { symbol, mark: mark(k) }).collect();
+            let mut recorder = Recorder::new(&fonts);
+            renderer.draw(&mut recorder, area, &contents);
+            let items = recorder.items;
+            // The cell's outline: the one fill more than the bare grid (the light shade of a cell losing a candidate).
+            let new_fills: Vec<&Vec<(f32, f32)>> = items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Polygon { points, .. } if !plain.contains(i) => Some(points),
+                    _ => None,
+                })
+                .collect();
+            let [ring] = new_fills.as_slice() else { panic!("{id}: cell {cell}: {} new fills", new_fills.len()) };
+            let marks: Vec<(usize, &String, f32, f32, f32, Weight, f32)> = items
+                .iter()
+                .enumerate()
+                .filter_map(|(at, i)| match i {
+                    Item::Text { text, x, y, size, weight, level } if !plain.contains(i) => {
+                        Some((at, text, *x, *y, *size, *weight, *level))
+                    }
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(marks.len(), symbols.len(), "{id}: cell {cell}: one mark a candidate");
+            let mut boxes: Vec<(f32, f32, f32, f32)> = Vec::new();
+            for (k, (at, text, x, y, size, weight, level)) in marks.iter().enumerate() {
+                assert!(*size >= digit * 0.15, "{id}: cell {cell}: a mark of {size} pt beside digits of {digit} pt");
+                let width = fonts.get(*weight).width(text, *size);
+                let b = (*x, *y, x + width, y + size * CAP_HEIGHT);
+                for corner in [(b.0, b.1), (b.2, b.1), (b.0, b.3), (b.2, b.3)] {
+                    assert!(inside(ring, corner), "{id}: cell {cell}: mark {text} at {corner:?} leaves the cell {ring:?}");
+                }
+                for o in &boxes {
+                    assert!(b.2 <= o.0 || o.2 <= b.0 || b.3 <= o.1 || o.3 <= b.1, "{id}: cell {cell}: mark {text} {b:?} overlaps {o:?}");
+                }
+                boxes.push(b);
+                let want = match mark(k) {
+                    PencilMark::Used => (Weight::Bold, 0.0),
+                    PencilMark::Open => (Weight::Regular, PENCIL_OPEN),
+                    PencilMark::Struck => (Weight::Regular, PENCIL_STRUCK),
+                };
+                assert_eq!((*weight, *level), want, "{id}: cell {cell}: mark {text}");
+                // A struck mark: two black lines crossing at its middle, drawn over it.
+                let middle = ((b.0 + b.2) / 2.0, (b.1 + b.3) / 2.0);
+                let crosses = items[*at..]
+                    .iter()
+                    .filter(|i| match i {
+                        Item::Line { points, level, .. } if points.len() == 2 && *level == 0.0 => {
+                            let m = ((points[0].0 + points[1].0) / 2.0, (points[0].1 + points[1].1) / 2.0);
+                            (m.0 - middle.0).abs() < size * 0.3 && (m.1 - middle.1).abs() < size * 0.3 && !plain.contains(i)
+                        }
+                        _ => false,
+                    })
+                    .count();
+                assert_eq!(crosses, if mark(k) == PencilMark::Struck { 2 } else { 0 }, "{id}: cell {cell}: mark {text}'s cross");
+            }
+        }
+    }
+    assert_eq!(geometries.len(), 3, "squares, the pie and the triangle");
+}

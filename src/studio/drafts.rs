@@ -784,31 +784,83 @@ fn parse_ids(text: &str) -> Result<Vec<i64>> {
     Ok(ids)
 }
 
-/// `POST /drafts/add` (a puzzle's page): puzzle `puzzle` into the editor's
-/// draft named `draft`.
+/// `POST /drafts/add` (a puzzle's page, or the puzzles ticked on a
+/// catalog page): the `puzzle` fields into the editor's draft named
+/// `draft`, reserved for it as the draft page's own add reserves them.
 fn add_by_name(state: &State, request: &Request, who: &Who) -> Result<Reply> {
     let name = request.field("draft").unwrap_or("").trim().to_string();
-    let puzzle = request.field("puzzle").and_then(http::id);
     let editor = editor_of(who);
-    let Some(puzzle) = puzzle else { return Ok(pages::error(400, "Which puzzle? (a number)")) };
+    let mut puzzles = Vec::new();
+    for (_, v) in request.form.iter().filter(|(n, _)| n == "puzzle") {
+        match http::id(v.trim()) {
+            Some(id) if !puzzles.contains(&id) => puzzles.push(id),
+            Some(_) => {}
+            None => return Ok(pages::error(400, &format!("'{v}' is not a puzzle number."))),
+        }
+    }
+    if puzzles.is_empty() {
+        return Ok(pages::error(400, "No puzzle was chosen: tick the puzzles to add on the catalog page, then choose the draft."));
+    }
+    if name.is_empty() {
+        return Ok(pages::error(400, "No draft was chosen: make one on the Drafts page first, then choose it."));
+    }
     let Some(draft) = state.with(|c| c.draft(&name))? else {
         return Ok(pages::error(404, &format!("There is no draft \"{name}\": make it on the Drafts page first.")));
     };
-    let picks = [Pick::Puzzles(vec![puzzle])];
+    let picks = [Pick::Puzzles(puzzles)];
     match state.with(|c| c.reserve(&ReserveRequest { draft: &name, editor: &editor, seconds: DEFAULT_DRAFT_SECONDS, picks: &picks })) {
-        Ok(_) => Ok(Reply::redirect(&format!("/draft/{}", draft.id))),
+        Ok(_) => Ok(Reply::redirect(&format!("/draft/{}#puzzles", draft.id))),
         Err(e) => draft_page(state, draft.id, who, Some((if draft.editor != editor { 403 } else { 409 }, format!("Not done: {e:#}")))),
     }
 }
 
+/// The drafts `who` adds puzzles to: their own (none for a viewer).
+pub(super) fn own_drafts(c: &Catalog, who: &Who) -> Result<Vec<Draft>> {
+    if who.role < Role::Editor {
+        return Ok(Vec::new());
+    }
+    let me = editor_of(who);
+    Ok(c.reservations()?.into_iter().filter(|d| d.editor == me).collect())
+}
+
+/// A choice of `drafts` (the editor's own) for an add form.
+fn draft_select(drafts: &[Draft], label: &str) -> Markup {
+    html! {
+        label { span { (label) } select name="draft" required {
+            @for d in drafts { option value=(d.name) { (d.name) " (" (d.puzzles.len()) " puzzles)" } }
+        } }
+    }
+}
+
 /// The form on a puzzle's page that adds it to one of the editor's drafts.
-pub fn add_form(puzzle: i64, who: &Who) -> Markup {
+pub fn add_form(puzzle: i64, who: &Who, drafts: &[Draft]) -> Markup {
     html! {
         @if who.role >= Role::Editor {
-            form.addtodraft method="post" action="/drafts/add" {
-                input type="hidden" name="puzzle" value=(puzzle);
-                label { span { "Add to draft" } input type="text" name="draft" maxlength="64" placeholder="draft name" required; }
-                button type="submit" { "Add" }
+            @if drafts.is_empty() {
+                p.hint { "To put it in a book, make a draft on the " a href="/drafts#new" { "Drafts" } " page; then add it from here." }
+            } @else {
+                form.addtodraft method="post" action="/drafts/add" {
+                    input type="hidden" name="puzzle" value=(puzzle);
+                    (draft_select(drafts, "Add to draft"))
+                    button type="submit" { "Add" }
+                }
+            }
+        }
+    }
+}
+
+/// The form above a catalog page's list that adds the ticked puzzles (each
+/// row's checkbox belongs to it by its id, `addtodraft`) to a draft.
+pub fn add_ticked_form(who: &Who, drafts: &[Draft]) -> Markup {
+    html! {
+        @if who.role >= Role::Editor {
+            @if drafts.is_empty() {
+                p.hint { "Make a draft on the " a href="/drafts#new" { "Drafts" } " page to add the puzzles you tick here to it." }
+            } @else {
+                form.addtodraft #addtodraft method="post" action="/drafts/add" {
+                    (draft_select(drafts, "Add the ticked puzzles to draft"))
+                    button type="submit" { "Add the ticked puzzles" }
+                }
             }
         }
     }

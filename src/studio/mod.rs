@@ -371,13 +371,13 @@ impl State {
     fn puzzle_page(&self, id: i64, request: &Request, who: &Who) -> Result<Reply> {
         let found = self.with(|c| {
             let Some(p) = c.puzzle_if_any(id)? else { return Ok(None) };
-            Ok(Some((c.books_of(id)?, p)))
+            Ok(Some((c.books_of(id)?, p, drafts::own_drafts(c, who)?)))
         })?;
-        let Some((books, p)) = found else { return Ok(pages::not_found()) };
+        let Some((books, p, drafts)) = found else { return Ok(pages::not_found()) };
         let family = self.family(&p.layout_file, &p.layout_source)?;
         let grade = self.grade(id, &*family, &p.givens);
         let hint = family.hint(&p.givens);
-        Ok(pages::puzzle(&p, &books, &*family, &grade, hint.as_ref(), request, who))
+        Ok(pages::puzzle(&p, &books, &*family, &grade, hint.as_ref(), request, who, &drafts))
     }
 
     /// `picture.svg`, `solution.svg`, `qr.svg` or a step's picture.

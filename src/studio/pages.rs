@@ -4,12 +4,11 @@
 
 use super::http::{self, Reply, Request, query};
 use super::{PAGE_ROWS, Who};
-use crate::art::{ArtOptions, Figure, Recorder};
+use crate::art::{ArtOptions, Figure};
 use crate::book::hints::Hint;
 use crate::family::{Family, GradeReport, StepCells};
-use crate::layout::{Geometry, Kind};
-use crate::pdf::canvas::Surface;
-use crate::pdf::fonts::{Fonts, Weight};
+use crate::pdf::fonts::Fonts;
+use crate::pdf::{Pencil, PencilMark};
 use crate::store::browse::{BookUse, Choices, Cursor, Filter, Sort, Source, Status};
 use crate::store::{Catalog, PuzzleRow, Role, User};
 use anyhow::Result;
@@ -196,6 +195,8 @@ fn same(values: &[String]) -> Vec<(String, String)> {
 pub fn catalog(catalog: &Catalog, choices: &Choices, request: &Request, who: &Who) -> Result<Reply> {
     let (filter, after, problems) = filter_of(request);
     let page_rows = catalog.browse(&filter, after, PAGE_ROWS)?;
+    let drafts = super::drafts::own_drafts(catalog, who)?;
+    let can_tick = !drafts.is_empty() && !page_rows.rows.is_empty();
     let levels: Vec<String> = crate::level::Level::ALL.iter().map(|l| l.name().to_string()).collect();
     let batches: Vec<String> = choices.batches.iter().map(i64::to_string).collect();
     let num = |v: Option<f64>| v.map(|x| x.to_string()).unwrap_or_default();
@@ -233,13 +234,20 @@ pub fn catalog(catalog: &Catalog, choices: &Choices, request: &Request, who: &Wh
         @if page_rows.rows.is_empty() {
             p.empty { "No puzzles match." }
         } @else {
+            (super::drafts::add_ticked_form(who, &drafts))
             table.puzzles {
                 thead { tr { th { "Puzzle" } th { "No." } th { "Layout" } th { "Level" } th { "SE" } th { "Hardest technique" } th { "Givens" } th { "Source" } th { "Status" } } }
                 tbody {
                     @for row in &page_rows.rows {
                         tr data-id=(row.id) data-level=(row.level) data-se=(row.se_rating.map(|se| format!("{se:.1}")).unwrap_or_default()) {
                             td.pic { a href={ "/puzzle/" (row.id) } { img src={ "/puzzle/" (row.id) "/picture.svg" } width="120" height="120" loading="lazy" alt={ "puzzle " (row.id) }; } }
-                            td.num { a href={ "/puzzle/" (row.id) } { (row.id) } }
+                            td.num {
+                                @if can_tick {
+                                    input.tick type="checkbox" name="puzzle" value=(row.id) form="addtodraft" aria-label={ "Choose puzzle " (row.id) };
+                                    " "
+                                }
+                                a href={ "/puzzle/" (row.id) } { (row.id) }
+                            }
                             td { (row.layout_name) }
                             td { (row.level) }
                             td.num { @if let Some(se) = row.se_rating { (format!("{se:.1}")) } @else { "–" } }
@@ -263,51 +271,18 @@ pub fn catalog(catalog: &Catalog, choices: &Choices, request: &Request, who: &Wh
     Ok(Reply::html(if problems.is_empty() { 200 } else { 400 }, page("Catalog", Some(who), body)))
 }
 
-/// Square cells' places in a figure drawn by `art::figure_of` (the same
-/// margins and centring): rows, columns, each cell's (row, column), the
-/// cell side and the grid's top-left corner. None for other grids.
-struct SquarePlaces {
-    cols: usize,
-    position: Vec<(usize, usize)>,
-    cell: f32,
-    left: f32,
-    top: f32,
-}
-
-fn square_places(family: &dyn Family, figure: &Figure, width: f32) -> Option<SquarePlaces> {
-    let Kind::Cells(cells) = &family.layout().kind else { return None };
-    let Geometry::Squares { rows, cols, position, .. } = &cells.geometry else { return None };
-    let margin = (width * 0.02).max(2.0);
-    let (inner_w, inner_h) = (width - 2.0 * margin, figure.height - 2.0 * margin);
-    let cell = (inner_w / *cols as f32).min(inner_h / *rows as f32);
-    let left = margin + (inner_w - cell * *cols as f32) / 2.0;
-    let top = margin + inner_h - (inner_h - cell * *rows as f32) / 2.0;
-    Some(SquarePlaces { cols: *cols, position: position.clone(), cell, left, top })
-}
-
-/// A cell's name in words: `r3c5` on square grids, else its number.
+/// A cell's name in words, as the grader's steps name it ("r3c5" on
+/// square and triangle grids, "s3k2" on a pie), else its number.
 fn cell_name(family: &dyn Family, cell: usize) -> String {
-    if let Kind::Cells(cells) = &family.layout().kind
-        && let Geometry::Squares { position, .. } = &cells.geometry
-        && let Some((r, c)) = position.get(cell)
-    {
-        return format!("r{}c{}", r + 1, c + 1);
-    }
-    format!("cell {}", cell + 1)
+    family.layout().name_of_cell(cell).map_or_else(|| format!("cell {}", cell + 1), str::to_string)
 }
-
-/// Grey of a candidate the step does not touch, and of one it strikes.
-const MARK_GREY: f32 = 0.5;
-const STRUCK_GREY: f32 = 0.3;
-/// Shade of a cell that loses a candidate (lighter than the pattern's).
-const STRUCK_CELL: f32 = 0.9;
 
 /// Step `n` (1-based) of a solving path on the grid, as it stands before
 /// the step: the symbols placed by the steps before it (grey), the cells
-/// its pattern uses shaded, and on square grids every open cell's
-/// candidates as pencil marks: the ones it uses in black, the ones it
-/// strikes crossed out (their cells lightly shaded). Other grids show the
-/// shading only (the words below the picture say the rest).
+/// its pattern uses shaded, and every open cell's candidates pencilled in:
+/// the ones it uses in black, the ones it strikes crossed out (their cells
+/// lightly shaded). The grid's own renderer draws all of it, on every
+/// geometry.
 pub fn step_figure(family: &dyn Family, givens: &str, steps: &[StepCells], n: usize, options: &ArtOptions, fonts: &Fonts) -> Figure {
     let this = &steps[n - 1];
     let mut contents = family.page(givens);
@@ -325,56 +300,27 @@ pub fn step_figure(family: &dyn Family, givens: &str, steps: &[StepCells], n: us
         }
     }
     contents.highlight = highlight;
-    let mut figure = crate::art::figure_of(family, contents, options, fonts);
-    let Some(at) = square_places(family, &figure, options.width) else { return figure };
-    let Kind::Cells(cells) = &family.layout().kind else { return figure };
-    let alphabet: Vec<char> = (0..cells.alphabet.len()).map(|i| cells.alphabet.char_of(i as _)).collect();
-    let sub = (alphabet.len() as f32).sqrt().ceil().max(1.0) as usize;
-    let corner = |cell: usize| -> (f32, f32) {
-        let (r, c) = at.position[cell];
-        (at.left + c as f32 * at.cell, at.top - r as f32 * at.cell)
-    };
-    // Shading under everything: the cells losing a candidate.
-    let mut under = Recorder::new(fonts);
-    let mut struck_cells: Vec<usize> = this.struck.iter().map(|&(c, _)| c).collect();
-    struck_cells.dedup();
-    for &cell in &struck_cells {
-        if cell < at.position.len() && !this.uses.iter().any(|&(c, _)| c == cell) {
-            let (x, y) = corner(cell);
-            under.fill_rect(x, y - at.cell, at.cell, at.cell, STRUCK_CELL);
-        }
-    }
-    let mut over = Recorder::new(fonts);
-    let size = at.cell / sub as f32 * 0.62;
-    for (cell, marks) in this.candidates.iter().enumerate() {
-        if cell >= at.position.len() {
-            break;
-        }
-        let (x0, y0) = corner(cell);
-        for &m in marks {
-            let Some(k) = alphabet.iter().position(|&a| a == m) else { continue };
-            let (cx, cy) = (x0 + ((k % sub) as f32 + 0.5) * at.cell / sub as f32, y0 - ((k / sub) as f32 + 0.5) * at.cell / sub as f32);
-            let struck = this.struck.contains(&(cell, m));
-            let used = this.uses.contains(&(cell, m)) || this.placed.contains(&(cell, m));
-            let (weight, level) = match (used, struck) {
-                (true, _) => (Weight::Bold, 0.0),
-                (false, true) => (Weight::Regular, STRUCK_GREY),
-                _ => (Weight::Regular, MARK_GREY),
-            };
-            over.centred_glyph(&m.to_string(), cx, cy, size, weight, level);
-            if struck {
-                let h = at.cell / sub as f32 * 0.38;
-                over.line(&[(cx - h, cy - h), (cx + h, cy + h)], (at.cell * 0.025).max(0.6), 0.0);
-                over.line(&[(cx - h, cy + h), (cx + h, cy - h)], (at.cell * 0.025).max(0.6), 0.0);
-            }
-        }
-    }
-    let _ = at.cols;
-    let mut items = under.items;
-    items.append(&mut figure.items);
-    items.append(&mut over.items);
-    figure.items = items;
-    figure
+    contents.pencil = this
+        .candidates
+        .iter()
+        .enumerate()
+        .map(|(cell, marks)| {
+            marks
+                .iter()
+                .map(|&symbol| {
+                    let mark = if this.uses.contains(&(cell, symbol)) || this.placed.contains(&(cell, symbol)) {
+                        PencilMark::Used
+                    } else if this.struck.contains(&(cell, symbol)) {
+                        PencilMark::Struck
+                    } else {
+                        PencilMark::Open
+                    };
+                    Pencil { symbol, mark }
+                })
+                .collect()
+        })
+        .collect();
+    crate::art::figure_of(family, contents, options, fonts)
 }
 
 /// "r1c2 (3, 7), r1c5 (3)": cells with their symbols, in cell order.
@@ -406,6 +352,7 @@ pub fn puzzle(
     hint: Option<&Hint>,
     request: &Request,
     who: &Who,
+    drafts: &[crate::store::Draft],
 ) -> Reply {
     let show_solution = request.param("solution").is_some();
     let step: Option<usize> = request.param("step").and_then(http::id).map(|s| s as usize);
@@ -455,7 +402,7 @@ pub fn puzzle(
                 }
             }
             @if !show_solution { p { a href={ "/puzzle/" (p.id) "?solution=1" } { "Show the solution" } } }
-            (super::drafts::add_form(p.id, who))
+            (super::drafts::add_form(p.id, who, drafts))
             }
             section.play {
                 h2 { "Play" }

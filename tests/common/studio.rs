@@ -97,8 +97,11 @@ impl Client {
         let (head, body) = text.split_once("\r\n\r\n").unwrap_or_else(|| panic!("{method} {path}: no reply: {text:?}"));
         let mut lines = head.lines();
         let status = lines.next().unwrap().split_whitespace().nth(1).unwrap().parse().unwrap();
-        let headers = lines.filter_map(|l| l.split_once(':')).map(|(n, v)| (n.trim().to_string(), v.trim().to_string())).collect();
-        Reply { status, headers, body: body.to_string() }
+        let headers: Vec<(String, String)> =
+            lines.filter_map(|l| l.split_once(':')).map(|(n, v)| (n.trim().to_string(), v.trim().to_string())).collect();
+        let chunked = headers.iter().any(|(n, v)| n.eq_ignore_ascii_case("transfer-encoding") && v.eq_ignore_ascii_case("chunked"));
+        let body = if chunked { unchunk(body) } else { body.to_string() };
+        Reply { status, headers, body }
     }
 
     pub fn get(&self, path: &str, cookie: Option<&str>) -> Reply {
@@ -126,6 +129,21 @@ impl Client {
         let cookie = reply.header("Set-Cookie").expect("a session cookie").to_string();
         cookie.split(';').next().unwrap().to_string()
     }
+}
+
+/// A chunked body (`Transfer-Encoding: chunked`, as a large reply comes)
+/// put back together.
+fn unchunk(mut rest: &str) -> String {
+    let mut body = String::new();
+    while let Some((size, after)) = rest.split_once("\r\n") {
+        let Ok(n) = usize::from_str_radix(size.split(';').next().unwrap_or("").trim(), 16) else { break };
+        if n == 0 || after.len() < n {
+            break;
+        }
+        body.push_str(&after[..n]);
+        rest = after[n..].strip_prefix("\r\n").unwrap_or(&after[n..]);
+    }
+    body
 }
 
 /// A catalog of `count` classic puzzles on `place`.
