@@ -320,3 +320,94 @@ fn draft_settings_are_checked_by_the_library_and_titles_come_back_escaped() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// The ids ticked-box rows of a catalog page offer, in order.
+fn tickable(body: &str) -> Vec<i64> {
+    body.split("<input class=\"tick\" type=\"checkbox\" name=\"puzzle\" value=\"")
+        .skip(1)
+        .map(|r| r.split('"').next().unwrap().parse().unwrap())
+        .collect()
+}
+
+/// An editor ticks puzzles on a catalog page and adds them to one of
+/// their drafts (a POST with the same guards as every change): they are
+/// reserved for it as the draft page's own add reserves them. A viewer
+/// sees no boxes and is refused; a POST from another site is refused;
+/// another editor can neither add to the draft nor take its puzzles;
+/// nothing ticked is said in words.
+#[test]
+fn puzzles_ticked_on_the_catalog_page_go_to_the_chosen_draft_reserved() {
+    for place in every_backend("studio-drafts-tick") {
+        validated_catalog(&place);
+        let dir = scratch_dir(&place, "tick");
+        let studio = start(&place.arg(), &dir.join("books"), &dir.join("hold"));
+        let ada = studio.login(&add_user(&place, "ada", "editor"));
+        let bob = studio.login(&add_user(&place, "bob", "editor"));
+        let vic = studio.login(&add_user(&place, "vic", "viewer"));
+
+        // No draft yet: no boxes, and the page says where drafts are made.
+        let before = studio.get("/", Some(&ada));
+        assert!(tickable(&before.body).is_empty(), "{}", before.body);
+        assert!(before.body.contains("Make a draft on the") && before.body.contains("href=\"/drafts#new\""), "{}", before.body);
+        assert_eq!(studio.post("/drafts", &draft_form("spring", "Spring"), Some(&ada)).status, 303);
+        assert_eq!(studio.post("/drafts", &draft_form("autumn", "Autumn"), Some(&bob)).status, 303);
+
+        // Ada's catalog page: a box a row, and a choice of her drafts only.
+        let page = studio.get("/", Some(&ada));
+        assert_eq!(tickable(&page.body), (1..=12).collect::<Vec<i64>>());
+        assert!(
+            page.body.contains("form=\"addtodraft\"") && page.body.contains("<form class=\"addtodraft\" id=\"addtodraft\""),
+            "{}",
+            page.body
+        );
+        assert!(page.body.contains("<option value=\"spring\">") && !page.body.contains("<option value=\"autumn\">"), "{}", page.body);
+        // A viewer's: no boxes, no form.
+        let read = studio.get("/", Some(&vic));
+        assert!(tickable(&read.body).is_empty() && !read.body.contains("addtodraft"), "{}", read.body);
+
+        // Ada adds three: the draft holds them, reserved (the command line sees it).
+        let added = studio.post("/drafts/add", "draft=spring&puzzle=3&puzzle=5&puzzle=7", Some(&ada));
+        assert_eq!(added.status, 303, "{}", added.body);
+        assert_eq!(location(&added), "/draft/1#puzzles");
+        assert_eq!(order(&studio.get("/draft/1", Some(&ada)).body), vec![3, 5, 7]);
+        assert!(ok(&["reservations", "--db", &place.arg()]).contains("draft \"spring\" of ada — 3 puzzles"));
+        let reserved = studio.get("/?status=reserved", Some(&ada));
+        assert_eq!(order(&reserved.body), vec![3, 5, 7], "{}", reserved.body);
+
+        // Nothing ticked, or no draft chosen: said in words, nothing done.
+        let none = studio.post("/drafts/add", "draft=spring", Some(&ada));
+        assert_eq!(none.status, 400);
+        assert!(none.body.contains("No puzzle was chosen"), "{}", none.body);
+        let nowhere = studio.post("/drafts/add", "puzzle=8", Some(&ada));
+        assert_eq!(nowhere.status, 400);
+        assert!(nowhere.body.contains("No draft was chosen"), "{}", nowhere.body);
+
+        // A viewer is refused; so is a POST from another site, whoever sends it.
+        let viewer = studio.post("/drafts/add", "draft=spring&puzzle=8", Some(&vic));
+        assert_eq!(viewer.status, 403);
+        assert!(viewer.body.contains("Only an editor"), "{}", viewer.body);
+        let forged = studio.send(
+            "POST",
+            "/drafts/add",
+            &[("Origin", "http://evil.example"), ("Cookie", &ada), ("Content-Type", "application/x-www-form-urlencoded")],
+            b"draft=spring&puzzle=8",
+        );
+        assert_eq!(forged.status, 403, "{}", forged.body);
+        let cross = studio.send(
+            "POST",
+            "/drafts/add",
+            &[("Sec-Fetch-Site", "cross-site"), ("Cookie", &ada), ("Content-Type", "application/x-www-form-urlencoded")],
+            b"draft=spring&puzzle=8",
+        );
+        assert_eq!(cross.status, 403, "{}", cross.body);
+        // Bob cannot add to ada's draft, nor take its puzzles into his.
+        let into_adas = studio.post("/drafts/add", "draft=spring&puzzle=8", Some(&bob));
+        assert_eq!(into_adas.status, 403, "{}", into_adas.body);
+        let taken = studio.post("/drafts/add", "draft=autumn&puzzle=5&puzzle=9", Some(&bob));
+        assert_eq!(taken.status, 409, "{}", taken.body);
+        assert!(taken.body.contains("puzzle 5: it is reserved in draft &quot;spring&quot; (ada"), "{}", taken.body);
+        assert!(order(&studio.get("/draft/2", Some(&bob)).body).is_empty());
+        assert_eq!(order(&studio.get("/draft/1", Some(&ada)).body), vec![3, 5, 7]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,5 +1,6 @@
 //! The studio's book drafts in a real browser (tests/common/browser.rs):
-//! an editor makes a draft, fills it by rule and by hand, moves a puzzle
+//! an editor makes a draft, fills it by rule, by hand and from the
+//! catalog list (boxes ticked, one by keyboard), moves a puzzle
 //! with the keyboard, sees its curve and page thumbnails; a second editor
 //! cannot take its puzzles (the refusal shown in words); a viewer has no
 //! build form and a forged POST is refused; the editor builds the book and
@@ -101,9 +102,25 @@ fn run_in_browser(place: &Scratch, chromium: &PathBuf, driver: &PathBuf) {
     browser.script("document.querySelector('table.draftpuzzles tr[data-id] button[value=down]').focus(); return true");
     browser.call("POST", &format!("/element/{down}/value"), Some(json!({ "text": "\u{E007}" })));
     browser.until(&format!("return Number(document.querySelectorAll('table.draftpuzzles tr[data-id]')[1]?.dataset.id) === {first}"));
+    let order_before = order(&browser);
+    // From the catalog list: the first two free puzzles ticked (the first
+    // by keyboard: focused, Space), added to the draft chosen there.
+    browser.go(&format!("{base}/?status=free"));
+    let ticked = browser.script("return [...document.querySelectorAll('input.tick')].slice(0, 2).map(i => Number(i.value))");
+    let ticked: Vec<i64> = ticked.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+    assert!(ticked.len() == 2 && ticked.iter().all(|p| !order_before.contains(p)), "{ticked:?}");
+    browser.script("document.querySelector('input.tick').focus(); return true");
+    browser.keys("\u{E00D}");
+    browser.until("return document.querySelector('input.tick').checked");
+    browser.click("input.tick:not(:checked)");
+    browser.until("return document.querySelector('select[name=draft]').value === 'spring'");
+    browser.screenshot(&format!("drafts-catalog-ticked-{backend}"));
+    browser.click("form#addtodraft button[type=submit]");
+    browser.until("return location.pathname === '/draft/1' && document.querySelectorAll('table.draftpuzzles tr[data-id]').length === 8");
+    assert_eq!(order(&browser)[6..], ticked[..]);
     // Remove the last.
     browser.click("table.draftpuzzles tr[data-id]:last-child form[action$='/remove'] button");
-    browser.until("return document.querySelectorAll('table.draftpuzzles tr[data-id]').length === 5");
+    browser.until("return document.querySelectorAll('table.draftpuzzles tr[data-id]').length === 7");
     let kept = order(&browser);
     // The curve and the page thumbnails load.
     browser.until("const i = document.querySelector('img.curve'); return i.complete && i.naturalWidth > 0");
@@ -117,7 +134,7 @@ fn run_in_browser(place: &Scratch, chromium: &PathBuf, driver: &PathBuf) {
     browser.until("return [...document.querySelectorAll('.thumbs img')].slice(0, 6).every(i => i.complete && i.naturalWidth > 0)");
     browser.screenshot(&format!("drafts-pages-{backend}"));
     let listed = ok(&["reservations", "--db", &place.arg()]);
-    assert!(listed.contains("draft \"spring\" of ada — 5 puzzles"), "{listed}");
+    assert!(listed.contains("draft \"spring\" of ada — 7 puzzles"), "{listed}");
     log_out(&browser);
 
     // Bob cannot take ada's puzzles: the refusal in words.
