@@ -97,7 +97,7 @@ pub enum PencilMark {
     Open,
     /// One its pattern stands on, or the one it places: bold black.
     Used,
-    /// One it strikes: grey, crossed out.
+    /// One it strikes: grey, struck through.
     Struck,
 }
 
@@ -141,7 +141,7 @@ impl GridContents {
 /// Draws one cell's pencil marks: candidate `k` of the alphabet (found by
 /// `index`) as `label` prints it, centred on `slot(k)`, `size` points
 /// tall; open ones grey, used ones bold black, struck ones grey and
-/// crossed out.
+/// struck through (one thin stroke).
 pub(crate) fn draw_pencil(
     canvas: &mut dyn Surface,
     marks: &[Pencil],
@@ -160,10 +160,9 @@ pub(crate) fn draw_pencil(
         };
         canvas.centred_glyph(&label(m.symbol), cx, cy, size, weight, level);
         if m.mark == PencilMark::Struck {
-            let h = size * 0.6;
-            let width = (size * 0.12).max(0.5);
-            canvas.line(&[(cx - h, cy - h), (cx + h, cy + h)], width, canvas::BLACK);
-            canvas.line(&[(cx - h, cy + h), (cx + h, cy - h)], width, canvas::BLACK);
+            // One thin stroke across it, the glyph still legible under it.
+            let h = size * 0.55;
+            canvas.line(&[(cx - h, cy - h), (cx + h, cy + h)], (size * 0.08).max(0.4), canvas::BLACK);
         }
     }
 }

@@ -295,7 +295,7 @@ fn drafts_page(state: &State, who: &Who, problem: Option<(u16, String)>) -> Resu
                             td { (d.editor) }
                             td.num { (d.puzzles.len()) }
                             td { @if d.is_live() { "holds its puzzles for " (crate::store::span_text(d.seconds_left)) } @else { "expired: holds nothing" } }
-                            td { @match settings_of_draft(d) { Ok(s) => q { (s.title) }, Err(_) => "made with `puzzlebook reserve`" } }
+                            td { @match settings_of_draft(d) { Ok(s) => q { (s.title) }, Err(_) => { "made with " code { "puzzlebook reserve" } } } }
                         }
                     }
                 }
@@ -535,7 +535,8 @@ fn draft_page(state: &State, id: i64, who: &Who, problem: Option<(u16, String)>)
         @if let Some((_, p)) = &problem { p.error role="alert" { (p) } }
         p {
             "Owner: " (draft.editor) ". "
-            @if draft.is_live() { "It holds its " (rows.len()) " puzzles for " (crate::store::span_text(draft.seconds_left)) " (`puzzlebook reservations` lists it)." }
+            @if draft.is_live() && rows.is_empty() { "It holds no puzzle yet; the puzzles added are reserved for it (" code { "puzzlebook reservations" } " lists it) for " (crate::store::span_text(draft.seconds_left)) "." }
+            @else if draft.is_live() { "It holds its " (rows.len()) " puzzles for " (crate::store::span_text(draft.seconds_left)) " (" code { "puzzlebook reservations" } " lists it)." }
             @else { "It has expired and holds nothing until its owner renews it." }
             @if !mine && who.role >= Role::Editor { " Only " (draft.editor) " changes it." }
         }
@@ -585,7 +586,7 @@ fn draft_page(state: &State, id: i64, who: &Who, problem: Option<(u16, String)>)
                     label { span { "By hand: puzzle numbers" } input type="text" name="puzzles" placeholder="e.g. 12, 15, 31" required; }
                     button type="submit" { "Add them" }
                 }
-                p.hint { "Or open a puzzle from the " a href="/?status=free" { "catalog" } " and add it to this draft from its page." }
+                p.hint { "Or tick puzzles on a " a href="/?status=free" { "catalog" } " page (or open one) and add them to this draft from there." }
                 @if !rows.is_empty() {
                     form.fill method="post" action={ "/draft/" (draft.id) "/arrange" } { button type="submit" { "Order by the curve" } }
                 }
@@ -685,7 +686,13 @@ fn change(state: &State, id: i64, action: &str, request: &Request, who: &Who) ->
             }
             let picks = curate::draft_picks(&settings, count);
             state.with(|c| {
-                c.reserve(&ReserveRequest { draft: &draft.name, editor: &editor, seconds: DEFAULT_DRAFT_SECONDS, picks: &picks })?;
+                c.reserve(&ReserveRequest { draft: &draft.name, editor: &editor, seconds: DEFAULT_DRAFT_SECONDS, picks: &picks })
+                    .map_err(|e| match e.downcast_ref::<crate::store::DraftError>() {
+                        Some(crate::store::DraftError::Short { .. }) => {
+                            anyhow!("{e:#}; make more on the Batches page (or with `puzzlebook generate`), then check them (`puzzlebook validate`)")
+                        }
+                        _ => e,
+                    })?;
                 // In the curve's order when the draft is what its rule makes.
                 let _ = arrange(c, &draft.name, &editor);
                 Ok(None)
@@ -1050,7 +1057,7 @@ fn book_page(state: &State, id: i64, who: &Who) -> Result<Reply> {
             @if report.is_some() { li { a href={ "/book/" (book.id) "/report.txt" } download { "Report (text)" } } }
         }
         @if let Some(r) = &report { h2 { "Preflight report" } pre.report { (r) } }
-        p { "`puzzlebook books` lists it; `puzzlebook reprint " (book.id) "` prints it again." }
+        p { code { "puzzlebook books" } " lists it; " code { "puzzlebook reprint " (book.id) } " prints it again." }
     };
     Ok(html_reply(200, &format!("Book {}", book.id), who, body))
 }

@@ -43,7 +43,7 @@ pub(super) fn page(title: &str, who: Option<&Who>, body: Markup) -> String {
                                     span { (user.name) " (" (user.role) ")" }
                                     form method="post" action="/logout" { button type="submit" { "Log out" } }
                                 }
-                                None => span.warn { "No users yet: anyone on this machine is admin. Make one with `puzzlebook studio user add`." }
+                                None => span.warn { "No users yet: anyone on this machine is admin. Make one with " code { "puzzlebook studio user add" } "." }
                             }
                         }
                     }
@@ -280,7 +280,7 @@ fn cell_name(family: &dyn Family, cell: usize) -> String {
 /// Step `n` (1-based) of a solving path on the grid, as it stands before
 /// the step: the symbols placed by the steps before it (grey), the cells
 /// its pattern uses shaded, and every open cell's candidates pencilled in:
-/// the ones it uses in black, the ones it strikes crossed out (their cells
+/// the ones it uses in black, the ones it removes struck through (their cells
 /// lightly shaded). The grid's own renderer draws all of it, on every
 /// geometry.
 pub fn step_figure(family: &dyn Family, givens: &str, steps: &[StepCells], n: usize, options: &ArtOptions, fonts: &Fonts) -> Figure {
@@ -442,11 +442,12 @@ pub fn puzzle(
                     div.pathview {
                         figure.stepview {
                             @if let Some(n) = step {
-                                img.grid src=(picture) width="360" alt={ "puzzle " (p.id) " before step " (n) ", its cells shaded" };
+                                img.grid src=(picture) width="480" alt={ "puzzle " (p.id) " before step " (n) ", its cells shaded" };
+                                p.zoom { a href=(picture) { "The picture alone" } " (to zoom in on its pencil marks)" }
                                 figcaption.step {
                                     p { "Step " (n) " of " (steps) ": " (g.steps[n - 1]) }
                                     @if let Some(cells) = g.step_cells.get(n - 1) {
-                                        p.legend { "The grid before it: the cells it uses shaded, the candidates it uses in black, the ones it strikes crossed out." }
+                                        p.legend { "The grid before it: the cells it uses shaded, the candidates it uses in black, the ones it removes struck through (their cells lightly shaded)." }
                                         dl.stepwords {
                                             @if !cells.uses.is_empty() { dt { "Uses" } dd { (cells_in_words(family, &cells.uses)) } }
                                             @if !cells.placed.is_empty() { dt { "Places" } dd { (cells_in_words(family, &cells.placed)) } }
@@ -455,7 +456,8 @@ pub fn puzzle(
                                     }
                                 }
                             } @else {
-                                figcaption { "Choose a step to see it on the grid." }
+                                img.grid src={ "/puzzle/" (p.id) "/picture.svg" } width="480" loading="lazy" alt={ "puzzle " (p.id) };
+                                figcaption { "Choose a step (or Next step) to see it on the grid: the candidates pencilled in, what it uses and strikes." }
                             }
                         }
                         ol.steps {
