@@ -73,6 +73,8 @@ fn run_in_browser(place: &Scratch, chromium: &PathBuf, driver: &PathBuf) {
         "const i = document.querySelector('#path img.grid'); return i.src.endsWith('/step/1.svg') && i.complete && i.naturalWidth > 0",
     );
     browser.until("return document.querySelector('figcaption.step').innerText.startsWith('Step 1 of')");
+    // The step's picture is drawn large enough to read its pencil marks.
+    browser.until("return document.querySelector('#path img.grid').getBoundingClientRect().width >= 440");
     browser.until("return document.querySelector('dl.stepwords').innerText.includes('Uses')");
     browser.screenshot(&format!("puzzle-step-{backend}"));
     // A step that strikes candidates (the hardest puzzle has some): said
@@ -90,6 +92,7 @@ fn run_in_browser(place: &Scratch, chromium: &PathBuf, driver: &PathBuf) {
     browser.until(fits);
     browser.resize(768, 1024);
     browser.until(fits);
+    browser.until("return document.querySelector('#path img.grid').getBoundingClientRect().width >= 500");
     browser.screenshot(&format!("puzzle-strikes-tablet-{backend}"));
     browser.go(&format!("{base}/?level=easy"));
     browser.until(THUMBNAILS_IN_VIEW);

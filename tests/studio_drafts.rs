@@ -352,6 +352,13 @@ fn puzzles_ticked_on_the_catalog_page_go_to_the_chosen_draft_reserved() {
         assert_eq!(studio.post("/drafts", &draft_form("spring", "Spring"), Some(&ada)).status, 303);
         assert_eq!(studio.post("/drafts", &draft_form("autumn", "Autumn"), Some(&bob)).status, 303);
 
+        // An empty draft says so; a fill the catalog cannot meet says where to make more.
+        let empty = studio.get("/draft/1", Some(&ada));
+        assert!(empty.body.contains("It holds no puzzle yet"), "{}", empty.body);
+        let short = studio.post("/draft/1/fill", "count=40", Some(&ada));
+        assert_eq!(short.status, 409, "{}", short.body);
+        assert!(short.body.contains("not enough puzzles") && short.body.contains("make more on the Batches page"), "{}", short.body);
+
         // Ada's catalog page: a box a row, and a choice of her drafts only.
         let page = studio.get("/", Some(&ada));
         assert_eq!(tickable(&page.body), (1..=12).collect::<Vec<i64>>());

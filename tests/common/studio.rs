@@ -93,14 +93,17 @@ impl Client {
         if let Err(e) = stream.read_to_end(&mut raw) {
             panic!("{method} {path}: no whole reply: {e}");
         }
-        let text = String::from_utf8_lossy(&raw).into_owned();
-        let (head, body) = text.split_once("\r\n\r\n").unwrap_or_else(|| panic!("{method} {path}: no reply: {text:?}"));
+        let Some(at) = raw.windows(4).position(|w| w == b"\r\n\r\n") else {
+            panic!("{method} {path}: no reply: {:?}", String::from_utf8_lossy(&raw))
+        };
+        let head = String::from_utf8_lossy(&raw[..at]).into_owned();
+        let body = &raw[at + 4..];
         let mut lines = head.lines();
         let status = lines.next().unwrap().split_whitespace().nth(1).unwrap().parse().unwrap();
         let headers: Vec<(String, String)> =
             lines.filter_map(|l| l.split_once(':')).map(|(n, v)| (n.trim().to_string(), v.trim().to_string())).collect();
         let chunked = headers.iter().any(|(n, v)| n.eq_ignore_ascii_case("transfer-encoding") && v.eq_ignore_ascii_case("chunked"));
-        let body = if chunked { unchunk(body) } else { body.to_string() };
+        let body = String::from_utf8_lossy(&if chunked { unchunk(body) } else { body.to_vec() }).into_owned();
         Reply { status, headers, body }
     }
 
@@ -133,15 +136,17 @@ impl Client {
 
 /// A chunked body (`Transfer-Encoding: chunked`, as a large reply comes)
 /// put back together.
-fn unchunk(mut rest: &str) -> String {
-    let mut body = String::new();
-    while let Some((size, after)) = rest.split_once("\r\n") {
+fn unchunk(mut rest: &[u8]) -> Vec<u8> {
+    let mut body = Vec::new();
+    while let Some(end) = rest.windows(2).position(|w| w == b"\r\n") {
+        let size = String::from_utf8_lossy(&rest[..end]);
         let Ok(n) = usize::from_str_radix(size.split(';').next().unwrap_or("").trim(), 16) else { break };
+        let after = &rest[end + 2..];
         if n == 0 || after.len() < n {
             break;
         }
-        body.push_str(&after[..n]);
-        rest = after[n..].strip_prefix("\r\n").unwrap_or(&after[n..]);
+        body.extend_from_slice(&after[..n]);
+        rest = after[n..].strip_prefix(b"\r\n").unwrap_or(&after[n..]);
     }
     body
 }
