@@ -108,7 +108,7 @@ pub enum Command {
     Link(link::LinkArgs),
     /// Public collections whose puzzles books must not print (canonical keys only).
     Reference(reference::ReferenceArgs),
-    /// The studio: browse the catalog and its puzzles in a web browser (`studio user add` makes logins).
+    /// The studio: the catalog, its puzzles and their solving paths, book drafts and builds, and batches, in a web browser (`studio user add` makes logins).
     Studio(studio::StudioArgs),
     /// Fill a catalog fast for the scale bench (see benches/catalog-scale.sh).
     #[command(name = "bench-fill", hide = true)]

@@ -44,10 +44,22 @@ impl Cells {
     fn grade_report(&self, text: &str, with_steps: bool) -> Result<GradeReport> {
         let givens = self.grid(text)?;
         let Some(grader) = self.grader() else {
+            let model = &self.cells().model;
+            let max = crate::grade::model_grader::MAX_LADDER_SYMBOLS;
+            let why = if !model.conflicts.is_empty() {
+                "its rules tie cells together outside its houses (cells that touch, or must differ, across them)".to_string()
+            } else if model.symbol_count() > max {
+                format!("it has {} symbols", model.symbol_count())
+            } else if model.cell_count() > 256 {
+                format!("it has {} cells", model.cell_count())
+            } else if model.houses.iter().any(|h| h.counts.iter().any(|&c| c != 1)) {
+                "a house of it holds a symbol more than once".to_string()
+            } else {
+                "its rules are beyond it".to_string()
+            };
             bail!(
-                "{}: the technique ladder grades all-different layouts of at most {} symbols and 256 cells, without relations between cells (this layout keeps its candidate-score levels)",
+                "{}: no technique grade: {why}; the technique ladder grades all-different layouts of at most {max} symbols and 256 cells, without relations between cells (this layout keeps its candidate-score levels)",
                 self.layout().path.display(),
-                crate::grade::model_grader::MAX_LADDER_SYMBOLS
             );
         };
         let graded = match with_steps {
