@@ -368,6 +368,8 @@ fn puzzles_ticked_on_the_catalog_page_go_to_the_chosen_draft_reserved() {
             page.body
         );
         assert!(page.body.contains("<option value=\"spring\">") && !page.body.contains("<option value=\"autumn\">"), "{}", page.body);
+        // The same form's button again below the list (fifty rows down).
+        assert!(page.body.contains("<button type=\"submit\" form=\"addtodraft\">"), "{}", page.body);
         // A viewer's: no boxes, no form.
         let read = studio.get("/", Some(&vic));
         assert!(tickable(&read.body).is_empty() && !read.body.contains("addtodraft"), "{}", read.body);

@@ -263,6 +263,7 @@ pub fn catalog(catalog: &Catalog, choices: &Choices, request: &Request, who: &Wh
                 }
             }
         }
+        @if can_tick { p.tickedbelow { button type="submit" form="addtodraft" { "Add the ticked puzzles to the draft chosen above" } } }
         nav.pager {
             @if after.is_some() { a href={ "/" (filter_query(&filter, None)) } { "First page" } }
             @if let Some(next) = page_rows.next { a rel="next" href={ "/" (filter_query(&filter, Some(next))) } { "Next page" } }
@@ -411,7 +412,7 @@ pub fn puzzle(
                         p { a href=(url) rel="noopener noreferrer" { "Open in a browser solver" } }
                         img.qr src={ "/puzzle/" (p.id) "/qr.svg" } width="144" height="144" alt="QR code of the play link";
                     }
-                    Err(e) => p { (format!("{e:#}")) },
+                    Err(e) => p { "No play link: " (format!("{e:#}")) },
                 }
             }
         }
@@ -429,7 +430,7 @@ pub fn puzzle(
         section #path {
             h2 { "Solving path" }
             @match grade {
-                Err(e) => p.error { "No solving path: " (e) }
+                Err(e) => p.nopath { "No solving path: " (e) }
                 Ok(g) if g.steps.is_empty() => p { "This kind of puzzle is graded without steps (" (g.hardest) ")." }
                 Ok(g) => {
                     p { (g.steps.len()) " steps; hardest: " (g.hardest) ", level " (g.level) "." }
