@@ -143,7 +143,7 @@ impl SquareGrid<'_> {
             return;
         }
         let alphabet = &self.layout.alphabet;
-        let width_em = super::widest_label(canvas.fonts(), self.layout, |c| printed_symbol(c));
+        let width_em = super::widest_label(canvas.fonts(), self.layout, printed_symbol);
         let (cols, rows, size) = super::pencil_grid(alphabet.len(), at.cell, at.cell, width_em);
         let geometry = &self.layout.geometry;
         for (i, marks) in contents.pencil.iter().enumerate().filter(|(i, _)| *i < geometry.cell_count()) {
