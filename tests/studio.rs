@@ -97,6 +97,14 @@ fn the_catalog_filters_sorts_and_pages_by_key() {
         let counted = place.count("SELECT count(*) FROM puzzles WHERE level = 'easy' AND se_rating <= 2.0");
         assert_eq!(easy_rows.len() as i64, counted);
         // A filter not understood is said in words, not ignored silently.
+        // A sort not understood is said as a sort (nothing is filtered by a sort).
+        let unsorted = studio.get("/?sort=bad", None);
+        assert_eq!(unsorted.status, 400);
+        assert!(unsorted.body.contains("the list is oldest first") && !unsorted.body.contains("nothing is filtered"), "{}", unsorted.body);
+        // An address of nothing says what addresses hold, books included.
+        let missing = studio.get("/book/99", None);
+        assert_eq!(missing.status, 404);
+        assert!(missing.body.contains("nothing at this address") && missing.body.contains("/book/3"), "{}", missing.body);
         let bad = studio.get("/?se_min=abc", None);
         assert_eq!(bad.status, 400);
         assert!(

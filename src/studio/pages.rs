@@ -81,7 +81,10 @@ pub fn error(status: u16, message: &str) -> Reply {
 }
 
 pub fn not_found() -> Reply {
-    error(404, "There is nothing at this address. Puzzles are found by their number, e.g. /puzzle/12.")
+    error(
+        404,
+        "There is nothing at this address. Puzzles, drafts, builds and books are found by their number, e.g. /puzzle/12 or /book/3; the menu above leads to each list.",
+    )
 }
 
 pub fn login(problem: Option<&str>) -> Reply {
@@ -131,7 +134,17 @@ pub fn filter_of(request: &Request) -> (Filter, Option<Cursor>, Vec<String>) {
     };
     let source = choice("source", &Source::ALL.map(Source::as_str)).map(|i| Source::ALL[i]);
     let status = choice("status", &Status::ALL.map(Status::as_str)).map(|i| Status::ALL[i]);
-    let sort = choice("sort", &Sort::ALL.map(Sort::as_str)).map_or(Sort::default(), |i| Sort::ALL[i]);
+    let sort = match request.param("sort") {
+        None => Sort::default(),
+        Some(v) => match Sort::ALL.iter().find(|s| s.as_str() == v) {
+            Some(s) => *s,
+            None => {
+                let known: Vec<&str> = Sort::ALL.iter().map(|s| s.as_str()).collect();
+                problems.push(format!("sort '{v}' is not one of {}: the list is {}", known.join(", "), Sort::default().label()));
+                Sort::default()
+            }
+        },
+    };
     let after = request.param("after").and_then(|v| {
         let c = Cursor::parse(v);
         if c.is_none() {
