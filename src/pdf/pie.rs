@@ -17,6 +17,8 @@ const FILLED: f32 = 0.45;
 /// The hub's radius as a share of the outer radius: inner cells stay wide
 /// enough for a two-digit number.
 const HUB: f32 = 0.26;
+/// The largest pencil mark, as a share of the pie's digit size.
+const PENCIL_DIGIT_SHARE: f32 = 0.5;
 /// Straight segments per sector when drawing arcs.
 const ARC_STEPS: usize = 12;
 
@@ -133,24 +135,30 @@ impl PieGrid<'_> {
     }
 
     /// Each cell's pencilled candidates in rows along its ring (the first
-    /// row on the outer side, each row clockwise), as many a row as give
-    /// the largest type in the ring's cells (larger in the outer rings).
+    /// row on the outer side, each row clockwise), packed in the
+    /// alphabet's order: twelve fixed places would leave the inner ring's
+    /// marks too small to read, so each ring is laid out for the most
+    /// candidates one of its cells has, as many a row as give the largest
+    /// type (larger in the outer rings, up to half a digit's size).
     fn draw_pencil(&self, canvas: &mut dyn Surface, circle: &Circle, contents: &GridContents) {
         if contents.pencil.is_empty() {
             return;
         }
-        let alphabet = &self.layout.alphabet;
-        let n = alphabet.len();
+        let cells = circle.sectors * circle.rings;
         let width_em = super::widest_label(canvas.fonts(), self.layout, |c| self.label(c));
         let ring_width = circle.radius(1.0) - circle.radius(0.0);
-        // Per ring: its cells' box (the arc through its middle, its width) and grid.
+        // Per ring: its cells' box (the arc through its middle, its width)
+        // and the grid of its fullest cell.
         let grids: Vec<(usize, usize, f32)> = (0..circle.rings)
             .map(|k| {
+                let most = (0..circle.sectors).filter_map(|s| contents.pencil.get(s * circle.rings + k)).map(Vec::len).max().unwrap_or(0);
                 let arc = circle.radius(k as f32 + 0.5) * 2.0 * PI / circle.sectors as f32;
-                super::pencil_grid(n, arc, ring_width, width_em)
+                let (cols, rows, size) = super::pencil_grid(most, arc, ring_width, width_em);
+                // Never near a digit's size: a mark must not pass for a placed symbol.
+                (cols, rows, size.min(circle.digit_size() * PENCIL_DIGIT_SHARE))
             })
             .collect();
-        for (cell, marks) in contents.pencil.iter().enumerate().filter(|(c, _)| *c < circle.sectors * circle.rings) {
+        for (cell, marks) in contents.pencil.iter().enumerate().filter(|(c, _)| *c < cells) {
             let (s, k) = (cell / circle.rings, cell % circle.rings);
             let (cols, rows, size) = grids[k];
             let slot = |j: usize| {
@@ -158,7 +166,8 @@ impl PieGrid<'_> {
                 let sector_edge = s as f32 + ((j % cols) as f32 + 0.5) / cols as f32;
                 circle.point(ring_edge, sector_edge)
             };
-            super::draw_pencil(canvas, marks, |m| alphabet.symbol_of(m).map(usize::from), slot, size, |c| self.label(c));
+            let place = |m: char| marks.iter().position(|p| p.symbol == m);
+            super::draw_pencil(canvas, marks, place, slot, size, |c| self.label(c));
         }
     }
 }

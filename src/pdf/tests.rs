@@ -313,7 +313,7 @@ fn every_layout_shades_a_highlighted_cell_under_its_digit() {
 /// Every cell layout (squares, overlapping grids, the pie, the triangle)
 /// pencils a cell's candidates into the cell: one glyph a candidate, as
 /// the layout prints the symbol, each wholly inside the cell, none
-/// overlapping another, at least 15% of the grid's digit size; the
+/// overlapping another, 15% to 60% of the grid's digit size; the
 /// used ones bold black, the open ones grey, the struck ones grey and
 /// struck through, the cell that loses one lightly shaded under them.
 #[test]
@@ -373,7 +373,11 @@ fn every_cell_layout_pencils_a_cells_candidates_inside_it() {
             assert_eq!(marks.len(), symbols.len(), "{id}: cell {cell}: one mark a candidate");
             let mut boxes: Vec<(f32, f32, f32, f32)> = Vec::new();
             for (k, (at, text, x, y, size, weight, level)) in marks.iter().enumerate() {
-                assert!(*size >= digit * 0.15, "{id}: cell {cell}: a mark of {size} pt beside digits of {digit} pt");
+                // Legible, and never mistaken for a placed digit.
+                assert!(
+                    *size >= digit * 0.15 && *size <= digit * 0.6,
+                    "{id}: cell {cell}: a mark of {size} pt beside digits of {digit} pt"
+                );
                 let width = fonts.get(*weight).width(text, *size);
                 let b = (*x, *y, x + width, y + size * CAP_HEIGHT);
                 for corner in [(b.0, b.1), (b.2, b.1), (b.0, b.3), (b.2, b.3)] {
