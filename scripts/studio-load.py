@@ -24,7 +24,7 @@ host, port = parsed.hostname, parsed.port
 
 FILTERS = [
     "", "?sort=hardest", "?sort=rating", "?sort=newest", "?sort=clues",
-    "?level=easy", "?level=hard&sort=hardest", "?level=expert", "?se_min=3&se_max=5", "?se_min=7",
+    "?level=easy", "?level=hard&sort=hardest", "?level=expert", "?se_min=3&se_max=5", "?se_min=7", "?se_min=7&se_max=9",
     "?technique=X-wing", "?symmetry=central", "?status=free", "?status=unchecked", "?status=printed",
     "?source=imported", "?layout=classic-9&level=medium",
 ]
@@ -43,6 +43,8 @@ def page_times():
         body = reply.read().decode("utf-8", "replace")
         return time.monotonic() - started, reply.status, body
 
+    took, status, _ = timed("/")
+    print(f"the studio's first page (it reads the filter choices): {took * 1000:.1f} ms" + ("" if status == 200 else f"  HTTP {status}"))
     print(f"{'catalog page':<34} {'rows':>4} {'first ms':>9} {'page 50 ms':>11} {'pages 2-50 mean ms':>19}")
     for f in FILTERS:
         path = "/" + f
@@ -61,6 +63,17 @@ def page_times():
         mean = f"{sum(deep) / len(deep) * 1000:.1f}" if deep else "-"
         fiftieth = f"{last * 1000:.1f}" if pages == 50 else f"(only {pages})"
         print(f"{path:<34} {rows:>4} {first * 1000:>9.1f} {fiftieth:>11} {mean:>19}" + ("" if status == 200 else f"  HTTP {status}"))
+    # Puzzle pages: ten of each level's first catalog page, the first time
+    # (graded then) and again (the grade kept).
+    print(f"{'puzzle pages':<34} {'n':>4} {'first p50 ms':>12} {'first max ms':>12} {'again p50 ms':>12}")
+    for level in ["easy", "medium", "hard", "expert"]:
+        _, _, body = timed(f"/?level={level}&sort=hardest")
+        ids = ROW.findall(body)[:10]
+        if not ids:
+            continue
+        first = sorted(timed(f"/puzzle/{i}")[0] for i in ids)
+        again = sorted(timed(f"/puzzle/{i}")[0] for i in ids)
+        print(f"{'level ' + level + ', hardest first':<34} {len(ids):>4} {first[len(first) // 2] * 1000:>12.1f} {first[-1] * 1000:>12.1f} {again[len(again) // 2] * 1000:>12.1f}")
 
 
 if len(sys.argv) > 2 and sys.argv[2] == "pages":

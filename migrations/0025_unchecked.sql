@@ -1,0 +1,4 @@
+-- The studio's "unchecked" filter in id order on PostgreSQL (see
+-- postgres/0025_unchecked.sql). SQLite needs nothing: `puzzles_by_validation
+-- (validation)` ends on the rowid, the id, so its NULL range is already in
+-- id order and the catalog page reads it (src/store/browse.rs).
