@@ -66,6 +66,9 @@ pub struct Who {
     pub role: Role,
 }
 
+/// A picture kept: its puzzle, which picture, and the step (for a step's).
+type PictureKey = (i64, String, Option<usize>);
+
 struct Session {
     user_id: i64,
     expires: Instant,
@@ -82,7 +85,7 @@ pub(crate) struct State {
     grades: Mutex<Recent<i64, Arc<Result<GradeReport, String>>>>,
     hints: Mutex<Recent<i64, Arc<Option<crate::book::hints::Hint>>>>,
     /// Pictures drawn: by puzzle, picture and step.
-    pictures: Mutex<Recent<(i64, String, Option<usize>), Arc<Vec<u8>>>>,
+    pictures: Mutex<Recent<PictureKey, Arc<Vec<u8>>>>,
     /// The catalog page's filter choices (read again every [`CHOICES_EVERY`]).
     choices: Mutex<Option<Arc<Choices>>>,
     /// CPU-heavy work (grading a puzzle, its hint, drawing pictures and
