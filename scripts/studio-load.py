@@ -96,7 +96,8 @@ else:
 lock = threading.Lock()
 times = {}   # kind -> [seconds]
 errors = {}  # kind -> [text]
-deadline = time.monotonic() + seconds
+begun = time.monotonic()
+deadline = begun + seconds
 
 
 def get(conn, kind, path):
@@ -108,7 +109,7 @@ def get(conn, kind, path):
         status = reply.status
     except Exception as e:  # a dropped connection is an error too
         with lock:
-            errors.setdefault(kind, []).append(f"{path}: {e!r}")
+            errors.setdefault(kind, []).append(f"{path}: {e!r} (asked {started - begun:.1f} s into the run)")
         return None, None
     took = time.monotonic() - started
     with lock:
