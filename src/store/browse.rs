@@ -243,13 +243,12 @@ fn conditions(filter: &Filter, patterns: Option<&[i64]>, dialect: Dialect) -> (V
     if let Some(level) = &filter.level {
         conditions.push(format!("p.level = CAST({} AS TEXT)", bind(level.as_str().into())));
     }
-    // On the rating index's expression (unrated puzzles are -1 there, and
-    // a range never holds them).
+    // On the rating index's expression only (unrated puzzles are -1 there,
+    // below every range's floor of 0), so the index alone answers it: a
+    // `se_rating IS NOT NULL` would send every match to the table.
     if filter.se_min.is_some() || filter.se_max.is_some() {
-        conditions.push("p.se_rating IS NOT NULL".into());
-    }
-    if let Some(min) = filter.se_min {
-        conditions.push(format!("COALESCE(p.se_rating, -1.0) >= {}", real(bind((min.max(0.0) - 1e-9).into()))));
+        let min = filter.se_min.unwrap_or(0.0).max(0.0);
+        conditions.push(format!("COALESCE(p.se_rating, -1.0) >= {}", real(bind((min - 1e-9).into()))));
     }
     if let Some(max) = filter.se_max {
         conditions.push(format!("COALESCE(p.se_rating, -1.0) <= {}", real(bind((max + 1e-9).into()))));
@@ -306,15 +305,21 @@ enum Access {
     /// A range of this filter's index.
     Range(&'static str),
     /// The sort's own order, filtering as it goes: only for a filter that
-    /// at least one puzzle in [`DENSE`] matches, so a page stops early.
+    /// at least [`dense_cap`] puzzles match, so a page stops early.
     Walk,
 }
 
-/// A filter matching at least one puzzle in this many is walked in the
-/// sort's order (a page then reads about `DENSE × 50` rows); a rarer one
-/// is read from its index's range (fewer than a `1 / DENSE` share of the
-/// catalog) and sorted. Either way a page reads a bounded share.
-const DENSE: i64 = 100;
+/// How many matches make a filter common, in a catalog of `total`: a
+/// filter with at least this many is walked in the sort's order (a page of
+/// 50 then reads about `51 × total / matches` rows, at most as many as
+/// this); a rarer one is read from its index's range (fewer than this) and
+/// sorted. Deciding counts up to this many index entries. The square root
+/// of `51 × total` makes the three costs equal, each bounded far below the
+/// catalog: 7,100 at a million, 22,600 at ten million (a fixed share, one
+/// in a hundred, counted 100,000 entries at ten million on every page).
+fn dense_cap(total: i64) -> i64 {
+    ((total.max(0) as f64 * 51.0).sqrt().ceil() as i64).max(1)
+}
 
 fn statement(
     filter: &Filter,
@@ -431,6 +436,19 @@ fn serves_sort(index: &str, sort: Sort) -> bool {
     }
 }
 
+/// The count [`Catalog::access`] decides by: `filter`'s matches in
+/// `index`, up to `cap` (SQLite).
+fn count_statement(filter: &Filter, patterns: Option<&[i64]>, index: &str, cap: i64) -> (String, Vec<Value>) {
+    let (conditions, mut params) = conditions(filter, patterns, Dialect::Sqlite);
+    params.push(cap.into());
+    let sql = format!(
+        "SELECT count(*) FROM (SELECT 1 FROM puzzles p INDEXED BY {index} WHERE {} LIMIT ${})",
+        conditions.join(" AND "),
+        params.len()
+    );
+    (sql, params)
+}
+
 fn read(r: &Row) -> Result<BrowseRow> {
     Ok(BrowseRow {
         id: r.get(0)?,
@@ -497,7 +515,7 @@ impl Catalog {
 
     /// How SQLite reads a page of `filter`: the filter's index when that
     /// index also gives the sort's order; else by how common the filter
-    /// is (counting its matches in its index, at most a `1 / DENSE` share
+    /// is (counting its matches in its index, at most [`dense_cap`]
     /// of the catalog): common, walk the sort's order; rare, read and sort
     /// its range.
     fn access(&self, filter: &Filter, patterns: Option<&[i64]>) -> Result<Access> {
@@ -509,14 +527,8 @@ impl Catalog {
             return Ok(Access::Range(index));
         }
         let total: i64 = self.conn.query_one("SELECT COALESCE(sum(n), 0) FROM puzzle_counts", &[])?.get(0)?;
-        let cap = (total / DENSE).max(1);
-        let (conditions, mut params) = conditions(filter, patterns, Dialect::Sqlite);
-        params.push(cap.into());
-        let sql = format!(
-            "SELECT count(*) FROM (SELECT 1 FROM puzzles p INDEXED BY {index} WHERE {} LIMIT ${})",
-            conditions.join(" AND "),
-            params.len()
-        );
+        let cap = dense_cap(total);
+        let (sql, params) = count_statement(filter, patterns, index, cap);
         let matches: i64 = self.conn.query_one(&sql, &params)?.get(0)?;
         Ok(if matches >= cap { Access::Walk } else { Access::Range(index) })
     }
@@ -544,18 +556,33 @@ impl Catalog {
     }
 
     /// The values a filter can take that the catalog holds: layouts,
-    /// hardest techniques, symmetries and batch ids, each sorted. (The
-    /// techniques and symmetries read every puzzle: ask once in a while.)
+    /// hardest techniques, symmetries and batch ids, each sorted. The
+    /// techniques and symmetries hop from value to value along their
+    /// indexes (one index search per value, not a read of every puzzle).
     pub fn browse_choices(&self) -> Result<Choices> {
         let texts = |sql: &str| -> Result<Vec<String>> { self.conn.query(sql, &[])?.iter().map(|r| r.get(0)).collect() };
         Ok(Choices {
             layouts: texts("SELECT DISTINCT name FROM layouts ORDER BY name")?,
-            techniques: texts("SELECT DISTINCT technique FROM puzzles WHERE technique IS NOT NULL ORDER BY technique")?,
-            symmetries: texts("SELECT DISTINCT symmetry FROM puzzles WHERE symmetry IS NOT NULL ORDER BY symmetry")?,
+            techniques: texts(&distinct_values("technique"))?,
+            symmetries: texts(&distinct_values("symmetry"))?,
             batches: self.conn.query("SELECT id FROM batches ORDER BY id", &[])?.iter().map(|r| r.get(0)).collect::<Result<_>>()?,
             patterns: self.batch_patterns()?,
         })
     }
+}
+
+/// The distinct non-NULL values of puzzle column `column` (fixed text,
+/// never input), sorted: from the least, each next one is the least above
+/// it, found by a search of the index that starts with the column (both
+/// dialects; a `SELECT DISTINCT` reads the whole index, 1 s at ten million).
+fn distinct_values(column: &str) -> String {
+    format!(
+        "WITH RECURSIVE v(x) AS (
+             SELECT (SELECT min({column}) FROM puzzles)
+             UNION ALL
+             SELECT (SELECT min({column}) FROM puzzles WHERE {column} > v.x) FROM v WHERE v.x IS NOT NULL)
+         SELECT x FROM v WHERE x IS NOT NULL"
+    )
 }
 
 /// The choices of a catalog page's filters.
@@ -868,12 +895,12 @@ mod tests {
                                 // `SCAN p` reads the table (in the primary key's order), `SCAN p USING INDEX` a whole
                                 // index; the partial index of imported puzzles holds only them.
                                 // A walk of the sort's order is taken only for a filter at least one puzzle
-                                // in DENSE matches (counted here), and must need no sort: it stops early.
+                                // of `dense_cap` (1,010 of these 20,000; counted here), and must need no sort: it stops early.
                                 Dialect::Sqlite if access == Access::Walk => {
                                     let (conditions, params) = conditions(&filter, patterns.as_deref(), Dialect::Sqlite);
                                     let sql = format!("SELECT count(*) FROM puzzles p WHERE {}", conditions.join(" AND "));
                                     let matches: i64 = catalog.conn.query_one(&sql, &params).unwrap().get(0).unwrap();
-                                    matches * DENSE < 20_000 || text.contains("TEMP B-TREE")
+                                    matches < dense_cap(20_000) || text.contains("TEMP B-TREE")
                                 }
                                 Dialect::Sqlite => {
                                     plan.iter().any(|s| s.starts_with("SCAN p") && !s.starts_with("SCAN p USING INDEX puzzles_imported"))
@@ -906,7 +933,78 @@ mod tests {
             // SQLite took both ways (common filters walked, rare ones ranged).
             if catalog.conn.dialect() == Dialect::Sqlite {
                 assert!(taken.contains_key("Walk") && taken.contains_key("Range"), "{taken:?}");
+                // Deciding which counts a one-field filter's matches in its
+                // index alone: no row of the table is read (at ten million a
+                // read per match, 100,000 of them, took a second).
+                let root: i64 =
+                    catalog.conn.query_one("SELECT rootpage FROM sqlite_master WHERE name = 'puzzles'", &[]).unwrap().get(0).unwrap();
+                for filter in filters.iter().filter(|f| f.level.is_none() || f.technique.is_none()) {
+                    for sort in Sort::ALL {
+                        let filter = Filter { sort, ..filter.clone() };
+                        let patterns = filter.pattern.as_ref().map(|k| catalog.pattern_batches(k).unwrap());
+                        let Some(index) = sqlite_index(&filter, patterns.is_some()) else { continue };
+                        if serves_sort(index, sort) {
+                            continue;
+                        }
+                        let (sql, params) = count_statement(&filter, patterns.as_deref(), index, dense_cap(20_000));
+                        let ops: Vec<(String, i64, i64)> = catalog
+                            .conn
+                            .query(&format!("EXPLAIN {sql}"), &params)
+                            .unwrap()
+                            .iter()
+                            .map(|r| (r.get(1).unwrap(), r.get(2).unwrap(), r.get(3).unwrap()))
+                            .collect();
+                        let table: Vec<i64> = ops.iter().filter(|(op, _, p2)| op == "OpenRead" && *p2 == root).map(|o| o.1).collect();
+                        let read: Vec<&(String, i64, i64)> =
+                            ops.iter().filter(|(op, p1, _)| op == "Column" && table.contains(p1)).collect();
+                        assert!(read.is_empty(), "{filter:?}: counting in {index} reads the table: {read:?}\n{sql}");
+                    }
+                }
             }
+            // Unchecked puzzles in id order, on PostgreSQL: from their own
+            // index. (`validate` checks the oldest first, so the unchecked
+            // come after a long run of checked ids: a walk of the primary
+            // key, which the planner's even-spread estimate favours, read
+            // 1.4 million rows before the first page at ten million.)
+            if catalog.conn.dialect() == Dialect::Postgres {
+                for sort in [Sort::Id, Sort::IdDesc] {
+                    for after in [None, Some(Cursor { key: 0.0, id: 900 })] {
+                        let filter = Filter { status: Some(Status::Unchecked), sort, ..Filter::default() };
+                        let (sql, params) = statement(&filter, None, after, 50, Dialect::Postgres, Access::Planner);
+                        let plan: Vec<String> =
+                            catalog.conn.query(&format!("EXPLAIN {sql}"), &params).unwrap().iter().map(|r| r.get(0).unwrap()).collect();
+                        let text = plan.join("\n");
+                        assert!(text.contains("using puzzles_unchecked on puzzles p"), "{filter:?} after {after:?}:\n{text}");
+                    }
+                }
+            }
+            // The filter menus' techniques and symmetries: a search of their
+            // index per value, never a read of the whole table or index.
+            for column in ["technique", "symmetry"] {
+                let sql = distinct_values(column);
+                let plan: Vec<String> = match catalog.conn.dialect() {
+                    Dialect::Sqlite => {
+                        catalog.conn.query(&format!("EXPLAIN QUERY PLAN {sql}"), &[]).unwrap().iter().map(|r| r.get(3).unwrap()).collect()
+                    }
+                    Dialect::Postgres => {
+                        catalog.conn.query(&format!("EXPLAIN {sql}"), &[]).unwrap().iter().map(|r| r.get(0).unwrap()).collect()
+                    }
+                };
+                let whole = match catalog.conn.dialect() {
+                    Dialect::Sqlite => plan.iter().any(|s| s.starts_with("SCAN puzzles")),
+                    Dialect::Postgres => {
+                        plan.iter().any(|s| s.contains("Seq Scan on puzzles"))
+                            || plan.windows(2).any(|w| w[0].contains(" on puzzles") && !w[1].contains("Index Cond"))
+                    }
+                };
+                assert!(!whole, "{}: the {column} choices read every puzzle:\n{}", place.target, plan.join("\n"));
+            }
+            let choices = catalog.browse_choices().unwrap();
+            assert_eq!(
+                choices.techniques,
+                (0..40).map(|i| format!("tech{i}")).collect::<std::collections::BTreeSet<_>>().into_iter().collect::<Vec<_>>()
+            );
+            assert_eq!(choices.symmetries, (0..8).map(|i| format!("sym{i}")).collect::<Vec<_>>());
         }
     }
 

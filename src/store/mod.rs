@@ -72,6 +72,7 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
     migration!("0018_studio_drafts"),
     migration!("0019_batch_people"),
     migration!("0020_browse"),
+    migration!("0025_unchecked"),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";

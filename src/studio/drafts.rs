@@ -83,7 +83,11 @@ impl Builds {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         for _ in 0..cores {
             let b = builds.clone();
-            std::thread::spawn(move || b.work());
+            std::thread::spawn(move || {
+                // A build is long and can wait: pages are short and cannot.
+                super::lower_this_threads_priority();
+                b.work()
+            });
         }
         builds
     }
@@ -887,7 +891,7 @@ fn thumbs(state: &State, draft: &Draft, rows: &[PuzzleRow]) -> Arc<Thumbs> {
     if let Some(t) = state.builds.thumbs.lock().ok().and_then(|m| m.get(&draft.id).cloned()).filter(|t| t.key == key) {
         return t;
     }
-    let drawn = (|| -> Result<PagesAndCover> {
+    let drawn = state.heavy.run(|| -> Result<PagesAndCover> {
         let mut settings = settings_of_draft(draft)?;
         settings.count = rows.len();
         let paper = settings.paper.unwrap_or(Paper::White);
@@ -897,7 +901,7 @@ fn thumbs(state: &State, draft: &Draft, rows: &[PuzzleRow]) -> Arc<Thumbs> {
         let options = CoverOptions { paper, guides: false, blurb: None };
         let cover = crate::book::cover_thumbnail(&book, pages.len(), &options, 400.0).ok();
         Ok((pages, cover))
-    })();
+    });
     let t = Arc::new(match drawn {
         Ok((pages, cover)) => Thumbs { key, pages: Ok(pages), cover },
         Err(e) => Thumbs { key, pages: Err(format!("{e:#}")), cover: None },

@@ -22,9 +22,10 @@ use crate::store::browse::Choices;
 use crate::store::{Catalog, DbTarget, Role, User, token_hash};
 use anyhow::{Context, Result, bail};
 use http::{Refused, Reply, Request};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
+use std::hash::Hash;
 use std::net::{SocketAddr, ToSocketAddrs};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 /// The session cookie's name.
@@ -33,6 +34,11 @@ pub const COOKIE: &str = "pb_session";
 const SESSION_LIFE: Duration = Duration::from_secs(12 * 3600);
 /// Puzzles per catalog page.
 pub const PAGE_ROWS: usize = 50;
+/// How often the catalog page's filter choices are read again (by a
+/// thread of their own, never while a request waits).
+const CHOICES_EVERY: Duration = Duration::from_secs(60);
+/// Grades, hints and pictures kept (each: the latest this many puzzles).
+const KEPT: usize = 2048;
 
 pub struct Options {
     pub db: DbTarget,
@@ -60,6 +66,9 @@ pub struct Who {
     pub role: Role,
 }
 
+/// A picture kept: its puzzle, which picture, and the step (for a step's).
+type PictureKey = (i64, String, Option<usize>);
+
 struct Session {
     user_id: i64,
     expires: Instant,
@@ -73,9 +82,16 @@ pub(crate) struct State {
     sessions: Mutex<HashMap<String, Session>>,
     fonts: Fonts,
     families: Mutex<HashMap<String, Arc<dyn Family>>>,
-    grades: Mutex<HashMap<i64, Arc<Result<GradeReport, String>>>>,
-    /// The catalog page's filter choices, and when they were read.
-    choices: Mutex<Option<(Instant, Arc<Choices>)>>,
+    grades: Mutex<Recent<i64, Arc<Result<GradeReport, String>>>>,
+    hints: Mutex<Recent<i64, Arc<Option<crate::book::hints::Hint>>>>,
+    /// Pictures drawn: by puzzle, picture and step.
+    pictures: Mutex<Recent<PictureKey, Arc<Vec<u8>>>>,
+    /// The catalog page's filter choices (read again every [`CHOICES_EVERY`]).
+    choices: Mutex<Option<Arc<Choices>>>,
+    /// CPU-heavy work (grading a puzzle, its hint, drawing pictures and
+    /// thumbnails) runs through this gate, a few at a time, so that
+    /// catalog pages, which are quick, never wait behind a crowd of them.
+    pub(crate) heavy: Gate,
     /// Book builds, queued apart from the threads serving pages.
     builds: Arc<drafts::Builds>,
 }
@@ -115,11 +131,16 @@ impl Studio {
             sessions: Mutex::new(HashMap::new()),
             fonts: Fonts::unembedded()?,
             families: Mutex::new(HashMap::new()),
-            grades: Mutex::new(HashMap::new()),
+            grades: Mutex::new(Recent::new(KEPT)),
+            hints: Mutex::new(Recent::new(KEPT)),
+            pictures: Mutex::new(Recent::new(KEPT)),
             choices: Mutex::new(None),
+            heavy: Gate::new(heavy_slots()),
             builds: drafts::Builds::start(options.db.clone(), options.out.clone()),
         };
-        Ok(Studio { server: Arc::new(server), state: Arc::new(state), workers: options.workers.max(1), addr })
+        let state = Arc::new(state);
+        refresh_choices_every(Arc::downgrade(&state), CHOICES_EVERY);
+        Ok(Studio { server: Arc::new(server), state, workers: options.workers.max(1), addr })
     }
 
     /// Serves until the process ends.
@@ -190,35 +211,43 @@ impl State {
         Ok(family)
     }
 
-    /// The catalog page's filter choices, read again after a minute (they
-    /// scan the catalog).
+    /// The catalog page's filter choices as last read: read here only the
+    /// first time (and after a failed read); a thread of their own reads
+    /// them again every [`CHOICES_EVERY`].
     fn choices(&self, catalog: &Catalog) -> Result<Arc<Choices>> {
-        if let Some((at, choices)) = self.choices.lock().ok().and_then(|c| c.clone())
-            && at.elapsed() < Duration::from_secs(60)
-        {
+        if let Some(choices) = self.choices.lock().ok().and_then(|c| c.clone()) {
             return Ok(choices);
         }
         let choices = Arc::new(catalog.browse_choices()?);
         if let Ok(mut c) = self.choices.lock() {
-            *c = Some((Instant::now(), choices.clone()));
+            *c = Some(choices.clone());
         }
         Ok(choices)
     }
 
     /// A puzzle's grade with its steps, computed once per puzzle (the
-    /// latest 256 kept).
+    /// latest [`KEPT`] kept), through the heavy-work gate.
     fn grade(&self, id: i64, family: &dyn Family, givens: &str) -> Arc<Result<GradeReport, String>> {
-        if let Some(g) = self.grades.lock().ok().and_then(|m| m.get(&id).cloned()) {
+        if let Some(g) = self.grades.lock().ok().and_then(|m| m.get(&id)) {
             return g;
         }
-        let graded = Arc::new(family.grade(givens).map_err(|e| format!("{e:#}")));
+        let graded = Arc::new(self.heavy.run(|| family.grade(givens).map_err(|e| format!("{e:#}"))));
         if let Ok(mut m) = self.grades.lock() {
-            if m.len() >= 256 {
-                m.clear();
-            }
-            m.insert(id, graded.clone());
+            m.put(id, graded.clone());
         }
         graded
+    }
+
+    /// A puzzle's hint (the book's), computed once per puzzle, as its grade.
+    fn hint(&self, id: i64, family: &dyn Family, givens: &str) -> Arc<Option<crate::book::hints::Hint>> {
+        if let Some(h) = self.hints.lock().ok().and_then(|m| m.get(&id)) {
+            return h;
+        }
+        let hint = Arc::new(self.heavy.run(|| family.hint(givens)));
+        if let Ok(mut m) = self.hints.lock() {
+            m.put(id, hint.clone());
+        }
+        hint
     }
 
     /// Who sent the request: the session's user; everyone (as admin) while
@@ -376,12 +405,16 @@ impl State {
         let Some((books, p, drafts)) = found else { return Ok(pages::not_found()) };
         let family = self.family(&p.layout_file, &p.layout_source)?;
         let grade = self.grade(id, &*family, &p.givens);
-        let hint = family.hint(&p.givens);
-        Ok(pages::puzzle(&p, &books, &*family, &grade, hint.as_ref(), request, who, &drafts))
+        let hint = self.hint(id, &*family, &p.givens);
+        Ok(pages::puzzle(&p, &books, &*family, &grade, hint.as_ref().as_ref(), request, who, &drafts))
     }
 
     /// `picture.svg`, `solution.svg`, `qr.svg` or a step's picture.
     fn picture(&self, id: i64, what: &str, step: Option<usize>) -> Result<Reply> {
+        let key = (id, what.to_string(), step);
+        if let Some(svg) = self.pictures.lock().ok().and_then(|m| m.get(&key)) {
+            return Ok(Reply::svg(svg.to_vec()));
+        }
         let Some(p) = self.with(|c| c.puzzle_if_any(id))? else { return Ok(pages::not_found()) };
         let family = self.family(&p.layout_file, &p.layout_source)?;
         let options = crate::art::ArtOptions { width: 288.0, svg_text: crate::art::SvgText::Outlines, ..Default::default() };
@@ -405,6 +438,155 @@ impl State {
             _ => return Ok(pages::not_found()),
         };
         let title = format!("{} #{}", p.layout_name, p.id);
-        Ok(Reply::svg(crate::art::encode(&figure, crate::art::ArtFormat::Svg, &options, &self.fonts, &title, "")?))
+        let svg = self.heavy.run(|| crate::art::encode(&figure, crate::art::ArtFormat::Svg, &options, &self.fonts, &title, ""))?;
+        if let Ok(mut m) = self.pictures.lock() {
+            m.put(key, Arc::new(svg.clone()));
+        }
+        Ok(Reply::svg(svg))
+    }
+}
+
+/// Reads the catalog page's filter choices again every `every`, on a
+/// thread of its own (a request never waits for it), for as long as the
+/// studio lives. A failed read keeps the choices read before.
+fn refresh_choices_every(state: Weak<State>, every: Duration) {
+    std::thread::spawn(move || {
+        loop {
+            std::thread::sleep(every);
+            let Some(state) = state.upgrade() else { return };
+            if let Ok(choices) = state.with(|c| c.browse_choices())
+                && let Ok(mut c) = state.choices.lock()
+            {
+                *c = Some(Arc::new(choices));
+            }
+        }
+    });
+}
+
+/// Lowers the calling thread's scheduling priority (nice 10; Linux sets
+/// it per thread). Elsewhere it does nothing.
+pub(crate) fn lower_this_threads_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: plain system calls on this thread's own id; no memory is shared.
+    unsafe {
+        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+        libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+    }
+}
+
+/// How much heavy work runs at once: one less than the cores (at least
+/// one), so a core is left for the catalog pages.
+fn heavy_slots() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get()).saturating_sub(1).max(1)
+}
+
+/// A counting semaphore: at most its number of holders at once; the rest wait.
+pub(crate) struct Gate {
+    free: Mutex<usize>,
+    opened: Condvar,
+}
+
+impl Gate {
+    pub(crate) fn new(slots: usize) -> Gate {
+        Gate { free: Mutex::new(slots.max(1)), opened: Condvar::new() }
+    }
+
+    /// Runs `f` once a slot is free (the slot is given back even if `f` panics).
+    pub(crate) fn run<T>(&self, f: impl FnOnce() -> T) -> T {
+        struct Held<'a>(&'a Gate);
+        impl Drop for Held<'_> {
+            fn drop(&mut self) {
+                if let Ok(mut free) = self.0.free.lock() {
+                    *free += 1;
+                }
+                self.0.opened.notify_one();
+            }
+        }
+        let held = match self.free.lock() {
+            Ok(free) => match self.opened.wait_while(free, |f| *f == 0) {
+                Ok(mut free) => {
+                    *free -= 1;
+                    Some(Held(self))
+                }
+                Err(_) => None,
+            },
+            // A poisoned gate lets the work through rather than fail it.
+            Err(_) => None,
+        };
+        let result = f();
+        drop(held);
+        result
+    }
+}
+
+/// A map keeping its latest `cap` entries (the oldest put goes first).
+pub(crate) struct Recent<K, V> {
+    cap: usize,
+    map: HashMap<K, V>,
+    order: VecDeque<K>,
+}
+
+impl<K: Hash + Eq + Clone, V: Clone> Recent<K, V> {
+    pub(crate) fn new(cap: usize) -> Recent<K, V> {
+        Recent { cap: cap.max(1), map: HashMap::new(), order: VecDeque::new() }
+    }
+
+    pub(crate) fn get(&self, key: &K) -> Option<V> {
+        self.map.get(key).cloned()
+    }
+
+    pub(crate) fn put(&mut self, key: K, value: V) {
+        if self.map.insert(key.clone(), value).is_none() {
+            self.order.push_back(key);
+            while self.order.len() > self.cap {
+                if let Some(old) = self.order.pop_front() {
+                    self.map.remove(&old);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn the_gate_lets_only_its_number_through_at_once() {
+        let gate = Arc::new(Gate::new(2));
+        let (inside, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let threads: Vec<_> = (0..8)
+            .map(|_| {
+                let (gate, inside, most) = (gate.clone(), inside.clone(), most.clone());
+                std::thread::spawn(move || {
+                    gate.run(|| {
+                        let now = inside.fetch_add(1, Ordering::SeqCst) + 1;
+                        most.fetch_max(now, Ordering::SeqCst);
+                        std::thread::sleep(Duration::from_millis(20));
+                        inside.fetch_sub(1, Ordering::SeqCst);
+                    })
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+        let most = most.load(Ordering::SeqCst);
+        assert!((1..=2).contains(&most), "{most} at once");
+        // A panic inside gives its slot back.
+        let g = gate.clone();
+        assert!(std::thread::spawn(move || g.run(|| panic!("inside"))).join().is_err());
+        assert_eq!(gate.run(|| gate.run(|| 7)), 7, "both slots are free again");
+    }
+
+    #[test]
+    fn recent_keeps_the_latest_entries() {
+        let mut r = Recent::new(3);
+        for i in 0..5 {
+            r.put(i, i * 10);
+        }
+        r.put(4, 41);
+        assert_eq!((0..5).map(|i| r.get(&i)).collect::<Vec<_>>(), [None, None, Some(20), Some(30), Some(41)]);
     }
 }
