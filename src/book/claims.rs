@@ -54,7 +54,7 @@ fn count(needs: &mut Needs, skill: Option<&'static Skill>, scale: &'static [Skil
     needs.puzzles += 1;
     match skill {
         None => needs.unknown += 1,
-        Some(skill) => match needs.needs.iter_mut().find(|(s, _)| std::ptr::eq(*s, skill)) {
+        Some(skill) => match needs.needs.iter_mut().find(|(s, _)| *s == skill) {
             Some((_, n)) => *n += 1,
             None => {
                 needs.needs.push((skill, 1));
@@ -300,4 +300,195 @@ pub fn blurb(book: &Book, claims: &Claims) -> String {
     }
     text.push_str(" The rules of each kind are explained inside, and every answer is in the back of the book.");
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::book::{Book, BookSettings};
+    use crate::family::words::{SLITHERLINK, SUDOKU, sudoku_skill};
+    use crate::layout::Layout;
+    use crate::store::PuzzleRow;
+
+    /// Puzzles of a layout at each level asked, `per` of each (seeds from 1).
+    fn rows(layout: &str, levels: &[Level], per: usize, first_id: i64) -> Vec<PuzzleRow> {
+        let layout = Layout::load(layout).unwrap();
+        let family = crate::family::open(layout.clone());
+        let mut out = Vec::new();
+        for &level in levels {
+            let mut made = 0;
+            for seed in 1..400u64 {
+                if made == per {
+                    break;
+                }
+                if let Some(p) = family.make(seed * 7 + level as u64, Some(level)).unwrap() {
+                    out.push(PuzzleRow::for_print(first_id + out.len() as i64, &layout, &p));
+                    made += 1;
+                }
+            }
+            assert_eq!(made, per, "{} {level}", layout.id);
+        }
+        out
+    }
+
+    /// A book of these puzzles, by level.
+    fn book(layouts: &[&str], rows: Vec<PuzzleRow>, labels: labels::Labels) -> Book {
+        let levels = Level::ALL.to_vec();
+        let settings = BookSettings {
+            labels,
+            ..BookSettings::new("Claims", layouts.iter().map(|s| s.to_string()).collect(), rows.len(), levels)
+        };
+        Book::new(settings, rows, "2026-01-01T00:00:00Z").unwrap()
+    }
+
+    /// What a sudoku puzzle needs, found from its stored grade (the
+    /// hardest technique, by rating) and, where that is a single, from
+    /// whether singles alone solve it (its first-stuck hint).
+    fn sudoku_need_from_grade(book: &Book, p: &crate::book::BookPuzzle) -> usize {
+        let family = &book.layouts[p.layout];
+        let grade = p.row.grade.as_ref().expect("sudoku rows carry their grade");
+        let hardest = crate::generate::needs::parse_technique(&grade.technique).unwrap();
+        // Singles alone solve it (though SE's path may take a direct
+        // pointing, rated under a naked single, on the way).
+        if family.hint(&p.row.givens).unwrap().look == crate::book::hints::SINGLES_ONLY {
+            return 0;
+        }
+        if !crate::grade::is_single(hardest) {
+            return sudoku_skill(hardest);
+        }
+        // A step rated under a naked single: SE's direct pointing, direct
+        // hidden pair, a small cage's combination.
+        let below = ["cages", "pointing", "subsets"];
+        let need = family.need(&p.row.givens).unwrap();
+        assert!(below.contains(&SUDOKU[need].id), "puzzle {}: {}", p.number, SUDOKU[need].id);
+        need
+    }
+
+    /// Every claim the introduction makes, checked against the puzzles'
+    /// grades: the needs of each level, "only singles", "no guessing is
+    /// needed", bold starting digits; and the words are the claims'.
+    #[test]
+    fn every_claim_of_the_introduction_holds_for_the_books_puzzles() {
+        let sudoku_levels = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+        let mut all = rows("classic-9", &sudoku_levels, 4, 1);
+        all.extend(rows("killer-9", &[Level::Easy, Level::Expert], 2, 100));
+        all.extend(rows("slitherlink-7x7", &[Level::Easy, Level::Medium, Level::Hard], 2, 200));
+        all.sort_by_key(|r| r.level.parse::<Level>().ok());
+        let book = book(&["classic-9", "killer-9", "slitherlink-7x7"], all, labels::Labels::Levels);
+        let claims = book.claims();
+        let text = crate::book::front::introduction(&book).join("\n");
+        let mut guesses = 0;
+        for kind in &claims.kinds {
+            for needs in &kind.levels {
+                let level = needs.level.unwrap();
+                let puzzles: Vec<&crate::book::BookPuzzle> =
+                    book.puzzles.iter().filter(|p| p.level == level && book.layouts[p.layout].layout().name == kind.name).collect();
+                assert_eq!(needs.puzzles, puzzles.len());
+                let mut found: Vec<(&Skill, usize)> = Vec::new();
+                for p in &puzzles {
+                    let family = &book.layouts[p.layout];
+                    let skill = if family.rates() {
+                        &SUDOKU[sudoku_need_from_grade(&book, p)]
+                    } else {
+                        // Slitherlink: the level its own grader gives.
+                        let graded = family.grade(&p.row.givens).unwrap().level;
+                        &SLITHERLINK[["easy", "medium", "hard"].iter().position(|l| *l == graded).unwrap_or(3)]
+                    };
+                    guesses += usize::from(!skill.reasoning);
+                    match found.iter_mut().find(|(s, _)| *s == skill) {
+                        Some((_, n)) => *n += 1,
+                        None => found.push((skill, 1)),
+                    }
+                }
+                let mut claimed: Vec<(&Skill, usize)> = needs.needs.iter().map(|(s, n)| (*s, *n)).collect();
+                claimed.sort_by_key(|(s, _)| s.id);
+                found.sort_by_key(|(s, _)| s.id);
+                assert_eq!(claimed, found, "{} {level}", kind.name);
+                // "Easy puzzles need only singles" only where each one does.
+                let sentence = format!("{} puzzles need {}", crate::book::plan::capitalised(level.name()), kind.skills[0].need);
+                let only_first = found.len() == 1 && *found[0].0 == kind.skills[0];
+                assert_eq!(text.contains(&format!("{}: {sentence}", kind.name)) || text.contains(&format!(". {sentence}")), only_first, "{sentence}\n{text}");
+            }
+        }
+        assert!(guesses > 0, "the expert killers of this sample need trial and error");
+        assert!(!text.contains("no guessing"), "{text}");
+        assert!(text.contains(&format!("{guesses} of them need a step of trial and error")), "{text}");
+        // Bold starting digits only for the kinds that print some.
+        assert!(text.contains(&format!("Sudoku {}", crate::family::words::DIGITS_BOLD)), "{text}");
+        assert!(text.contains(&format!("Killer Sudoku {}", crate::family::words::DIGITS_ALL)), "{text}");
+        assert!(text.contains(&format!("Slitherlink 7×7 {}", crate::family::words::LOOP_DRAWN)), "{text}");
+        assert_eq!(text.matches("in bold").count(), 1, "{text}");
+        // The back cover speaks from the same claims.
+        let blurb = crate::book::cover::default_blurb(&book);
+        assert!(!blurb.contains("No guessing"), "{blurb}");
+        assert!(blurb.contains("from singles to chains") || blurb.contains("from singles to"), "{blurb}");
+    }
+
+    /// A book of easy classics that singles alone do not all solve does
+    /// not say "Easy puzzles need only singles"; the stars scale speaks of
+    /// what its own puzzles need.
+    #[test]
+    fn easy_puzzles_are_said_to_need_only_singles_only_when_they_all_do() {
+        let rows = rows("classic-9", &[Level::Easy], 12, 1);
+        let book = book(&["classic-9"], rows, labels::Labels::Levels);
+        let needs = &book.claims().kinds[0].levels[0];
+        let singles = needs.needs.iter().find(|(s, _)| s.id == "singles").map_or(0, |(_, n)| *n);
+        let text = crate::book::front::introduction(&book).join("\n");
+        for p in &book.puzzles {
+            let alone = book.layouts[0].hint(&p.row.givens).unwrap().look == crate::book::hints::SINGLES_ONLY;
+            assert_eq!(sudoku_need_from_grade(&book, p) == 0, alone);
+        }
+        let all_singles = singles == book.puzzles.len();
+        assert_eq!(text.contains("Easy puzzles need only singles"), all_singles, "{text}");
+        if !all_singles {
+            assert!(text.contains(&format!("Of the 12 easy puzzles, {singles} need only singles")), "{text}");
+        }
+        // Stars: each band says what its puzzles need, never a fixed list.
+        let stars = book_with_stars(&book);
+        let text = crate::book::front::introduction(&stars).join("\n");
+        assert!(!text.contains("(hidden singles)") && !text.contains("(naked singles)"), "{text}");
+        for band in &stars.claims().bands {
+            let first = band.needs[0].0;
+            assert!(text.contains(first.need), "{text}");
+        }
+    }
+
+    fn book_with_stars(book: &Book) -> Book {
+        let rows: Vec<PuzzleRow> = book.puzzles.iter().map(|p| p.row.clone()).collect();
+        self::book(&["classic-9"], rows, labels::Labels::Stars)
+    }
+
+    /// The back cover says the reader's name of each kind, never the
+    /// catalog's description of its layout.
+    #[test]
+    fn the_back_cover_prints_no_layout_description() {
+        let mut all = rows("classic-9", &[Level::Easy, Level::Medium], 2, 1);
+        all.extend(rows("jigsaw-random-9", &[Level::Easy], 2, 50));
+        all.extend(rows("slitherlink-7x7", &[Level::Easy], 2, 100));
+        let book = book(&["classic-9", "jigsaw-random-9", "slitherlink-7x7"], all, labels::Labels::Levels);
+        let blurb = crate::book::cover::default_blurb(&book);
+        let mut descriptions = Vec::new();
+        for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/layouts")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "toml") {
+                let table: toml::Table = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+                if let (Some(d), name) = (table.get("description").and_then(|d| d.as_str()), table.get("name").and_then(|n| n.as_str())) {
+                    descriptions.push((d.to_string(), name.unwrap_or_default().to_string()));
+                }
+            }
+        }
+        assert!(descriptions.len() > 20);
+        let names: Vec<&str> = descriptions.iter().map(|(_, n)| n.as_str()).collect();
+        for (d, _) in &descriptions {
+            // A description that starts with a reader's name says nothing more in its head.
+            let head = d.split([':', ',']).next().unwrap().trim();
+            if names.contains(&head) {
+                continue;
+            }
+            assert!(!blurb.contains(head), "the blurb prints the description {d:?}:\n{blurb}");
+        }
+        for name in ["Sudoku", "Jigsaw", "Slitherlink 7×7"] {
+            assert!(blurb.contains(name), "{name}: {blurb}");
+        }
+    }
 }

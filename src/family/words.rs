@@ -26,7 +26,7 @@ const fn skill(id: &'static str, plural: &'static str, need: &'static str, expla
 }
 
 /// The sudoku families' scale, easiest first.
-pub const SUDOKU: [Skill; 10] = [
+pub static SUDOKU: [Skill; 10] = [
     skill(
         "singles",
         "singles",
@@ -104,7 +104,7 @@ pub fn sudoku_skill(technique: Technique) -> usize {
 }
 
 /// Slitherlink's scale, by the rules its solver grades with.
-pub const SLITHERLINK: [Skill; 4] = [
+pub static SLITHERLINK: [Skill; 4] = [
     skill(
         "counting",
         "counting",
