@@ -646,3 +646,62 @@ mod tests {
         assert_eq!(describe(&Stuck::SinglesOnly, &names), Hint { look: SINGLES_ONLY.into(), finds: None, naming: None });
     }
 }
+
+#[cfg(test)]
+mod hardest_tests {
+    /// A killer's hints name the cage and its sum, from the grader's step.
+    #[test]
+    fn killer_hints_name_the_cage_and_its_sum() {
+        let layout = crate::layout::Layout::load("killer-9").unwrap();
+        let family = crate::family::open(layout.clone());
+        let made = (1..20).find_map(|seed| family.make(seed, Some(crate::level::Level::Easy)).unwrap()).unwrap();
+        let own = crate::family::stored("killer-9", made.own_layout.as_ref().unwrap()).unwrap();
+        let hint = own.hint(&made.givens).unwrap();
+        let cages = &own.layout().cells().unwrap().model.cages;
+        // "Look at the 13-cage on r1c2, r1c3 and r1c4: …": a cage of the puzzle, with its sum.
+        let named = cages.iter().find(|c| {
+            let cells: Vec<String> = c.cells.iter().map(|&i| format!("r{}c{}", i / 9 + 1, i % 9 + 1)).collect();
+            let list = match cells.as_slice() {
+                [one] => one.clone(),
+                [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+                [] => String::new(),
+            };
+            hint.look.contains(&format!("the {}-cage on {list}", c.sum))
+        });
+        assert!(named.is_some(), "{}", hint.look);
+        assert!(!hint.look.contains("Look for a cage combination"), "{}", hint.look);
+        assert!(hint.finds.as_deref().is_some_and(|f| f.contains("-cage on r")), "{:?}", hint.finds);
+    }
+
+    /// HoDoKu's skyscraper example sk01: its hardest-step hint names the
+    /// skyscraper and its four cells; the first-stuck hint is another step.
+    #[test]
+    fn a_hardest_hint_names_the_skyscraper_and_its_four_cells() {
+        let family = crate::family::open(crate::layout::Layout::load("classic-9").unwrap());
+        let sk01 = "...........19.2.6......679.9.2...6..37....95...5.....414...3..57.9.24......8.....";
+        let hint = family.hardest_hint(sk01).unwrap();
+        assert!(hint.look.starts_with("Look for a skyscraper on "), "{}", hint.look);
+        let finds = hint.finds.unwrap();
+        assert!(finds.starts_with("The skyscraper on "), "{finds}");
+        let cells: Vec<&str> = finds.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| w.len() == 4 && w.starts_with('r') && w.as_bytes()[2] == b'c').collect();
+        let through: std::collections::BTreeSet<&str> = finds.split(':').next().unwrap().split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| cells.contains(w)).collect();
+        assert_eq!(through.len(), 4, "{finds}");
+        // Here the skyscraper is also where singles stop.
+        assert_eq!(family.hint(sk01).unwrap().look, hint.look);
+    }
+
+    /// HoDoKu's Y-cycle example d2sk02: the first stuck point is an easier
+    /// step; the hardest hint is the cycle, its cells named.
+    #[test]
+    fn a_hardest_hint_goes_past_the_first_stuck_point_to_the_chain() {
+        let family = crate::family::open(crate::layout::Layout::load("classic-9").unwrap());
+        let d2sk02 = "...1.7......9.5.....3.8.5...9.....7...52.64..1.......87.......9..6.4.3...2.....1.";
+        let first = family.hint(d2sk02).unwrap();
+        let hardest = family.hardest_hint(d2sk02).unwrap();
+        assert!(!first.look.contains("Y-cycle"), "{}", first.look);
+        assert!(hardest.look.starts_with("Look for a Y-cycle starting at r"), "{}", hardest.look);
+        let finds = hardest.finds.unwrap();
+        assert!(finds.starts_with("The Y-cycle runs through r"), "{finds}");
+        assert!(finds.split(':').next().unwrap().matches('r').count() >= 4, "{finds}");
+    }
+}
