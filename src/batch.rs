@@ -197,7 +197,10 @@ pub fn cage_rule_with(
         return Ok(None);
     }
     let Some(own) = layout.cells().and_then(|c| c.random.cages) else {
-        anyhow::bail!("--cages, --cage-givens and --one-cell-cages: {} draws no killer cages per puzzle (its layout file has no random_cages)", layout.id);
+        anyhow::bail!(
+            "--cages, --cage-givens and --one-cell-cages: {} draws no killer cages per puzzle (its layout file has no random_cages)",
+            layout.id
+        );
     };
     let (min, max) = sizes.unwrap_or((own.min, own.max));
     let rule = crate::layout::cages::CageRule { min, max, givens: givens || own.givens, one_cell: one_cell || own.one_cell };

@@ -146,7 +146,8 @@ fn needs_words(needs: &Needs) -> String {
         [(skill, n)] if *n == needs.puzzles => return format!("need {}", skill.need),
         list => {
             for (i, (skill, n)) in list.iter().enumerate() {
-                parts.push(if i == 0 { format!("{n} need {}", skill.need) } else { format!("{n} {}", skill.need) });
+                let verb = if *n == 1 { "needs" } else { "need" };
+                parts.push(if i == 0 { format!("{n} {verb} {}", skill.need) } else { format!("{n} {}", skill.need) });
             }
         }
     }
@@ -158,7 +159,7 @@ fn needs_words(needs: &Needs) -> String {
 
 /// The levels' paragraph of one kind: "Easy puzzles need only singles. Of
 /// the 25 medium puzzles, …", then what each skill named is.
-fn kind_words(kind: &Kind, several: bool) -> Option<String> {
+fn kind_words(kind: &Kind, several: bool, by_level: bool) -> Option<String> {
     if kind.skills.is_empty() || kind.levels.is_empty() {
         return None;
     }
@@ -172,10 +173,13 @@ fn kind_words(kind: &Kind, several: bool) -> Option<String> {
         } else {
             format!("Of the {} {level} puzzles, {}.", needs.puzzles, needs_words(needs))
         };
-        if !text.is_empty() && !text.ends_with(' ') {
-            text.push(' ');
+        // Stars and words say the needs by band instead.
+        if by_level {
+            if !text.is_empty() && !text.ends_with(' ') {
+                text.push(' ');
+            }
+            text.push_str(&sentence);
         }
-        text.push_str(&sentence);
         for (skill, _) in &needs.needs {
             if !named.contains(skill) {
                 named.push(skill);
@@ -184,7 +188,10 @@ fn kind_words(kind: &Kind, several: bool) -> Option<String> {
     }
     named.sort_by_key(|s| kind.skills.iter().position(|t| t == *s));
     let explained: Vec<String> = named.iter().map(|s| s.explain.to_string()).collect();
-    text.push_str(&format!(" {}.", capitalised(&explained.join("; "))));
+    if !text.is_empty() && !text.ends_with(' ') {
+        text.push(' ');
+    }
+    text.push_str(&format!("{}.", capitalised(&explained.join("; "))));
     Some(text)
 }
 
@@ -214,7 +221,7 @@ pub fn introduction(book: &Book, claims: &Claims) -> Vec<String> {
     }
     let several = graded.len() > 1;
     for kind in &graded {
-        if let Some(text) = kind_words(kind, several) {
+        if let Some(text) = kind_words(kind, several, !settings.labels.by_band()) {
             out.push(text);
         }
     }
@@ -277,22 +284,27 @@ pub fn blurb(book: &Book, claims: &Claims) -> String {
         [one] => format!("{count} {one} {noun}{range}."),
         several => format!("{count} {noun} of {} kinds{range}: {}.", several.len(), join(several, "and")),
     };
+    let several = claims.kinds.iter().filter(|k| !k.skills.is_empty()).count() > 1;
     let mut spans: Vec<String> = Vec::new();
     for kind in claims.kinds.iter().filter(|k| !k.skills.is_empty()) {
         let mut used: Vec<&Skill> = kind.levels.iter().flat_map(|n| n.needs.iter().map(|(s, _)| *s)).collect();
         used.sort_by_key(|s| kind.skills.iter().position(|t| t == *s));
         used.dedup();
-        let span = match used.as_slice() {
-            [] => continue,
-            [one] => format!("each needs {} at its hardest step", one.need),
-            [first, .., last] => format!("their hardest steps range from {} to {}", first.plural, last.plural),
+        let span = match (used.as_slice(), several) {
+            ([], _) => continue,
+            ([one], false) => format!("Each one needs {} at its hardest step.", one.need),
+            ([first, .., last], false) => format!("Their hardest steps range from {} to {}.", first.plural, last.plural),
+            ([one], true) => format!("{}, {}", kind.name, one.plural),
+            ([first, .., last], true) => format!("{}, from {} to {}", kind.name, first.plural, last.plural),
         };
-        spans.push(if claims.kinds.len() > 1 { format!("{}: {span}", kind.name) } else { span });
+        spans.push(span);
     }
     let mut text = head;
     text.push_str("\n\n");
-    if !spans.is_empty() {
-        text.push_str(&format!("{}. ", capitalised(&spans.join("; "))));
+    if several {
+        text.push_str(&format!("The hardest steps: {}. ", spans.join("; ")));
+    } else if let Some(span) = spans.first() {
+        text.push_str(&format!("{span} "));
     }
     text.push_str("Every puzzle has exactly one solution, checked by computer, and the easier ones come first.");
     if claims.reasoning_only {
@@ -334,10 +346,8 @@ mod tests {
     /// A book of these puzzles, by level.
     fn book(layouts: &[&str], rows: Vec<PuzzleRow>, labels: labels::Labels) -> Book {
         let levels = Level::ALL.to_vec();
-        let settings = BookSettings {
-            labels,
-            ..BookSettings::new("Claims", layouts.iter().map(|s| s.to_string()).collect(), rows.len(), levels)
-        };
+        let settings =
+            BookSettings { labels, ..BookSettings::new("Claims", layouts.iter().map(|s| s.to_string()).collect(), rows.len(), levels) };
         Book::new(settings, rows, "2026-01-01T00:00:00Z").unwrap()
     }
 
@@ -407,7 +417,11 @@ mod tests {
                 // "Easy puzzles need only singles" only where each one does.
                 let sentence = format!("{} puzzles need {}", crate::book::plan::capitalised(level.name()), kind.skills[0].need);
                 let only_first = found.len() == 1 && *found[0].0 == kind.skills[0];
-                assert_eq!(text.contains(&format!("{}: {sentence}", kind.name)) || text.contains(&format!(". {sentence}")), only_first, "{sentence}\n{text}");
+                assert_eq!(
+                    text.contains(&format!("{}: {sentence}", kind.name)) || text.contains(&format!(". {sentence}")),
+                    only_first,
+                    "{sentence}\n{text}"
+                );
             }
         }
         assert!(guesses > 0, "the expert killers of this sample need trial and error");
@@ -421,7 +435,10 @@ mod tests {
         // The back cover speaks from the same claims.
         let blurb = crate::book::cover::default_blurb(&book);
         assert!(!blurb.contains("No guessing"), "{blurb}");
-        assert!(blurb.contains("from singles to chains") || blurb.contains("from singles to"), "{blurb}");
+        assert!(
+            blurb.contains("The hardest steps: Sudoku, from singles to chains; Killer Sudoku, from cage sums to trial and error"),
+            "{blurb}"
+        );
     }
 
     /// A book of easy classics that singles alone do not all solve does

@@ -285,15 +285,15 @@ fn pattern(step: &StuckStep, names: &Names) -> Option<String> {
             (names.cell)(step.cells[2]),
             if step.technique == XYWing { "one of the wings" } else { "one of the three" }
         ),
-        CageCombination if step.sum.is_some() => format!("{} can hold only the digits that make its sum", capitalised(&sum_words(step, names)?)),
+        CageCombination if step.sum.is_some() => {
+            format!("{} can hold only the digits that make its sum", capitalised(&sum_words(step, names)?))
+        }
         CageHouse if step.sum.is_some() => {
             format!("{} must hold {digits}, and can place it only in {}", capitalised(&sum_words(step, names)?), acts_on(0)?)
         }
-        InniesOuties if step.sum.is_some() => format!(
-            "By the rule of 45 (each row, column and box adds up to 45), {} add up to {}",
-            cell_list(&step.path, names),
-            step.sum?
-        ),
+        InniesOuties if step.sum.is_some() => {
+            format!("By the rule of 45 (each row, column and box adds up to 45), {} add up to {}", cell_list(&step.path, names), step.sum?)
+        }
         Skyscraper | TwoStringKite | TurbotFish | StrongLinks3 | StrongLinks4 if !step.path.is_empty() => {
             format!(
                 "The {} on {digits} runs through {}: in each of its links {digits} has only two places",
@@ -304,7 +304,18 @@ fn pattern(step: &StuckStep, names: &Names) -> Option<String> {
         EmptyRectangle if !step.path.is_empty() => {
             format!("The {} on {digits} runs through {}", technique_words(step.technique, 0), cell_list(&step.path, names))
         }
-        XCycle | YCycle | XChain | XYCycle | XYChain if !step.path.is_empty() => {
+        XCycle
+        | YCycle
+        | XChain
+        | XYCycle
+        | XYChain
+        | NishioForcingChain
+        | CellForcingChain
+        | RegionForcingChain
+        | DynamicForcingChain
+        | DynamicForcingChainPlus
+            if !step.path.is_empty() =>
+        {
             format!("The {} runs through {}", technique_words(step.technique, 0), cell_list(&step.path, names))
         }
         WXYZWing | VWXYZWing | UVWXYZWing if !step.cells.is_empty() => {
@@ -683,8 +694,12 @@ mod hardest_tests {
         assert!(hint.look.starts_with("Look for a skyscraper on "), "{}", hint.look);
         let finds = hint.finds.unwrap();
         assert!(finds.starts_with("The skyscraper on "), "{finds}");
-        let cells: Vec<&str> = finds.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| w.len() == 4 && w.starts_with('r') && w.as_bytes()[2] == b'c').collect();
-        let through: std::collections::BTreeSet<&str> = finds.split(':').next().unwrap().split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| cells.contains(w)).collect();
+        let cells: Vec<&str> = finds
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| w.len() == 4 && w.starts_with('r') && w.as_bytes()[2] == b'c')
+            .collect();
+        let through: std::collections::BTreeSet<&str> =
+            finds.split(':').next().unwrap().split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| cells.contains(w)).collect();
         assert_eq!(through.len(), 4, "{finds}");
         // Here the skyscraper is also where singles stop.
         assert_eq!(family.hint(sk01).unwrap().look, hint.look);

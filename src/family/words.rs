@@ -97,8 +97,16 @@ pub fn sudoku_skill(technique: Technique) -> usize {
         Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle | StrongLinks3 | StrongLinks4 => 5,
         XYWing | XYZWing | WXYZWing | VWXYZWing | UVWXYZWing | AlignedPairExclusion => 6,
         UniqueRectangle | UniqueLoop | BivalueUniversalGrave => 7,
-        XCycle | YCycle | XChain | XYCycle | XYChain | NishioForcingChain | CellForcingChain | RegionForcingChain
-        | DynamicForcingChain | DynamicForcingChainPlus => 8,
+        XCycle
+        | YCycle
+        | XChain
+        | XYCycle
+        | XYChain
+        | NishioForcingChain
+        | CellForcingChain
+        | RegionForcingChain
+        | DynamicForcingChain
+        | DynamicForcingChainPlus => 8,
         Guess => 9,
     }
 }

@@ -100,7 +100,8 @@ pub(crate) fn cage_house(topo: &Topology, b: &Board) -> Option<Hint> {
                 if victims.is_empty() {
                     continue;
                 }
-                let mut hint = Hint::new(Technique::CageHouse, 26).focused(vec![], vec![h], places.clone(), 1 << d).summing(&set.cells, set.sum);
+                let mut hint =
+                    Hint::new(Technique::CageHouse, 26).focused(vec![], vec![h], places.clone(), 1 << d).summing(&set.cells, set.sum);
                 hint.eliminations = victims.into_iter().map(|c| (c, d as u8)).collect();
                 let head = format!("cage and house: the {} needs {}, which it can only place in {}", set.name, symbol_char(d), house.name);
                 return Some(hint.finish(topo, || head));

@@ -344,7 +344,10 @@ mod tests {
         let (_, classic) = Layout::load_cells("classic-9").unwrap();
         let solution = crate::solver::Solver::new(&classic.model).count(&Grid::empty(81), 1).first.unwrap();
         let digits: Vec<u8> = solution.cells.iter().map(|c| c.unwrap()).collect();
-        for (seed, rule) in [(1, CageRule { min: 1, max: 5, givens: false, one_cell: false }), (2, CageRule { min: 2, max: 4, givens: false, one_cell: false })] {
+        for (seed, rule) in [
+            (1, CageRule { min: 1, max: 5, givens: false, one_cell: false }),
+            (2, CageRule { min: 2, max: 4, givens: false, one_cell: false }),
+        ] {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let cages = draw(9, &digits, rule, &mut rng).unwrap();
             let mut seen = vec![0; 81];
