@@ -77,11 +77,11 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "SIZES", value_parser = cage_sizes, conflicts_with_all = ["resume", "join"])]
     pub cages: Option<(usize, usize)>,
     /// Killer layouts: the generator may add givens where cages alone leave the puzzle open (classic
-    /// killer has none: a cell is pinned by a one-cell cage instead).
+    /// killer has none: a cell is pinned by a small cage instead).
     #[arg(long, conflicts_with_all = ["resume", "join"])]
     pub cage_givens: bool,
-    /// Killer layouts: keep the one-cell cages that pin the puzzle as they fall (an easy killer gets 7 to
-    /// 11). By default each is grown into a neighbouring cage wherever the puzzle stays unique (and at its
+    /// Killer layouts: keep the one-cell cages that pin the puzzle as they fall (an easy killer gets about
+    /// 8). By default each is grown into a neighbouring cage wherever the puzzle stays unique (and at its
     /// level), as commercial killers use few.
     #[arg(long, conflicts_with_all = ["resume", "join"])]
     pub one_cell_cages: bool,
