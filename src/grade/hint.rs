@@ -59,7 +59,12 @@ impl Hint {
     }
 
     /// Records the cells a chain runs through (see [`Focus::path`]).
+    /// Only when steps are described: a rating alone never reads it, and the
+    /// path is not walked (a lazy iterator costs nothing untouched).
     pub fn through(mut self, path: impl IntoIterator<Item = usize>) -> Hint {
+        if !DESCRIBING.get() {
+            return self;
+        }
         for c in path {
             if !self.focus.path.contains(&c) {
                 self.focus.path.push(c);
