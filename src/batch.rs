@@ -182,14 +182,28 @@ impl NewBatch {
 /// layout's own `random_cages`. Refused, with the reason, on a layout that
 /// draws no cages or with sizes its grid cannot take.
 pub fn cage_rule(layout: &Layout, sizes: Option<(usize, usize)>, givens: bool) -> Result<Option<crate::layout::cages::CageRule>> {
-    if sizes.is_none() && !givens {
+    cage_rule_with(layout, sizes, givens, false)
+}
+
+/// [`cage_rule`] with `--one-cell-cages`: the one-cell cages that pin a
+/// killer are left as they fall (`CageRule::one_cell`).
+pub fn cage_rule_with(
+    layout: &Layout,
+    sizes: Option<(usize, usize)>,
+    givens: bool,
+    one_cell: bool,
+) -> Result<Option<crate::layout::cages::CageRule>> {
+    if sizes.is_none() && !givens && !one_cell {
         return Ok(None);
     }
     let Some(own) = layout.cells().and_then(|c| c.random.cages) else {
-        anyhow::bail!("--cages and --cage-givens: {} draws no killer cages per puzzle (its layout file has no random_cages)", layout.id);
+        anyhow::bail!(
+            "--cages, --cage-givens and --one-cell-cages: {} draws no killer cages per puzzle (its layout file has no random_cages)",
+            layout.id
+        );
     };
     let (min, max) = sizes.unwrap_or((own.min, own.max));
-    let rule = crate::layout::cages::CageRule { min, max, givens: givens || own.givens };
+    let rule = crate::layout::cages::CageRule { min, max, givens: givens || own.givens, one_cell: one_cell || own.one_cell };
     // Refused here, before a batch is recorded, with the reason.
     let size = layout.cells().map_or(0, |c| c.size);
     rule.check(size).map_err(|why| anyhow!("--cages {min}..{max} on {}: {why}", layout.id))?;

@@ -69,6 +69,11 @@ pub fn make(
         }
     }
 
+    // The same before the merging, while the cages around are small.
+    if !rule.one_cell {
+        grow_all(&mut pieces, &mut solver, &digits, size, rule, &givens, &model_with, accept, rng);
+    }
+
     // 3. Merge neighbouring cages while the puzzle stays unique.
     let mut pairs = neighbour_pairs(&pieces, size);
     pairs.shuffle(rng);
@@ -100,6 +105,13 @@ pub fn make(
         solver = trial;
     }
 
+    // 3b. Grow the one-cell cages the pins left (unless they are wanted):
+    // each takes a neighbouring cell from its cage, or joins a neighbouring
+    // cage whole, wherever the puzzle stays unique.
+    if !rule.one_cell {
+        grow_all(&mut pieces, &mut solver, &digits, size, rule, &givens, &model_with, accept, rng);
+    }
+
     // A cell pinned by a one-cell cage breaks sizes that start at two.
     if pieces.iter().any(|p| p.len() < rule.min) {
         return Err(GenerateError::CageSizes { min: rule.min, max: rule.max });
@@ -123,6 +135,91 @@ pub fn make(
     cages.sort_by_key(|c| c.cells[0]);
     let layout = with_cages(base, &cages).map_err(|e| GenerateError::Random(e.to_string()))?;
     Ok(Killer { layout, givens })
+}
+
+/// Grows every one-cell cage that can grow ([`grow`]), in random order,
+/// until none can.
+#[allow(clippy::too_many_arguments)]
+fn grow_all(
+    pieces: &mut Vec<Vec<usize>>,
+    solver: &mut Solver,
+    digits: &[u8],
+    size: usize,
+    rule: CageRule,
+    givens: &Grid,
+    model_with: &dyn Fn(&[Vec<usize>]) -> Model,
+    accept: Option<&Acceptance<'_>>,
+    rng: &mut dyn Rng,
+) {
+    let mut grown = true;
+    while grown {
+        grown = false;
+        let mut singles: Vec<usize> = pieces.iter().filter(|p| p.len() == 1).map(|p| p[0]).collect();
+        singles.shuffle(rng);
+        for a in singles {
+            if let Some((better, trial)) = grow(pieces, a, digits, size, rule, givens, model_with, accept) {
+                *pieces = better;
+                *solver = trial;
+                grown = true;
+            }
+        }
+    }
+}
+
+/// The cages with the one-cell cage of `a` grown, and the solver of the
+/// puzzle they make: joined whole to a neighbouring cage, or with one
+/// neighbouring cell taken from its cage (the rest staying one piece),
+/// where the puzzle stays unique and passes `accept`; `None` where no way
+/// keeps it so.
+#[allow(clippy::too_many_arguments)]
+fn grow(
+    pieces: &[Vec<usize>],
+    a: usize,
+    digits: &[u8],
+    size: usize,
+    rule: CageRule,
+    givens: &Grid,
+    model_with: &dyn Fn(&[Vec<usize>]) -> Model,
+    accept: Option<&Acceptance<'_>>,
+) -> Option<(Vec<Vec<usize>>, Solver)> {
+    let i = pieces.iter().position(|p| p.len() == 1 && p[0] == a)?;
+    let mut tries: Vec<Vec<Vec<usize>>> = Vec::new();
+    for b in side_neighbours(size, a) {
+        let Some(j) = pieces.iter().position(|p| p.contains(&b)) else { continue };
+        if j == i || digits[a] == digits[b] {
+            continue;
+        }
+        // Joined whole.
+        if pieces[j].len() < rule.max && !pieces[j].iter().any(|&c| digits[c] == digits[a]) {
+            let mut joined: Vec<Vec<usize>> = pieces.to_vec();
+            joined[j].push(a);
+            joined.remove(i);
+            tries.push(joined);
+        }
+        // Or one cell taken, its cage left in one piece of two cells or more
+        // (so each growth leaves one one-cell cage fewer).
+        let rest: Vec<usize> = pieces[j].iter().copied().filter(|&c| c != b).collect();
+        if rest.len() >= 2.max(rule.min) && piece_of(size, &rest, rest[0]).len() == rest.len() {
+            let mut taken: Vec<Vec<usize>> = pieces.to_vec();
+            taken[i].push(b);
+            taken[j] = rest;
+            tries.push(taken);
+        }
+    }
+    for pieces in tries {
+        let model = model_with(&pieces);
+        let trial = Solver::new(&model);
+        if trial.count(givens, 2).solutions != 1 {
+            continue;
+        }
+        if let Some(test) = accept.and_then(|a| a(&model))
+            && !test(givens)
+        {
+            continue;
+        }
+        return Some((pieces, trial));
+    }
+    None
 }
 
 /// Whether some solution of `givens` puts another digit than `digit` in `cell`.
@@ -194,7 +291,7 @@ mod tests {
     fn a_failed_cage_draw_is_a_failed_attempt() {
         let base = Layout::load("killer-9").unwrap();
         let solution = killers(1).remove(0).0.solution;
-        let rule = CageRule { min: 8, max: 9, givens: true };
+        let rule = CageRule { min: 8, max: 9, givens: true, one_cell: false };
         let mut rng = <rand::rngs::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
         let digits: Vec<u8> = solution.cells.iter().map(|c| c.unwrap()).collect();
         let mut same = <rand::rngs::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
@@ -234,6 +331,50 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// One-cell cages of `n` easy killers each (the first seeds that make
+    /// one): by default, and with `--one-cell-cages`; each puzzle unique.
+    fn one_cell_cages(n: usize) -> (Vec<usize>, Vec<usize>) {
+        let base = Layout::load("killer-9").unwrap();
+        let own = base.cells().unwrap().random.cages.unwrap();
+        assert!(!own.one_cell, "killer-9 grows its one-cell cages by default");
+        let asked = crate::generate::Controls { cages: Some(CageRule { one_cell: true, ..own }), ..Default::default() };
+        let mut out = (Vec::new(), Vec::new());
+        for (controls, counts) in [(crate::generate::Controls::default(), &mut out.0), (asked, &mut out.1)] {
+            let family = crate::family::of(base.clone(), &controls).unwrap();
+            for seed in 1..200 {
+                if counts.len() == n {
+                    break;
+                }
+                let Some(p) = family.make(seed, Some(crate::level::Level::Easy)).unwrap() else { continue };
+                let own = Layout::from_source(std::path::Path::new("killer-9.toml"), p.own_layout.clone().unwrap()).unwrap();
+                let model = &own.cells().unwrap().model;
+                let givens = model.parse_grid(&p.givens).unwrap();
+                assert_eq!(Solver::new(model).count(&givens, 2).solutions, 1, "seed {seed}: unique");
+                assert_eq!(p.level, "easy");
+                counts.push(model.cages.iter().filter(|c| c.cells.len() == 1).count());
+            }
+            assert_eq!(counts.len(), n);
+        }
+        out
+    }
+
+    #[test]
+    fn easy_killers_grow_their_one_cell_cages_unless_asked() {
+        let (few, many) = one_cell_cages(3);
+        assert!(few.iter().sum::<usize>() < many.iter().sum::<usize>(), "default {few:?}, --one-cell-cages {many:?}");
+    }
+
+    /// The measure of docs/books-words.md: one-cell cages per puzzle over
+    /// 20 easy killers.
+    #[test]
+    #[ignore = "makes 40 easy killers: minutes in a debug build"]
+    fn one_cell_cages_over_twenty_easy_killers() {
+        let (few, many) = one_cell_cages(20);
+        let mean = |v: &[usize]| v.iter().sum::<usize>() as f64 / v.len() as f64;
+        println!("one-cell cages per easy killer: default {:.2} {few:?}; --one-cell-cages {:.2} {many:?}", mean(&few), mean(&many));
+        assert!(mean(&few) * 2.0 <= mean(&many));
     }
 
     /// The rating alone (which stops at a killer grid's first guess: no

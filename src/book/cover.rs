@@ -270,38 +270,12 @@ pub struct RenderedCover {
     pub warnings: Vec<String>,
 }
 
-/// A short neutral back-cover text from the book: its count of puzzles,
-/// its levels and its layouts' names.
+/// The back cover's text made from the book: its count, kinds and levels
+/// and what its puzzles need, in a reader's words (the same claims as the
+/// introduction: [`super::claims::blurb`]), never the catalog's
+/// descriptions of its layouts.
 pub fn default_blurb(book: &Book) -> String {
-    let levels: Vec<&str> = book.settings.levels.iter().map(|l| l.name()).collect();
-    let range = match levels.as_slice() {
-        [] => String::new(),
-        [one] => format!(", all {one}"),
-        [first, .., last] => format!(", from {first} to {last}"),
-    };
-    let mut names: Vec<String> = Vec::new();
-    for family in &book.layouts {
-        let name = short_name(&family.layout().description).to_string();
-        if !names.contains(&name) {
-            names.push(name);
-        }
-    }
-    let kinds = match names.len() {
-        0 => String::new(),
-        1 => format!(" of {}", names[0]),
-        n => format!(" of {} kinds: {} and {}", n, names[..n - 1].join(", "), names[n - 1]),
-    };
-    let count = book.puzzles.len();
-    let noun = if count == 1 { "puzzle" } else { "puzzles" };
-    format!(
-        "{count} {noun}{kinds}{range}.\n\nEvery puzzle has exactly one solution, checked by computer, and the easier ones come first. \
-The rules of each kind are explained inside, and every answer is in the back of the book."
-    )
-}
-
-/// The first words of a description, before a colon or comma.
-fn short_name(description: &str) -> &str {
-    description.split([':', ',']).next().unwrap_or(description).trim()
+    super::claims::blurb(book, book.claims())
 }
 
 /// Smallest cell side of a grid drawn on the cover, in points (digits of

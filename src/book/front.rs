@@ -4,9 +4,7 @@
 //! this module only decides what they say.
 
 use super::Book;
-use super::labels::Curve;
 use crate::family::Family;
-use crate::level::Level;
 use crate::pdf::GridContents;
 use anyhow::{Result, bail};
 
@@ -144,24 +142,14 @@ pub fn copyright_page(book: &Book) -> Vec<Paragraph> {
 }
 
 /// The introduction's paragraphs: what the book holds, how its levels are
-/// graded, where the answers (and hints) are, and the examples if any.
+/// graded and what its puzzles need (from [`super::claims`]: each claim
+/// found from the book's own puzzles), where the answers (and hints) are,
+/// and the examples if any.
 pub fn introduction(book: &Book) -> Vec<String> {
     let mut out = vec![holdings(book)];
-    out.extend(level_words(book));
-    out.extend(super::labels::words(book.settings.labels, book.settings.curve));
-    out.push(
-        "Every puzzle has exactly one solution, and you can reach it by reasoning alone: no guessing is needed. \
-         Under each puzzle, \"Solution on page N\" tells you where its answer is. The answers at the back are in \
-         puzzle order, with the starting digits in bold and the ones you fill in grey."
-            .to_string(),
-    );
+    out.extend(super::claims::introduction(book, book.claims()));
     if book.settings.hints {
-        out.push(
-            "If you get stuck, each puzzle names the page of its hint: the hints section first says which technique to look for and \
-             where; if that is not enough, its second part says what the step finds, so you can carry on without looking at the \
-             whole answer."
-                .to_string(),
-        );
+        out.push(super::hints::introduction_words(book.settings.hints_at).to_string());
     }
     if book.settings.examples {
         out.push(
@@ -211,41 +199,6 @@ fn join_and(parts: &[String]) -> String {
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
-}
-
-/// How the book's levels are graded, in plain words: the sudoku ladder and
-/// the Slitherlink rules, for the levels and families the book has.
-fn level_words(book: &Book) -> Vec<String> {
-    let levels: Vec<Level> = Level::ALL.iter().copied().filter(|l| book.puzzles.iter().any(|p| p.level == *l)).collect();
-    let has = |family: &str| book.layouts.iter().any(|f| f.name() == family);
-    let mut out = Vec::new();
-    // Stars and words explain their own bands (`labels::words`).
-    if has("cells") && !book.settings.labels.by_band() {
-        let order = match book.settings.curve {
-            Curve::Sections => "The puzzles are in sections by level, easiest first.",
-            Curve::Ramp => "The puzzles rise from the easiest to the hardest, in sections by level.",
-            Curve::Week => "Each day's puzzle is marked with its level.",
-        };
-        let mut text = format!("{order} A level is the hardest step a careful solver needs.");
-        for level in &levels {
-            text.push(' ');
-            text.push_str(match level {
-                Level::Easy => "Easy puzzles need only singles: a digit with one place left in a row, column or box, or a cell with one digit left.",
-                Level::Medium => "Medium puzzles add pointing (a digit confined to one line of a box rules it out of the rest of that line), pairs and the X-Wing.",
-                Level::Hard => "Hard puzzles call for triples and quads, larger fish and wings.",
-                Level::Expert => "Expert puzzles need chains: following one possibility step by step until it breaks.",
-            });
-        }
-        out.push(text);
-    }
-    if has("loops") {
-        out.push(
-            "Slitherlink levels: easy puzzles need only counting around numbers and corners, medium ones the classic \
-             patterns (two 3s side by side, a 3 in a corner), hard ones trying a line and seeing where it leads."
-                .to_string(),
-        );
-    }
-    out
 }
 
 /// A worked example of one layout: a fresh puzzle (never one of the book's,

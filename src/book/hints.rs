@@ -26,6 +26,71 @@ pub struct Hint {
     pub naming: Option<String>,
 }
 
+/// Which step of each puzzle its hint is for (`--hints`, `--hints hardest`,
+/// `--hints both`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HintsAt {
+    /// The first step past the singles: where a solver gets stuck first.
+    #[default]
+    First,
+    /// The step the puzzle is rated by: its hardest past the singles.
+    Hardest,
+    /// Both: the first stuck point, then the hardest step.
+    Both,
+}
+
+impl HintsAt {
+    pub fn is_first(&self) -> bool {
+        *self == HintsAt::First
+    }
+}
+
+/// The introduction's paragraph on the hints section.
+pub fn introduction_words(at: HintsAt) -> &'static str {
+    match at {
+        HintsAt::First => {
+            "If you get stuck, each puzzle names the page of its hint: the hints section first says which technique to look for and \
+             where; if that is not enough, its second part says what the step finds, so you can carry on without looking at the \
+             whole answer."
+        }
+        HintsAt::Hardest => {
+            "Each puzzle names the page of its hint, which is for its hardest step (the one its level is rated by): the hints \
+             section first says which technique it is and where; its second part names the cells of the pattern and what the step \
+             finds."
+        }
+        HintsAt::Both => {
+            "If you get stuck, each puzzle names the page of its hints: the first step past the singles, then its hardest step \
+             (the one its level is rated by). The hints section first says which technique to look for and where; its second part \
+             names the pattern's cells and what each step finds."
+        }
+    }
+}
+
+/// The hints section's opening paragraph.
+fn section_words(at: HintsAt) -> &'static str {
+    match at {
+        HintsAt::First => {
+            "Stuck? For each puzzle, the first step that needs more than a single (a full house, a hidden single or a naked single): here where to look, and under More help what that step finds."
+        }
+        HintsAt::Hardest => {
+            "For each puzzle, its hardest step (the one its level is rated by), once the steps before it are made: here the technique and where to look, and under More help the pattern's cells and what the step finds."
+        }
+        HintsAt::Both => {
+            "Stuck? For each puzzle, first the first step that needs more than a single, then its hardest step (the one its level is rated by): here where to look, and under More help what each step finds."
+        }
+    }
+}
+
+/// The "More help" heading's paragraph.
+fn more_help_words(at: HintsAt) -> &'static str {
+    match at {
+        HintsAt::First => "What each first step finds: read it once the hint above is not enough.",
+        HintsAt::Hardest => "What each hardest step stands on and finds: read it once the hint above is not enough.",
+        HintsAt::Both => "What each step finds: read it once the hint above is not enough.",
+    }
+}
+
 /// The words for a puzzle solved by singles alone.
 pub const SINGLES_ONLY: &str = "Singles all the way: every step is a hidden or naked single.";
 
@@ -152,6 +217,15 @@ fn look(step: &StuckStep, names: &Names) -> String {
     }
     let words = technique_words(step.technique, step.cells.len());
     let what = format!("{} {words}", article(words));
+    if let Some(cage) = sum_words(step, names) {
+        return match step.technique {
+            Technique::InniesOuties => format!("Look for the rule of 45 around {}.", (names.cell)(step.path[0])),
+            Technique::CageHouse => {
+                format!("Look at {cage}: a digit it must hold has its places there in one row, column or box.")
+            }
+            _ => format!("Look at {cage}: which digits can make its sum?"),
+        };
+    }
     let fish = matches!(step.technique, Technique::XWing | Technique::Swordfish | Technique::Jellyfish);
     let on_digit = |digits: &[u8]| if digits.len() == 1 { format!(" on {}", digit_list(digits, names)) } else { String::new() };
     if fish {
@@ -160,9 +234,18 @@ fn look(step: &StuckStep, names: &Names) -> String {
         format!("Look for {what} in {}.", house_list(&step.houses, names))
     } else if is_wing(step.technique) && !step.cells.is_empty() {
         format!("Look for {what} with its pivot at {}.", (names.cell)(step.cells[0]))
+    } else if let Some(&start) = step.path.first() {
+        format!("Look for {what}{} starting at {}.", on_digit(&step.digits), (names.cell)(start))
     } else {
         format!("Look for {what}{}.", on_digit(&step.digits))
     }
+}
+
+/// "the 17-cage on r3c4 and r4c4" for a killer step that stands on a sum.
+fn sum_words(step: &StuckStep, names: &Names) -> Option<String> {
+    let sum = step.sum?;
+    step.path.first()?;
+    Some(format!("the {sum}-cage on {}", cell_list(&step.path, names)))
 }
 
 /// Stage 2: the pattern, then what it removes or places.
@@ -202,6 +285,42 @@ fn pattern(step: &StuckStep, names: &Names) -> Option<String> {
             (names.cell)(step.cells[2]),
             if step.technique == XYWing { "one of the wings" } else { "one of the three" }
         ),
+        CageCombination if step.sum.is_some() => {
+            format!("{} can hold only the digits that make its sum", capitalised(&sum_words(step, names)?))
+        }
+        CageHouse if step.sum.is_some() => {
+            format!("{} must hold {digits}, and can place it only in {}", capitalised(&sum_words(step, names)?), acts_on(0)?)
+        }
+        InniesOuties if step.sum.is_some() => {
+            format!("By the rule of 45 (each row, column and box adds up to 45), {} add up to {}", cell_list(&step.path, names), step.sum?)
+        }
+        Skyscraper | TwoStringKite | TurbotFish | StrongLinks3 | StrongLinks4 if !step.path.is_empty() => {
+            format!(
+                "The {} on {digits} runs through {}: in each of its links {digits} has only two places",
+                technique_words(step.technique, 0),
+                cell_list(&step.path, names)
+            )
+        }
+        EmptyRectangle if !step.path.is_empty() => {
+            format!("The {} on {digits} runs through {}", technique_words(step.technique, 0), cell_list(&step.path, names))
+        }
+        XCycle
+        | YCycle
+        | XChain
+        | XYCycle
+        | XYChain
+        | NishioForcingChain
+        | CellForcingChain
+        | RegionForcingChain
+        | DynamicForcingChain
+        | DynamicForcingChainPlus
+            if !step.path.is_empty() =>
+        {
+            format!("The {} runs through {}", technique_words(step.technique, 0), cell_list(&step.path, names))
+        }
+        WXYZWing | VWXYZWing | UVWXYZWing if !step.cells.is_empty() => {
+            format!("The {} stands on {}: whatever they hold, one of them holds {digits}", technique_words(step.technique, 0), cells)
+        }
         UniqueRectangle | UniqueLoop if !step.cells.is_empty() => {
             format!("{cells} must not be left to hold only {digits}, or the puzzle would have two solutions")
         }
@@ -261,7 +380,26 @@ pub fn collect(book: &Book) -> Result<Vec<Option<Hint>>> {
     if !book.settings.hints {
         return Ok(Vec::new());
     }
-    let hints: Vec<Option<Hint>> = book.puzzles.iter().map(|p| book.layouts[p.layout].hint(&p.row.givens)).collect();
+    let at = book.settings.hints_at;
+    let hints: Vec<Option<Hint>> = book
+        .puzzles
+        .iter()
+        .map(|p| {
+            let family = &book.layouts[p.layout];
+            match at {
+                HintsAt::First => family.hint(&p.row.givens),
+                HintsAt::Hardest => family.hardest_hint(&p.row.givens),
+                HintsAt::Both => {
+                    let first = family.hint(&p.row.givens)?;
+                    let hardest = family.hardest_hint(&p.row.givens);
+                    Some(match hardest {
+                        Some(hardest) if hardest.look != first.look || hardest.finds != first.finds => both(first, hardest),
+                        _ => first,
+                    })
+                }
+            }
+        })
+        .collect();
     if hints.iter().all(Option::is_none) {
         let layouts: Vec<&str> = book.layouts.iter().map(|f| f.layout().id.as_str()).collect();
         bail!(
@@ -270,6 +408,32 @@ pub fn collect(book: &Book) -> Result<Vec<Option<Hint>>> {
         );
     }
     Ok(hints)
+}
+
+/// The first stuck point's hint and the hardest step's, as one entry.
+fn both(first: Hint, hardest: Hint) -> Hint {
+    let look = format!("First: {} Hardest step: {}", lowered(&first.look), lowered(&hardest.look));
+    let finds = match (&first.finds, &hardest.finds) {
+        (Some(a), Some(b)) => Some(format!("First: {} Hardest step: {}", lowered(a), lowered(b))),
+        (a, b) => a.clone().or(b.clone()),
+    };
+    Hint { look, finds, naming: first.naming.or(hardest.naming) }
+}
+
+/// A sentence after a colon: its first letter small, unless it starts
+/// with a cell's name ("r4c5") or a capital word such as "X-wing".
+fn lowered(text: &str) -> String {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second)) if first.is_ascii_uppercase() && second.is_ascii_lowercase() => {
+            format!("{}{}", first.to_ascii_lowercase(), &text[1..])
+        }
+        _ => text.to_string(),
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    super::plan::capitalised(text)
 }
 
 /// Type and room for the hints section.
@@ -342,7 +506,7 @@ pub fn flow(set: &Setting, book: &Book, hints: &[Option<Hint>], puzzle_pages: &[
     naming.dedup();
     naming.sort_unstable();
     naming.dedup();
-    let mut intro = "Stuck? For each puzzle, the first step that needs more than a single (a full house, a hidden single or a naked single): here where to look, and under More help what that step finds.".to_string();
+    let mut intro = section_words(book.settings.hints_at).to_string();
     for n in naming {
         intro.push_str(&format!(" Cells: {n}."));
     }
@@ -354,7 +518,7 @@ pub fn flow(set: &Setting, book: &Book, hints: &[Option<Hint>], puzzle_pages: &[
         }
     }
     blocks.push(heading("More help", set.heading * 0.8));
-    blocks.push(paragraph("What each first step finds: read it once the hint above is not enough.", set.body * 0.5));
+    blocks.push(paragraph(more_help_words(book.settings.hints_at), set.body * 0.5));
     for (p, hint) in book.puzzles.iter().zip(hints) {
         if let Some(finds) = hint.as_ref().and_then(|h| h.finds.as_deref()) {
             blocks.push(entry(format!("Puzzle {}", p.number), finds, None));
@@ -459,6 +623,8 @@ mod tests {
             acts_on: Vec::new(),
             cells: Vec::new(),
             digits: Vec::new(),
+            path: Vec::new(),
+            sum: None,
             description: String::new(),
         }
     }
@@ -489,5 +655,68 @@ mod tests {
         let hint = describe(&Stuck::Step(chain), &names);
         assert_eq!((hint.look.as_str(), hint.finds.as_deref()), ("Look for a forcing chain.", Some("It places 1 in r1c1.")));
         assert_eq!(describe(&Stuck::SinglesOnly, &names), Hint { look: SINGLES_ONLY.into(), finds: None, naming: None });
+    }
+}
+
+#[cfg(test)]
+mod hardest_tests {
+    /// A killer's hints name the cage and its sum, from the grader's step.
+    #[test]
+    fn killer_hints_name_the_cage_and_its_sum() {
+        let layout = crate::layout::Layout::load("killer-9").unwrap();
+        let family = crate::family::open(layout.clone());
+        let made = (1..20).find_map(|seed| family.make(seed, Some(crate::level::Level::Easy)).unwrap()).unwrap();
+        let own = crate::family::stored("killer-9", made.own_layout.as_ref().unwrap()).unwrap();
+        let hint = own.hint(&made.givens).unwrap();
+        let cages = &own.layout().cells().unwrap().model.cages;
+        // "Look at the 13-cage on r1c2, r1c3 and r1c4: …": a cage of the puzzle, with its sum.
+        let named = cages.iter().find(|c| {
+            let cells: Vec<String> = c.cells.iter().map(|&i| format!("r{}c{}", i / 9 + 1, i % 9 + 1)).collect();
+            let list = match cells.as_slice() {
+                [one] => one.clone(),
+                [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+                [] => String::new(),
+            };
+            hint.look.contains(&format!("the {}-cage on {list}", c.sum))
+        });
+        assert!(named.is_some(), "{}", hint.look);
+        assert!(!hint.look.contains("Look for a cage combination"), "{}", hint.look);
+        assert!(hint.finds.as_deref().is_some_and(|f| f.contains("-cage on r")), "{:?}", hint.finds);
+    }
+
+    /// HoDoKu's skyscraper example sk01: its hardest-step hint names the
+    /// skyscraper and its four cells; the first-stuck hint is another step.
+    #[test]
+    fn a_hardest_hint_names_the_skyscraper_and_its_four_cells() {
+        let family = crate::family::open(crate::layout::Layout::load("classic-9").unwrap());
+        let sk01 = "...........19.2.6......679.9.2...6..37....95...5.....414...3..57.9.24......8.....";
+        let hint = family.hardest_hint(sk01).unwrap();
+        assert!(hint.look.starts_with("Look for a skyscraper on "), "{}", hint.look);
+        let finds = hint.finds.unwrap();
+        assert!(finds.starts_with("The skyscraper on "), "{finds}");
+        let cells: Vec<&str> = finds
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| w.len() == 4 && w.starts_with('r') && w.as_bytes()[2] == b'c')
+            .collect();
+        let through: std::collections::BTreeSet<&str> =
+            finds.split(':').next().unwrap().split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| cells.contains(w)).collect();
+        assert_eq!(through.len(), 4, "{finds}");
+        // Here the skyscraper is also where singles stop.
+        assert_eq!(family.hint(sk01).unwrap().look, hint.look);
+    }
+
+    /// HoDoKu's Y-cycle example d2sk02: the first stuck point is an easier
+    /// step; the hardest hint is the cycle, its cells named.
+    #[test]
+    fn a_hardest_hint_goes_past_the_first_stuck_point_to_the_chain() {
+        let family = crate::family::open(crate::layout::Layout::load("classic-9").unwrap());
+        let d2sk02 = "...1.7......9.5.....3.8.5...9.....7...52.64..1.......87.......9..6.4.3...2.....1.";
+        let first = family.hint(d2sk02).unwrap();
+        let hardest = family.hardest_hint(d2sk02).unwrap();
+        assert!(!first.look.contains("Y-cycle"), "{}", first.look);
+        assert!(hardest.look.starts_with("Look for a Y-cycle starting at r"), "{}", hardest.look);
+        let finds = hardest.finds.unwrap();
+        assert!(finds.starts_with("The Y-cycle runs through r"), "{finds}");
+        assert!(finds.split(':').next().unwrap().matches('r').count() >= 4, "{finds}");
     }
 }

@@ -196,7 +196,7 @@ pub fn summary(book: &super::Book) -> Option<Vec<String>> {
 
 /// The introduction's words on the labels and the order, where they are
 /// not the plain levels.
-pub fn words(labels: Labels, curve: Curve) -> Vec<String> {
+pub fn words(labels: Labels, curve: Curve, takes: &[Option<String>]) -> Vec<String> {
     let mut out = Vec::new();
     if labels.by_band() {
         let names: Vec<String> = (0..5)
@@ -207,8 +207,11 @@ pub fn words(labels: Labels, curve: Curve) -> Vec<String> {
                     4 => format!("{:.1} and up", r.low),
                     _ => format!("{:.1} to {:.1}", r.low, r.high),
                 };
-                let takes = ["hidden singles", "naked singles", "locked candidates, pairs, X-wings", "triples, fish, wings", "chains"][b];
-                format!("{} {range} ({takes})", band_name(labels, b))
+                // What this book's puzzles of the band need (`claims`): none in it, no words.
+                match takes.get(b).and_then(Option::as_ref) {
+                    Some(takes) => format!("{} {range} ({takes})", band_name(labels, b)),
+                    None => format!("{} {range}", band_name(labels, b)),
+                }
             })
             .collect();
         out.push(format!(

@@ -1,6 +1,7 @@
 //! Books: choosing puzzles from the catalog (`curate`), laying them out in
 //! pages (`plan`), and drawing those pages into a PDF (`render`).
 
+pub mod claims;
 pub mod cover;
 pub mod curate;
 pub mod front;
@@ -69,6 +70,10 @@ pub struct BookSettings {
     /// A hints section between the puzzles and the answers (`--hints`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hints: bool,
+    /// Which step each hint is for: the first stuck point, the hardest
+    /// step, or both (`--hints hardest`).
+    #[serde(default, skip_serializing_if = "hints::HintsAt::is_first")]
+    pub hints_at: hints::HintsAt,
     /// How marks print on puzzle pages (`--marks corner|faded`).
     #[serde(default, skip_serializing_if = "marks::is_corner", with = "marks")]
     pub marks: MarkStyle,
@@ -176,6 +181,7 @@ impl BookSettings {
             subtitle: None,
             no_pad: false,
             hints: false,
+            hints_at: hints::HintsAt::First,
             marks: MarkStyle::Corner,
             imprint: None,
             isbn: None,
@@ -277,6 +283,9 @@ pub struct Book {
     pub clues: Vec<Vec<trivia::Clue>>,
     /// PDF date of the first printing, e.g. "D:20261122203000Z".
     pub date: String,
+    /// What the book says about its puzzles, found from them once
+    /// ([`Book::claims`]).
+    pub claims: std::sync::OnceLock<claims::Claims>,
 }
 
 impl Book {
@@ -309,7 +318,15 @@ impl Book {
             }
             false => (None, vec![Vec::new(); puzzles.len()]),
         };
-        Ok(Book { settings, layouts, puzzles, sections, trivia, clues, date: pdf_date(created_at) })
+        Ok(Book { settings, layouts, puzzles, sections, trivia, clues, date: pdf_date(created_at), claims: std::sync::OnceLock::new() })
+    }
+}
+
+impl Book {
+    /// What the book claims about its puzzles (found on first use: each
+    /// puzzle is graded by its family).
+    pub fn claims(&self) -> &claims::Claims {
+        self.claims.get_or_init(|| claims::of(self))
     }
 }
 
@@ -414,6 +431,7 @@ mod tests {
             subtitle: Some("Sub".into()),
             no_pad: true,
             hints: true,
+            hints_at: hints::HintsAt::Both,
             marks: MarkStyle::Faded,
             imprint: Some("Night Owl Press".into()),
             isbn: Some("978-0-306-40615-7".into()),
@@ -432,6 +450,7 @@ mod tests {
         // write back unchanged (a reprint compares them).
         let old = BookSettings {
             hints: false,
+            hints_at: hints::HintsAt::First,
             marks: MarkStyle::Corner,
             rating: None,
             author: None,
@@ -457,6 +476,7 @@ mod tests {
             "subtitle",
             "no_pad",
             "hints",
+            "hints_at",
             "marks",
             "imprint",
             "isbn",

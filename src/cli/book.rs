@@ -78,11 +78,13 @@ pub struct BookArgs {
     /// padding it with notes pages at the end.
     #[arg(long)]
     pub no_pad: bool,
-    /// A hints section between the puzzles and the answers: for each
-    /// puzzle the first step harder than a single, in two stages (where to
-    /// look, then what it finds); each puzzle names the page of its hint.
-    #[arg(long)]
-    pub hints: bool,
+    /// A hints section between the puzzles and the answers, in two stages
+    /// (where to look, then what it finds); each puzzle names the page of
+    /// its hint. `--hints` (or `--hints first`): the first step harder than
+    /// a single; `--hints hardest`: the step the puzzle is rated by, naming
+    /// the pattern's cells; `--hints both`: the two.
+    #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "first", value_name = "STEP")]
+    pub hints: Option<HintsArg>,
     /// How E/O and other marks print on puzzle pages: `corner` (small, in
     /// the cell's corner, at least 7 pt) or `faded` (a large light-grey
     /// letter behind an empty cell).
@@ -181,6 +183,24 @@ impl From<Marks> for crate::pdf::MarkStyle {
         match marks {
             Marks::Corner => crate::pdf::MarkStyle::Corner,
             Marks::Faded => crate::pdf::MarkStyle::Faded,
+        }
+    }
+}
+
+/// `--hints`: which step each hint is for.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HintsArg {
+    First,
+    Hardest,
+    Both,
+}
+
+impl From<HintsArg> for crate::book::hints::HintsAt {
+    fn from(at: HintsArg) -> Self {
+        match at {
+            HintsArg::First => crate::book::hints::HintsAt::First,
+            HintsArg::Hardest => crate::book::hints::HintsAt::Hardest,
+            HintsArg::Both => crate::book::hints::HintsAt::Both,
         }
     }
 }
@@ -329,7 +349,8 @@ pub fn book(args: BookArgs) -> Result<()> {
         author: args.author.clone().filter(|a| !a.trim().is_empty()),
         subtitle: args.subtitle.clone().filter(|a| !a.trim().is_empty()),
         no_pad: args.no_pad,
-        hints: args.hints,
+        hints: args.hints.is_some(),
+        hints_at: args.hints.map_or(crate::book::hints::HintsAt::First, Into::into),
         marks: args.marks.into(),
         imprint: args.imprint.clone().filter(|a| !a.trim().is_empty()),
         isbn: args.isbn.clone().filter(|a| !a.trim().is_empty()).map(|a| a.trim().to_string()),

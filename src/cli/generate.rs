@@ -77,9 +77,14 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "SIZES", value_parser = cage_sizes, conflicts_with_all = ["resume", "join"])]
     pub cages: Option<(usize, usize)>,
     /// Killer layouts: the generator may add givens where cages alone leave the puzzle open (classic
-    /// killer has none: a cell is pinned by a one-cell cage instead).
+    /// killer has none: a cell is pinned by a small cage instead).
     #[arg(long, conflicts_with_all = ["resume", "join"])]
     pub cage_givens: bool,
+    /// Killer layouts: keep the one-cell cages that pin the puzzle as they fall (an easy killer gets about
+    /// 8). By default each is grown into a neighbouring cage wherever the puzzle stays unique (and at its
+    /// level), as commercial killers use few.
+    #[arg(long, conflicts_with_all = ["resume", "join"])]
+    pub one_cell_cages: bool,
     /// Give up when no new puzzle has come for this many seconds (default: 60 with --pattern, --needs or
     /// --rating, else never; 0: never). A batch that gives up is left failed, with the reason; --resume
     /// goes on with it.
@@ -391,7 +396,7 @@ fn controls(args: &GenerateArgs, layout: &Layout) -> anyhow::Result<Controls> {
 
 /// `--cages` and `--cage-givens` as a cage rule (`batch::cage_rule`).
 fn cage_rule(args: &GenerateArgs, layout: &Layout) -> anyhow::Result<Option<CageRule>> {
-    batch::cage_rule(layout, args.cages, args.cage_givens)
+    batch::cage_rule_with(layout, args.cages, args.cage_givens, args.one_cell_cages)
 }
 
 fn cage_sizes(text: &str) -> Result<(usize, usize), String> {

@@ -715,19 +715,29 @@ impl Family for Cells {
     fn hint(&self, givens: &str) -> Option<crate::book::hints::Hint> {
         let grid = self.grid(givens).ok()?;
         let stuck = self.grader()?.first_stuck(&grid)?;
-        let model = &self.cells().model;
-        let cell = |c: usize| model.cell_names[c].clone();
-        let house = |h: usize| reader_house(model, h);
-        let symbol = |s: u8| model.alphabet.char_of(s);
-        let naming = match &self.cells().geometry {
-            Geometry::Squares { .. } if self.one_figure_a_page() => {
-                "r4c7 is row 4, column 7, counted across the whole figure from its top left; rows, columns and boxes of one grid are numbered within it".to_string()
-            }
-            Geometry::Squares { .. } => "r4c7 is row 4, column 7; boxes are numbered from the top left, row by row".to_string(),
-            Geometry::Pie { .. } => "s3k2 is sector 3 (clockwise from twelve o'clock), ring 2 (from the centre outwards)".to_string(),
-            Geometry::Triangle { .. } => "r5c3 is the 3rd small triangle from the left in row 5".to_string(),
-        };
-        Some(crate::book::hints::describe(&stuck, &crate::book::hints::Names { cell: &cell, house: &house, symbol: &symbol, naming }))
+        Some(self.hint_words(&stuck))
+    }
+
+    fn hardest_hint(&self, givens: &str) -> Option<crate::book::hints::Hint> {
+        let grid = self.grid(givens).ok()?;
+        let stuck = self.grader()?.hardest_step(&grid)?;
+        Some(self.hint_words(&stuck))
+    }
+
+    fn skills(&self) -> &'static [super::words::Skill] {
+        if self.grader().is_some() { &super::words::SUDOKU } else { &[] }
+    }
+
+    fn need(&self, givens: &str) -> Option<usize> {
+        let grid = self.grid(givens).ok()?;
+        Some(match self.grader()?.hardest_step(&grid)? {
+            crate::grade::Stuck::SinglesOnly => 0,
+            crate::grade::Stuck::Step(step) => super::words::sudoku_skill(step.technique),
+        })
+    }
+
+    fn answer_words(&self, givens: &str) -> &'static str {
+        if givens.chars().any(|c| c != '.' && c != '0') { super::words::DIGITS_BOLD } else { super::words::DIGITS_ALL }
     }
 
     fn sample_bands(&self, sample: u64, seed: u64) -> Result<SampleBands> {
@@ -935,4 +945,24 @@ fn parity_symbols(c: &CellLayout, n: usize, even: bool) -> crate::model::SymbolS
         }
     }
     set
+}
+
+impl Cells {
+    /// A stuck point or hardest step in a reader's words, the cells named
+    /// as the layout numbers them.
+    fn hint_words(&self, stuck: &crate::grade::Stuck) -> crate::book::hints::Hint {
+        let model = &self.cells().model;
+        let cell = |c: usize| model.cell_names[c].clone();
+        let house = |h: usize| reader_house(model, h);
+        let symbol = |s: u8| model.alphabet.char_of(s);
+        let naming = match &self.cells().geometry {
+            Geometry::Squares { .. } if self.one_figure_a_page() => {
+                "r4c7 is row 4, column 7, counted across the whole figure from its top left; rows, columns and boxes of one grid are numbered within it".to_string()
+            }
+            Geometry::Squares { .. } => "r4c7 is row 4, column 7; boxes are numbered from the top left, row by row".to_string(),
+            Geometry::Pie { .. } => "s3k2 is sector 3 (clockwise from twelve o'clock), ring 2 (from the centre outwards)".to_string(),
+            Geometry::Triangle { .. } => "r5c3 is the 3rd small triangle from the left in row 5".to_string(),
+        };
+        crate::book::hints::describe(stuck, &crate::book::hints::Names { cell: &cell, house: &house, symbol: &symbol, naming })
+    }
 }

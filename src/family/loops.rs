@@ -148,6 +148,24 @@ impl Family for Loops {
         Ok(GradeReport { rating: None, hardest: level.clone(), level, steps: Vec::new(), step_cells: Vec::new() })
     }
 
+    fn skills(&self) -> &'static [super::words::Skill] {
+        &super::words::SLITHERLINK
+    }
+
+    fn need(&self, text: &str) -> Option<usize> {
+        let puzzle = self.puzzle(text).ok()?;
+        Some(match slither::grade(&puzzle) {
+            Some(slither::Level::Easy) => 0,
+            Some(slither::Level::Medium) => 1,
+            Some(slither::Level::Hard) => 2,
+            None => 3,
+        })
+    }
+
+    fn answer_words(&self, _givens: &str) -> &'static str {
+        super::words::LOOP_DRAWN
+    }
+
     fn make(&self, seed: u64, level: Option<Level>) -> Result<Option<NewPuzzle>> {
         let LoopBoard { rows, cols } = self.board;
         let made = slither::generate(rows, cols, self.engine_level(level, seed)?, seed)?;

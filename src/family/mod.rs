@@ -10,6 +10,7 @@
 
 mod cells;
 mod loops;
+pub mod words;
 
 use crate::formats::{Decoded, Format, FormatError};
 use crate::generate::Controls;
@@ -198,6 +199,31 @@ pub trait Family: Send + Sync {
     /// a reader's words (`None` where the family has no technique grader).
     fn hint(&self, _givens: &str) -> Option<crate::book::hints::Hint> {
         None
+    }
+
+    /// A book's hint for the step a puzzle is rated by: its hardest step
+    /// past the singles, naming the pattern's cells (`--hints hardest`).
+    fn hardest_hint(&self, _givens: &str) -> Option<crate::book::hints::Hint> {
+        None
+    }
+
+    /// The scale of what its puzzles need, in a reader's words, easiest
+    /// first ([`words`]): what introductions and blurbs speak in; empty
+    /// where the family grades none.
+    fn skills(&self) -> &'static [words::Skill] {
+        &[]
+    }
+
+    /// What a puzzle's hardest step needs, as an index into
+    /// [`Family::skills`]; `None` where the family cannot tell.
+    fn need(&self, _givens: &str) -> Option<usize> {
+        None
+    }
+
+    /// How the answer of a puzzle prints, after "The answers at the back
+    /// are in puzzle order, ".
+    fn answer_words(&self, _givens: &str) -> &'static str {
+        words::DIGITS_BOLD
     }
 
     /// Suggested candidate-score bands from a sample (`puzzlebook levels`).

@@ -51,6 +51,8 @@ struct Stored {
     cages: Option<String>,
     #[serde(default)]
     cage_givens: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    one_cell_cages: bool,
     time_limit_seconds: Option<u64>,
 }
 
@@ -81,6 +83,7 @@ impl Controls {
             rating: self.rating.map(|r| r.to_string()),
             cages: self.cages.map(|c| format!("{}..{}", c.min, c.max)),
             cage_givens: self.cages.is_some_and(|c| c.givens),
+            one_cell_cages: self.cages.is_some_and(|c| c.one_cell),
             time_limit_seconds: self.time_limit.map(|d| d.as_secs()),
         };
         let empty = stored.pattern.is_none()
@@ -112,7 +115,7 @@ impl Controls {
         let cages = match &stored.cages {
             Some(sizes) => {
                 let (min, max) = parse_cage_sizes(sizes).map_err(|e| format!("{what}: {e}"))?;
-                Some(CageRule { min, max, givens: stored.cage_givens })
+                Some(CageRule { min, max, givens: stored.cage_givens, one_cell: stored.one_cell_cages })
             }
             None => None,
         };
@@ -173,7 +176,7 @@ mod tests {
             pattern: Some(Pattern::parse("p.txt", &picture, &layout, true).unwrap()),
             needs: Some(Needs { technique: Technique::XWing, hardest: true }),
             rating: Some("3.0..".parse().unwrap()),
-            cages: Some(CageRule { min: 2, max: 4, givens: true }),
+            cages: Some(CageRule { min: 2, max: 4, givens: true, one_cell: true }),
             time_limit: Some(Duration::from_secs(90)),
         };
         let text = controls.stored().unwrap();

@@ -46,7 +46,7 @@ pub(crate) fn cage_combination(topo: &Topology, b: &Board, max_cells: usize) -> 
         }
         let Some(gone) = eliminations(b, set) else { continue };
         let rating = if set.cells.len() <= SMALL_CAGE { 20 } else { 25 };
-        let mut hint = Hint::new(Technique::CageCombination, rating);
+        let mut hint = Hint::new(Technique::CageCombination, rating).summing(&set.cells, set.sum);
         hint.eliminations = gone;
         let head = format!("cage combination: the {} cells of the {} add up to {}", set.cells.len(), set.name, set.sum);
         return Some(hint.finish(topo, || head));
@@ -100,7 +100,8 @@ pub(crate) fn cage_house(topo: &Topology, b: &Board) -> Option<Hint> {
                 if victims.is_empty() {
                     continue;
                 }
-                let mut hint = Hint::new(Technique::CageHouse, 26).focused(vec![], vec![h], places.clone(), 1 << d);
+                let mut hint =
+                    Hint::new(Technique::CageHouse, 26).focused(vec![], vec![h], places.clone(), 1 << d).summing(&set.cells, set.sum);
                 hint.eliminations = victims.into_iter().map(|c| (c, d as u8)).collect();
                 let head = format!("cage and house: the {} needs {}, which it can only place in {}", set.name, symbol_char(d), house.name);
                 return Some(hint.finish(topo, || head));
@@ -119,7 +120,7 @@ pub(crate) fn innies_outies(topo: &Topology, b: &Board, houses: usize) -> Option
         }
         let Some(gone) = eliminations(b, set) else { continue };
         let rating = if set.houses == 1 { 28 } else { 36 };
-        let mut hint = Hint::new(Technique::InniesOuties, rating);
+        let mut hint = Hint::new(Technique::InniesOuties, rating).summing(&set.cells, set.sum);
         hint.eliminations = gone;
         let head = format!(
             "innies and outies: the {} ({}) add up to {}",

@@ -333,7 +333,7 @@ fn cycle_hint(topo: &Topology, ns: usize, mode: Mode, rating: u32, nodes: &[u32]
         Mode::Y => Technique::YCycle,
         Mode::XY => Technique::XYCycle,
     };
-    let mut hint = Hint::new(t, rating);
+    let mut hint = Hint::new(t, rating).through(nodes.iter().map(|&n| (n >> 1) as usize / ns));
     hint.eliminations = elims;
     let mut head = format!("{} ({} nodes): ", t.name(), nodes.len());
     write_nodes(&mut head, topo, ns, nodes);
@@ -343,7 +343,7 @@ fn cycle_hint(topo: &Topology, ns: usize, mode: Mode, rating: u32, nodes: &[u32]
 
 fn chain_hint(topo: &Topology, ns: usize, mode: Mode, rating: u32, nodes: &[u32]) -> Hint {
     let t = if mode == Mode::X { Technique::XChain } else { Technique::XYChain };
-    let mut hint = Hint::new(t, rating);
+    let mut hint = Hint::new(t, rating).through(nodes.iter().map(|&n| (n >> 1) as usize / ns));
     let target = *nodes.last().unwrap_or(&0);
     let ci = (target >> 1) as usize;
     let (c, d) = (ci / ns, ci % ns);

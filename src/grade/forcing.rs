@@ -327,6 +327,7 @@ impl Forcing {
             }
             hint.placements.push((c, d as u8));
         }
+        let hint = hint.through([c]);
         let mut head = format!("{} ({} nodes), contradiction: ", tech.name(), ct.complexity);
         write_nodes(&mut head, topo, ns, &self.prop.path(ct.on));
         head.push_str(" and ");
@@ -416,6 +417,8 @@ impl Forcing {
                         Kind::Region => "each place",
                         Kind::Contradiction => "contradiction",
                     };
+                    // The cells its branches run through, for a reader's hint.
+                    let hint = hint.through(recs.iter().flat_map(|&r| self.store.path(r, id)).map(|n| (n >> 1) as usize / ns));
                     let mut text = format!("{} ({} nodes), {} of {}: ", tech.name(), total, what, head);
                     for (i, &r) in recs.iter().enumerate() {
                         if i > 0 {

@@ -31,6 +31,13 @@ pub struct Focus {
     pub cells: Vec<usize>,
     /// The pattern's digits, 0-based.
     pub digits: Vec<u8>,
+    /// The cells a chain or a one-digit pattern (skyscraper, kite, X-chain)
+    /// runs through, in its order, for a reader's hint; kept apart from
+    /// `cells`, whose candidates a step's `uses` lists.
+    pub path: Vec<usize>,
+    /// The sum a killer step stands on (a cage's, or the rule of 45's
+    /// cells'), its cells in `path`.
+    pub sum: Option<u32>,
 }
 
 impl Hint {
@@ -40,7 +47,29 @@ impl Hint {
 
     /// Records where the pattern lies (see [`Focus`]).
     pub fn focused(mut self, houses: Vec<usize>, acts_on: Vec<usize>, cells: Vec<usize>, digits: Mask) -> Hint {
-        self.focus = Focus { houses, acts_on, cells, digits: bits(digits).map(|d| d as u8).collect() };
+        self.focus = Focus { houses, acts_on, cells, digits: bits(digits).map(|d| d as u8).collect(), path: Vec::new(), sum: None };
+        self
+    }
+
+    /// Records the cells of a sum and the sum (see [`Focus::sum`]).
+    pub fn summing(mut self, cells: &[usize], sum: u32) -> Hint {
+        self.focus.path = cells.to_vec();
+        self.focus.sum = Some(sum);
+        self
+    }
+
+    /// Records the cells a chain runs through (see [`Focus::path`]).
+    /// Only when steps are described: a rating alone never reads it, and the
+    /// path is not walked (a lazy iterator costs nothing untouched).
+    pub fn through(mut self, path: impl IntoIterator<Item = usize>) -> Hint {
+        if !DESCRIBING.get() {
+            return self;
+        }
+        for c in path {
+            if !self.focus.path.contains(&c) {
+                self.focus.path.push(c);
+            }
+        }
         self
     }
 

@@ -63,7 +63,7 @@ pub use calibrate::{BandStats, Calibration, calibration, calibration_from_str};
 pub use model_grader::Grader;
 pub use problem::{Problem, SquareInfo};
 pub use rating::{Level, level_of};
-pub use stuck::{Stuck, StuckStep, first_stuck};
+pub use stuck::{Stuck, StuckStep, first_stuck, hardest_step, is_single};
 
 use board::{Board, Hint, Topology};
 

@@ -82,6 +82,14 @@ impl Grader {
         super::first_stuck(&problem)
     }
 
+    /// The step the puzzle is rated by (its hardest, past the singles: a
+    /// book's `--hints hardest`); `None` when its givens break a rule.
+    pub fn hardest_step(&self, givens: &Grid) -> Option<super::Stuck> {
+        let mut problem = self.template.clone();
+        problem.givens = self.with_fixed(givens).cells.clone();
+        super::hardest_step(&problem)
+    }
+
     /// Grades one puzzle if it needs no technique above `level`'s; `None`
     /// otherwise, or when its givens break a rule.
     pub fn grade_within(&self, givens: &Grid, level: Level) -> Option<Grade> {

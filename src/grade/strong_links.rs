@@ -340,7 +340,8 @@ fn extend(
             (3, _) => Technique::StrongLinks3,
             _ => Technique::StrongLinks4,
         };
-        let mut hint = Hint::new(tech, rating).focused(Vec::new(), Vec::new(), Vec::new(), 1 << d);
+        let path = chain.iter().flat_map(|&i| links[i].from.iter().chain(links[i].to.iter()));
+        let mut hint = Hint::new(tech, rating).focused(Vec::new(), Vec::new(), Vec::new(), 1 << d).through(path);
         hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
         let hint = hint.finish_with(topo, |s| {
             s.push_str(tech.name());

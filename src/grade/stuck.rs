@@ -11,6 +11,9 @@ use super::hint::Focus;
 use super::{Ladder, Problem, Technique, apply, backtrack, singles, topology_for};
 
 /// The first step of a puzzle harder than a single.
+// One a puzzle of a book, never in a grader's loop: boxing the step would
+// only add a pointer to every match on it.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stuck {
     /// Every step is a full house, a hidden single or a naked single.
@@ -36,6 +39,11 @@ pub struct StuckStep {
     pub cells: Vec<usize>,
     /// The pattern's digits.
     pub digits: Vec<u8>,
+    /// The cells a chain or one-digit pattern runs through, in its order
+    /// (a killer step's: the cells of its sum).
+    pub path: Vec<usize>,
+    /// The sum a killer step stands on (a cage's, or the rule of 45's).
+    pub sum: Option<u32>,
     /// The grader's own line, e.g. "naked pair: r4c5,r4c6 {3,7} in row 4 => …".
     pub description: String,
 }
@@ -68,8 +76,12 @@ pub fn first_stuck(problem: &Problem) -> Option<Stuck> {
         None if board.broken(topo) => return None,
         None => backtrack::solve(topo, &problem.givens).and_then(|s| backtrack::guess_hint(topo, &board, &s))?,
     };
-    let Focus { houses, acts_on, cells, digits } = hint.focus;
-    Some(Stuck::Step(StuckStep {
+    Some(Stuck::Step(stuck_step(hint)))
+}
+
+fn stuck_step(hint: super::board::Hint) -> StuckStep {
+    let Focus { houses, acts_on, cells, digits, path, sum } = hint.focus;
+    StuckStep {
         technique: hint.technique,
         rating: hint.rating as f32 / 10.0,
         placements: hint.placements,
@@ -78,6 +90,60 @@ pub fn first_stuck(problem: &Problem) -> Option<Stuck> {
         acts_on,
         cells,
         digits,
+        path,
+        sum,
         description: hint.description,
-    }))
+    }
+}
+
+/// Whether a technique is one of the singles (which every solver knows).
+pub fn is_single(technique: Technique) -> bool {
+    matches!(technique, Technique::FullHouse | Technique::HiddenSingleBox | Technique::HiddenSingle | Technique::NakedSingle)
+}
+
+/// The step a puzzle is rated by: on the grader's own path (easiest step
+/// first each time), the first step of the highest rating that is not a
+/// single. `SinglesOnly` when singles alone solve the puzzle; when the
+/// hardest step of the path is a single although singles alone do not
+/// solve it, the first step past the singles ([`first_stuck`]). `None` when
+/// the givens break a rule or contradict each other.
+pub fn hardest_step(problem: &Problem) -> Option<Stuck> {
+    let first = first_stuck(problem)?;
+    if first == Stuck::SinglesOnly {
+        return Some(first);
+    }
+    let topo = topology_for(problem);
+    let topo: &Topology = &topo;
+    let mut board = Board::new(topo, &problem.givens);
+    let mut ladder = Ladder::new(topo);
+    let mut best: Option<super::board::Hint> = None;
+    let mut reached = 0u32;
+    let mut solution = None;
+    while !board.unsolved.is_empty() {
+        let hint = match ladder.next_hint(&board, reached, u32::MAX) {
+            Some(hint) => hint,
+            None if board.broken(topo) => break,
+            None => {
+                let sol = solution.get_or_insert_with(|| backtrack::solve(topo, &problem.givens));
+                match sol.as_ref().and_then(|s| backtrack::guess_hint(topo, &board, s)) {
+                    Some(hint) => hint,
+                    None => break,
+                }
+            }
+        };
+        if !apply(topo, &mut board, &hint) {
+            break;
+        }
+        reached = reached.max(hint.rating);
+        if !is_single(hint.technique) && best.as_ref().is_none_or(|b| hint.rating > b.rating) {
+            best = Some(hint);
+        }
+        for extra in std::mem::take(&mut ladder.pending) {
+            apply(topo, &mut board, &extra);
+        }
+    }
+    Some(match best {
+        Some(hint) => Stuck::Step(stuck_step(hint)),
+        None => first,
+    })
 }

@@ -782,3 +782,42 @@ fn the_first_stuck_step_is_sound_and_only_easy_puzzles_are_singles_only() {
     let Some(Stuck::Step(step)) = first_stuck(&classic(xw.puzzle)) else { panic!("stuck before the X-wing") };
     assert_eq!((step.technique, step.digits.clone(), step.houses.len()), (Technique::XWing, vec![0], 2));
 }
+
+// ---------------------------------------------------------------------------
+// The hardest step (a book's `--hints hardest`).
+
+#[test]
+fn the_hardest_step_is_the_one_the_puzzle_is_rated_by_and_names_its_pattern() {
+    let mut checked = 0;
+    for ex in EXAMPLES.iter().filter(|e| e.rating > 2.3 && e.hardest != Technique::Guess) {
+        let p = classic(ex.puzzle);
+        let solution = reference_solution(&p);
+        let Some(Stuck::Step(step)) = hardest_step(&p) else { panic!("{}: no hardest step", ex.source) };
+        assert_eq!(step.technique, ex.hardest, "{}: {}", ex.source, step.description);
+        assert!((step.rating - ex.rating).abs() < 0.01, "{}: {} rated {}", ex.source, step.description, step.rating);
+        for &(c, d) in &step.placements {
+            assert_eq!(solution[c], d, "{}: {}", ex.source, step.description);
+        }
+        for &(c, d) in &step.eliminations {
+            assert_ne!(solution[c], d, "{}: {}", ex.source, step.description);
+        }
+        // The pattern's cells, as a reader's hint names them.
+        match step.technique {
+            Technique::XWing => assert_eq!((step.houses.len(), step.acts_on.len()), (2, 2), "{}", ex.source),
+            Technique::Swordfish => assert_eq!((step.houses.len(), step.acts_on.len()), (3, 3), "{}", ex.source),
+            Technique::Skyscraper | Technique::TwoStringKite => {
+                assert_eq!(step.path.len(), 4, "{}: {}", ex.source, step.description);
+                for &c in &step.path {
+                    assert!(step.description.contains(&format!("r{}c{}", c / 9 + 1, c % 9 + 1)), "{}: {}", ex.source, step.description);
+                }
+            }
+            Technique::XYWing => assert_eq!(step.cells.len(), 3, "{}", ex.source),
+            Technique::YCycle | Technique::XYChain => assert!(step.path.len() >= 3, "{}: {:?}", ex.source, step.path),
+            _ => {}
+        }
+        checked += 1;
+    }
+    assert!(checked >= 12, "{checked}");
+    // Singles alone: no hardest step past them.
+    assert_eq!(hardest_step(&classic(EXAMPLES[1].puzzle)), Some(Stuck::SinglesOnly));
+}

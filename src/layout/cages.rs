@@ -18,6 +18,10 @@ pub struct CageRule {
     pub min: usize,
     pub max: usize,
     pub givens: bool,
+    /// Leave the one-cell cages that pin the puzzle as they fall (7 to 11
+    /// an easy killer); by default (false) each is grown into a neighbour's
+    /// cage where the puzzle stays unique, as commercial killers have few.
+    pub one_cell: bool,
 }
 
 impl CageRule {
@@ -131,7 +135,7 @@ pub(super) fn cage_rule(file: &LayoutFile, size: usize, full_square: bool, alpha
     if min == 0 || min > max || max > size {
         return Err((here, format!("random_cages: sizes {min} to {max}: choose 1 ≤ min ≤ max ≤ {size}")));
     }
-    let rule = CageRule { min, max, givens: e.givens };
+    let rule = CageRule { min, max, givens: e.givens, one_cell: e.one_cell_cages };
     rule.check(size).map_err(|m| (here, format!("random_cages: {m}")))?;
     Ok(Some(rule))
 }
@@ -317,7 +321,7 @@ mod tests {
 
     #[test]
     fn cage_sizes_that_cannot_make_a_puzzle_are_refused_with_the_reason() {
-        let rule = |min, max, givens| CageRule { min, max, givens };
+        let rule = |min, max, givens| CageRule { min, max, givens, one_cell: false };
         for ok in [rule(1, 5, false), rule(3, 3, false), rule(2, 4, false), rule(9, 9, true), rule(5, 6, false)] {
             assert_eq!(ok.check(9), Ok(()), "{ok:?}");
         }
@@ -340,7 +344,10 @@ mod tests {
         let (_, classic) = Layout::load_cells("classic-9").unwrap();
         let solution = crate::solver::Solver::new(&classic.model).count(&Grid::empty(81), 1).first.unwrap();
         let digits: Vec<u8> = solution.cells.iter().map(|c| c.unwrap()).collect();
-        for (seed, rule) in [(1, CageRule { min: 1, max: 5, givens: false }), (2, CageRule { min: 2, max: 4, givens: false })] {
+        for (seed, rule) in [
+            (1, CageRule { min: 1, max: 5, givens: false, one_cell: false }),
+            (2, CageRule { min: 2, max: 4, givens: false, one_cell: false }),
+        ] {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let cages = draw(9, &digits, rule, &mut rng).unwrap();
             let mut seen = vec![0; 81];

@@ -104,6 +104,9 @@ pub struct RandomCagesEntry {
     pub max: Option<usize>,
     #[serde(default)]
     pub givens: bool,
+    /// Keep the one-cell cages the pins leave (see `CageRule::one_cell`).
+    #[serde(default)]
+    pub one_cell_cages: bool,
 }
 
 /// One grid of an overlapping layout: its top-left canvas cell (0-based row,

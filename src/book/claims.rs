@@ -1,0 +1,511 @@
+//! What a book says about its own puzzles — the introduction's levels, the
+//! stars scale, the back cover's blurb, "no guessing is needed", how the
+//! answers print — as data found from the puzzles themselves (each asked
+//! of its family: [`Family::need`], [`Family::answer_words`]), and the
+//! words rendered from that data. Every claim printed is one of these, so
+//! a test can check each against the puzzles' grades.
+
+use super::Book;
+use super::labels::{self, Curve};
+use crate::family::words::Skill;
+use crate::level::Level;
+
+/// How many puzzles of a group (a level, or a star band) need each skill
+/// at their hardest step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Needs {
+    /// The level, or the band's index (stars and words).
+    pub level: Option<Level>,
+    pub band: Option<usize>,
+    pub puzzles: usize,
+    /// (skill, puzzles needing it), easiest skill first; only skills some
+    /// puzzle needs.
+    pub needs: Vec<(&'static Skill, usize)>,
+    /// Puzzles whose family could not say what they need.
+    pub unknown: usize,
+}
+
+/// One kind of puzzle (by the reader's name) in the book.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kind {
+    pub name: String,
+    /// The family's scale (empty: it grades none, and nothing is claimed).
+    pub skills: &'static [Skill],
+    /// Per level, easiest first.
+    pub levels: Vec<Needs>,
+    /// How its answers print (each distinct wording once).
+    pub answers: Vec<&'static str>,
+}
+
+/// Everything the book claims about its puzzles.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Claims {
+    pub kinds: Vec<Kind>,
+    /// Per star band (books labelled by stars or words), over the rated
+    /// puzzles.
+    pub bands: Vec<Needs>,
+    /// Every puzzle is known to need reasoning only: "no guessing is needed".
+    pub reasoning_only: bool,
+    /// Puzzles that need a step that is not reasoning (trial and error).
+    pub trial: usize,
+}
+
+fn count(needs: &mut Needs, skill: Option<&'static Skill>, scale: &'static [Skill]) {
+    needs.puzzles += 1;
+    match skill {
+        None => needs.unknown += 1,
+        Some(skill) => match needs.needs.iter_mut().find(|(s, _)| *s == skill) {
+            Some((_, n)) => *n += 1,
+            None => {
+                needs.needs.push((skill, 1));
+                let at = |s: &Skill| scale.iter().position(|t| t == s).unwrap_or(usize::MAX);
+                needs.needs.sort_by_key(|(s, _)| at(s));
+            }
+        },
+    }
+}
+
+/// The claims of a book, found from its puzzles (each graded by its family).
+pub fn of(book: &Book) -> Claims {
+    let mut kinds: Vec<Kind> = Vec::new();
+    let mut bands: Vec<Needs> = Vec::new();
+    let mut reasoning_only = true;
+    let mut trial = 0;
+    for p in &book.puzzles {
+        let family = &book.layouts[p.layout];
+        let name = family.layout().name.clone();
+        let at = match kinds.iter().position(|k| k.name == name) {
+            Some(i) => i,
+            None => {
+                kinds.push(Kind { name, skills: family.skills(), levels: Vec::new(), answers: Vec::new() });
+                kinds.len() - 1
+            }
+        };
+        let kind = &mut kinds[at];
+        let answer = family.answer_words(&p.row.givens);
+        if !kind.answers.contains(&answer) {
+            kind.answers.push(answer);
+        }
+        let scale = family.skills();
+        let skill = if scale.is_empty() { None } else { family.need(&p.row.givens).and_then(|i| scale.get(i)) };
+        match skill {
+            Some(s) if !s.reasoning => {
+                reasoning_only = false;
+                trial += 1;
+            }
+            Some(_) => {}
+            None => reasoning_only = false,
+        }
+        if kind.skills.is_empty() {
+            continue;
+        }
+        let level = match kind.levels.iter().position(|n| n.level == Some(p.level)) {
+            Some(i) => i,
+            None => {
+                kind.levels.push(Needs { level: Some(p.level), band: None, puzzles: 0, needs: Vec::new(), unknown: 0 });
+                kind.levels.sort_by_key(|n| n.level);
+                kind.levels.iter().position(|n| n.level == Some(p.level)).expect("just added")
+            }
+        };
+        count(&mut kind.levels[level], skill, scale);
+        if let Some(rating) = p.row.grade.as_ref().map(|g| g.se_rating)
+            && family.rates()
+        {
+            let band = labels::band_of(rating);
+            let at = match bands.iter().position(|n| n.band == Some(band)) {
+                Some(i) => i,
+                None => {
+                    bands.push(Needs { level: None, band: Some(band), puzzles: 0, needs: Vec::new(), unknown: 0 });
+                    bands.sort_by_key(|n| n.band);
+                    bands.iter().position(|n| n.band == Some(band)).expect("just added")
+                }
+            };
+            count(&mut bands[at], skill, scale);
+        }
+    }
+    Claims { kinds, bands, reasoning_only, trial }
+}
+
+fn join(parts: &[String], word: &str) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    super::plan::capitalised(text)
+}
+
+/// "need only singles" / "14 need only singles, 8 a pointing pair and 3 a
+/// chain at their hardest step".
+fn needs_words(needs: &Needs) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    match needs.needs.as_slice() {
+        [(skill, n)] if *n == needs.puzzles => return format!("need {}", skill.need),
+        list => {
+            for (i, (skill, n)) in list.iter().enumerate() {
+                let verb = if *n == 1 { "needs" } else { "need" };
+                parts.push(if i == 0 { format!("{n} {verb} {}", skill.need) } else { format!("{n} {}", skill.need) });
+            }
+        }
+    }
+    if needs.unknown > 0 {
+        parts.push(format!("{} are not graded by step", needs.unknown));
+    }
+    format!("{} at their hardest step", join(&parts, "and"))
+}
+
+/// The levels' paragraph of one kind: "Easy puzzles need only singles. Of
+/// the 25 medium puzzles, …", then what each skill named is.
+fn kind_words(kind: &Kind, several: bool, by_level: bool) -> Option<String> {
+    if kind.skills.is_empty() || kind.levels.is_empty() {
+        return None;
+    }
+    let mut text = if several { format!("{}: ", kind.name) } else { String::new() };
+    let mut named: Vec<&Skill> = Vec::new();
+    for needs in &kind.levels {
+        let level = needs.level.map_or("", |l| l.name());
+        let whole = needs.needs.len() == 1 && needs.unknown == 0;
+        let sentence = if whole {
+            format!("{} puzzles {}.", capitalised(level), needs_words(needs))
+        } else {
+            format!("Of the {} {level} puzzles, {}.", needs.puzzles, needs_words(needs))
+        };
+        // Stars and words say the needs by band instead.
+        if by_level {
+            if !text.is_empty() && !text.ends_with(' ') {
+                text.push(' ');
+            }
+            text.push_str(&sentence);
+        }
+        for (skill, _) in &needs.needs {
+            if !named.contains(skill) {
+                named.push(skill);
+            }
+        }
+    }
+    named.sort_by_key(|s| kind.skills.iter().position(|t| t == *s));
+    let explained: Vec<String> = named.iter().map(|s| s.explain.to_string()).collect();
+    if !text.is_empty() && !text.ends_with(' ') {
+        text.push(' ');
+    }
+    text.push_str(&format!("{}.", capitalised(&explained.join("; "))));
+    Some(text)
+}
+
+/// The introduction's paragraphs about levels and what the puzzles need
+/// (the order of the puzzles, the levels or the stars scale, and the
+/// promise about reasoning and the answers).
+pub fn introduction(book: &Book, claims: &Claims) -> Vec<String> {
+    let settings = &book.settings;
+    let mut out = Vec::new();
+    let graded: Vec<&Kind> = claims.kinds.iter().filter(|k| !k.skills.is_empty() && !k.levels.is_empty()).collect();
+    if settings.labels.by_band() {
+        let takes: Vec<Option<String>> = (0..5)
+            .map(|b| {
+                let needs = claims.bands.iter().find(|n| n.band == Some(b))?;
+                Some(match needs.needs.as_slice() {
+                    [(skill, n)] if *n == needs.puzzles => format!("{}: {}", puzzles(needs.puzzles), skill.need),
+                    list => {
+                        let parts: Vec<String> = list.iter().map(|(s, n)| format!("{n} {}", s.need)).collect();
+                        format!("{}: {}", puzzles(needs.puzzles), join(&parts, "and"))
+                    }
+                })
+            })
+            .collect();
+        out.extend(labels::words(settings.labels, settings.curve, &takes));
+    } else if !graded.is_empty() {
+        out.push(format!("{} A level is the hardest step a careful solver needs.", order_words(settings.curve)));
+    }
+    let several = graded.len() > 1;
+    for kind in &graded {
+        if let Some(text) = kind_words(kind, several, !settings.labels.by_band()) {
+            out.push(text);
+        }
+    }
+    let reasoning = if claims.reasoning_only {
+        ", and you can reach it by reasoning alone: no guessing is needed".to_string()
+    } else if claims.trial > 0 {
+        let verb = if claims.trial == 1 { "needs" } else { "need" };
+        format!("; {} of them {verb} a step of trial and error, where no technique in the usual list helps", claims.trial)
+    } else {
+        String::new()
+    };
+    let answers: Vec<String> = match claims.kinds.as_slice() {
+        [one] => vec![join(&one.answers.iter().map(|a| a.to_string()).collect::<Vec<_>>(), "or")],
+        kinds => {
+            if kinds.iter().all(|k| k.answers == kinds[0].answers) {
+                vec![join(&kinds[0].answers.iter().map(|a| a.to_string()).collect::<Vec<_>>(), "or")]
+            } else {
+                kinds
+                    .iter()
+                    .map(|k| format!("{} {}", k.name, join(&k.answers.iter().map(|a| a.to_string()).collect::<Vec<_>>(), "or")))
+                    .collect()
+            }
+        }
+    };
+    out.push(format!(
+        "Every puzzle has exactly one solution{reasoning}. Under each puzzle, \"Solution on page N\" tells you where its answer \
+         is. The answers at the back are in puzzle order, {}.",
+        answers.join("; ")
+    ));
+    out
+}
+
+fn puzzles(n: usize) -> String {
+    format!("{n} puzzle{}", if n == 1 { "" } else { "s" })
+}
+
+fn order_words(curve: Curve) -> &'static str {
+    match curve {
+        Curve::Sections => "The puzzles are in sections by level, easiest first.",
+        Curve::Ramp => "The puzzles rise from the easiest to the hardest, in sections by level.",
+        Curve::Week => "Each day's puzzle is marked with its level.",
+    }
+}
+
+/// The back cover's text made from the book: its count and kinds, its
+/// levels, what its puzzles need (from the same claims as the
+/// introduction), in a reader's words only.
+pub fn blurb(book: &Book, claims: &Claims) -> String {
+    let levels: Vec<&str> = Level::ALL.iter().filter(|l| book.puzzles.iter().any(|p| p.level == **l)).map(|l| l.name()).collect();
+    let range = match levels.as_slice() {
+        [] => String::new(),
+        [one] => format!(", all {one}"),
+        [first, .., last] => format!(", from {first} to {last}"),
+    };
+    let count = book.puzzles.len();
+    let noun = if count == 1 { "puzzle" } else { "puzzles" };
+    let names: Vec<String> = claims.kinds.iter().map(|k| k.name.clone()).collect();
+    let head = match names.as_slice() {
+        [] => format!("{count} {noun}{range}."),
+        [one] => format!("{count} {one} {noun}{range}."),
+        several => format!("{count} {noun} of {} kinds{range}: {}.", several.len(), join(several, "and")),
+    };
+    let several = claims.kinds.iter().filter(|k| !k.skills.is_empty()).count() > 1;
+    let mut spans: Vec<String> = Vec::new();
+    for kind in claims.kinds.iter().filter(|k| !k.skills.is_empty()) {
+        let mut used: Vec<&Skill> = kind.levels.iter().flat_map(|n| n.needs.iter().map(|(s, _)| *s)).collect();
+        used.sort_by_key(|s| kind.skills.iter().position(|t| t == *s));
+        used.dedup();
+        let span = match (used.as_slice(), several) {
+            ([], _) => continue,
+            ([one], false) => format!("Each one needs {} at its hardest step.", one.need),
+            ([first, .., last], false) => format!("Their hardest steps range from {} to {}.", first.plural, last.plural),
+            ([one], true) => format!("{}, {}", kind.name, one.plural),
+            ([first, .., last], true) => format!("{}, from {} to {}", kind.name, first.plural, last.plural),
+        };
+        spans.push(span);
+    }
+    let mut text = head;
+    text.push_str("\n\n");
+    if several {
+        text.push_str(&format!("The hardest steps: {}. ", spans.join("; ")));
+    } else if let Some(span) = spans.first() {
+        text.push_str(&format!("{span} "));
+    }
+    text.push_str("Every puzzle has exactly one solution, checked by computer, and the easier ones come first.");
+    if claims.reasoning_only {
+        text.push_str(" No guessing is needed.");
+    }
+    text.push_str(" The rules of each kind are explained inside, and every answer is in the back of the book.");
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::book::{Book, BookSettings};
+    use crate::family::words::{SLITHERLINK, SUDOKU, sudoku_skill};
+    use crate::layout::Layout;
+    use crate::store::PuzzleRow;
+
+    /// Puzzles of a layout at each level asked, `per` of each (seeds from 1).
+    fn rows(layout: &str, levels: &[Level], per: usize, first_id: i64) -> Vec<PuzzleRow> {
+        let layout = Layout::load(layout).unwrap();
+        let family = crate::family::open(layout.clone());
+        let mut out = Vec::new();
+        for &level in levels {
+            let mut made = 0;
+            for seed in 1..400u64 {
+                if made == per {
+                    break;
+                }
+                if let Some(p) = family.make(seed * 7 + level as u64, Some(level)).unwrap() {
+                    out.push(PuzzleRow::for_print(first_id + out.len() as i64, &layout, &p));
+                    made += 1;
+                }
+            }
+            assert_eq!(made, per, "{} {level}", layout.id);
+        }
+        out
+    }
+
+    /// A book of these puzzles, by level.
+    fn book(layouts: &[&str], rows: Vec<PuzzleRow>, labels: labels::Labels) -> Book {
+        let levels = Level::ALL.to_vec();
+        let settings =
+            BookSettings { labels, ..BookSettings::new("Claims", layouts.iter().map(|s| s.to_string()).collect(), rows.len(), levels) };
+        Book::new(settings, rows, "2026-01-01T00:00:00Z").unwrap()
+    }
+
+    /// What a sudoku puzzle needs, found from its stored grade (the
+    /// hardest technique, by rating) and, where that is a single, from
+    /// whether singles alone solve it (its first-stuck hint).
+    fn sudoku_need_from_grade(book: &Book, p: &crate::book::BookPuzzle) -> usize {
+        let family = &book.layouts[p.layout];
+        let grade = p.row.grade.as_ref().expect("sudoku rows carry their grade");
+        let hardest = crate::generate::needs::parse_technique(&grade.technique).unwrap();
+        // Singles alone solve it (though SE's path may take a direct
+        // pointing, rated under a naked single, on the way).
+        if family.hint(&p.row.givens).unwrap().look == crate::book::hints::SINGLES_ONLY {
+            return 0;
+        }
+        if !crate::grade::is_single(hardest) {
+            return sudoku_skill(hardest);
+        }
+        // A step rated under a naked single: SE's direct pointing, direct
+        // hidden pair, a small cage's combination.
+        let below = ["cages", "pointing", "subsets"];
+        let need = family.need(&p.row.givens).unwrap();
+        assert!(below.contains(&SUDOKU[need].id), "puzzle {}: {}", p.number, SUDOKU[need].id);
+        need
+    }
+
+    /// Every claim the introduction makes, checked against the puzzles'
+    /// grades: the needs of each level, "only singles", "no guessing is
+    /// needed", bold starting digits; and the words are the claims'.
+    #[test]
+    fn every_claim_of_the_introduction_holds_for_the_books_puzzles() {
+        let sudoku_levels = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+        let mut all = rows("classic-9", &sudoku_levels, 4, 1);
+        all.extend(rows("killer-9", &[Level::Easy, Level::Expert], 2, 100));
+        all.extend(rows("slitherlink-7x7", &[Level::Easy, Level::Medium, Level::Hard], 2, 200));
+        all.sort_by_key(|r| r.level.parse::<Level>().ok());
+        let book = book(&["classic-9", "killer-9", "slitherlink-7x7"], all, labels::Labels::Levels);
+        let claims = book.claims();
+        let text = crate::book::front::introduction(&book).join("\n");
+        let mut guesses = 0;
+        for kind in &claims.kinds {
+            for needs in &kind.levels {
+                let level = needs.level.unwrap();
+                let puzzles: Vec<&crate::book::BookPuzzle> =
+                    book.puzzles.iter().filter(|p| p.level == level && book.layouts[p.layout].layout().name == kind.name).collect();
+                assert_eq!(needs.puzzles, puzzles.len());
+                let mut found: Vec<(&Skill, usize)> = Vec::new();
+                for p in &puzzles {
+                    let family = &book.layouts[p.layout];
+                    let skill = if family.rates() {
+                        &SUDOKU[sudoku_need_from_grade(&book, p)]
+                    } else {
+                        // Slitherlink: the level its own grader gives.
+                        let graded = family.grade(&p.row.givens).unwrap().level;
+                        &SLITHERLINK[["easy", "medium", "hard"].iter().position(|l| *l == graded).unwrap_or(3)]
+                    };
+                    guesses += usize::from(!skill.reasoning);
+                    match found.iter_mut().find(|(s, _)| *s == skill) {
+                        Some((_, n)) => *n += 1,
+                        None => found.push((skill, 1)),
+                    }
+                }
+                let mut claimed: Vec<(&Skill, usize)> = needs.needs.iter().map(|(s, n)| (*s, *n)).collect();
+                claimed.sort_by_key(|(s, _)| s.id);
+                found.sort_by_key(|(s, _)| s.id);
+                assert_eq!(claimed, found, "{} {level}", kind.name);
+                // "Easy puzzles need only singles" only where each one does.
+                let sentence = format!("{} puzzles need {}", crate::book::plan::capitalised(level.name()), kind.skills[0].need);
+                let only_first = found.len() == 1 && *found[0].0 == kind.skills[0];
+                assert_eq!(
+                    text.contains(&format!("{}: {sentence}", kind.name)) || text.contains(&format!(". {sentence}")),
+                    only_first,
+                    "{sentence}\n{text}"
+                );
+            }
+        }
+        assert!(guesses > 0, "the expert killers of this sample need trial and error");
+        assert!(!text.contains("no guessing"), "{text}");
+        assert!(text.contains(&format!("{guesses} of them need a step of trial and error")), "{text}");
+        // Bold starting digits only for the kinds that print some.
+        assert!(text.contains(&format!("Sudoku {}", crate::family::words::DIGITS_BOLD)), "{text}");
+        assert!(text.contains(&format!("Killer Sudoku {}", crate::family::words::DIGITS_ALL)), "{text}");
+        assert!(text.contains(&format!("Slitherlink 7×7 {}", crate::family::words::LOOP_DRAWN)), "{text}");
+        assert_eq!(text.matches("in bold").count(), 1, "{text}");
+        // The back cover speaks from the same claims.
+        let blurb = crate::book::cover::default_blurb(&book);
+        assert!(!blurb.contains("No guessing"), "{blurb}");
+        assert!(
+            blurb.contains("The hardest steps: Sudoku, from singles to chains; Killer Sudoku, from cage sums to trial and error"),
+            "{blurb}"
+        );
+    }
+
+    /// A book of easy classics that singles alone do not all solve does
+    /// not say "Easy puzzles need only singles"; the stars scale speaks of
+    /// what its own puzzles need.
+    #[test]
+    fn easy_puzzles_are_said_to_need_only_singles_only_when_they_all_do() {
+        let rows = rows("classic-9", &[Level::Easy], 12, 1);
+        let book = book(&["classic-9"], rows, labels::Labels::Levels);
+        let needs = &book.claims().kinds[0].levels[0];
+        let singles = needs.needs.iter().find(|(s, _)| s.id == "singles").map_or(0, |(_, n)| *n);
+        let text = crate::book::front::introduction(&book).join("\n");
+        for p in &book.puzzles {
+            let alone = book.layouts[0].hint(&p.row.givens).unwrap().look == crate::book::hints::SINGLES_ONLY;
+            assert_eq!(sudoku_need_from_grade(&book, p) == 0, alone);
+        }
+        let all_singles = singles == book.puzzles.len();
+        assert_eq!(text.contains("Easy puzzles need only singles"), all_singles, "{text}");
+        if !all_singles {
+            assert!(text.contains(&format!("Of the 12 easy puzzles, {singles} need only singles")), "{text}");
+        }
+        // Stars: each band says what its puzzles need, never a fixed list.
+        let stars = book_with_stars(&book);
+        let text = crate::book::front::introduction(&stars).join("\n");
+        assert!(!text.contains("(hidden singles)") && !text.contains("(naked singles)"), "{text}");
+        for band in &stars.claims().bands {
+            let first = band.needs[0].0;
+            assert!(text.contains(first.need), "{text}");
+        }
+    }
+
+    fn book_with_stars(book: &Book) -> Book {
+        let rows: Vec<PuzzleRow> = book.puzzles.iter().map(|p| p.row.clone()).collect();
+        self::book(&["classic-9"], rows, labels::Labels::Stars)
+    }
+
+    /// The back cover says the reader's name of each kind, never the
+    /// catalog's description of its layout.
+    #[test]
+    fn the_back_cover_prints_no_layout_description() {
+        let mut all = rows("classic-9", &[Level::Easy, Level::Medium], 2, 1);
+        all.extend(rows("jigsaw-random-9", &[Level::Easy], 2, 50));
+        all.extend(rows("slitherlink-7x7", &[Level::Easy], 2, 100));
+        let book = book(&["classic-9", "jigsaw-random-9", "slitherlink-7x7"], all, labels::Labels::Levels);
+        let blurb = crate::book::cover::default_blurb(&book);
+        let mut descriptions = Vec::new();
+        for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/layouts")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "toml") {
+                let table: toml::Table = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+                if let (Some(d), name) = (table.get("description").and_then(|d| d.as_str()), table.get("name").and_then(|n| n.as_str())) {
+                    descriptions.push((d.to_string(), name.unwrap_or_default().to_string()));
+                }
+            }
+        }
+        assert!(descriptions.len() > 20);
+        let names: Vec<&str> = descriptions.iter().map(|(_, n)| n.as_str()).collect();
+        for (d, _) in &descriptions {
+            // A description that starts with a reader's name says nothing more in its head.
+            let head = d.split([':', ',']).next().unwrap().trim();
+            if names.contains(&head) {
+                continue;
+            }
+            assert!(!blurb.contains(head), "the blurb prints the description {d:?}:\n{blurb}");
+        }
+        for name in ["Sudoku", "Jigsaw", "Slitherlink 7×7"] {
+            assert!(blurb.contains(name), "{name}: {blurb}");
+        }
+    }
+}

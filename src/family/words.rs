@@ -1,0 +1,141 @@
+//! The reader's words for what a family's puzzles need: the scale of
+//! skills an introduction, a blurb and a stars scale speak in. A family
+//! names its scale ([`super::Family::skills`]) and says which step of it
+//! each puzzle needs ([`super::Family::need`]); the book only counts.
+
+use crate::grade::Technique;
+
+/// One skill of a family's scale, in a reader's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Skill {
+    /// A short stable name (tests and data).
+    pub id: &'static str,
+    /// What a puzzle needs, after "need": "only singles", "a pointing pair".
+    pub need: &'static str,
+    /// Its name among others, for a range: "singles" … "chains".
+    pub plural: &'static str,
+    /// What it is, in a sentence's worth of plain words.
+    pub explain: &'static str,
+    /// Whether it is reasoning (false for trial and error: no "no guessing"
+    /// may be printed over a puzzle that needs it).
+    pub reasoning: bool,
+}
+
+const fn skill(id: &'static str, plural: &'static str, need: &'static str, explain: &'static str) -> Skill {
+    Skill { id, need, plural, explain, reasoning: true }
+}
+
+/// The sudoku families' scale, easiest first.
+pub static SUDOKU: [Skill; 10] = [
+    skill(
+        "singles",
+        "singles",
+        "only singles",
+        "a single is a digit with one place left in a row, column or box, or a cell with one digit left",
+    ),
+    skill(
+        "cages",
+        "cage sums",
+        "cage sums",
+        "cage sums: the digits a cage's total allows, and the rule of 45 (each row, column and box adds up to 45)",
+    ),
+    skill(
+        "pointing",
+        "pointing pairs",
+        "a pointing or claiming pair",
+        "a pointing pair: a digit whose places in a box all lie on one line (or whose places in a line all lie in one box) leaves the rest of that line (or box)",
+    ),
+    skill(
+        "subsets",
+        "pairs and triples",
+        "a pair, triple or quad",
+        "a pair (triple, quad): two digits that can go only in the same two cells of a row, column or box (three in three, four in four) rule out everything else there",
+    ),
+    skill(
+        "fish",
+        "X-wings",
+        "an X-wing, swordfish or jellyfish",
+        "an X-wing: a digit that can go in only the same two columns of two rows leaves the rest of those columns (a swordfish does it with three rows)",
+    ),
+    skill(
+        "links",
+        "skyscrapers and kites",
+        "a skyscraper, kite or other one-digit link pattern",
+        "a skyscraper or kite: two rows, columns or boxes where a digit has only two places, linked so that a cell seeing both ends cannot hold it",
+    ),
+    skill(
+        "wings",
+        "wings",
+        "a wing",
+        "a wing: a pivot cell and two or more pincer cells whose few candidates force a digit into one of the pincers",
+    ),
+    skill(
+        "uniqueness",
+        "unique rectangles",
+        "a unique rectangle",
+        "a unique rectangle: four cells that would let two digits swap, which a puzzle with one solution cannot allow",
+    ),
+    skill("chains", "chains", "a chain", "a chain: following one possibility step by step until it breaks or agrees with itself"),
+    Skill {
+        id: "trial",
+        need: "trial and error",
+        plural: "trial and error",
+        explain: "trial and error: no technique in the usual list finds the next step, so a digit is tried and followed",
+        reasoning: false,
+    },
+];
+
+/// The skill of [`SUDOKU`] a technique belongs to.
+pub fn sudoku_skill(technique: Technique) -> usize {
+    use Technique::*;
+    match technique {
+        FullHouse | HiddenSingleBox | HiddenSingle | NakedSingle => 0,
+        CageCombination | CageHouse | InniesOuties => 1,
+        DirectPointing | DirectClaiming | Pointing | Claiming | GeneralizedIntersection => 2,
+        DirectHiddenPair | DirectHiddenTriple | NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad => 3,
+        XWing | Swordfish | Jellyfish => 4,
+        Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle | StrongLinks3 | StrongLinks4 => 5,
+        XYWing | XYZWing | WXYZWing | VWXYZWing | UVWXYZWing | AlignedPairExclusion => 6,
+        UniqueRectangle | UniqueLoop | BivalueUniversalGrave => 7,
+        XCycle
+        | YCycle
+        | XChain
+        | XYCycle
+        | XYChain
+        | NishioForcingChain
+        | CellForcingChain
+        | RegionForcingChain
+        | DynamicForcingChain
+        | DynamicForcingChainPlus => 8,
+        Guess => 9,
+    }
+}
+
+/// Slitherlink's scale, by the rules its solver grades with.
+pub static SLITHERLINK: [Skill; 4] = [
+    skill(
+        "counting",
+        "counting",
+        "only counting",
+        "counting: a number's sides around its cell, and every dot with either two lines or none",
+    ),
+    skill(
+        "patterns",
+        "the classic patterns",
+        "the classic patterns",
+        "the classic patterns: two 3s side by side, a 3 or a 1 in a corner, and never closing a small loop early",
+    ),
+    skill("lookahead", "trying a line", "trying a line", "trying a line: drawing one line in and seeing that it leads to a contradiction"),
+    Skill {
+        id: "trial",
+        need: "trial and error",
+        plural: "trial and error",
+        explain: "trial and error: the rules above stop, and a line is tried and followed further",
+        reasoning: false,
+    },
+];
+
+/// How a family's answers print, for the introduction.
+pub const DIGITS_BOLD: &str = "with the starting digits in bold and the ones you fill in grey";
+pub const DIGITS_ALL: &str = "with every digit filled in";
+pub const LOOP_DRAWN: &str = "with the loop drawn in over the numbers";
