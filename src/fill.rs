@@ -7,7 +7,7 @@
 //! does to a puzzle (`Family::admit`): the count-to-2 solver proves it has
 //! exactly one solution, the grader grades it, and its score, level and
 //! canonical key are computed; it is stored through the catalog's chunk
-//! insert (deduplicated by canonical key), with `minimal` no (a given added
+//! insert (deduplicated by canonical key) at `generate`'s commit cadence, with `minimal` no (a given added
 //! to a unique puzzle can always go again). The rows are real, distinct,
 //! unique puzzles that `validate` passes; they are easier and less varied
 //! than generated ones, which is what a storage bench needs.
@@ -26,8 +26,12 @@ pub struct Filled {
     pub bases: usize,
 }
 
-/// Puzzles made and stored per transaction.
+/// Puzzles made and stored in the first transaction; the later ones are
+/// sized to `generate`'s cadence, [`crate::batch::COMMIT_SECONDS`] of work
+/// each, so the fill writes what `generate` writes for the same rows.
 pub const FILL_CHUNK: usize = 2000;
+/// The most puzzles a transaction of the fill holds.
+const FILL_CHUNK_MAX: u64 = 200_000;
 
 fn mix(mut x: u64) -> u64 {
     // splitmix64: a fixed, well-spread hash of the puzzle's number.
@@ -76,8 +80,10 @@ pub fn fill(catalog: &Catalog, layout: &Layout, count: u64, seed: u64, jobs: usi
     let mut done = Filled { bases: bases.len(), ..Filled::default() };
     let mut n = 0u64;
     let mut dry = 0;
+    let mut chunk = FILL_CHUNK as u64;
     while done.stored < count {
-        let want = (count - done.stored).min(FILL_CHUNK as u64);
+        let started = std::time::Instant::now();
+        let want = (count - done.stored).min(chunk);
         let made: Vec<NewPuzzle> = pool.install(|| {
             (n..n + want)
                 .into_par_iter()
@@ -103,6 +109,8 @@ pub fn fill(catalog: &Catalog, layout: &Layout, count: u64, seed: u64, jobs: usi
             bail!("the fill makes only duplicates (after {} new puzzles)", done.stored);
         }
         on_chunk(done.stored);
+        let took = started.elapsed().as_secs_f64().max(1e-3);
+        chunk = ((want as f64 * crate::batch::COMMIT_SECONDS / took) as u64).clamp(1, FILL_CHUNK_MAX);
     }
     Ok(done)
 }

@@ -720,7 +720,7 @@ impl Catalog {
     pub fn held_keys(&self, layout: &str, keys: &[&str]) -> Result<std::collections::HashSet<String>> {
         let mut held = std::collections::HashSet::new();
         for key in keys {
-            if self.conn.query_opt("SELECT 1 FROM puzzles WHERE layout_name = $1 AND canonical = $2", vals![layout, *key])?.is_some() {
+            if self.conn.query_opt("SELECT 1 FROM puzzles WHERE puzzle_key(layout_name, canonical) = puzzle_key($1, $2) AND layout_name = $1 AND canonical = $2", vals![layout, *key])?.is_some() {
                 held.insert(key.to_string());
             }
         }

@@ -73,6 +73,8 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
     migration!("0019_batch_people"),
     migration!("0020_browse"),
     migration!("0025_unchecked"),
+    // After 0025: catalogs made by main hold 0025 at version 21.
+    migration!("0021_key"),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";
@@ -171,6 +173,7 @@ impl Catalog {
         });
         let (conn, rekeys) = opened.with_context(|| format!("cannot open catalog {}", path.display()))?;
         conn.pragma_update(None, "foreign_keys", "ON").ok();
+        add_key_function(&conn).with_context(|| format!("cannot open catalog {}", path.display()))?;
         conn.set_prepared_statement_cache_capacity(64);
         let conn = Conn::Sqlite(conn);
         let version = schema_version(&conn).with_context(|| format!("catalog {}", path.display()))?;
@@ -292,6 +295,7 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "cache_size", -65536)?;
     conn.pragma_update(None, "wal_autocheckpoint", 16384)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
+    add_key_function(conn)?;
     // Every statement is cached: the catalog's statements, not one-offs.
     conn.set_prepared_statement_cache_capacity(64);
     Ok(())
@@ -363,11 +367,20 @@ pub(crate) fn migrate(conn: &Conn) -> Result<()> {
         );
     }
     for (i, (name, sqlite, postgres)) in MIGRATIONS.iter().enumerate().skip(version) {
+        // SQLite rebuilds `puzzles` for 0021 (see `rebuild_puzzles_without_unique`),
+        // with its foreign keys off (settable only outside a transaction).
+        let rebuild = conn.dialect() == Dialect::Sqlite && *name == "0021_key";
+        if rebuild {
+            conn.batch("PRAGMA foreign_keys = OFF")?;
+        }
         // The write lock first: two processes opening a new catalog at once
         // cannot both apply the same migration.
-        migration_transaction(conn, |conn| {
+        let applied = migration_transaction(conn, |conn| {
             if schema_version(conn)? > i {
                 return Ok(()); // another process got there first
+            }
+            if rebuild {
+                rebuild_puzzles_without_unique(conn).with_context(|| format!("migration {name} failed"))?;
             }
             let sql = match conn.dialect() {
                 Dialect::Sqlite => sqlite,
@@ -375,8 +388,96 @@ pub(crate) fn migrate(conn: &Conn) -> Result<()> {
             };
             conn.batch(sql).with_context(|| format!("migration {name} failed"))?;
             set_schema_version(conn, i + 1)
-        })?;
+        });
+        if rebuild {
+            conn.batch("PRAGMA foreign_keys = ON")?;
+        }
+        applied?;
     }
+    Ok(())
+}
+
+/// A puzzle's dedupe key: the first 16 bytes of SHA-256 of its layout's
+/// name, a newline and its canonical key. The catalog's unique index
+/// `puzzles_by_key` (migration 0021) is on SQL's
+/// `puzzle_key(layout_name, canonical)`: on SQLite this function, given to
+/// every connection; on PostgreSQL the same bytes in SQL.
+pub fn puzzle_key(layout_name: &str, canonical: &str) -> [u8; 16] {
+    use sha2::{Digest, Sha256};
+    let mut hash = Sha256::new();
+    hash.update(layout_name.as_bytes());
+    hash.update(b"\n");
+    hash.update(canonical.as_bytes());
+    let mut key = [0u8; 16];
+    key.copy_from_slice(&hash.finalize()[..16]);
+    key
+}
+
+/// Gives a SQLite connection `puzzle_key(layout_name, canonical)`, which
+/// the unique index `puzzles_by_key` is on. A connection without it (the
+/// `sqlite3` shell) reads the catalog and changes other columns, but cannot
+/// insert a puzzle or change a layout name or canonical key ("unknown
+/// function: puzzle_key()"): no row escapes the dedupe.
+pub fn add_key_function(conn: &Connection) -> rusqlite::Result<()> {
+    use rusqlite::functions::FunctionFlags;
+    conn.create_scalar_function(
+        "puzzle_key",
+        2,
+        FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC | FunctionFlags::SQLITE_INNOCUOUS,
+        |ctx| {
+            let layout = ctx.get_raw(0).as_str().map_err(|e| rusqlite::Error::UserFunctionError(e.into()))?;
+            let canonical = ctx.get_raw(1).as_str().map_err(|e| rusqlite::Error::UserFunctionError(e.into()))?;
+            Ok(puzzle_key(layout, canonical).to_vec())
+        },
+    )
+}
+
+/// Migration 0021 on SQLite, which cannot drop a table's UNIQUE
+/// constraint: `puzzles` is made again from its own `CREATE TABLE` text
+/// without `UNIQUE (layout_name, canonical)`, every row copied with its id, the old table dropped, the new one
+/// renamed, and the indexes and triggers of the old one (and the triggers
+/// of other tables that name it) made again from their own text: whatever
+/// the migrations before this one added stays. Runs inside the migration's
+/// transaction with foreign keys off, and checks them before it returns.
+fn rebuild_puzzles_without_unique(conn: &Conn) -> Result<()> {
+    let table: String = conn.query_one("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'puzzles'", &[])?.get(0)?;
+    let unique = ",\n    UNIQUE (layout_name, canonical)\n";
+    anyhow::ensure!(table.starts_with("CREATE TABLE puzzles (") && table.contains(unique), "puzzles is not as migration 0001 made it: {table}");
+    let made = table.replacen("CREATE TABLE puzzles (", "CREATE TABLE puzzles_0021 (", 1).replacen(unique, "\n", 1);
+    let columns = conn
+        .query("SELECT name FROM pragma_table_info('puzzles') ORDER BY cid", &[])?
+        .iter()
+        .map(|r| r.get::<String>(0))
+        .collect::<Result<Vec<_>>>()?
+        .join(", ");
+    // Indexes of puzzles, and every trigger that names it (its own and
+    // those of other tables that write it), in the order they were made.
+    let again = conn
+        .query(
+            "SELECT type, name, sql FROM sqlite_master
+             WHERE sql IS NOT NULL AND ((type = 'index' AND tbl_name = 'puzzles') OR (type = 'trigger' AND (tbl_name = 'puzzles' OR sql LIKE '%puzzles%')))
+             ORDER BY rowid",
+            &[],
+        )?
+        .iter()
+        .map(|r| Ok((r.get::<String>(0)?, r.get::<String>(1)?, r.get::<String>(2)?)))
+        .collect::<Result<Vec<_>>>()?;
+    let views: i64 = conn.query_one("SELECT count(*) FROM sqlite_master WHERE type = 'view' AND sql LIKE '%puzzles%'", &[])?.get(0)?;
+    anyhow::ensure!(views == 0, "a view names puzzles: migration 0021 does not rebuild views");
+    for (kind, name, _) in &again {
+        if kind == "trigger" {
+            conn.batch(&format!("DROP TRIGGER \"{name}\""))?;
+        }
+    }
+    conn.batch(&made)?;
+    conn.batch(&format!("INSERT INTO puzzles_0021 ({columns}) SELECT {columns} FROM puzzles"))?;
+    conn.batch("DROP TABLE puzzles")?;
+    conn.batch("ALTER TABLE puzzles_0021 RENAME TO puzzles")?;
+    for (_, _, sql) in &again {
+        conn.batch(sql)?;
+    }
+    let broken = conn.query("PRAGMA foreign_key_check", &[])?;
+    anyhow::ensure!(broken.is_empty(), "migration 0021: {} rows break a foreign key after rebuilding puzzles", broken.len());
     Ok(())
 }
 

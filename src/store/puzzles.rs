@@ -238,7 +238,27 @@ pub(super) fn insert_puzzles(
         sql.push_str(" ON CONFLICT DO NOTHING RETURNING canonical");
         let mut new_keys: std::collections::HashSet<String> =
             conn.query(&sql, &params)?.iter().map(|r| r.get::<String>(0)).collect::<Result<_>>()?;
+        let start = inserted.len();
         inserted.extend(chunk.iter().map(|p| new_keys.remove(&p.canonical)));
+        // The unique index is on `puzzle_key(layout_name, canonical)`
+        // (migration 0021), 16 bytes of a hash: a puzzle skipped must be
+        // one whose layout and canonical key are stored, never merely one
+        // whose hash is.
+        for (p, _) in chunk.iter().zip(&inserted[start..]).filter(|(_, new)| !**new) {
+            if conn
+                .query_opt(
+                    "SELECT 1 FROM puzzles WHERE puzzle_key(layout_name, canonical) = puzzle_key($1, $2) AND layout_name = $1 AND canonical = $2",
+                    vals![layout_name, &p.canonical],
+                )?
+                .is_none()
+            {
+                anyhow::bail!(
+                    "{layout_name}: puzzle {} (seed {}) has the dedupe key of a different stored puzzle (a SHA-256 collision): not stored",
+                    p.canonical,
+                    p.seed
+                );
+            }
+        }
     }
     Ok(inserted)
 }
@@ -567,8 +587,8 @@ impl Catalog {
             for (id, key) in keys {
                 let holder: Option<i64> = conn
                     .query_opt(
-                        "SELECT q.id FROM puzzles q JOIN puzzles p ON p.layout_name = q.layout_name
-                         WHERE p.id = $1 AND q.canonical = $2 AND q.id <> $1",
+                        "SELECT q.id FROM puzzles p JOIN puzzles q ON puzzle_key(q.layout_name, q.canonical) = puzzle_key(p.layout_name, $2)
+                         WHERE p.id = $1 AND q.layout_name = p.layout_name AND q.canonical = $2 AND q.id <> $1",
                         vals![id, key],
                     )?
                     .map(|r| r.get(0))

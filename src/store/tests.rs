@@ -554,3 +554,147 @@ fn verdicts_recorded_before_migration_0016_are_audited_once() {
     assert_eq!((row.valid, row.unchecked), (1, 1));
     assert!(catalog.conn.query_opt("SELECT pending FROM verdict_audit", &[]).unwrap().is_none());
 }
+
+// ---- The dedupe key (migration 0021) ----
+
+/// The bytes of `puzzle_key(layout, canonical)` as SQL computes them, in hex.
+fn sql_key_hex(catalog: &Catalog, layout: &str, canonical: &str) -> String {
+    let sql = match catalog.conn.dialect() {
+        db::Dialect::Sqlite => "SELECT lower(hex(puzzle_key($1, $2)))",
+        db::Dialect::Postgres => "SELECT encode(puzzle_key($1, $2), 'hex')",
+    };
+    catalog.conn.query_one(sql, vals![layout, canonical]).unwrap().get(0).unwrap()
+}
+
+#[test]
+fn a_puzzle_is_a_duplicate_exactly_when_its_layout_and_canonical_key_are_stored() {
+    for place in every_backend("dedupe-key") {
+        let catalog = Catalog::open(&place.target).unwrap();
+        // The program's key and SQL's are the same bytes on both backends.
+        for (layout, canonical) in [("classic-4", "1234"), ("classic-9", "é#\n'x")] {
+            let hex: String = puzzle_key(layout, canonical).iter().map(|b| format!("{b:02x}")).collect();
+            assert_eq!(sql_key_hex(&catalog, layout, canonical), hex, "{}", place.target);
+        }
+        let small = Layout::load("classic-4").unwrap();
+        let large = Layout::load("classic-9").unwrap();
+        let batch = |layout: &Layout| {
+            let id = catalog.create_batch(catalog.layout_id(layout, "cells").unwrap(), 1, 10, None, "none").unwrap();
+            catalog.batch(id).unwrap()
+        };
+        let (four, nine) = (batch(&small), batch(&large));
+        assert_eq!(catalog.commit_chunk(&four, &[sample("a", 1), sample("b", 2), sample("a", 3)], 3).unwrap(), [true, true, false]);
+        // Again in a later commit: one row.
+        assert_eq!(catalog.commit_chunk(&four, &[sample("b", 4), sample("c", 5)], 5).unwrap(), [false, true]);
+        // The same canonical key of another layout is another puzzle.
+        assert_eq!(catalog.commit_chunk(&nine, &[sample("a", 6)], 1).unwrap(), [true]);
+        let rows = catalog.puzzles(None, None).unwrap();
+        let stored: Vec<(&str, &str, u64)> = rows.iter().map(|r| (r.layout_name.as_str(), r.canonical.as_str(), r.seed)).collect();
+        assert_eq!(stored, [("classic-4", "a", 1), ("classic-4", "b", 2), ("classic-4", "c", 5), ("classic-9", "a", 6)]);
+        // The database itself refuses a second row, whoever writes it.
+        let by_hand = catalog.conn.execute(
+            "INSERT INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level, effort_nodes, seed,
+                 generator_version, created_at)
+             SELECT layout_id, layout_name, givens, solution, canonical, clues, score, level, effort_nodes, 99, generator_version, created_at
+             FROM puzzles WHERE id = $1",
+            vals![rows[1].id],
+        );
+        assert!(by_hand.is_err(), "{}: a duplicate inserted by hand", place.target);
+        // The batch's cut asks which keys are held through the index.
+        let held = catalog.held_keys("classic-4", &["a", "c", "z"]).unwrap();
+        assert_eq!(held, ["a", "c"].into_iter().map(String::from).collect());
+    }
+}
+
+#[test]
+fn a_puzzle_whose_key_collides_with_a_different_stored_one_is_refused_not_dropped() {
+    // SHA-256 collisions cannot be made: the catalog's connection is given a
+    // `puzzle_key` under which every canonical key of classic-4 collides
+    // with that of "a".
+    let place = Scratch::sqlite("collision");
+    let catalog = Catalog::open(&place.target).unwrap();
+    catalog
+        .conn
+        .sqlite()
+        .unwrap()
+        .create_scalar_function("puzzle_key", 2, rusqlite::functions::FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
+            let layout: String = ctx.get(0)?;
+            Ok(puzzle_key(&layout, "a").to_vec())
+        })
+        .unwrap();
+    let layout = Layout::load("classic-4").unwrap();
+    let id = catalog.create_batch(catalog.layout_id(&layout, "cells").unwrap(), 1, 10, None, "none").unwrap();
+    let batch = catalog.batch(id).unwrap();
+    assert_eq!(catalog.commit_chunk(&batch, &[sample("a", 1)], 1).unwrap(), [true]);
+    // A true duplicate is still one.
+    assert_eq!(catalog.commit_chunk(&batch, &[sample("a", 2)], 2).unwrap(), [false]);
+    let err = format!("{:#}", catalog.commit_chunk(&batch, &[sample("b", 3)], 3).unwrap_err());
+    assert!(err.contains("puzzle b (seed 3)") && err.contains("collision"), "{err}");
+    // Nothing of the refused commit is stored: not the puzzle, not the resume point.
+    assert_eq!(catalog.puzzles(None, None).unwrap().len(), 1);
+    assert_eq!(catalog.batch(id).unwrap().next_attempt, 2);
+}
+
+#[test]
+fn migration_0021_keeps_every_puzzle_its_id_and_book_and_dedupe_stays_exact() {
+    for place in every_backend("migrate-0021") {
+        let before = MIGRATIONS.iter().position(|m| m.0 == "0021_key").unwrap();
+        {
+            let conn = match &place.target {
+                DbTarget::Sqlite(path) => db::Conn::Sqlite(Connection::open(path).unwrap()),
+                DbTarget::Postgres(url) => {
+                    let conn = db::Conn::connect(url).unwrap();
+                    conn.batch("CREATE TABLE puzzlebook_schema (version BIGINT NOT NULL); INSERT INTO puzzlebook_schema VALUES (0);")
+                        .unwrap();
+                    conn
+                }
+            };
+            for (_, sqlite, postgres) in &MIGRATIONS[..before] {
+                conn.batch(if place.is_postgres() { postgres } else { sqlite }).unwrap();
+            }
+            set_schema_version(&conn, before).unwrap();
+            let source = Layout::load("classic-4").unwrap().source;
+            conn.execute("INSERT INTO layouts (id, name, file_hash, source) VALUES (4, 'classic-4', 'h', $1)", vals![source]).unwrap();
+            for (id, canonical) in [(3, "x"), (8, "y"), (20, "z")] {
+                conn.execute(
+                    "INSERT INTO puzzles (id, layout_id, layout_name, givens, solution, canonical, clues, score, level, effort_nodes, seed,
+                         generator_version, created_at)
+                     VALUES ($1, 4, 'classic-4', '1.', '12', $2, 1, 10, 'easy', 1, $1, 'old', 'then')",
+                    vals![id, canonical],
+                )
+                .unwrap();
+            }
+            conn.batch(
+                "INSERT INTO books (id, title, settings, created_at, pdf_path, pages, pdf_hash) VALUES (2, 'Old', '', 't', 'a.pdf', 24, 'abc');
+                 INSERT INTO book_puzzles (book_id, number, puzzle_id) VALUES (2, 1, 8);",
+            )
+            .unwrap();
+        }
+        let catalog = Catalog::open(&place.target).unwrap();
+        assert_eq!(catalog.schema_version().unwrap(), MIGRATIONS.len());
+        let rows: Vec<(i64, String)> = catalog.puzzles(None, None).unwrap().into_iter().map(|r| (r.id, r.canonical)).collect();
+        assert_eq!(rows, [(3, "x".to_string()), (8, "y".to_string()), (20, "z".to_string())], "{}", place.target);
+        let printed: i64 = catalog.conn.query_one("SELECT puzzle_id FROM book_puzzles WHERE book_id = 2", &[]).unwrap().get(0).unwrap();
+        assert_eq!(printed, 8);
+        let unique_on_text = match catalog.conn.dialect() {
+            db::Dialect::Sqlite => "SELECT count(*) FROM sqlite_master WHERE name = 'sqlite_autoindex_puzzles_1'",
+            db::Dialect::Postgres => "SELECT count(*) FROM pg_constraint WHERE conname = 'puzzles_layout_name_canonical_key'",
+        };
+        assert_eq!(catalog.conn.query_one(unique_on_text, &[]).unwrap().get::<i64>(0).unwrap(), 0, "{}", place.target);
+        // The kept rows are in the new index, and the triggers still count.
+        let layout = Layout::load("classic-4").unwrap();
+        let id = catalog.create_batch(catalog.layout_id(&layout, "cells").unwrap(), 1, 10, None, "none").unwrap();
+        let batch = catalog.batch(id).unwrap();
+        assert_eq!(catalog.commit_chunk(&batch, &[sample("y", 1), sample("w", 2)], 2).unwrap(), [false, true]);
+        assert_eq!(catalog.puzzle_count(None).unwrap(), 4);
+        assert_eq!(catalog.stats(None).unwrap()[0].total, 4);
+        if let db::Dialect::Sqlite = catalog.conn.dialect() {
+            let conn = catalog.conn.sqlite().unwrap();
+            let fk: i64 = conn.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0)).unwrap();
+            assert_eq!(fk, 0);
+            let fk_on: i64 = conn.pragma_query_value(None, "foreign_keys", |r| r.get(0)).unwrap();
+            assert_eq!(fk_on, 1, "foreign keys are on again after the rebuild");
+            let ok: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+            assert_eq!(ok, "ok");
+        }
+    }
+}
