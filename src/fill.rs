@@ -27,8 +27,8 @@ pub struct Filled {
 }
 
 /// Puzzles made and stored in the first transaction; the later ones are
-/// sized to `generate`'s cadence, [`crate::batch::COMMIT_SECONDS`] of work
-/// each, so the fill writes what `generate` writes for the same rows.
+/// sized to `generate`'s cadence ([`crate::batch::commit_seconds`] of work
+/// each) unless `commit` says how many puzzles a transaction holds.
 pub const FILL_CHUNK: usize = 2000;
 /// The most puzzles a transaction of the fill holds.
 const FILL_CHUNK_MAX: u64 = 200_000;
@@ -64,7 +64,15 @@ fn variant(base: &NewPuzzle, seed: u64, n: u64) -> String {
 /// Fills `catalog` with `count` new puzzles of `layout` (a sudoku-family
 /// layout whose puzzles `import` takes), on `jobs` threads (0: all cores);
 /// `on_chunk` hears the running total after each stored chunk.
-pub fn fill(catalog: &Catalog, layout: &Layout, count: u64, seed: u64, jobs: usize, mut on_chunk: impl FnMut(u64)) -> Result<Filled> {
+pub fn fill(
+    catalog: &Catalog,
+    layout: &Layout,
+    count: u64,
+    seed: u64,
+    jobs: usize,
+    commit: Option<u64>,
+    mut on_chunk: impl FnMut(u64),
+) -> Result<Filled> {
     let family: Box<dyn Family> = crate::family::open(layout.clone());
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     // Enough bases that few variants repeat: a base of 24 givens has
@@ -80,7 +88,7 @@ pub fn fill(catalog: &Catalog, layout: &Layout, count: u64, seed: u64, jobs: usi
     let mut done = Filled { bases: bases.len(), ..Filled::default() };
     let mut n = 0u64;
     let mut dry = 0;
-    let mut chunk = FILL_CHUNK as u64;
+    let mut chunk = commit.unwrap_or(FILL_CHUNK as u64).max(1);
     while done.stored < count {
         let started = std::time::Instant::now();
         let want = (count - done.stored).min(chunk);
@@ -110,7 +118,10 @@ pub fn fill(catalog: &Catalog, layout: &Layout, count: u64, seed: u64, jobs: usi
         }
         on_chunk(done.stored);
         let took = started.elapsed().as_secs_f64().max(1e-3);
-        chunk = ((want as f64 * crate::batch::COMMIT_SECONDS / took) as u64).clamp(1, FILL_CHUNK_MAX);
+        chunk = match commit {
+            Some(n) => n.max(1),
+            None => ((want as f64 * crate::batch::commit_seconds(catalog) / took) as u64).clamp(1, FILL_CHUNK_MAX),
+        };
     }
     Ok(done)
 }
@@ -124,7 +135,7 @@ mod tests {
         let place = crate::store::scratch::Scratch::sqlite("fill");
         let catalog = Catalog::open(&place.target).unwrap();
         let layout = Layout::load("classic-4").unwrap();
-        let filled = fill(&catalog, &layout, 30, 7, 1, |_| {}).unwrap();
+        let filled = fill(&catalog, &layout, 30, 7, 1, None, |_| {}).unwrap();
         assert_eq!(filled.stored, 30);
         let rows = catalog.puzzles(None, None).unwrap();
         assert_eq!(rows.len(), 30);

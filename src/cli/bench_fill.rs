@@ -16,6 +16,12 @@ pub struct BenchFillArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Puzzles a transaction holds (default: `generate`'s cadence, a
+    /// minute of work on SQLite, ten seconds on PostgreSQL). The bench
+    /// gives the count `generate` commits at its own rate, so the bytes
+    /// written are those of `generate`.
+    #[arg(long)]
+    pub commit: Option<u64>,
     #[command(flatten)]
     pub db: DbArg,
 }
@@ -25,7 +31,7 @@ pub fn run(args: BenchFillArgs) -> anyhow::Result<()> {
     let catalog = crate::family::open_catalog(&args.db.db)?;
     let started = Instant::now();
     let mut shown = 0;
-    let filled = crate::fill::fill(&catalog, &layout, args.count, args.seed, args.jobs.unwrap_or(0), |stored| {
+    let filled = crate::fill::fill(&catalog, &layout, args.count, args.seed, args.jobs.unwrap_or(0), args.commit, |stored| {
         if stored >= shown + 100_000 {
             shown = stored;
             eprintln!("filled {stored} of {} ({:.0} s)", args.count, started.elapsed().as_secs_f64());

@@ -290,10 +290,12 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
     // A chunk's commit dirties a page of the key index for nearly every
     // puzzle (the keys are random): a cache that holds them all writes each
     // once at commit instead of spilling it to the WAL early and again
-    // later, and a longer WAL between checkpoints lets a page changed by
-    // several commits reach the file once (see docs/catalog-scale.md).
+    // later, and a longer WAL between checkpoints (256 MiB: a few of
+    // generate's minute-long commits at a million puzzles) lets a page
+    // changed by several commits reach the file once (see
+    // docs/catalog-scale.md, "Bytes written while generating").
     conn.pragma_update(None, "cache_size", -65536)?;
-    conn.pragma_update(None, "wal_autocheckpoint", 16384)?;
+    conn.pragma_update(None, "wal_autocheckpoint", 65536)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     add_key_function(conn)?;
     // Every statement is cached: the catalog's statements, not one-offs.
