@@ -436,10 +436,11 @@ pub fn add_key_function(conn: &Connection) -> rusqlite::Result<()> {
 
 /// Migration 0021 on SQLite, which cannot drop a table's UNIQUE
 /// constraint: `puzzles` is made again from its own `CREATE TABLE` text
-/// without `UNIQUE (layout_name, canonical)`, every row copied with its id, the old table dropped, the new one
-/// renamed, and the indexes and triggers of the old one (and the triggers
-/// of other tables that name it) made again from their own text: whatever
-/// the migrations before this one added stays. Runs inside the migration's
+/// without `UNIQUE (layout_name, canonical)`, every row copied with its id,
+/// the old table dropped, the new one renamed, and the indexes and triggers
+/// of the old one (and the triggers of other tables that name it) made
+/// again from their own text: whatever the migrations before this one
+/// added stays. Runs inside the migration's
 /// transaction with foreign keys off, and checks them before it returns.
 fn rebuild_puzzles_without_unique(conn: &Conn) -> Result<()> {
     let table: String = conn.query_one("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'puzzles'", &[])?.get(0)?;
