@@ -3,8 +3,9 @@
 //! many) may run one batch at once.
 //!
 //! A batch's attempts are numbered; attempt `i` uses seed `seed + i`. A
-//! worker claims a range of attempts (sized to about a minute of its pool's
-//! work on SQLite, ten seconds on PostgreSQL: [`commit_seconds`]), makes it, and commits it **in attempt order**: a finished
+//! worker claims a range of attempts (on SQLite sized to about 40,000
+//! puzzles, 10 s to 2 minutes of its pool's work; ten seconds of it on
+//! PostgreSQL: [`Cadence`]), makes it, and commits it **in attempt order**: a finished
 //! range waits (its claim renewed) until the batch's committed prefix, its
 //! resume point `next_attempt`, reaches the range's first attempt; then its
 //! puzzles land with the new resume point in one transaction, cut at
@@ -116,30 +117,46 @@ impl std::error::Error for Unreachable {}
 /// Attempts in a row without a new puzzle before a batch is declared
 /// exhausted (small layouts have only so many puzzles up to symmetry).
 pub const EXHAUSTED_AFTER: u64 = 5_000;
-/// Seconds of work a range is sized to on a SQLite catalog; a range is one
-/// commit. Every commit writes each page it changes once more (to the WAL,
-/// and again into the file at the checkpoint), and the dedupe index is
-/// changed at random places: once the catalog is large, a commit touches
-/// about one index page per puzzle until it holds as many puzzles as the
-/// index has pages (about 9,000 at a million puzzles). A minute of work
-/// (some 36,000 classic-9 puzzles with `--jobs 2` here) keeps a 1M-puzzle
-/// catalog's bytes written near 3× its size (docs/catalog-scale.md, "Bytes
-/// written while generating"). Ctrl-C and `--time-limit` are still heard
+/// How large a range is; a range is one commit. On SQLite every commit
+/// writes each page it changes once more (to the WAL, and again into the
+/// file at the checkpoint), and the dedupe index is changed at random
+/// places: once the catalog is large, a commit touches about one index page
+/// per puzzle until it holds as many puzzles as the index has pages (about
+/// 9,000 at a million puzzles). So on SQLite a range aims at
+/// [`SQLITE_COMMIT_PUZZLES`] puzzles, within 10 s to 2 minutes of work
+/// (about a minute for classic-9 with `--jobs 2` here), which keeps a
+/// 1M-puzzle catalog's bytes written near 3× its size (docs/catalog-scale.md,
+/// "Bytes written while generating"). PostgreSQL logs rows rather than
+/// pages: ten seconds of work. Ctrl-C and `--time-limit` are still heard
 /// inside a range (the attempts not started are skipped and the finished
 /// prefix committed); a crash loses at most the ranges made and not yet
 /// committed, which a resume makes again from the same seeds.
-pub const SQLITE_COMMIT_SECONDS: f64 = 60.0;
-/// The same on PostgreSQL, which logs rows rather than pages: shorter, so
-/// progress and a crash's loss stay small.
-pub const POSTGRES_COMMIT_SECONDS: f64 = 10.0;
+#[derive(Clone, Copy, Debug)]
+pub struct Cadence {
+    /// Puzzles a commit aims at (0: only the time counts).
+    pub puzzles: f64,
+    pub min_seconds: f64,
+    pub max_seconds: f64,
+}
 
-/// Seconds of work a range (a commit) of `catalog` is sized to.
-pub fn commit_seconds(catalog: &Catalog) -> f64 {
-    match catalog.target {
-        crate::store::DbTarget::Sqlite(_) => SQLITE_COMMIT_SECONDS,
-        crate::store::DbTarget::Postgres(_) => POSTGRES_COMMIT_SECONDS,
+/// Puzzles a range aims at on SQLite.
+pub const SQLITE_COMMIT_PUZZLES: f64 = 40_000.0;
+
+impl Cadence {
+    /// The commit cadence on `catalog`'s backend.
+    pub fn of(catalog: &Catalog) -> Cadence {
+        match catalog.target {
+            crate::store::DbTarget::Sqlite(_) => Cadence { puzzles: SQLITE_COMMIT_PUZZLES, min_seconds: 10.0, max_seconds: 120.0 },
+            crate::store::DbTarget::Postgres(_) => Cadence { puzzles: 0.0, min_seconds: 10.0, max_seconds: 10.0 },
+        }
+    }
+
+    /// Seconds of work the next range is sized to, at `per_second` puzzles a second.
+    pub fn seconds(&self, per_second: f64) -> f64 {
+        (self.puzzles / per_second.max(1e-9)).clamp(self.min_seconds, self.max_seconds)
     }
 }
+
 /// The most attempts a range holds (a worker's memory: the puzzles of
 /// [`MAX_AHEAD`] + 1 ranges).
 const MAX_RANGE: u64 = 100_000;
@@ -628,9 +645,10 @@ impl Worker<'_> {
         self.made_attempts += done;
         self.accepted += made.iter().filter(|(_, r)| matches!(r, Some(Ok(p)) if !p.is_empty())).count() as u64;
         if done == claim.end - claim.first {
-            // Aim each range at the catalog's commit_seconds of work.
+            // Aim each range at the catalog's cadence.
             let took = took.as_secs_f64().max(1e-3);
-            let seconds = commit_seconds(self.link.catalog);
+            let puzzles: usize = made.iter().filter_map(|(_, r)| r.as_ref()?.as_ref().ok()).map(Vec::len).sum();
+            let seconds = Cadence::of(self.link.catalog).seconds(puzzles as f64 / took);
             self.chunk = (((claim.end - claim.first) as f64 * seconds / took) as u64).clamp(self.jobs, MAX_RANGE);
         }
         self.finished.insert(claim.first, Ready { claim, made });
@@ -771,7 +789,7 @@ mod tests {
         let layout_id = catalog.layout_id(&Layout::load("classic-4").unwrap(), "cells").unwrap();
         let id = catalog.create_batch(layout_id, 1000, 300, None, "none").unwrap();
         // The first chunk is 4 attempts (40 ms on two threads); the second is
-        // sized to a minute but cut to the attempts still needed (about 330):
+        // sized to 10 s or more but cut to the attempts still needed (about 330):
         // the stop comes in its 16th.
         let slow = Slow { started: AtomicU64::new(0), stop_at: 20, stop: &STOP_HERE, odd: Odd::None };
         let outcome = run_family(&catalog, id, &slow, &Options::alone(2), &STOP_HERE, None, &mut |_| {}).unwrap();
@@ -857,7 +875,7 @@ mod tests {
     }
 
     /// The time limit is heard inside a chunk: attempts not started when it
-    /// runs out are skipped (a chunk sized to a minute would otherwise
+    /// runs out are skipped (a chunk sized to 10 s or more would otherwise
     /// run thousands of attempts of 10 ms past a limit of 30 ms).
     #[test]
     fn a_time_limit_skips_the_attempts_of_a_chunk_not_yet_started() {

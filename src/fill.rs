@@ -27,8 +27,8 @@ pub struct Filled {
 }
 
 /// Puzzles made and stored in the first transaction; the later ones are
-/// sized to `generate`'s cadence ([`crate::batch::commit_seconds`] of work
-/// each) unless `commit` says how many puzzles a transaction holds.
+/// sized to `generate`'s cadence ([`crate::batch::Cadence`]: on SQLite about
+/// 40,000 puzzles) unless `commit` says how many puzzles a transaction holds.
 pub const FILL_CHUNK: usize = 2000;
 /// The most puzzles a transaction of the fill holds.
 const FILL_CHUNK_MAX: u64 = 200_000;
@@ -120,7 +120,10 @@ pub fn fill(
         let took = started.elapsed().as_secs_f64().max(1e-3);
         chunk = match commit {
             Some(n) => n.max(1),
-            None => ((want as f64 * crate::batch::commit_seconds(catalog) / took) as u64).clamp(1, FILL_CHUNK_MAX),
+            None => {
+                let per_second = added as f64 / took;
+                ((want as f64 * crate::batch::Cadence::of(catalog).seconds(per_second) / took) as u64).clamp(1, FILL_CHUNK_MAX)
+            }
         };
     }
     Ok(done)

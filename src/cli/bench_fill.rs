@@ -16,10 +16,9 @@ pub struct BenchFillArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub jobs: Option<usize>,
-    /// Puzzles a transaction holds (default: `generate`'s cadence, a
-    /// minute of work on SQLite, ten seconds on PostgreSQL). The bench
-    /// gives the count `generate` commits at its own rate, so the bytes
-    /// written are those of `generate`.
+    /// Puzzles a transaction holds (default: `generate`'s cadence: on
+    /// SQLite about 40,000 puzzles, within 10 s to 2 minutes of work; ten
+    /// seconds on PostgreSQL).
     #[arg(long)]
     pub commit: Option<u64>,
     #[command(flatten)]
