@@ -29,18 +29,21 @@ use anyhow::{Context, Result, anyhow};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 /// What a running batch reports; the caller shows it (the library prints nothing).
 pub enum BatchEvent<'a> {
     /// The batch moved: it holds `held` of `total` puzzles (all workers'),
-    /// `added` of them by this worker.
+    /// `added` of them by this worker; `in_flight` more are made and not
+    /// yet committed (this worker's now, the others' as of their last
+    /// heartbeat: a range commits at once, after up to two minutes of work).
     Progress {
         batch_id: i64,
         held: u64,
         total: u64,
+        in_flight: u64,
         added: u64,
         elapsed: Duration,
         /// Share of this worker's attempts that reached the asked level, if one was asked.
@@ -172,8 +175,11 @@ const STOP_WAIT: Duration = Duration::from_secs(10);
 /// started, commits what it finished, and stops.
 pub static STOP: AtomicBool = AtomicBool::new(false);
 /// A worker renews its claims this often (well inside
-/// `store::LEASE_SECONDS`), so a slow range never looks abandoned.
-const RENEW_EVERY: Duration = Duration::from_secs(5);
+/// `store::LEASE_SECONDS`), so a slow range never looks abandoned, and
+/// reports the puzzles it has made and not yet committed with them (so
+/// `generate --list`, the studio and the other workers see the batch move
+/// between commits).
+const RENEW_EVERY: Duration = Duration::from_secs(2);
 
 /// A new batch as `generate LAYOUT` or the studio asks for it.
 pub struct NewBatch {
@@ -442,15 +448,18 @@ fn run_claimed(
     // Set when the range being made is no longer this worker's (or the
     // batch ended): the attempts not started are skipped.
     let cancel = AtomicBool::new(false);
+    // Puzzles made so far in the range on the pool.
+    let making_made = AtomicU64::new(0);
     let (seed, level) = (batch.seed, batch.difficulty);
     std::thread::scope(|scope| {
         let (orders, ordered) = channel::<(Claim, Option<Instant>)>();
         let (deliver, delivered) = channel::<(Claim, Vec<Made>, Duration)>();
-        let (pool, cancel_ref) = (&pool, &cancel);
+        let (pool, cancel_ref, making_ref) = (&pool, &cancel, &making_made);
         // The maker: one range at a time on the pool, in attempt order.
         let maker = scope.spawn(move || {
             for (claim, deadline) in ordered {
                 let started = Instant::now();
+                making_ref.store(0, Ordering::SeqCst);
                 let made: Vec<Made> = pool.install(|| {
                     (claim.first..claim.end)
                         .into_par_iter()
@@ -458,7 +467,11 @@ fn run_claimed(
                             let skip = stop.load(Ordering::SeqCst)
                                 || cancel_ref.load(Ordering::SeqCst)
                                 || deadline.is_some_and(|d| Instant::now() >= d);
-                            (a, (!skip).then(|| family.make_all(seed.wrapping_add(a), level)))
+                            let made = (!skip).then(|| family.make_all(seed.wrapping_add(a), level));
+                            if let Some(Ok(puzzles)) = &made {
+                                making_ref.fetch_add(puzzles.len() as u64, Ordering::SeqCst);
+                            }
+                            (a, made)
                         })
                         .collect()
                 });
@@ -474,6 +487,7 @@ fn run_claimed(
             orders,
             delivered,
             cancel: &cancel,
+            making_made: &making_made,
             making: None,
             finished: BTreeMap::new(),
             chunk: jobs as u64 * 2,
@@ -503,6 +517,8 @@ struct Worker<'a> {
     orders: std::sync::mpsc::Sender<(Claim, Option<Instant>)>,
     delivered: std::sync::mpsc::Receiver<(Claim, Vec<Made>, Duration)>,
     cancel: &'a AtomicBool,
+    /// Puzzles made so far in the range on the pool.
+    making_made: &'a AtomicU64,
     /// The range on the pool.
     making: Option<Claim>,
     /// Made ranges waiting for their turn, by first attempt.
@@ -532,9 +548,10 @@ impl Worker<'_> {
             if state.held != held_seen {
                 (held_seen, quiet_from, last_new) = (state.held, state.next_attempt, Instant::now());
             }
-            if shown != Some(state.held) {
-                shown = Some(state.held);
-                on_event(self.progress(&state));
+            let in_flight = self.in_flight(&state);
+            if shown != Some((state.held, in_flight)) {
+                shown = Some((state.held, in_flight));
+                on_event(self.progress(&state, in_flight));
             }
             if state.ended() {
                 break state.status;
@@ -578,7 +595,8 @@ impl Worker<'_> {
                 continue;
             }
             if last_renew.elapsed() >= RENEW_EVERY {
-                let mine = self.link.call(on_event, |c| c.renew_ranges(id))?;
+                let made = self.made_by_range();
+                let mine = self.link.call(on_event, |c| c.renew_ranges(id, &made))?;
                 self.finished.retain(|first, _| mine.contains(first));
                 if self.making.is_some_and(|m| !mine.contains(&m.first)) {
                     self.cancel.store(true, Ordering::SeqCst);
@@ -647,8 +665,7 @@ impl Worker<'_> {
         if done == claim.end - claim.first {
             // Aim each range at the catalog's cadence.
             let took = took.as_secs_f64().max(1e-3);
-            let puzzles: usize = made.iter().filter_map(|(_, r)| r.as_ref()?.as_ref().ok()).map(Vec::len).sum();
-            let seconds = Cadence::of(self.link.catalog).seconds(puzzles as f64 / took);
+            let seconds = Cadence::of(self.link.catalog).seconds(puzzles_in(&made) as f64 / took);
             self.chunk = (((claim.end - claim.first) as f64 * seconds / took) as u64).clamp(self.jobs, MAX_RANGE);
         }
         self.finished.insert(claim.first, Ready { claim, made });
@@ -662,11 +679,27 @@ impl Worker<'_> {
         self.chunk.min(still_needed.max(self.jobs))
     }
 
-    fn progress(&self, state: &BatchState) -> BatchEvent<'static> {
+    /// Per range this worker holds (first attempt), the puzzles made in it
+    /// and not yet committed: the range on the pool so far, and the made
+    /// ranges waiting for their turn.
+    fn made_by_range(&self) -> Vec<(u64, u64)> {
+        let waiting = self.finished.values().map(|r| (r.claim.first, puzzles_in(&r.made)));
+        let making = self.making.map(|m| (m.first, self.making_made.load(Ordering::SeqCst)));
+        waiting.chain(making).collect()
+    }
+
+    /// Puzzles made and not yet committed: this worker's now, the other
+    /// workers' as of their last heartbeat.
+    fn in_flight(&self, state: &BatchState) -> u64 {
+        state.in_flight + self.made_by_range().iter().map(|&(_, n)| n).sum::<u64>()
+    }
+
+    fn progress(&self, state: &BatchState, in_flight: u64) -> BatchEvent<'static> {
         BatchEvent::Progress {
             batch_id: self.batch.id,
             held: state.held,
             total: state.count_asked,
+            in_flight,
             added: self.added,
             elapsed: self.start.elapsed(),
             acceptance: self.batch.difficulty.is_some().then(|| self.accepted as f64 / self.made_attempts.max(1) as f64),
@@ -677,6 +710,11 @@ impl Worker<'_> {
 /// One attempt's outcome in a range: `None` when it was skipped (stopped).
 type Made = (u64, Option<Result<Vec<NewPuzzle>>>);
 
+/// Puzzles a made range holds.
+fn puzzles_in(made: &[Made]) -> u64 {
+    made.iter().filter_map(|(_, r)| r.as_ref()?.as_ref().ok()).map(|p| p.len() as u64).sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -684,7 +722,6 @@ mod tests {
     use crate::level::Level;
     use crate::pdf::{GridContents, GridRenderer};
     use crate::store::{PuzzleRow, StoredGrade};
-    use std::sync::atomic::AtomicU64;
 
     /// Every attempt makes a distinct puzzle in 10 ms; the `stop_at`-th
     /// attempt started sets the stop flag, as Ctrl-C would.

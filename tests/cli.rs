@@ -232,8 +232,6 @@ fn csv_export_quotes_fields_as_rfc_4180() {
     let db = small_catalog("csv");
     {
         let conn = rusqlite::Connection::open(&db).unwrap();
-        // A layout name is part of the dedupe index's key (`puzzle_key`).
-        puzzlebook::store::add_key_function(&conn).unwrap();
         conn.execute("UPDATE puzzles SET layout_name = 'four, \"small\"' WHERE id = 1", []).unwrap();
     }
     let out = puzzlebook(&["export", "--format", "csv", "--db", db.to_str().unwrap()]);

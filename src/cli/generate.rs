@@ -116,7 +116,8 @@ pub struct GenerateArgs {
     /// batch, keeping what it committed; it cannot be joined or resumed afterwards. Recorded with --editor's name.
     #[arg(long, value_name = "BATCH", conflicts_with_all = ["resume", "join", "list", "no_store"])]
     pub stop: Option<i64>,
-    /// List the catalog's batches (newest first): layout, puzzles held of the count, attempts, failed checks,
+    /// List the catalog's batches (newest first): layout, puzzles held of the count, puzzles made and not yet committed
+    /// (in flight, as of the workers' last heartbeats), attempts, failed checks,
     /// status, live workers, who made it.
     #[arg(long, conflicts_with_all = ["resume", "join", "no_store"])]
     pub list: bool,
@@ -198,8 +199,8 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     let mut written = Ok(());
     let outcome = batch::run(&catalog, batch_id, &options, &mut |event| match event {
-        BatchEvent::Progress { batch_id, held, total, added, elapsed, acceptance } => {
-            progress.update(batch_id, held, total, added, elapsed, acceptance)
+        BatchEvent::Progress { batch_id, held, total, in_flight, added, elapsed, acceptance } => {
+            progress.update(batch_id, (held, in_flight), total, added, elapsed, acceptance)
         }
         BatchEvent::Stored(p) if print_lines && written.is_ok() => {
             written = writeln!(out, "{}", puzzle_line(p));
@@ -292,17 +293,18 @@ fn list(args: &GenerateArgs) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{:>5}  {:<16} {:>15}  {:>9}  {:>6}  {:<11} {:<7} {:<16} {:<20} workers",
-        "batch", "layout", "held/count", "attempts", "failed", "status", "level", "made by", "started"
+        "{:>5}  {:<16} {:>15}  {:>9}  {:>9}  {:>6}  {:<11} {:<7} {:<16} {:<20} workers",
+        "batch", "layout", "held/count", "in flight", "attempts", "failed", "status", "level", "made by", "started"
     )?;
     for b in &batches {
         let workers = if b.workers.is_empty() { "–".to_string() } else { b.workers.join(", ") };
         writeln!(
             out,
-            "{:>5}  {:<16} {:>15}  {:>9}  {:>6}  {:<11} {:<7} {:<16} {:<20} {workers}",
+            "{:>5}  {:<16} {:>15}  {:>9}  {:>9}  {:>6}  {:<11} {:<7} {:<16} {:<20} {workers}",
             b.id,
             b.layout_name,
             format!("{}/{}", b.held, b.count_asked),
+            b.in_flight,
             b.attempts,
             b.failed,
             b.shown_status(),
@@ -452,31 +454,40 @@ impl Progress {
         Progress { bar, last_log: std::cell::Cell::new(Instant::now()), held_at_start: std::cell::Cell::new(None) }
     }
 
-    /// The whole batch (every worker's puzzles): `held` of `total`; this
-    /// worker's share is named when others take part.
-    fn update(&self, batch_id: i64, held: u64, total: u64, added: u64, elapsed: Duration, acceptance: Option<f64>) {
+    /// The whole batch (every worker's puzzles): `held` of `total`
+    /// committed and `in_flight` more made, not yet committed (a range
+    /// commits at once, after up to two minutes of work on SQLite): the bar
+    /// stands at both, the words tell them apart; this worker's share is
+    /// named when others take part.
+    fn update(&self, batch_id: i64, (held, in_flight): (u64, u64), total: u64, added: u64, elapsed: Duration, acceptance: Option<f64>) {
         let seconds = elapsed.as_secs_f64().max(1e-9);
+        let made = (held + in_flight).min(total.max(held));
         let start = *self.held_at_start.get().get_or_insert_with(|| {
             if let Some(bar) = &self.bar {
-                bar.set_position(held);
+                bar.set_position(made);
                 bar.reset_eta();
             }
-            held
+            made
         });
         self.held_at_start.set(Some(start));
-        let grown = held.saturating_sub(start);
+        let grown = made.saturating_sub(start);
         let rate = grown as f64 / seconds;
-        let mine = if added < grown { format!(" ({:.0}/s by this worker)", added as f64 / seconds) } else { String::new() };
+        let mine = if added < held.saturating_sub(start) {
+            format!(" ({:.0}/s committed by this worker)", added as f64 / seconds)
+        } else {
+            String::new()
+        };
         let accept = acceptance.map_or(String::new(), |a| format!(", {:.0}% of attempts at the level", a * 100.0));
+        let flight = if in_flight > 0 { format!(", {in_flight} more made, not yet committed") } else { String::new() };
         match &self.bar {
             Some(bar) => {
-                bar.set_position(held);
-                bar.set_message(format!("{rate:.0}/s{mine}{accept}"));
+                bar.set_position(made);
+                bar.set_message(format!("{held} committed{flight}, {rate:.0}/s{mine}{accept}"));
             }
             None if self.last_log.get().elapsed() >= Duration::from_secs(5) => {
                 self.last_log.set(Instant::now());
-                let eta = if rate > 0.0 { format!("{:.0}s", (total - held.min(total)) as f64 / rate) } else { "?".into() };
-                eprintln!("batch {batch_id}: {held}/{total} puzzles, {rate:.0}/s{mine}{accept}, ETA {eta}");
+                let eta = if rate > 0.0 { format!("{:.0}s", (total - made.min(total)) as f64 / rate) } else { "?".into() };
+                eprintln!("batch {batch_id}: {held}/{total} puzzles committed{flight}, {rate:.0}/s{mine}{accept}, ETA {eta}");
             }
             None => {}
         }

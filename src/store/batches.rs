@@ -423,6 +423,10 @@ pub struct BatchState {
     pub status: BatchStatus,
     /// Someone asked the batch to stop: every worker stops.
     pub stopped: bool,
+    /// Puzzles the batch's other live workers (not this process) have made
+    /// and not yet committed, as their last heartbeats said (they may hold
+    /// duplicates, and puzzles past the count that the last commit drops).
+    pub in_flight: u64,
 }
 
 impl BatchState {
@@ -479,19 +483,25 @@ fn range_leases(conn: &Conn, id: i64) -> Result<Vec<(u64, Lease)>> {
 fn state_of(conn: &Conn, id: i64, lock: bool) -> Result<BatchState> {
     // The append of a new range takes the batch's row, so two workers
     // never append the same attempts (SQLite: the single writer does).
-    let sql = match (conn.dialect(), lock) {
-        (super::db::Dialect::Postgres, true) => {
-            "SELECT next_attempt, held, count_asked, status, stopped_by FROM batches WHERE id = $1 FOR NO KEY UPDATE"
-        }
-        _ => "SELECT next_attempt, held, count_asked, status, stopped_by FROM batches WHERE id = $1",
-    };
-    let r = conn.query_opt(sql, vals![id])?.ok_or_else(|| anyhow!("there is no batch {id}"))?;
+    let mut sql = String::from(
+        "SELECT next_attempt, held, count_asked, status, stopped_by,
+                (SELECT CAST(COALESCE(sum(r.made), 0) AS BIGINT) FROM batch_ranges r
+                 WHERE r.batch_id = b.id AND r.owner IS NOT NULL AND r.owner <> $2 AND @unix - r.heartbeat < $3)
+         FROM batches b WHERE id = $1",
+    );
+    if lock && conn.dialect() == super::db::Dialect::Postgres {
+        sql.push_str(" FOR NO KEY UPDATE OF b");
+    }
+    let me = LeaseHolder::this_process();
+    let r = conn.query_opt(&sql, vals![id, &me.owner, LEASE_SECONDS])?;
+    let r = r.ok_or_else(|| anyhow!("there is no batch {id}"))?;
     Ok(BatchState {
         next_attempt: r.get::<i64>(0)? as u64,
         held: r.get::<Option<i64>>(1)?.unwrap_or(0) as u64,
         count_asked: r.get::<i64>(2)? as u64,
         status: BatchStatus::parse(&r.get::<String>(3)?),
         stopped: r.get::<Option<String>>(4)?.is_some(),
+        in_flight: r.get::<i64>(5)?.max(0) as u64,
     })
 }
 
@@ -532,7 +542,7 @@ pub(super) fn range_done(conn: &Conn, id: i64, claim: Claim, next_attempt: u64, 
         conn.execute("DELETE FROM batch_ranges WHERE batch_id = $1 AND first_attempt = $2", vals![id, claim.first as i64])?;
     } else {
         conn.execute(
-            "UPDATE batch_ranges SET first_attempt = $3, owner = NULL, pid = NULL, host = NULL, heartbeat = NULL
+            "UPDATE batch_ranges SET first_attempt = $3, owner = NULL, pid = NULL, host = NULL, heartbeat = NULL, made = NULL
              WHERE batch_id = $1 AND first_attempt = $2",
             vals![id, claim.first as i64, next_attempt as i64],
         )?;
@@ -636,7 +646,8 @@ impl Catalog {
                 if abandoned {
                     let claim = Claim { first: r.get::<i64>(0)? as u64, end: r.get::<i64>(1)? as u64 };
                     conn.execute(
-                        "UPDATE batch_ranges SET owner = $3, pid = $4, host = $5, heartbeat = @unix WHERE batch_id = $1 AND first_attempt = $2",
+                        "UPDATE batch_ranges SET owner = $3, pid = $4, host = $5, heartbeat = @unix, made = NULL
+                         WHERE batch_id = $1 AND first_attempt = $2",
                         vals![id, claim.first as i64, &me.owner, me.pid, &me.host],
                     )?;
                     return Ok(Some(claim));
@@ -667,9 +678,12 @@ impl Catalog {
     }
 
     /// This worker's heartbeat on batch `id`: its ranges' and the batch's
-    /// lease. Returns the first attempts of the ranges it still owns (a
-    /// range taken over while this worker seemed gone is not among them).
-    pub fn renew_ranges(&self, id: i64) -> Result<Vec<u64>> {
+    /// lease, with the puzzles made and not yet committed in each of its
+    /// ranges (`made`: first attempt, puzzles), which every other worker,
+    /// `generate --list` and the studio show as in flight. Returns the
+    /// first attempts of the ranges it still owns (a range taken over while
+    /// this worker seemed gone is not among them).
+    pub fn renew_ranges(&self, id: i64, made: &[(u64, u64)]) -> Result<Vec<u64>> {
         let me = LeaseHolder::this_process();
         row_transaction(&self.conn, |conn| {
             // The batch's row first, as a commit takes it after its range:
@@ -680,6 +694,12 @@ impl Catalog {
                 vals![id, &me.owner, me.pid, &me.host],
             )?;
             conn.execute("UPDATE batch_ranges SET heartbeat = @unix WHERE batch_id = $1 AND owner = $2", vals![id, &me.owner])?;
+            for &(first, puzzles) in made {
+                conn.execute(
+                    "UPDATE batch_ranges SET made = $3 WHERE batch_id = $1 AND first_attempt = $2 AND owner = $4",
+                    vals![id, first as i64, puzzles as i64, &me.owner],
+                )?;
+            }
             conn.query("SELECT first_attempt FROM batch_ranges WHERE batch_id = $1 AND owner = $2", vals![id, &me.owner])?
                 .iter()
                 .map(|r| Ok(r.get::<i64>(0)? as u64))
@@ -698,7 +718,8 @@ impl Catalog {
         self.write(|conn| {
             let current = state_of(conn, id, true)?;
             conn.execute(
-                "UPDATE batch_ranges SET owner = NULL, pid = NULL, host = NULL, heartbeat = NULL WHERE batch_id = $1 AND owner = $2",
+                "UPDATE batch_ranges SET owner = NULL, pid = NULL, host = NULL, heartbeat = NULL, made = NULL
+                 WHERE batch_id = $1 AND owner = $2",
                 vals![id, &me.owner],
             )?;
             if current.ended() || (status == BatchStatus::Done && current.held < current.count_asked) {
@@ -720,7 +741,14 @@ impl Catalog {
     pub fn held_keys(&self, layout: &str, keys: &[&str]) -> Result<std::collections::HashSet<String>> {
         let mut held = std::collections::HashSet::new();
         for key in keys {
-            if self.conn.query_opt("SELECT 1 FROM puzzles WHERE puzzle_key(layout_name, canonical) = puzzle_key($1, $2) AND layout_name = $1 AND canonical = $2", vals![layout, *key])?.is_some() {
+            if self
+                .conn
+                .query_opt(
+                    "SELECT 1 FROM puzzles WHERE key = $1 AND layout_name = $2 AND canonical = $3",
+                    vals![super::puzzle_key(layout, key), layout, *key],
+                )?
+                .is_some()
+            {
                 held.insert(key.to_string());
             }
         }
@@ -759,6 +787,10 @@ pub struct BatchSummary {
     pub finished_at: Option<String>,
     /// The workers running it now: "process P on HOST", one each.
     pub workers: Vec<String>,
+    /// Puzzles its live workers have made and not yet committed, as their
+    /// last heartbeats said (a worker commits a range at a time: on SQLite
+    /// up to two minutes of work).
+    pub in_flight: u64,
 }
 
 impl BatchSummary {
@@ -795,15 +827,22 @@ impl Catalog {
             failed.insert(r.get::<i64>(0)?, r.get::<i64>(1)? as u64);
         }
         let mut workers: std::collections::HashMap<i64, Vec<Lease>> = std::collections::HashMap::new();
-        for r in self.conn.query("SELECT batch_id, owner, pid, host, @unix - heartbeat FROM batch_ranges WHERE owner IS NOT NULL", &[])? {
-            workers.entry(r.get(0)?).or_default().push(Lease {
+        let mut in_flight: std::collections::HashMap<i64, u64> = std::collections::HashMap::new();
+        for r in
+            self.conn.query("SELECT batch_id, owner, pid, host, @unix - heartbeat, made FROM batch_ranges WHERE owner IS NOT NULL", &[])?
+        {
+            let lease = Lease {
                 holder: LeaseHolder {
                     owner: r.get(1)?,
                     pid: r.get::<Option<i64>>(2)?.unwrap_or(0) as u32,
                     host: r.get::<Option<String>>(3)?.unwrap_or_default(),
                 },
                 age_seconds: r.get::<Option<i64>>(4)?.unwrap_or(i64::MAX),
-            });
+            };
+            if lease.is_live(me) {
+                *in_flight.entry(r.get(0)?).or_default() += r.get::<Option<i64>>(5)?.unwrap_or(0).max(0) as u64;
+            }
+            workers.entry(r.get(0)?).or_default().push(lease);
         }
         rows.iter()
             .map(|r| {
@@ -846,6 +885,7 @@ impl Catalog {
                     started_at: r.get(13)?,
                     finished_at: r.get(14)?,
                     workers: live.iter().map(|l| format!("process {} on {}", l.holder.pid, l.holder.host)).collect(),
+                    in_flight: if status == BatchStatus::Running { in_flight.get(&id).copied().unwrap_or(0) } else { 0 },
                 })
             })
             .collect()
@@ -932,13 +972,25 @@ mod tests {
             // range: not taken; once its heartbeat is old, taken over.
             place
                 .execute("UPDATE batch_ranges SET owner = 'other', pid = 1, host = 'elsewhere', heartbeat = @unix WHERE first_attempt = 0");
-            assert_eq!(catalog.renew_ranges(id).unwrap(), vec![2]);
+            // The heartbeat carries what each range has made and not yet
+            // committed: only this worker's ranges take it.
+            assert_eq!(catalog.renew_ranges(id, &[(2, 5), (0, 9)]).unwrap(), vec![2]);
+            place.execute("UPDATE batch_ranges SET made = 7 WHERE first_attempt = 0");
+            // A worker sees the others' in flight (its own it knows);
+            // the list and the studio see every live worker's.
+            assert_eq!(catalog.batch_state(id).unwrap().in_flight, 7, "{}", place.target);
+            assert_eq!(catalog.batch_summaries(10).unwrap()[0].in_flight, 12, "{}", place.target);
             assert_eq!(catalog.commit_range(&batch, first, &[sample("a", 1)], 2).unwrap(), None, "no longer this worker's");
             assert_eq!(catalog.claim_range(id, 2, false).unwrap(), None, "a live worker's range stays its own");
             let err = format!("{:#}", catalog.claim_batch(id).unwrap_err());
             assert!(err.contains("batch 1 is being run by process 1 on elsewhere") && err.contains("--join 1"), "{err}");
             place.execute("UPDATE batch_ranges SET heartbeat = heartbeat - 100 WHERE first_attempt = 0");
+            // A gone worker's puzzles in flight are not counted.
+            assert_eq!(catalog.batch_state(id).unwrap().in_flight, 0);
+            assert_eq!(catalog.batch_summaries(10).unwrap()[0].in_flight, 5);
             assert_eq!(catalog.claim_range(id, 2, false).unwrap(), Some(first), "a stale range is taken over");
+            // Taken over, it starts from nothing made.
+            assert_eq!(place.count("SELECT count(*) FROM batch_ranges WHERE first_attempt = 0 AND made IS NULL"), 1);
 
             let done = catalog.commit_range(&batch, first, &[sample("a", 1), sample("b", 2), sample("a", 2)], 2).unwrap().unwrap();
             assert_eq!(done.inserted, vec![true, true, false]);

@@ -743,6 +743,8 @@ mod tests {
         let place = Scratch::sqlite(name);
         let catalog = Catalog::open(&place.target).unwrap();
         fill(&catalog.conn);
+        // As the program leaves a catalog: every puzzle with its dedupe key.
+        crate::store::puzzles::fill_missing_keys(&catalog.conn).unwrap();
         place
     }
 

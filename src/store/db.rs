@@ -215,6 +215,8 @@ pub enum Value {
     Int(i64),
     Real(f64),
     Text(String),
+    /// Bytes (BLOB on SQLite, BYTEA on PostgreSQL).
+    Blob(Vec<u8>),
 }
 
 macro_rules! from_int {
@@ -267,6 +269,12 @@ impl<T: Into<Value>> From<Option<T>> for Value {
 impl<T: Clone + Into<Value>> From<&Option<T>> for Value {
     fn from(v: &Option<T>) -> Value {
         v.clone().map_or(Value::Null, Into::into)
+    }
+}
+
+impl From<[u8; 16]> for Value {
+    fn from(v: [u8; 16]) -> Value {
+        Value::Blob(v.to_vec())
     }
 }
 
@@ -472,7 +480,7 @@ impl Conn {
                             rusqlite::types::ValueRef::Integer(v) => Value::Int(v),
                             rusqlite::types::ValueRef::Real(v) => Value::Real(v),
                             rusqlite::types::ValueRef::Text(t) => Value::Text(String::from_utf8_lossy(t).into_owned()),
-                            rusqlite::types::ValueRef::Blob(b) => Value::Text(String::from_utf8_lossy(b).into_owned()),
+                            rusqlite::types::ValueRef::Blob(b) => Value::Blob(b.to_vec()),
                         });
                     }
                     out.push(Row(values));
@@ -550,6 +558,8 @@ fn pg_row(row: &postgres::Row) -> Result<Row> {
             row.try_get::<_, Option<f64>>(i)?.map(Value::Real)
         } else if *ty == Type::FLOAT4 {
             row.try_get::<_, Option<f32>>(i)?.map(|v| Value::Real(v as f64))
+        } else if *ty == Type::BYTEA {
+            row.try_get::<_, Option<Vec<u8>>>(i)?.map(Value::Blob)
         } else if *ty == Type::VOID {
             None
         } else {
@@ -635,6 +645,7 @@ impl rusqlite::ToSql for Value {
             Value::Int(v) => ToSqlOutput::Borrowed(ValueRef::Integer(*v)),
             Value::Real(v) => ToSqlOutput::Borrowed(ValueRef::Real(*v)),
             Value::Text(s) => ToSqlOutput::Borrowed(ValueRef::Text(s.as_bytes())),
+            Value::Blob(b) => ToSqlOutput::Borrowed(ValueRef::Blob(b)),
         })
     }
 }
@@ -675,6 +686,7 @@ impl postgres::types::ToSql for Value {
                 }
             }
             Value::Text(s) => s.as_str().to_sql(ty, out),
+            Value::Blob(b) => b.as_slice().to_sql(ty, out),
         }
     }
 

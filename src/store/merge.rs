@@ -84,9 +84,9 @@ impl Catalog {
                 let batch = r.get::<Option<i64>>(11)?.and_then(|b| batch_ids.get(&b).copied());
                 let added = conn.execute(
                     "INSERT INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level,
-                         effort_nodes, seed, batch_id, generator_version, created_at, source, minimal, symmetry)
+                         effort_nodes, seed, batch_id, generator_version, created_at, source, minimal, symmetry, key)
                      VALUES ((SELECT id FROM layouts WHERE name = $1 AND file_hash = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-                         $16, $17)
+                         $16, $17, $18)
                      ON CONFLICT DO NOTHING",
                     vals![
                         r.get::<String>(0)?,
@@ -105,7 +105,8 @@ impl Catalog {
                         r.get::<String>(13)?,
                         r.get::<String>(14)?,
                         r.get::<Option<i64>>(15)?,
-                        r.get::<Option<String>>(16)?
+                        r.get::<Option<String>>(16)?,
+                        super::puzzle_key(&r.get::<String>(2)?, &r.get::<String>(5)?)
                     ],
                 )?;
                 if added == 1 {

@@ -173,7 +173,6 @@ impl Catalog {
         });
         let (conn, rekeys) = opened.with_context(|| format!("cannot open catalog {}", path.display()))?;
         conn.pragma_update(None, "foreign_keys", "ON").ok();
-        add_key_function(&conn).with_context(|| format!("cannot open catalog {}", path.display()))?;
         conn.set_prepared_statement_cache_capacity(64);
         let conn = Conn::Sqlite(conn);
         let version = schema_version(&conn).with_context(|| format!("catalog {}", path.display()))?;
@@ -201,7 +200,13 @@ impl Catalog {
         configure(&conn).with_context(|| format!("{}: cannot configure the database", path.display()))?;
         let conn = Conn::Sqlite(conn);
         migrate(&conn).with_context(|| format!("catalog {}", path.display()))?;
-        Catalog { conn, target: DbTarget::Sqlite(path.to_path_buf()) }.audited()
+        let catalog = Catalog { conn, target: DbTarget::Sqlite(path.to_path_buf()) };
+        // Rows written by hand without their dedupe key get it now (an
+        // index probe when there are none).
+        if catalog.conn.query_opt("SELECT 1 FROM puzzles WHERE key IS NULL LIMIT 1", &[])?.is_some() {
+            catalog.write(puzzles::fill_missing_keys)?;
+        }
+        catalog.audited()
     }
 
     /// Finishes migration 0016 where it is pending: verdict hashes recorded
@@ -297,7 +302,6 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "cache_size", -65536)?;
     conn.pragma_update(None, "wal_autocheckpoint", 65536)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
-    add_key_function(conn)?;
     // Every statement is cached: the catalog's statements, not one-offs.
     conn.set_prepared_statement_cache_capacity(64);
     Ok(())
@@ -400,10 +404,10 @@ pub(crate) fn migrate(conn: &Conn) -> Result<()> {
 }
 
 /// A puzzle's dedupe key: the first 16 bytes of SHA-256 of its layout's
-/// name, a newline and its canonical key. The catalog's unique index
-/// `puzzles_by_key` (migration 0021) is on SQL's
-/// `puzzle_key(layout_name, canonical)`: on SQLite this function, given to
-/// every connection; on PostgreSQL the same bytes in SQL.
+/// name, a newline and its canonical key. The program stores it with each
+/// puzzle (column `key`, unique: migration 0021); PostgreSQL's
+/// `puzzle_key(layout_name, canonical)` computes the same bytes for rows
+/// written by hand.
 pub fn puzzle_key(layout_name: &str, canonical: &str) -> [u8; 16] {
     use sha2::{Digest, Sha256};
     let mut hash = Sha256::new();
@@ -415,12 +419,11 @@ pub fn puzzle_key(layout_name: &str, canonical: &str) -> [u8; 16] {
     key
 }
 
-/// Gives a SQLite connection `puzzle_key(layout_name, canonical)`, which
-/// the unique index `puzzles_by_key` is on. A connection without it (the
-/// `sqlite3` shell) reads the catalog and changes other columns, but cannot
-/// insert a puzzle or change a layout name or canonical key ("unknown
-/// function: puzzle_key()"): no row escapes the dedupe.
-pub fn add_key_function(conn: &Connection) -> rusqlite::Result<()> {
+/// Gives a SQLite connection `puzzle_key(layout_name, canonical)`, for
+/// migration 0021's rebuild only (it fills the new `key` column): no index,
+/// trigger or statement of the catalog needs it, so the `sqlite3` shell
+/// reads and writes a catalog.
+pub(crate) fn add_key_function(conn: &Connection) -> rusqlite::Result<()> {
     use rusqlite::functions::FunctionFlags;
     conn.create_scalar_function(
         "puzzle_key",
@@ -440,13 +443,17 @@ pub fn add_key_function(conn: &Connection) -> rusqlite::Result<()> {
 /// the old table dropped, the new one renamed, and the indexes and triggers
 /// of the old one (and the triggers of other tables that name it) made
 /// again from their own text: whatever the migrations before this one
-/// added stays. Runs inside the migration's
+/// added stays. The new table has the column `key`, filled here
+/// ([`puzzle_key`]). Runs inside the migration's
 /// transaction with foreign keys off, and checks them before it returns.
 fn rebuild_puzzles_without_unique(conn: &Conn) -> Result<()> {
     let table: String = conn.query_one("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'puzzles'", &[])?.get(0)?;
     let unique = ",\n    UNIQUE (layout_name, canonical)\n";
-    anyhow::ensure!(table.starts_with("CREATE TABLE puzzles (") && table.contains(unique), "puzzles is not as migration 0001 made it: {table}");
-    let made = table.replacen("CREATE TABLE puzzles (", "CREATE TABLE puzzles_0021 (", 1).replacen(unique, "\n", 1);
+    anyhow::ensure!(
+        table.starts_with("CREATE TABLE puzzles (") && table.contains(unique),
+        "puzzles is not as migration 0001 made it: {table}"
+    );
+    let made = table.replacen("CREATE TABLE puzzles (", "CREATE TABLE puzzles_0021 (", 1).replacen(unique, ",\n    key BLOB\n", 1);
     let columns = conn
         .query("SELECT name FROM pragma_table_info('puzzles') ORDER BY cid", &[])?
         .iter()
@@ -473,7 +480,12 @@ fn rebuild_puzzles_without_unique(conn: &Conn) -> Result<()> {
         }
     }
     conn.batch(&made)?;
-    conn.batch(&format!("INSERT INTO puzzles_0021 ({columns}) SELECT {columns} FROM puzzles"))?;
+    let sqlite = conn.sqlite().context("migration 0021's rebuild is SQLite's")?;
+    add_key_function(sqlite)?;
+    let copied =
+        conn.batch(&format!("INSERT INTO puzzles_0021 ({columns}, key) SELECT {columns}, puzzle_key(layout_name, canonical) FROM puzzles"));
+    sqlite.remove_function("puzzle_key", 2)?;
+    copied?;
     conn.batch("DROP TABLE puzzles")?;
     conn.batch("ALTER TABLE puzzles_0021 RENAME TO puzzles")?;
     for (_, _, sql) in &again {

@@ -3,7 +3,7 @@
 use super::batches::{BatchState, Claim, Committed};
 use super::db::{Conn, Row, Value, vals};
 use super::{Batch, Catalog, GENERATOR_VERSION};
-use anyhow::{Result, anyhow};
+use anyhow::{Context, Result, anyhow};
 
 /// A generated puzzle on its way into the catalog.
 #[derive(Clone, Debug)]
@@ -175,6 +175,22 @@ pub struct StatsRow {
 /// well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters).
 const INSERT_ROWS: usize = 256;
 
+/// Gives its key (`key`, migration 0021) to every puzzle stored without
+/// one (a row written by hand in the `sqlite3` shell, or whose layout name
+/// or canonical key was changed there), so the unique index dedupes the
+/// next insert against it. Reads the index's NULL entries only: nothing
+/// when every row has its key. (On PostgreSQL a trigger gives a row its
+/// key as it is written.)
+pub(super) fn fill_missing_keys(conn: &Conn) -> Result<()> {
+    let keyless = conn.query("SELECT id, layout_name, canonical FROM puzzles WHERE key IS NULL", &[])?;
+    for r in &keyless {
+        let (layout_name, canonical): (String, String) = (r.get(1)?, r.get(2)?);
+        conn.execute("UPDATE puzzles SET key = $1 WHERE id = $2", vals![super::puzzle_key(&layout_name, &canonical), r.get::<i64>(0)?])
+            .with_context(|| format!("puzzle {} ({layout_name}, written without its dedupe key)", r.get::<i64>(0).unwrap_or(0)))?;
+    }
+    Ok(())
+}
+
 /// Stores puzzles of batch `batch_id`, puzzle `i` under layout row
 /// `layout_ids[i]`, all named `layout_name` (`source`: "generated" or an
 /// import's provenance), as one multi-row statement per 256 puzzles (on
@@ -190,26 +206,27 @@ pub(super) fn insert_puzzles(
     source: &str,
 ) -> Result<Vec<bool>> {
     anyhow::ensure!(puzzles.len() == layout_ids.len(), "insert_puzzles: {} puzzles but {} layout rows", puzzles.len(), layout_ids.len());
+    fill_missing_keys(conn)?;
     let mut inserted = Vec::with_capacity(puzzles.len());
     for (chunk, ids) in puzzles.chunks(INSERT_ROWS).zip(layout_ids.chunks(INSERT_ROWS)) {
         let mut sql = String::from(
             "INSERT INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level,
                  effort_nodes, seed, batch_id, generator_version, created_at, se_rating, technique, technique_level, source,
-                 minimal, symmetry)
+                 minimal, symmetry, key)
              VALUES ",
         );
-        let mut params = Vec::with_capacity(chunk.len() * 18);
+        let mut params = Vec::with_capacity(chunk.len() * 19);
         for (i, (p, layout_id)) in chunk.iter().zip(ids).enumerate() {
-            let b = i * 18;
+            let b = i * 19;
             if i > 0 {
                 sql.push_str(", ");
             }
             sql.push('(');
-            for k in 1..=18 {
+            for k in 1..=19 {
                 if k == 13 {
                     sql.push_str("@now, ");
                 }
-                sql.push_str(&format!("${}{}", b + k, if k < 18 { ", " } else { "" }));
+                sql.push_str(&format!("${}{}", b + k, if k < 19 { ", " } else { "" }));
             }
             sql.push(')');
             params.extend_from_slice(vals![
@@ -230,7 +247,8 @@ pub(super) fn insert_puzzles(
                 p.grade.as_ref().map(|g| g.level.as_str()),
                 source,
                 p.minimal,
-                &p.symmetry
+                &p.symmetry,
+                super::puzzle_key(layout_name, &p.canonical)
             ]);
         }
         // Both dialects return the rows inserted (not those skipped); the
@@ -240,15 +258,14 @@ pub(super) fn insert_puzzles(
             conn.query(&sql, &params)?.iter().map(|r| r.get::<String>(0)).collect::<Result<_>>()?;
         let start = inserted.len();
         inserted.extend(chunk.iter().map(|p| new_keys.remove(&p.canonical)));
-        // The unique index is on `puzzle_key(layout_name, canonical)`
-        // (migration 0021), 16 bytes of a hash: a puzzle skipped must be
-        // one whose layout and canonical key are stored, never merely one
-        // whose hash is.
+        // The unique index is on `key` (migration 0021), 16 bytes of a
+        // hash: a puzzle skipped must be one whose layout and canonical key
+        // are stored, never merely one whose hash is.
         for (p, _) in chunk.iter().zip(&inserted[start..]).filter(|(_, new)| !**new) {
             if conn
                 .query_opt(
-                    "SELECT 1 FROM puzzles WHERE puzzle_key(layout_name, canonical) = puzzle_key($1, $2) AND layout_name = $1 AND canonical = $2",
-                    vals![layout_name, &p.canonical],
+                    "SELECT 1 FROM puzzles WHERE key = $1 AND layout_name = $2 AND canonical = $3",
+                    vals![super::puzzle_key(layout_name, &p.canonical), layout_name, &p.canonical],
                 )?
                 .is_none()
             {
@@ -585,23 +602,32 @@ impl Catalog {
         self.write(|conn| {
             let mut duplicates = Vec::new();
             for (id, key) in keys {
+                let layout_name: String = conn.query_one("SELECT layout_name FROM puzzles WHERE id = $1", vals![id])?.get(0)?;
                 let holder: Option<i64> = conn
                     .query_opt(
-                        "SELECT q.id FROM puzzles p JOIN puzzles q ON puzzle_key(q.layout_name, q.canonical) = puzzle_key(p.layout_name, $2)
-                         WHERE p.id = $1 AND q.layout_name = p.layout_name AND q.canonical = $2 AND q.id <> $1",
-                        vals![id, key],
+                        "SELECT id FROM puzzles WHERE key = $1 AND layout_name = $2 AND canonical = $3 AND id <> $4",
+                        vals![super::puzzle_key(&layout_name, key), &layout_name, key, id],
                     )?
                     .map(|r| r.get(0))
                     .transpose()?;
                 match holder {
                     None => {
-                        conn.execute("UPDATE puzzles SET canonical = $2, validation = NULL WHERE id = $1", vals![id, key])?;
+                        conn.execute(
+                            "UPDATE puzzles SET canonical = $2, key = $3, validation = NULL WHERE id = $1",
+                            vals![id, key, super::puzzle_key(&layout_name, key)],
+                        )?;
                     }
                     Some(other) => {
                         duplicates.push(*id);
+                        let marked = format!("{key}#{id}");
                         conn.execute(
-                            "UPDATE puzzles SET canonical = $2, validation = 'failed', validation_detail = $3 WHERE id = $1",
-                            vals![id, format!("{key}#{id}"), format!("the same puzzle as puzzle {other} up to symmetry")],
+                            "UPDATE puzzles SET canonical = $2, key = $3, validation = 'failed', validation_detail = $4 WHERE id = $1",
+                            vals![
+                                id,
+                                &marked,
+                                super::puzzle_key(&layout_name, &marked),
+                                format!("the same puzzle as puzzle {other} up to symmetry")
+                            ],
                         )?;
                     }
                 }

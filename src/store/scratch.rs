@@ -65,11 +65,7 @@ impl Scratch {
     /// (written once for both, as the catalog's are: `$1`, `@unix`).
     pub fn connect(&self) -> anyhow::Result<super::db::Conn> {
         match &self.target {
-            DbTarget::Sqlite(path) => {
-                let conn = rusqlite::Connection::open(path)?;
-                super::add_key_function(&conn)?;
-                Ok(super::db::Conn::Sqlite(conn))
-            }
+            DbTarget::Sqlite(path) => Ok(super::db::Conn::Sqlite(rusqlite::Connection::open(path)?)),
             DbTarget::Postgres(url) => super::db::Conn::connect(url),
         }
     }

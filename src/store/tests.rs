@@ -375,7 +375,7 @@ fn schema_of(catalog: &Catalog) -> Vec<String> {
         ),
         db::Dialect::Postgres => (
             "SELECT table_name::text, column_name::text,
-                    CASE data_type WHEN 'bigint' THEN 'integer' WHEN 'double precision' THEN 'real' ELSE data_type::text END
+                    CASE data_type WHEN 'bigint' THEN 'integer' WHEN 'double precision' THEN 'real' WHEN 'bytea' THEN 'blob' ELSE data_type::text END
              FROM information_schema.columns WHERE table_schema = current_schema() AND table_name <> 'puzzlebook_schema'
              ORDER BY table_name, ordinal_position",
             "SELECT indexname::text FROM pg_indexes WHERE schemaname = current_schema()
@@ -557,23 +557,31 @@ fn verdicts_recorded_before_migration_0016_are_audited_once() {
 
 // ---- The dedupe key (migration 0021) ----
 
-/// The bytes of `puzzle_key(layout, canonical)` as SQL computes them, in hex.
-fn sql_key_hex(catalog: &Catalog, layout: &str, canonical: &str) -> String {
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The stored key of puzzle `id`, in hex.
+fn stored_key_hex(catalog: &Catalog, id: i64) -> Option<String> {
     let sql = match catalog.conn.dialect() {
-        db::Dialect::Sqlite => "SELECT lower(hex(puzzle_key($1, $2)))",
-        db::Dialect::Postgres => "SELECT encode(puzzle_key($1, $2), 'hex')",
+        db::Dialect::Sqlite => "SELECT lower(hex(key)) FROM puzzles WHERE id = $1 AND key IS NOT NULL",
+        db::Dialect::Postgres => "SELECT encode(key, 'hex') FROM puzzles WHERE id = $1 AND key IS NOT NULL",
     };
-    catalog.conn.query_one(sql, vals![layout, canonical]).unwrap().get(0).unwrap()
+    catalog.conn.query_opt(sql, vals![id]).unwrap().map(|r| r.get(0).unwrap())
 }
 
 #[test]
 fn a_puzzle_is_a_duplicate_exactly_when_its_layout_and_canonical_key_are_stored() {
     for place in every_backend("dedupe-key") {
         let catalog = Catalog::open(&place.target).unwrap();
-        // The program's key and SQL's are the same bytes on both backends.
-        for (layout, canonical) in [("classic-4", "1234"), ("classic-9", "é#\n'x")] {
-            let hex: String = puzzle_key(layout, canonical).iter().map(|b| format!("{b:02x}")).collect();
-            assert_eq!(sql_key_hex(&catalog, layout, canonical), hex, "{}", place.target);
+        // PostgreSQL's puzzle_key (its trigger's, for rows written by hand)
+        // is the program's, byte for byte.
+        if place.is_postgres() {
+            for (layout, canonical) in [("classic-4", "1234"), ("classic-9", "é#\n'x")] {
+                let sql: String =
+                    catalog.conn.query_one("SELECT encode(puzzle_key($1, $2), 'hex')", vals![layout, canonical]).unwrap().get(0).unwrap();
+                assert_eq!(sql, hex(&puzzle_key(layout, canonical)), "{}", place.target);
+            }
         }
         let small = Layout::load("classic-4").unwrap();
         let large = Layout::load("classic-9").unwrap();
@@ -590,6 +598,10 @@ fn a_puzzle_is_a_duplicate_exactly_when_its_layout_and_canonical_key_are_stored(
         let rows = catalog.puzzles(None, None).unwrap();
         let stored: Vec<(&str, &str, u64)> = rows.iter().map(|r| (r.layout_name.as_str(), r.canonical.as_str(), r.seed)).collect();
         assert_eq!(stored, [("classic-4", "a", 1), ("classic-4", "b", 2), ("classic-4", "c", 5), ("classic-9", "a", 6)]);
+        // Each row holds its key, as the program computes it.
+        for r in &rows {
+            assert_eq!(stored_key_hex(&catalog, r.id), Some(hex(&puzzle_key(&r.layout_name, &r.canonical))), "{}", place.target);
+        }
         // The database itself refuses a second row, whoever writes it.
         let by_hand = catalog.conn.execute(
             "INSERT INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level, effort_nodes, seed,
@@ -607,31 +619,67 @@ fn a_puzzle_is_a_duplicate_exactly_when_its_layout_and_canonical_key_are_stored(
 
 #[test]
 fn a_puzzle_whose_key_collides_with_a_different_stored_one_is_refused_not_dropped() {
-    // SHA-256 collisions cannot be made: the catalog's connection is given a
-    // `puzzle_key` under which every canonical key of classic-4 collides
-    // with that of "a".
-    let place = Scratch::sqlite("collision");
+    for place in every_backend("collision") {
+        // SHA-256 collisions cannot be made: the stored puzzle "a" is given
+        // the key of "b", as a collision would.
+        let catalog = Catalog::open(&place.target).unwrap();
+        let layout = Layout::load("classic-4").unwrap();
+        let id = catalog.create_batch(catalog.layout_id(&layout, "cells").unwrap(), 1, 10, None, "none").unwrap();
+        let batch = catalog.batch(id).unwrap();
+        assert_eq!(catalog.commit_chunk(&batch, &[sample("a", 1)], 1).unwrap(), [true]);
+        // A true duplicate is skipped (its text matches the stored one's).
+        assert_eq!(catalog.commit_chunk(&batch, &[sample("a", 2)], 2).unwrap(), [false], "{}", place.target);
+        catalog.conn.execute("UPDATE puzzles SET key = $1 WHERE canonical = 'a'", vals![puzzle_key("classic-4", "b")]).unwrap();
+        let err = format!("{:#}", catalog.commit_chunk(&batch, &[sample("b", 3)], 3).unwrap_err());
+        assert!(err.contains("puzzle b (seed 3)") && err.contains("collision"), "{err}");
+        // Nothing of the refused commit is stored: not the puzzle, not the resume point.
+        assert_eq!(catalog.puzzles(None, None).unwrap().len(), 1);
+        assert_eq!(catalog.batch(id).unwrap().next_attempt, 2);
+    }
+}
+
+/// Issue 27, item 7's key is a plain column: a connection without any of
+/// the program's functions (the `sqlite3` shell) checks the catalog and
+/// inserts a puzzle by hand; the row is deduped, and the program gives it
+/// its key before its next insert.
+#[test]
+fn a_plain_sqlite_connection_checks_and_writes_the_catalog_and_keyless_rows_stay_deduped() {
+    let place = Scratch::sqlite("plain-shell");
     let catalog = Catalog::open(&place.target).unwrap();
-    catalog
-        .conn
-        .sqlite()
-        .unwrap()
-        .create_scalar_function("puzzle_key", 2, rusqlite::functions::FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
-            let layout: String = ctx.get(0)?;
-            Ok(puzzle_key(&layout, "a").to_vec())
-        })
-        .unwrap();
     let layout = Layout::load("classic-4").unwrap();
     let id = catalog.create_batch(catalog.layout_id(&layout, "cells").unwrap(), 1, 10, None, "none").unwrap();
     let batch = catalog.batch(id).unwrap();
-    assert_eq!(catalog.commit_chunk(&batch, &[sample("a", 1)], 1).unwrap(), [true]);
-    // A true duplicate is still one.
-    assert_eq!(catalog.commit_chunk(&batch, &[sample("a", 2)], 2).unwrap(), [false]);
-    let err = format!("{:#}", catalog.commit_chunk(&batch, &[sample("b", 3)], 3).unwrap_err());
-    assert!(err.contains("puzzle b (seed 3)") && err.contains("collision"), "{err}");
-    // Nothing of the refused commit is stored: not the puzzle, not the resume point.
-    assert_eq!(catalog.puzzles(None, None).unwrap().len(), 1);
-    assert_eq!(catalog.batch(id).unwrap().next_attempt, 2);
+    assert_eq!(catalog.commit_chunk(&batch, &[sample("a", 1), sample("b", 2)], 2).unwrap(), [true, true]);
+    let path = place.target.file().unwrap().to_path_buf();
+    let copy_row = |canonical: &str| {
+        format!(
+            "INSERT INTO puzzles (layout_id, layout_name, givens, solution, canonical, clues, score, level, effort_nodes, seed,
+                 generator_version, created_at)
+             SELECT layout_id, layout_name, givens, solution, '{canonical}', clues, score, level, effort_nodes, 77, generator_version, created_at
+             FROM puzzles WHERE canonical = 'a'"
+        )
+    };
+    {
+        let shell = Connection::open(&path).unwrap();
+        let ok: String = shell.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+        assert_eq!(ok, "ok");
+        shell.execute(&copy_row("h"), []).unwrap();
+        // A duplicate by hand is refused, with the words of a UNIQUE constraint.
+        let err = shell.execute(&copy_row("b"), []).unwrap_err().to_string();
+        assert!(err.contains("UNIQUE constraint failed"), "{err}");
+        // A canonical key changed by hand onto another's is refused; else the key is cleared.
+        assert!(shell.execute("UPDATE puzzles SET canonical = 'a' WHERE canonical = 'b'", []).is_err());
+        shell.execute("UPDATE puzzles SET canonical = 'c' WHERE canonical = 'b'", []).unwrap();
+        let keyless: i64 = shell.query_row("SELECT count(*) FROM puzzles WHERE key IS NULL", [], |r| r.get(0)).unwrap();
+        assert_eq!(keyless, 2);
+    }
+    // The next commit gives both their keys first: "h" and "c" are duplicates, "b" is new again.
+    assert_eq!(catalog.commit_chunk(&batch, &[sample("h", 3), sample("c", 4), sample("b", 5)], 5).unwrap(), [false, false, true]);
+    for r in catalog.puzzles(None, None).unwrap() {
+        assert_eq!(stored_key_hex(&catalog, r.id), Some(hex(&puzzle_key(&r.layout_name, &r.canonical))), "{}", r.canonical);
+    }
+    let ok: String = Connection::open(&path).unwrap().query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+    assert_eq!(ok, "ok");
 }
 
 #[test]
@@ -675,6 +723,9 @@ fn migration_0021_keeps_every_puzzle_its_id_and_book_and_dedupe_stays_exact() {
         assert_eq!(rows, [(3, "x".to_string()), (8, "y".to_string()), (20, "z".to_string())], "{}", place.target);
         let printed: i64 = catalog.conn.query_one("SELECT puzzle_id FROM book_puzzles WHERE book_id = 2", &[]).unwrap().get(0).unwrap();
         assert_eq!(printed, 8);
+        for id in [3, 8, 20] {
+            assert!(stored_key_hex(&catalog, id).is_some(), "{}: puzzle {id} has no key", place.target);
+        }
         let unique_on_text = match catalog.conn.dialect() {
             db::Dialect::Sqlite => "SELECT count(*) FROM sqlite_master WHERE name = 'sqlite_autoindex_puzzles_1'",
             db::Dialect::Postgres => "SELECT count(*) FROM pg_constraint WHERE conname = 'puzzles_layout_name_canonical_key'",

@@ -18,8 +18,9 @@
       var row = document.querySelector('tr[data-batch="' + b.id + '"]');
       if (!row) { unknown += 1; return; }
       set(row, ".held", b.held);
+      set(row, ".in-flight", b.in_flight);
       var bar = row.querySelector("progress");
-      if (bar) bar.value = Math.min(b.held, b.count);
+      if (bar) bar.value = Math.min(b.held + b.in_flight, b.count);
       set(row, ".attempts", b.attempts);
       set(row, ".failed", b.failed);
       set(row, ".state", b.status);

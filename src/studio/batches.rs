@@ -191,6 +191,7 @@ fn progress(catalog: &Catalog) -> Result<Reply> {
             serde_json::json!({
                 "id": b.id,
                 "held": b.held,
+                "in_flight": b.in_flight,
                 "count": b.count_asked,
                 "attempts": b.attempts,
                 "failed": b.failed,
@@ -324,8 +325,11 @@ fn batches_page(catalog: &Catalog, request: &Request, who: &Who, problem: Option
                             td.num { a href={ "/?batch=" (b.id) } { (b.id) } }
                             td.layout { (b.layout_name) }
                             td.made {
-                                progress max=(b.count_asked) value=(b.held.min(b.count_asked)) {}
+                                // The bar stands at what is made; the words tell
+                                // committed from made and not yet committed.
+                                progress max=(b.count_asked) value=((b.held + b.in_flight).min(b.count_asked)) {}
                                 " " span.held { (b.held) } " / " (b.count_asked)
+                                " " small { "+" span.in-flight { (b.in_flight) } " made, not yet committed" }
                             }
                             td.num.attempts { (b.attempts) }
                             td.num.failed { (b.failed) }
