@@ -506,3 +506,49 @@ fn show_writes_a_puzzles_own_layout_as_a_loadable_file() {
     assert!(!again.status.success() && String::from_utf8_lossy(&again.stderr).contains("not overwritten"));
     assert_eq!(std::fs::read(&file).unwrap(), before);
 }
+
+/// `generate --list` from another shell sees a running batch move between
+/// two commits of its worker (a range commits at once, after up to two
+/// minutes of work on SQLite): the puzzles made and not yet committed,
+/// from the worker's heartbeat, in their own column.
+#[test]
+fn generate_list_shows_a_running_batch_moving_between_commits() {
+    for place in places("list-in-flight") {
+        let db = place.arg();
+        let mut child = spawn_batch_at(&db, "1000000", "5");
+        let row = |db: &str| -> Option<(u64, u64)> {
+            let out = run(&["generate", "--list", "--db", db]);
+            let text = String::from_utf8_lossy(&out.stdout).into_owned();
+            // Before the worker made the catalog or its batch: nothing yet.
+            if !out.status.success() || text.contains("no batch yet") {
+                return None;
+            }
+            assert!(text.lines().next().is_some_and(|h| h.contains("in flight")), "{text}");
+            // batch, layout, held/count, in flight, …
+            let line = text.lines().nth(1)?;
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let held = words.get(2)?.split('/').next()?.parse().ok()?;
+            Some((held, words.get(3)?.parse().ok()?))
+        };
+        let deadline = Instant::now() + Duration::from_secs(90);
+        let mut last: Option<(u64, u64)> = None;
+        let moved = loop {
+            let now = row(&db);
+            if let (Some(before), Some(now)) = (last, now)
+                && before.1 > 0
+                && now.0 == before.0
+                && now.1 > before.1
+            {
+                break Some((before, now));
+            }
+            last = now.or(last);
+            if Instant::now() >= deadline || child.try_wait().unwrap().is_some() {
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(300));
+        };
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(moved.is_some(), "{}: --list never showed more made between two commits (last {last:?})", place.target);
+    }
+}

@@ -117,6 +117,32 @@ fn an_editor_starts_a_batch_a_shell_worker_joins_it_and_a_stop_ends_every_worker
     }
 }
 
+/// A worker commits a range at a time (on SQLite up to two minutes of
+/// work): between commits the page's JSON still moves, by the puzzles its
+/// worker made and has not committed (reported with its heartbeat), and
+/// the page says them apart from the committed ones.
+#[test]
+fn a_running_batch_shows_puzzles_made_and_not_yet_committed_between_commits() {
+    for place in every_backend("studio-batches-in-flight") {
+        let (_studio, client, editor, _) = setup(&place);
+        assert_eq!(client.post("/batches", START, Some(&editor)).status, 303);
+        // Two readings in a row with the same committed count and more
+        // made: the batch moved between two commits.
+        let last = std::cell::Cell::new((0, 0));
+        let moved = client.until(&editor, 2, "moved between commits", |b| {
+            let now = (b["held"].as_u64().unwrap(), b["in_flight"].as_u64().unwrap());
+            let before = last.replace(now);
+            before.1 > 0 && now.0 == before.0 && now.1 > before.1
+        });
+        assert_eq!(moved["status"], "running", "{moved}");
+        let page = client.get("/batches", Some(&editor)).body;
+        assert!(page.contains("made, not yet committed"), "{page}");
+        client.post("/batches/2/stop", "", Some(&editor));
+        // A stopped batch has nothing in flight.
+        client.until(&editor, 2, "stopped with nothing in flight", |b| b["status"] == "stopped" && b["in_flight"] == 0);
+    }
+}
+
 #[test]
 fn generate_stop_from_a_shell_ends_the_studios_worker() {
     for place in every_backend("studio-batches-cli-stop") {
