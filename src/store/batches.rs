@@ -737,19 +737,23 @@ impl Catalog {
         })
     }
 
-    /// Which of `keys` (canonical keys of layout `layout`) the catalog holds.
+    /// Which of `keys` (canonical keys of layout `layout`) the catalog
+    /// holds: one statement per 500 keys through the dedupe index (a
+    /// statement a key cost PostgreSQL a round trip each: a second and more
+    /// at the end of every batch).
     pub fn held_keys(&self, layout: &str, keys: &[&str]) -> Result<std::collections::HashSet<String>> {
         let mut held = std::collections::HashSet::new();
-        for key in keys {
-            if self
-                .conn
-                .query_opt(
-                    "SELECT 1 FROM puzzles WHERE key = $1 AND layout_name = $2 AND canonical = $3",
-                    vals![super::puzzle_key(layout, key), layout, *key],
-                )?
-                .is_some()
-            {
-                held.insert(key.to_string());
+        for chunk in keys.chunks(500) {
+            // The key alone in SQL (the index to use); the layout and the
+            // text are compared here, as a collision would differ in them.
+            let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 1)).collect();
+            let sql = format!("SELECT layout_name, canonical FROM puzzles WHERE key IN ({})", marks.join(", "));
+            let params: Vec<super::db::Value> = chunk.iter().map(|k| super::db::Value::from(super::puzzle_key(layout, k))).collect();
+            for r in self.conn.query(&sql, &params)? {
+                let (name, canonical): (String, String) = (r.get(0)?, r.get(1)?);
+                if name == layout && chunk.contains(&canonical.as_str()) {
+                    held.insert(canonical);
+                }
             }
         }
         Ok(held)
