@@ -50,13 +50,15 @@ fn run_in_browser(place: &Scratch, chromium: &PathBuf, driver: &PathBuf) {
     browser.until("return document.querySelector('p.made').innerText.includes('Batch 2 started')");
 
     // The count climbs on the page without a reload (the page's script):
-    // a mark set on this page survives while the figure grows.
+    // a mark set on this page survives while the figure grows. Between
+    // commits (a range is 10 s of work or more) what moves is the puzzles
+    // made and not yet committed, shown beside the committed ones.
     browser.script("window.notReloaded = true; return true");
     browser.until("return Number(document.querySelector('tr[data-batch=\"2\"] .held').innerText) > 0");
-    let first = browser.script("return Number(document.querySelector('tr[data-batch=\"2\"] .held').innerText)").as_u64().unwrap();
-    browser.until(&format!(
-        "return window.notReloaded === true && Number(document.querySelector('tr[data-batch=\"2\"] .held').innerText) > {first}"
-    ));
+    let made = "Number(document.querySelector('tr[data-batch=\"2\"] .held').innerText) \
+                + Number(document.querySelector('tr[data-batch=\"2\"] .in-flight').innerText)";
+    let first = browser.script(&format!("return {made}")).as_u64().unwrap();
+    browser.until(&format!("return window.notReloaded === true && {made} > {first}"));
     browser.until("return document.querySelector('tr[data-batch=\"2\"] .workers').innerText.includes('process')");
     browser.screenshot(&format!("batches-running-{backend}"));
 

@@ -329,7 +329,8 @@ fn batches_page(catalog: &Catalog, request: &Request, who: &Who, problem: Option
                                 // committed from made and not yet committed.
                                 progress max=(b.count_asked) value=((b.held + b.in_flight).min(b.count_asked)) {}
                                 " " span.held { (b.held) } " / " (b.count_asked)
-                                " " small { "+" span.in-flight { (b.in_flight) } " made, not yet committed" }
+                                br;
+                                small title="made, not yet committed" { "+" span.in-flight { (b.in_flight) } " in flight" }
                             }
                             td.num.attempts { (b.attempts) }
                             td.num.failed { (b.failed) }
