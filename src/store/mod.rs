@@ -72,9 +72,8 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
     migration!("0018_studio_drafts"),
     migration!("0019_batch_people"),
     migration!("0020_browse"),
-    migration!("0025_unchecked"),
-    // After 0025: catalogs made by main hold 0025 at version 21.
-    migration!("0021_key"),
+    migration!("0021_unchecked"),
+    migration!("0022_key"),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";
@@ -373,9 +372,9 @@ pub(crate) fn migrate(conn: &Conn) -> Result<()> {
         );
     }
     for (i, (name, sqlite, postgres)) in MIGRATIONS.iter().enumerate().skip(version) {
-        // SQLite rebuilds `puzzles` for 0021 (see `rebuild_puzzles_without_unique`),
+        // SQLite rebuilds `puzzles` for 0022 (see `rebuild_puzzles_without_unique`),
         // with its foreign keys off (settable only outside a transaction).
-        let rebuild = conn.dialect() == Dialect::Sqlite && *name == "0021_key";
+        let rebuild = conn.dialect() == Dialect::Sqlite && *name == "0022_key";
         if rebuild {
             conn.batch("PRAGMA foreign_keys = OFF")?;
         }
@@ -405,7 +404,7 @@ pub(crate) fn migrate(conn: &Conn) -> Result<()> {
 
 /// A puzzle's dedupe key: the first 16 bytes of SHA-256 of its layout's
 /// name, a newline and its canonical key. The program stores it with each
-/// puzzle (column `key`, unique: migration 0021); PostgreSQL's
+/// puzzle (column `key`, unique: migration 0022); PostgreSQL's
 /// `puzzle_key(layout_name, canonical)` computes the same bytes for rows
 /// written by hand.
 pub fn puzzle_key(layout_name: &str, canonical: &str) -> [u8; 16] {
@@ -420,7 +419,7 @@ pub fn puzzle_key(layout_name: &str, canonical: &str) -> [u8; 16] {
 }
 
 /// Gives a SQLite connection `puzzle_key(layout_name, canonical)`, for
-/// migration 0021's rebuild only (it fills the new `key` column): no index,
+/// migration 0022's rebuild only (it fills the new `key` column): no index,
 /// trigger or statement of the catalog needs it, so the `sqlite3` shell
 /// reads and writes a catalog.
 pub(crate) fn add_key_function(conn: &Connection) -> rusqlite::Result<()> {
@@ -437,7 +436,7 @@ pub(crate) fn add_key_function(conn: &Connection) -> rusqlite::Result<()> {
     )
 }
 
-/// Migration 0021 on SQLite, which cannot drop a table's UNIQUE
+/// Migration 0022 on SQLite, which cannot drop a table's UNIQUE
 /// constraint: `puzzles` is made again from its own `CREATE TABLE` text
 /// without `UNIQUE (layout_name, canonical)`, every row copied with its id,
 /// the old table dropped, the new one renamed, and the indexes and triggers
@@ -453,7 +452,7 @@ fn rebuild_puzzles_without_unique(conn: &Conn) -> Result<()> {
         table.starts_with("CREATE TABLE puzzles (") && table.contains(unique),
         "puzzles is not as migration 0001 made it: {table}"
     );
-    let made = table.replacen("CREATE TABLE puzzles (", "CREATE TABLE puzzles_0021 (", 1).replacen(unique, ",\n    key BLOB\n", 1);
+    let made = table.replacen("CREATE TABLE puzzles (", "CREATE TABLE puzzles_0022 (", 1).replacen(unique, ",\n    key BLOB\n", 1);
     let columns = conn
         .query("SELECT name FROM pragma_table_info('puzzles') ORDER BY cid", &[])?
         .iter()
@@ -473,26 +472,26 @@ fn rebuild_puzzles_without_unique(conn: &Conn) -> Result<()> {
         .map(|r| Ok((r.get::<String>(0)?, r.get::<String>(1)?, r.get::<String>(2)?)))
         .collect::<Result<Vec<_>>>()?;
     let views: i64 = conn.query_one("SELECT count(*) FROM sqlite_master WHERE type = 'view' AND sql LIKE '%puzzles%'", &[])?.get(0)?;
-    anyhow::ensure!(views == 0, "a view names puzzles: migration 0021 does not rebuild views");
+    anyhow::ensure!(views == 0, "a view names puzzles: migration 0022 does not rebuild views");
     for (kind, name, _) in &again {
         if kind == "trigger" {
             conn.batch(&format!("DROP TRIGGER \"{name}\""))?;
         }
     }
     conn.batch(&made)?;
-    let sqlite = conn.sqlite().context("migration 0021's rebuild is SQLite's")?;
+    let sqlite = conn.sqlite().context("migration 0022's rebuild is SQLite's")?;
     add_key_function(sqlite)?;
     let copied =
-        conn.batch(&format!("INSERT INTO puzzles_0021 ({columns}, key) SELECT {columns}, puzzle_key(layout_name, canonical) FROM puzzles"));
+        conn.batch(&format!("INSERT INTO puzzles_0022 ({columns}, key) SELECT {columns}, puzzle_key(layout_name, canonical) FROM puzzles"));
     sqlite.remove_function("puzzle_key", 2)?;
     copied?;
     conn.batch("DROP TABLE puzzles")?;
-    conn.batch("ALTER TABLE puzzles_0021 RENAME TO puzzles")?;
+    conn.batch("ALTER TABLE puzzles_0022 RENAME TO puzzles")?;
     for (_, _, sql) in &again {
         conn.batch(sql)?;
     }
     let broken = conn.query("PRAGMA foreign_key_check", &[])?;
-    anyhow::ensure!(broken.is_empty(), "migration 0021: {} rows break a foreign key after rebuilding puzzles", broken.len());
+    anyhow::ensure!(broken.is_empty(), "migration 0022: {} rows break a foreign key after rebuilding puzzles", broken.len());
     Ok(())
 }
 

@@ -175,7 +175,7 @@ pub struct StatsRow {
 /// well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters).
 const INSERT_ROWS: usize = 256;
 
-/// Gives its key (`key`, migration 0021) to every puzzle stored without
+/// Gives its key (`key`, migration 0022) to every puzzle stored without
 /// one (a row written by hand in the `sqlite3` shell, or whose layout name
 /// or canonical key was changed there), so the unique index dedupes the
 /// next insert against it. Reads the index's NULL entries only: nothing
@@ -258,7 +258,7 @@ pub(super) fn insert_puzzles(
             conn.query(&sql, &params)?.iter().map(|r| r.get::<String>(0)).collect::<Result<_>>()?;
         let start = inserted.len();
         inserted.extend(chunk.iter().map(|p| new_keys.remove(&p.canonical)));
-        // The unique index is on `key` (migration 0021), 16 bytes of a
+        // The unique index is on `key` (migration 0022), 16 bytes of a
         // hash: a puzzle skipped must be one whose layout and canonical key
         // are stored, never merely one whose hash is.
         for (p, _) in chunk.iter().zip(&inserted[start..]).filter(|(_, new)| !**new) {

@@ -555,7 +555,7 @@ fn verdicts_recorded_before_migration_0016_are_audited_once() {
     assert!(catalog.conn.query_opt("SELECT pending FROM verdict_audit", &[]).unwrap().is_none());
 }
 
-// ---- The dedupe key (migration 0021) ----
+// ---- The dedupe key (migration 0022) ----
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -683,9 +683,9 @@ fn a_plain_sqlite_connection_checks_and_writes_the_catalog_and_keyless_rows_stay
 }
 
 #[test]
-fn migration_0021_keeps_every_puzzle_its_id_and_book_and_dedupe_stays_exact() {
-    for place in every_backend("migrate-0021") {
-        let before = MIGRATIONS.iter().position(|m| m.0 == "0021_key").unwrap();
+fn migration_0022_keeps_every_puzzle_its_id_and_book_and_dedupe_stays_exact() {
+    for place in every_backend("migrate-0022") {
+        let before = MIGRATIONS.iter().position(|m| m.0 == "0022_key").unwrap();
         {
             let conn = match &place.target {
                 DbTarget::Sqlite(path) => db::Conn::Sqlite(Connection::open(path).unwrap()),

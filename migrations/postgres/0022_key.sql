@@ -1,5 +1,5 @@
 -- The dedupe index made compact, and the puzzles a worker has made but not
--- yet committed (see migrations/0021_key.sql): a unique index on `key`,
+-- yet committed (see migrations/0022_key.sql): a unique index on `key`,
 -- the first 16 bytes of SHA-256 of layout_name, a newline and canonical,
 -- in place of UNIQUE (layout_name, canonical). The program computes the
 -- same bytes (`store::puzzle_key`) and stores them with each puzzle; a row

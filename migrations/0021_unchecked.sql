@@ -1,4 +1,4 @@
--- The unchecked puzzles' ids, in order (see postgres/0025_unchecked.sql:
+-- The unchecked puzzles' ids, in order (see postgres/0021_unchecked.sql:
 -- PostgreSQL's catalog page needs it). Made on SQLite too, so both
 -- backends hold the same indexes; SQLite's catalog page keeps reading
 -- `puzzles_by_validation (validation)`, which ends on the rowid, the id,
