@@ -7,6 +7,7 @@
 //! words and flows the hints section onto pages.
 
 use super::Book;
+use crate::family::words::{SUDOKU_CHAINS, sudoku_skill};
 use crate::grade::{Stuck, StuckStep, Technique};
 use crate::pdf::canvas::{Align, BLACK, Surface};
 use crate::pdf::fonts::{Font, Fonts, Weight};
@@ -304,18 +305,7 @@ fn pattern(step: &StuckStep, names: &Names) -> Option<String> {
         EmptyRectangle if !step.path.is_empty() => {
             format!("The {} on {digits} runs through {}", technique_words(step.technique, 0), cell_list(&step.path, names))
         }
-        XCycle
-        | YCycle
-        | XChain
-        | XYCycle
-        | XYChain
-        | NishioForcingChain
-        | CellForcingChain
-        | RegionForcingChain
-        | DynamicForcingChain
-        | DynamicForcingChainPlus
-            if !step.path.is_empty() =>
-        {
+        chain if sudoku_skill(chain) == SUDOKU_CHAINS && !step.path.is_empty() => {
             format!("The {} runs through {}", technique_words(step.technique, 0), cell_list(&step.path, names))
         }
         WXYZWing | VWXYZWing | UVWXYZWing if !step.cells.is_empty() => {

@@ -85,6 +85,10 @@ pub static SUDOKU: [Skill; 10] = [
     },
 ];
 
+/// The index in [`SUDOKU`] of its chains (the last skill before trial
+/// and error).
+pub const SUDOKU_CHAINS: usize = 8;
+
 /// The skill of [`SUDOKU`] a technique belongs to.
 pub fn sudoku_skill(technique: Technique) -> usize {
     use Technique::*;
@@ -106,7 +110,7 @@ pub fn sudoku_skill(technique: Technique) -> usize {
         | CellForcingChain
         | RegionForcingChain
         | DynamicForcingChain
-        | DynamicForcingChainPlus => 8,
+        | DynamicForcingChainPlus => SUDOKU_CHAINS,
         Guess => 9,
     }
 }
