@@ -8,7 +8,15 @@ use crate::layout::Layout;
 use std::time::Instant;
 
 fn easy(reprint: bool) -> CandidateFilter<'static> {
-    CandidateFilter { layout: "classic-4", level: "easy", reprint, rating: None, draft: None }
+    CandidateFilter {
+        layout: "classic-4",
+        level: "easy",
+        reprint,
+        rating: None,
+        draft: None,
+        source: crate::store::SourceFilter::Generated,
+        batches: None,
+    }
 }
 
 #[test]
@@ -59,7 +67,19 @@ fn fill(catalog: &Catalog, n: i64) {
 /// The plan of the candidate statement, one line a step.
 fn plan(catalog: &Catalog, from_draft: bool) -> Vec<String> {
     let sql = candidate_sql(from_draft, catalog.conn.dialect());
-    let params = vals!["classic-4", "easy", 0, false, None::<f64>, None::<f64>, from_draft.then_some(1i64), 128];
+    let params = vals![
+        "classic-4",
+        "easy",
+        0,
+        false,
+        None::<f64>,
+        None::<f64>,
+        from_draft.then_some(1i64),
+        128,
+        Some("generated"),
+        false,
+        from_draft.then_some("[1,2]")
+    ];
     match catalog.conn.dialect() {
         Dialect::Sqlite => {
             catalog.conn.query(&format!("EXPLAIN QUERY PLAN {sql}"), params).unwrap().iter().map(|r| r.get(3).unwrap()).collect()
@@ -105,7 +125,12 @@ fn curation_reads_a_range_of_an_index_not_the_whole_table() {
             if catalog.conn.dialect() == Dialect::Sqlite {
                 let scans: Vec<&String> = stock_plan.iter().filter(|s| s.starts_with("SCAN ")).collect();
                 assert!(
-                    scans.iter().all(|s| s.starts_with("SCAN s ") || s.starts_with("SCAN d ") || *s == "SCAN s" || *s == "SCAN d"),
+                    scans.iter().all(|s| s.starts_with("SCAN s ")
+                        || s.starts_with("SCAN d ")
+                        || *s == "SCAN s"
+                        || *s == "SCAN d"
+                        // The list of `book --batch` / `--pattern` batches.
+                        || s.starts_with("SCAN json_each")),
                     "{text}"
                 );
             }
@@ -195,7 +220,15 @@ fn curation_at_scale() {
         let started = Instant::now();
         let mut got = 0;
         for level in crate::level::Level::ALL {
-            let filter = CandidateFilter { layout: "classic-9", level: level.name(), reprint: false, rating: None, draft: None };
+            let filter = CandidateFilter {
+                layout: "classic-9",
+                level: level.name(),
+                reprint: false,
+                rating: None,
+                draft: None,
+                source: crate::store::SourceFilter::Generated,
+                batches: None,
+            };
             got += catalog.book_candidates(&filter, 30).unwrap().0.len();
         }
         eprintln!("round {round}: curated {got} of {want} puzzles in {:.3} s", started.elapsed().as_secs_f64());
