@@ -16,7 +16,7 @@ fn workdir(name: &str) -> PathBuf {
 }
 
 fn open(db: &str) -> Catalog {
-    Catalog::open(&db.parse::<DbTarget>().unwrap()).unwrap()
+    Catalog::open(db.parse::<DbTarget>().unwrap()).unwrap()
 }
 
 /// Every stored puzzle, by id.
@@ -142,7 +142,7 @@ fn a_book_skips_near_twins_and_its_report_names_the_closest_pair() {
 /// The large check of the issue: 50 puzzles of `--rating` searches, no
 /// pair under 20 cells, and a week book of them as the issue made it.
 #[test]
-#[ignore = "slow in a debug build (a minute or more): cargo test --test curation -- --ignored"]
+#[ignore = "slow: about 30 s in a debug build on two cores; cargo test --test curation -- --ignored"]
 fn fifty_rated_puzzles_and_a_week_book_have_no_near_twins() {
     let dir = workdir("fifty");
     let db = dir.join("puzzles.db").to_str().unwrap().to_string();
