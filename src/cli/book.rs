@@ -131,7 +131,7 @@ pub struct BookArgs {
     /// against the reference sets (`puzzlebook reference add`) and other books, and the book's closest pair.
     #[arg(long)]
     pub report: bool,
-    /// Only puzzles of this batch (`puzzlebook batches` lists them).
+    /// Only puzzles of this batch (its number: `generate` prints it, `show ID` names a puzzle's).
     #[arg(long, value_name = "N")]
     pub batch: Option<i64>,
     /// Only puzzles of the batches made with this givens pattern (`generate --pattern FILE`).
