@@ -86,6 +86,10 @@ impl Curation {
     }
 }
 
+/// Near-twins a book passes over before it stops reading (a catalog of
+/// little else, such as the scale bench's fill, would be read whole).
+const MAX_PASSED_OVER: usize = 5_000;
+
 /// The near-twin guard of a book being chosen: the givens and solutions
 /// taken so far.
 struct Chosen {
@@ -100,15 +104,19 @@ impl Chosen {
         Chosen { min: settings.curation.twin_distance, texts: Vec::new(), skipped: 0 }
     }
 
-    /// Takes `row` unless it is a near-twin of one taken.
-    fn accept(&mut self, row: &PuzzleRow) -> bool {
+    /// Takes `row` unless it is a near-twin of one taken; `None` (read no
+    /// further) once [`MAX_PASSED_OVER`] were passed over.
+    fn accept(&mut self, row: &PuzzleRow) -> Option<bool> {
+        if self.skipped >= MAX_PASSED_OVER {
+            return None;
+        }
         let mine = Texts { givens: &row.givens, solution: &row.solution };
         if twins::near_any(mine, self.texts.iter().map(Texts::of), self.min) {
             self.skipped += 1;
-            return false;
+            return Some(false);
         }
         self.texts.push((row.givens.clone(), row.solution.clone()));
-        true
+        Some(true)
     }
 }
 

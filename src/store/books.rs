@@ -72,7 +72,9 @@ pub struct CandidateFilter<'a> {
     pub batches: Option<&'a [i64]>,
 }
 
-/// Which sources a book takes puzzles from (`puzzles.source`).
+/// Which sources a book takes puzzles from (`puzzles.source`). The
+/// scale bench's fill (`bench-fill`, src/fill.rs) is this program's own
+/// work and counts as generated.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SourceFilter<'a> {
     /// Generated puzzles only: imported ones wait until asked for.
@@ -115,8 +117,9 @@ const CANDIDATE_FILTERS: &str = "(CAST($4 AS BOOLEAN) OR NOT EXISTS (SELECT 1 FR
                     WHERE s.layout_name = p.layout_name AND k.canonical = p.canonical)
     AND NOT EXISTS (SELECT 1 FROM {reserved} JOIN drafts d ON d.id = r.draft_id
                     WHERE r.puzzle_id = p.id AND d.expires_at > @unix AND d.id IS DISTINCT FROM CAST($7 AS BIGINT))
-    AND (CAST($9 AS TEXT) IS NULL OR p.source = CAST($9 AS TEXT))
-    AND (NOT CAST($10 AS BOOLEAN) OR p.source <> 'generated')
+    AND (CAST($9 AS TEXT) IS NULL OR p.source = CAST($9 AS TEXT)
+         OR (CAST($9 AS TEXT) = 'generated' AND p.source = 'bench-fill'))
+    AND (NOT CAST($10 AS BOOLEAN) OR p.source NOT IN ('generated', 'bench-fill'))
     AND (CAST($11 AS TEXT) IS NULL OR p.batch_id IN ({batches}))";
 
 /// The candidate statement (`$8` rows at most), from the stock or from one
@@ -180,17 +183,18 @@ impl Catalog {
     /// `want` are found: the time taken grows with `want` (and with the
     /// printed, reserved or stale rows passed over), not with the catalog.
     pub fn book_candidates(&self, filter: &CandidateFilter, want: usize) -> Result<(Vec<Candidate>, usize)> {
-        self.book_candidates_where(filter, want, &mut |_| true)
+        self.book_candidates_where(filter, want, &mut |_| Some(true))
     }
 
     /// [`Catalog::book_candidates`], taking only the fresh rows `accept`
     /// accepts (it sees each in id order, with its givens and solution;
-    /// the book's near-twin guard), and reading on past the others.
+    /// the book's near-twin guard), and reading on past the others; it
+    /// stops reading where `accept` says `None`.
     pub fn book_candidates_where(
         &self,
         filter: &CandidateFilter,
         want: usize,
-        accept: &mut dyn FnMut(&PuzzleRow) -> bool,
+        accept: &mut dyn FnMut(&PuzzleRow) -> Option<bool>,
     ) -> Result<(Vec<Candidate>, usize)> {
         let (source, imported_only) = filter.source.params();
         let batches = filter.batches.map(|b| format!("[{}]", b.iter().map(i64::to_string).collect::<Vec<_>>().join(",")));
@@ -230,8 +234,12 @@ impl Catalog {
                 after = row.id;
                 if crate::validate::needs_check(&row) {
                     stale += 1;
-                } else if fresh.len() < want && accept(&row) {
-                    fresh.push(Candidate { id: row.id, score: row.score });
+                } else if fresh.len() < want {
+                    match accept(&row) {
+                        Some(true) => fresh.push(Candidate { id: row.id, score: row.score }),
+                        Some(false) => {}
+                        None => return Ok((fresh, stale)),
+                    }
                 }
             }
             if rows.len() < page {

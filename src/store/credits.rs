@@ -31,12 +31,13 @@ pub(super) fn set_credits(conn: &Conn, batch_id: i64, puzzles: &[(&str, &Credit)
 
 impl Catalog {
     /// The puzzles of `ids` that were imported, with their sources and
-    /// credits, in the order of `ids`.
+    /// credits, in the order of `ids` (the scale bench's `bench-fill`
+    /// rows are this program's own, as `SourceFilter` counts them).
     pub fn imported_credits(&self, ids: &[i64]) -> Result<Vec<Credited>> {
         let mut out = Vec::new();
         for &id in ids {
             let Some(r) = self.conn.query_opt(
-                "SELECT source, credit_author, credit_source, credit_url FROM puzzles WHERE id = $1 AND source <> 'generated'",
+                "SELECT source, credit_author, credit_source, credit_url FROM puzzles WHERE id = $1 AND source NOT IN ('generated', 'bench-fill')",
                 vals![id],
             )?
             else {
