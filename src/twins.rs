@@ -58,24 +58,44 @@ impl<'a> Texts<'a> {
 
 /// The distance between `a` and `b` (see the module's words).
 pub fn distance(a: Texts, b: Texts) -> usize {
-    let (ag, asol): (Vec<char>, Vec<char>) = (a.givens.chars().collect(), a.solution.chars().collect());
-    let (bg, bsol): (Vec<char>, Vec<char>) = (b.givens.chars().collect(), b.solution.chars().collect());
+    if [a.givens, a.solution, b.givens, b.solution].iter().all(|t| t.is_ascii()) {
+        return distance_in(a.givens.as_bytes(), a.solution.as_bytes(), b.givens.as_bytes(), b.solution.as_bytes(), b'.');
+    }
+    let chars = |t: &str| t.chars().collect::<Vec<char>>();
+    distance_in(&chars(a.givens), &chars(a.solution), &chars(b.givens), &chars(b.solution), '.')
+}
+
+/// [`distance`] over symbols (bytes, or chars where a text is not ASCII).
+fn distance_in<T: Copy + Eq + std::hash::Hash>(ag: &[T], asol: &[T], bg: &[T], bsol: &[T], blank: T) -> usize {
     if ag.len() != bg.len() || asol.len() != bsol.len() {
         return FAR;
     }
-    let plain = count(&ag, &asol, &bg, &bsol, |c| c);
-    if plain == 0 || asol.len() != ag.len() || asol.contains(&'.') {
+    let plain = count(ag, asol, bg, bsol, blank, |c| c);
+    if plain == 0 || asol.len() != ag.len() || asol.contains(&blank) {
         return plain;
     }
-    match relabelling(&asol, &bsol) {
-        Some(map) => plain.min(count(&ag, &asol, &bg, &bsol, |c| map.get(&c).copied().unwrap_or(c))),
+    match relabelling(asol, bsol) {
+        Some(map) => plain.min(count(ag, asol, bg, bsol, blank, |c| map.get(&c).copied().unwrap_or(c))),
         None => plain,
     }
 }
 
+/// Whether `a` and `b` are closer than `min`: the cells given in one and
+/// blank in the other (which no relabelling changes) answer most pairs
+/// before the distance is worked out.
+fn closer_than(a: Texts, b: Texts, min: usize) -> bool {
+    if a.givens.len() == b.givens.len() && a.givens.is_ascii() && b.givens.is_ascii() {
+        let apart = a.givens.bytes().zip(b.givens.bytes()).filter(|&(x, y)| (x == b'.') != (y == b'.')).count();
+        if apart >= min {
+            return false;
+        }
+    }
+    distance(a, b) < min
+}
+
 /// Positions where `a` (its symbols through `map`) and `b` differ.
-fn count(ag: &[char], asol: &[char], bg: &[char], bsol: &[char], map: impl Fn(char) -> char) -> usize {
-    let given = |i: usize| ag[i] != '.' && bg[i] != '.' && map(ag[i]) != bg[i] || (ag[i] == '.') != (bg[i] == '.');
+fn count<T: Copy + Eq>(ag: &[T], asol: &[T], bg: &[T], bsol: &[T], blank: T, map: impl Fn(T) -> T) -> usize {
+    let given = |i: usize| ag[i] != blank && bg[i] != blank && map(ag[i]) != bg[i] || (ag[i] == blank) != (bg[i] == blank);
     let solved = |i: usize| map(asol[i]) != bsol[i];
     if ag.len() == asol.len() {
         (0..ag.len()).filter(|&i| given(i) || solved(i)).count()
@@ -84,17 +104,19 @@ fn count(ag: &[char], asol: &[char], bg: &[char], bsol: &[char], map: impl Fn(ch
     }
 }
 
-/// Each symbol of `a` onto the symbol `b` holds most often in its cells
-/// (ties: the smaller), when no two symbols go to one.
-fn relabelling(a: &[char], b: &[char]) -> Option<HashMap<char, char>> {
-    let mut together: HashMap<char, HashMap<char, usize>> = HashMap::new();
+/// Each symbol of `a` onto the symbol `b` holds most often in its cells,
+/// when no two symbols go to one.
+fn relabelling<T: Copy + Eq + std::hash::Hash>(a: &[T], b: &[T]) -> Option<HashMap<T, T>> {
+    let mut together: HashMap<T, HashMap<T, usize>> = HashMap::new();
     for (&x, &y) in a.iter().zip(b) {
         *together.entry(x).or_default().entry(y).or_default() += 1;
     }
     let mut map = HashMap::new();
     let mut taken = std::collections::HashSet::new();
     for (x, counts) in together {
-        let (&y, _) = counts.iter().max_by(|p, q| p.1.cmp(q.1).then(q.0.cmp(p.0)))?;
+        // The most often; of equals, the first met in `b` (a fixed choice).
+        let first = |y: &T| b.iter().position(|z| z == y).unwrap_or(usize::MAX);
+        let (&y, _) = counts.iter().max_by(|p, q| p.1.cmp(q.1).then(first(q.0).cmp(&first(p.0))))?;
         if !taken.insert(y) {
             return None;
         }
@@ -122,7 +144,7 @@ pub fn closest_pair(puzzles: &[Texts]) -> Option<(usize, usize, usize)> {
 /// any of `others`; `Some(0)` turns the guard off.
 pub fn near_any<'a>(p: Texts, others: impl IntoIterator<Item = Texts<'a>>, min: Option<usize>) -> bool {
     let min = min.unwrap_or_else(|| default_for(p.givens));
-    min > 0 && others.into_iter().any(|o| distance(p, o) < min)
+    min > 0 && others.into_iter().any(|o| closer_than(p, o, min))
 }
 
 #[cfg(test)]
