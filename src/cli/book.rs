@@ -145,7 +145,8 @@ pub struct BookArgs {
     #[arg(long, conflicts_with = "source")]
     pub include_imported: bool,
     /// The fewest cells two puzzles of the book differ in, givens and solution, digits relabelled
-    /// (default: 20; 0: no guard). Near-twins are passed over for the next candidate.
+    /// (default: 20 for a 9×9, the same share of the cells for a smaller grid; 0: no guard). Near-twins are passed
+    /// over for the next candidate.
     #[arg(long, value_name = "CELLS")]
     pub twin_distance: Option<usize>,
     /// Also write the KDP paperback cover (full wrap) as <PDF stem>-cover.pdf (see `puzzlebook cover --help`).

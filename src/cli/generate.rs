@@ -72,7 +72,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "RANGE", conflicts_with_all = ["difficulty", "resume", "join"])]
     pub rating: Option<RatingRange>,
     /// With --rating: no two puzzles of the search differ in fewer than this many cells, givens and
-    /// solution, digits relabelled (default: 20; 0: no guard). See docs/books-curation.md.
+    /// solution, digits relabelled (default: 20 for a 9×9, the same share of the cells for a smaller grid; 0: no
+    /// guard). See docs/books-curation.md.
     #[arg(long, value_name = "CELLS", requires = "rating")]
     pub twin_distance: Option<usize>,
     /// Killer layouts (random_cages): cage sizes, a size or a range such as 2..4 (default: the layout's,
