@@ -411,7 +411,7 @@ fn keys_to_check(made: &[Made], wanted: u64) -> Vec<String> {
 /// (`held`: those of its puzzles the catalog holds, asked where the range
 /// could reach the count), so where the range ends does not change what the batch holds.
 /// An attempt that failed with an error before the cut is the error.
-fn take(batch: &Batch, claim: Claim, made: Vec<Made>, wanted: u64, held: &HashSet<String>) -> Result<Taken> {
+fn take(batch: &Batch, claim: Claim, made: Vec<Made>, wanted: u64, held: &HashSet<String>, twins: &mut TwinGuard) -> Result<Taken> {
     let mut seen = HashSet::new();
     let (mut puzzles, mut new, mut consumed) = (Vec::new(), 0u64, claim.first);
     'attempts: for (a, result) in made {
@@ -419,6 +419,9 @@ fn take(batch: &Batch, claim: Claim, made: Vec<Made>, wanted: u64, held: &HashSe
         let made = result.with_context(|| format!("batch {}: attempt {a}", batch.id))?;
         consumed = a + 1;
         for p in made {
+            if !twins.admit(&p) {
+                continue;
+            }
             let fresh = !held.contains(&p.canonical) && seen.insert(p.canonical.clone());
             puzzles.push(p);
             if fresh {
@@ -430,6 +433,45 @@ fn take(batch: &Batch, claim: Claim, made: Vec<Made>, wanted: u64, held: &HashSe
         }
     }
     Ok(Taken { puzzles, consumed })
+}
+
+/// The near-twin guard of a `--rating` search across its climbs (each
+/// climb keeps its own puzzles apart already): a puzzle closer than `min`
+/// cells to one the batch holds, or to one taken before it, is dropped.
+/// Off for every other batch.
+#[derive(Default)]
+struct TwinGuard {
+    /// Off when `false`.
+    on: bool,
+    /// The distance asked (`None`: the default for the grid's size).
+    min: Option<usize>,
+    /// Givens and solution of the batch's puzzles so far.
+    kept: Vec<(String, String)>,
+}
+
+impl TwinGuard {
+    /// The guard for `batch`: its puzzles read from the catalog when it
+    /// searches by rating.
+    fn of(catalog: &Catalog, batch: &Batch) -> Result<TwinGuard> {
+        let controls = controls_of(batch)?;
+        if controls.rating.is_none() || controls.twin_distance == Some(0) {
+            return Ok(TwinGuard::default());
+        }
+        Ok(TwinGuard { on: true, min: controls.twin_distance, kept: catalog.batch_texts(batch.id)? })
+    }
+
+    /// Whether `p` may be taken (it is then kept).
+    fn admit(&mut self, p: &NewPuzzle) -> bool {
+        if !self.on {
+            return true;
+        }
+        let mine = (p.givens.clone(), p.solution.clone());
+        if crate::twins::near_any(crate::twins::Texts::of(&mine), self.kept.iter().map(crate::twins::Texts::of), self.min) {
+            return false;
+        }
+        self.kept.push(mine);
+        true
+    }
 }
 
 /// [`run_family`] once the worker is on the batch.
@@ -640,7 +682,8 @@ impl Worker<'_> {
         let keys = keys_to_check(&ready.made, wanted);
         let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
         let held = if keys.is_empty() { HashSet::new() } else { self.link.call(on_event, |c| c.held_keys(&batch.layout_name, &keys))? };
-        let taken = take(batch, claim, ready.made, wanted, &held)?;
+        let mut twins = self.link.call(on_event, |c| TwinGuard::of(c, batch))?;
+        let taken = take(batch, claim, ready.made, wanted, &held, &mut twins)?;
         match self.link.call(on_event, |c| c.commit_range(batch, claim, &taken.puzzles, taken.consumed))? {
             Some(done) => {
                 for (p, _) in taken.puzzles.iter().zip(&done.inserted).filter(|&(_, &new)| new) {
@@ -979,7 +1022,7 @@ mod tests {
             let wanted = count - stored.len() as u64;
             let keys = keys_to_check(&made, wanted);
             let held: HashSet<String> = keys.into_iter().filter(|k| catalog.contains(k)).collect();
-            let taken = take(&batch, claim, made, wanted, &held).unwrap();
+            let taken = take(&batch, claim, made, wanted, &held, &mut TwinGuard::default()).unwrap();
             for p in taken.puzzles {
                 if catalog.insert(p.canonical.clone()) {
                     stored.push(p.canonical);

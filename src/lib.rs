@@ -27,4 +27,5 @@ pub mod snake;
 pub mod solver;
 pub mod store;
 pub mod studio;
+pub mod twins;
 pub mod validate;

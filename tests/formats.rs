@@ -328,7 +328,22 @@ fn a_book_never_prints_a_puzzle_isomorphic_to_a_reference_puzzle() {
     if dir.join("c.db-wal").exists() {
         std::fs::copy(dir.join("c.db-wal"), dir.join("open.db-wal")).unwrap();
     }
-    ok(&["book", "Open", "--layout", "classic-9", "--count", "5", "--levels", &level, "--out", s(&dir.join("open.pdf")), "--db", s(&open)]);
+    // (Imported puzzles are taken only when asked: --include-imported.)
+    ok(&[
+        "book",
+        "Open",
+        "--layout",
+        "classic-9",
+        "--count",
+        "5",
+        "--levels",
+        &level,
+        "--include-imported",
+        "--out",
+        s(&dir.join("open.pdf")),
+        "--db",
+        s(&open),
+    ]);
     assert_eq!(count(&open, &format!("SELECT count(*) FROM book_puzzles WHERE puzzle_id = {planted_id}")), 1);
     // With it, the planted puzzle is never chosen.
     let added = ok(&["reference", "add", &shared("17-clue.txt"), "--name", "17-clue", "--db", s(&db)]);
@@ -343,6 +358,7 @@ fn a_book_never_prints_a_puzzle_isomorphic_to_a_reference_puzzle() {
         "5",
         "--levels",
         &level,
+        "--include-imported",
         "--out",
         s(&dir.join("g.pdf")),
         "--db",
@@ -359,6 +375,7 @@ fn a_book_never_prints_a_puzzle_isomorphic_to_a_reference_puzzle() {
         "4",
         "--levels",
         &level,
+        "--include-imported",
         "--out",
         s(&dir.join("g.pdf")),
         "--report",

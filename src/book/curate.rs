@@ -8,9 +8,133 @@
 use super::BookSettings;
 use super::labels::{self, Curve};
 use crate::level::{Level, RatingRange};
-use crate::store::{CandidateFilter, Catalog, Pick, PuzzleRow};
+use crate::store::{CandidateFilter, Catalog, Pick, PuzzleRow, SourceFilter};
+use crate::twins::{self, Texts};
 use anyhow::{Result, bail};
+use serde::{Deserialize, Serialize};
 use std::fmt::Write;
+
+/// Which of the stock a book takes beyond layouts, levels and ratings
+/// (`book --batch`, `--pattern`, `--source`, `--include-imported`), and
+/// how far apart its puzzles must be (`--twin-distance`). Recorded with
+/// the book's settings.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Curation {
+    /// Only puzzles of this batch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub batch: Option<i64>,
+    /// Only puzzles of the batches made with this `--pattern` picture (as
+    /// a batch stores it: `#` and `.` rows).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<String>,
+    /// Only puzzles of this source: `generated`, `imported` (any import),
+    /// or an import's source name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// Imported puzzles may be taken too (without it, and without
+    /// `source`, only generated ones are).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub include_imported: bool,
+    /// The fewest cells two puzzles of the book differ in
+    /// ([`crate::twins`]); `None`: the default for the grid's size
+    /// ([`twins::default_for`]: 20 for a 9×9); 0: no guard.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub twin_distance: Option<usize>,
+}
+
+impl Curation {
+    pub fn is_default(&self) -> bool {
+        *self == Curation::default()
+    }
+
+    /// The sources asked for, as the catalog filters them.
+    pub fn sources(&self) -> SourceFilter<'_> {
+        match self.source.as_deref() {
+            Some("imported") => SourceFilter::Imported,
+            Some(name) => SourceFilter::Named(name),
+            None if self.include_imported => SourceFilter::Any,
+            None => SourceFilter::Generated,
+        }
+    }
+
+    /// The batches asked for (`--batch`, `--pattern`; both: those of the
+    /// batch that was made with the pattern), `None` for all; an error
+    /// when none fits.
+    pub fn batches(&self, catalog: &Catalog) -> Result<Option<Vec<i64>>> {
+        let mut batches = match &self.pattern {
+            Some(picture) => {
+                let found = catalog.pattern_batches(&crate::store::browse::pattern_key(picture))?;
+                if found.is_empty() {
+                    bail!(
+                        "--pattern: no batch of {} was made with this pattern (`puzzlebook generate LAYOUT --pattern FILE` makes one)",
+                        catalog.target
+                    );
+                }
+                Some(found)
+            }
+            None => None,
+        };
+        if let Some(batch) = self.batch {
+            catalog.batch(batch)?; // a clear error for a batch that is not there
+            match &mut batches {
+                Some(list) if !list.contains(&batch) => bail!("--batch {batch} was not made with the --pattern given"),
+                Some(list) => list.retain(|&b| b == batch),
+                None => batches = Some(vec![batch]),
+            }
+        }
+        Ok(batches)
+    }
+}
+
+/// Near-twins a book passes over before it stops reading (a catalog of
+/// little else, such as the scale bench's fill, would be read whole).
+const MAX_PASSED_OVER: usize = 5_000;
+
+/// The near-twin guard of a book being chosen: the givens and solutions
+/// taken so far.
+struct Chosen {
+    min: Option<usize>,
+    texts: Vec<(String, String)>,
+    /// Candidates passed over as near-twins.
+    skipped: usize,
+}
+
+impl Chosen {
+    fn new(settings: &BookSettings) -> Chosen {
+        Chosen { min: settings.curation.twin_distance, texts: Vec::new(), skipped: 0 }
+    }
+
+    /// Takes `row` unless it is a near-twin of one taken; `None` (read no
+    /// further) once [`MAX_PASSED_OVER`] were passed over.
+    fn accept(&mut self, row: &PuzzleRow) -> Option<bool> {
+        if self.skipped >= MAX_PASSED_OVER {
+            return None;
+        }
+        let mine = Texts { givens: &row.givens, solution: &row.solution };
+        if twins::near_any(mine, self.texts.iter().map(Texts::of), self.min) {
+            self.skipped += 1;
+            return Some(false);
+        }
+        self.texts.push((row.givens.clone(), row.solution.clone()));
+        Some(true)
+    }
+}
+
+/// Reads the credits of `book`'s imported puzzles from the catalog into
+/// `book.credits` (the copyright page names them).
+pub fn credit(book: &mut super::Book, catalog: &Catalog) -> Result<()> {
+    let ids: Vec<i64> = book.puzzles.iter().map(|p| p.row.id).collect();
+    let number = |id: i64| book.puzzles.iter().find(|p| p.row.id == id).map_or(0, |p| p.number);
+    book.credits = catalog.imported_credits(&ids)?.into_iter().map(|c| (number(c.id), c)).collect();
+    Ok(())
+}
+
+/// The closest two puzzles of `rows` (by their place, 1-based), with
+/// their distance; `None` with fewer than two of one layout.
+pub fn closest_pair(rows: &[PuzzleRow]) -> Option<(usize, usize, usize)> {
+    let texts: Vec<Texts> = rows.iter().map(|r| Texts { givens: &r.givens, solution: &r.solution }).collect();
+    twins::closest_pair(&texts).map(|(a, b, d)| (a + 1, b + 1, d))
+}
 
 /// The distinctness report of a recorded book (`book --report`): its
 /// puzzles checked by canonical key against every reference set of their
@@ -58,6 +182,16 @@ pub fn distinctness_report(catalog: &Catalog, book_id: i64) -> Result<String> {
             elsewhere += 1;
             writeln!(out, "puzzle {} is also in book(s) {books:?}", r.id)?;
         }
+    }
+    match closest_pair(&rows) {
+        Some((a, b, d)) => writeln!(
+            out,
+            "closest pair: puzzles {a} and {b} (ids {} and {}) differ in {d} cells, givens and solution, digits relabelled (books keep {} or more apart by default)",
+            rows[a - 1].id,
+            rows[b - 1].id,
+            twins::default_for(&rows[a - 1].givens)
+        )?,
+        None => writeln!(out, "closest pair: no two puzzles of one layout to compare")?,
     }
     let keys: i64 = sets.iter().filter(|s| layouts.contains(&s.layout_name.as_str())).map(|s| s.keys).sum();
     writeln!(out, "other books: {} puzzles checked, {elsewhere} printed in another book", rows.len())?;
@@ -136,6 +270,8 @@ pub fn choose(catalog: &Catalog, settings: &BookSettings, draft: Option<(i64, &s
     }
     let mut chosen: Vec<(usize, i64)> = Vec::new(); // (layout, id)
     let mut shortages = Vec::new();
+    let batches = settings.curation.batches(catalog)?;
+    let mut guard = Chosen::new(settings);
     for (&level, level_count) in settings.levels.iter().zip(shares(settings.count, settings.levels.len())) {
         for (which, (layout, need)) in settings.layouts.iter().zip(shares(level_count, settings.layouts.len())).enumerate() {
             let filter = CandidateFilter {
@@ -144,8 +280,10 @@ pub fn choose(catalog: &Catalog, settings: &BookSettings, draft: Option<(i64, &s
                 reprint: settings.allow_reprint,
                 rating: settings.rating,
                 draft: draft.map(|(id, _)| id),
+                source: settings.curation.sources(),
+                batches: batches.as_deref(),
             };
-            let (candidates, stale) = catalog.book_candidates(&filter, need)?;
+            let (candidates, stale) = catalog.book_candidates_where(&filter, need, &mut |row| guard.accept(row))?;
             if candidates.len() < need {
                 let unvalidated = catalog.unvalidated_count(layout, level.name())?;
                 shortages.push(Shortage { layout: layout.clone(), level, band: None, need, have: candidates.len(), unvalidated, stale });
@@ -155,7 +293,7 @@ pub fn choose(catalog: &Catalog, settings: &BookSettings, draft: Option<(i64, &s
         }
     }
     if !shortages.is_empty() {
-        bail!(shortage_message(catalog, settings, &shortages, draft.map(|(_, name)| name)));
+        bail!(shortage_message(catalog, settings, &shortages, draft.map(|(_, name)| name)) + &curation_note(settings, guard.skipped));
     }
     let rows: Vec<(usize, PuzzleRow)> = chosen.into_iter().map(|(which, id)| Ok((which, catalog.puzzle(id)?))).collect::<Result<_>>()?;
     if settings.labels.by_band() {
@@ -204,6 +342,15 @@ pub fn in_draft_order(catalog: &Catalog, settings: &BookSettings, name: &str) ->
     if settings.labels.by_band() || settings.curve == Curve::Week {
         refuse_unrated(settings, &rows)?;
     }
+    let min = |a: usize| settings.curation.twin_distance.unwrap_or_else(|| twins::default_for(&rows[a - 1].givens));
+    if let Some((a, b, d)) = closest_pair(&rows).filter(|&(a, _, d)| d < min(a)) {
+        bail!(
+            "draft \"{name}\": puzzles {a} and {b} (ids {} and {}) differ in only {d} cells (a book keeps {} or more apart): take one out, or give --twin-distance {d}",
+            rows[a - 1].id,
+            rows[b - 1].id,
+            min(a)
+        );
+    }
     refuse_repeats(settings, rows)
 }
 
@@ -213,6 +360,8 @@ fn choose_week(catalog: &Catalog, settings: &BookSettings, draft: Option<(i64, &
     let needs = labels::week_needs(settings.count / 7);
     let mut by_band: Vec<std::collections::VecDeque<i64>> = Vec::new();
     let mut shortages = Vec::new();
+    let batches = settings.curation.batches(catalog)?;
+    let mut guard = Chosen::new(settings);
     for (band, &need) in needs.iter().enumerate() {
         let level = labels::band_level(band);
         let range = labels::band_range(band);
@@ -229,9 +378,11 @@ fn choose_week(catalog: &Catalog, settings: &BookSettings, draft: Option<(i64, &
                 reprint: settings.allow_reprint,
                 rating: Some(range),
                 draft: draft.map(|(id, _)| id),
+                source: settings.curation.sources(),
+                batches: batches.as_deref(),
             };
             let (candidates, stale) = match range.low <= range.high {
-                true => catalog.book_candidates(&filter, need)?,
+                true => catalog.book_candidates_where(&filter, need, &mut |row| guard.accept(row))?,
                 false => (Vec::new(), 0),
             };
             if candidates.len() < need {
@@ -263,7 +414,7 @@ fn choose_week(catalog: &Catalog, settings: &BookSettings, draft: Option<(i64, &
         by_band.push(turns);
     }
     if !shortages.is_empty() {
-        bail!(shortage_message(catalog, settings, &shortages, draft.map(|(_, name)| name)));
+        bail!(shortage_message(catalog, settings, &shortages, draft.map(|(_, name)| name)) + &curation_note(settings, guard.skipped));
     }
     let mut ids = Vec::with_capacity(settings.count);
     for _ in 0..settings.count / 7 {
@@ -299,6 +450,37 @@ fn refuse_repeats(settings: &BookSettings, rows: Vec<PuzzleRow>) -> Result<Vec<P
         bail!("book \"{}\": puzzle {} was chosen twice (the same layout or level asked twice?)", settings.title, r.id);
     }
     Ok(rows)
+}
+
+/// What a shortage owes to the book's curation: the batches, pattern or
+/// source asked for, and the near-twins passed over.
+fn curation_note(settings: &BookSettings, skipped: usize) -> String {
+    let c = &settings.curation;
+    let mut only = Vec::new();
+    if let Some(batch) = c.batch {
+        only.push(format!("of batch {batch}"));
+    }
+    if c.pattern.is_some() {
+        only.push("made with the --pattern given".to_string());
+    }
+    match c.sources() {
+        SourceFilter::Generated => {}
+        SourceFilter::Any => only.push("generated or imported".to_string()),
+        SourceFilter::Imported => only.push("imported".to_string()),
+        SourceFilter::Named(name) => only.push(format!("of source '{name}'")),
+    }
+    let mut text = String::new();
+    if !only.is_empty() {
+        let _ = write!(text, "\n(only puzzles {} were counted)", only.join(", "));
+    }
+    if skipped > 0 {
+        let _ = write!(
+            text,
+            "\n({skipped} more were passed over as near-twins of puzzles already chosen: closer than {} cells; --twin-distance sets it)",
+            c.twin_distance.map_or("20 (a 9×9's; smaller grids the same share)".to_string(), |d| d.to_string())
+        );
+    }
+    text
 }
 
 fn shortage_message(catalog: &Catalog, settings: &BookSettings, shortages: &[Shortage], draft: Option<&str>) -> String {

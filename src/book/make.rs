@@ -112,7 +112,8 @@ pub fn make_book_at(
     // done is open: removed again if it does not commit.
     let placed: std::cell::RefCell<Vec<PathBuf>> = std::cell::RefCell::new(Vec::new());
     let made = (|| -> Result<Made> {
-        let book = Book::new(settings, rows, &created_at)?;
+        let mut book = Book::new(settings, rows, &created_at)?;
+        curate::credit(&mut book, catalog)?;
         let rendered = render(&book)?;
         check_print_rules(&book.settings, &rendered)?;
         let cover = match cover {
@@ -221,7 +222,8 @@ pub fn changed_puzzles(catalog: &Catalog, row: &BookRow) -> Result<Vec<i64>> {
 pub fn render_again(catalog: &Catalog, row: &BookRow) -> Result<Rendered> {
     let settings = BookSettings::from_toml(&row.settings).with_context(|| format!("book {}: stored settings", row.id))?;
     let puzzles = row.puzzles.iter().map(|&id| catalog.puzzle(id)).collect::<Result<Vec<_>>>()?;
-    let book = Book::new(settings, puzzles, &row.created_at)?;
+    let mut book = Book::new(settings, puzzles, &row.created_at)?;
+    curate::credit(&mut book, catalog)?;
     render(&book)
 }
 

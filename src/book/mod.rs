@@ -103,6 +103,10 @@ pub struct BookSettings {
     /// cover's spine; `None` for books made without it (white is assumed).
     #[serde(default, skip_serializing_if = "Option::is_none", with = "paper")]
     pub paper: Option<cover::Paper>,
+    /// Which of the stock the book takes (batch, pattern, source) and how
+    /// far apart its puzzles are kept (`curate::Curation`).
+    #[serde(default, skip_serializing_if = "curate::Curation::is_default")]
+    pub curation: curate::Curation,
 }
 
 /// `paper` in the stored settings: "white", "cream" or "color".
@@ -191,6 +195,7 @@ impl BookSettings {
             labels: labels::Labels::Levels,
             curve: labels::Curve::Sections,
             paper: None,
+            curation: curate::Curation::default(),
         }
     }
 
@@ -286,6 +291,10 @@ pub struct Book {
     /// What the book says about its puzzles, found from them once
     /// ([`Book::claims`]).
     pub claims: std::sync::OnceLock<claims::Claims>,
+    /// The puzzles that are not the publisher's own (imported), by their
+    /// number in the book, with their credits: the copyright page names
+    /// them (`curate::credit`; empty until then).
+    pub credits: Vec<(usize, crate::store::Credited)>,
 }
 
 impl Book {
@@ -318,7 +327,17 @@ impl Book {
             }
             false => (None, vec![Vec::new(); puzzles.len()]),
         };
-        Ok(Book { settings, layouts, puzzles, sections, trivia, clues, date: pdf_date(created_at), claims: std::sync::OnceLock::new() })
+        Ok(Book {
+            settings,
+            layouts,
+            puzzles,
+            sections,
+            trivia,
+            clues,
+            date: pdf_date(created_at),
+            claims: std::sync::OnceLock::new(),
+            credits: Vec::new(),
+        })
     }
 }
 
@@ -441,6 +460,13 @@ mod tests {
             labels: labels::Labels::Stars,
             curve: labels::Curve::Week,
             paper: Some(cover::Paper::Cream),
+            curation: curate::Curation {
+                batch: Some(3),
+                pattern: Some("#.\n.#\n".into()),
+                source: Some("SudoCue".into()),
+                include_imported: true,
+                twin_distance: Some(12),
+            },
         };
         assert_eq!(BookSettings::from_toml(&s.to_toml()).unwrap(), s);
         assert!(s.to_toml().contains("marks = \"faded\"") && s.to_toml().contains("hints = true"), "{}", s.to_toml());
@@ -467,6 +493,7 @@ mod tests {
             trivia_format: trivia::TriviaFormat::Questions,
             trivia_once: false,
             paper: None,
+            curation: curate::Curation::default(),
             ..s.clone()
         };
         let text = old.to_toml();
@@ -489,6 +516,7 @@ mod tests {
             "labels",
             "curve",
             "paper",
+            "curation",
         ] {
             assert!(!text.contains(key), "{text}");
         }

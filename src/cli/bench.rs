@@ -235,7 +235,7 @@ fn rating_row(seconds: f64) -> anyhow::Result<()> {
     let (mut found, mut climbs) = (std::collections::HashSet::new(), 0u64);
     while watch.read().1 < seconds * 4.0 || climbs == 0 {
         climbs += 1;
-        for p in generator.rated_puzzles(climbs, range)? {
+        for p in generator.rated_puzzles(climbs, range, None)? {
             found.insert(p.givens.cells);
         }
     }

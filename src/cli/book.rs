@@ -130,9 +130,27 @@ pub struct BookArgs {
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
     /// Also write a distinctness report beside the PDF (`<pdf stem>-report.txt`): the puzzles checked
-    /// against the reference sets (`puzzlebook reference add`) and other books.
+    /// against the reference sets (`puzzlebook reference add`) and other books, and the book's closest pair.
     #[arg(long)]
     pub report: bool,
+    /// Only puzzles of this batch (its number: `generate` prints it, `show ID` names a puzzle's).
+    #[arg(long, value_name = "N")]
+    pub batch: Option<i64>,
+    /// Only puzzles of the batches made with this givens pattern (`generate --pattern FILE`).
+    #[arg(long, value_name = "FILE")]
+    pub pattern: Option<PathBuf>,
+    /// Only puzzles of this source: generated, imported (any import), or an import's source name
+    /// (`import --source`). Without it, imported puzzles are left out unless --include-imported.
+    #[arg(long, value_name = "SOURCE")]
+    pub source: Option<String>,
+    /// Take imported puzzles too (the copyright page credits their authors and sources).
+    #[arg(long, conflicts_with = "source")]
+    pub include_imported: bool,
+    /// The fewest cells two puzzles of the book differ in, givens and solution, digits relabelled
+    /// (default: 20 for a 9×9, the same share of the cells for a smaller grid; 0: no guard). Near-twins are passed
+    /// over for the next candidate.
+    #[arg(long, value_name = "CELLS")]
+    pub twin_distance: Option<usize>,
     /// Also write the KDP paperback cover (full wrap) as <PDF stem>-cover.pdf (see `puzzlebook cover --help`).
     #[arg(long)]
     pub cover: bool,
@@ -360,6 +378,7 @@ pub fn book(args: BookArgs) -> Result<()> {
         labels: args.labels.into(),
         curve: args.curve.into(),
         paper: args.paper,
+        curation: curation(&args)?,
     };
     // The arguments first, then the catalog: a bad title is said as such.
     settings.check()?;
@@ -422,6 +441,31 @@ pub fn book(args: BookArgs) -> Result<()> {
         super::cover::report_cover(id, &args.title, drawn, args.guides, path, *replaced);
     }
     Ok(())
+}
+
+/// `--batch`, `--pattern`, `--source`, `--include-imported` and
+/// `--twin-distance` as the book's curation.
+fn curation(args: &BookArgs) -> Result<crate::book::curate::Curation> {
+    let pattern = match &args.pattern {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read the pattern {}", path.display()))?;
+            let first = args.layout.first().map_or("classic-9", String::as_str);
+            let layout = Layout::load(first)?;
+            Some(crate::generate::Pattern::parse(&path.display().to_string(), &text, &layout, false)?.picture)
+        }
+        None => None,
+    };
+    let source = args.source.as_ref().map(|s| s.trim().to_string());
+    if source.as_deref() == Some("") {
+        bail!("--source needs a name: generated, imported, or an import's source (`puzzlebook import --source`)");
+    }
+    Ok(crate::book::curate::Curation {
+        batch: args.batch,
+        pattern,
+        source,
+        include_imported: args.include_imported,
+        twin_distance: args.twin_distance,
+    })
 }
 
 fn report(id: i64, row: &BookRow, rendered: &Rendered, out: &Path) {

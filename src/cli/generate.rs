@@ -71,6 +71,11 @@ pub struct GenerateArgs {
     /// unique and minimal. Layouts with the technique grader.
     #[arg(long, value_name = "RANGE", conflicts_with_all = ["difficulty", "resume", "join"])]
     pub rating: Option<RatingRange>,
+    /// With --rating: no two puzzles of the search differ in fewer than this many cells, givens and
+    /// solution, digits relabelled (default: 20 for a 9×9, the same share of the cells for a smaller grid; 0: no
+    /// guard). See docs/books-curation.md.
+    #[arg(long, value_name = "CELLS", requires = "rating")]
+    pub twin_distance: Option<usize>,
     /// Killer layouts (random_cages): cage sizes, a size or a range such as 2..4 (default: the layout's,
     /// 1..5 for killer-9). The cages are drawn anew for each puzzle on its solution, connected, no digit
     /// twice.
@@ -393,6 +398,7 @@ fn controls(args: &GenerateArgs, layout: &Layout) -> anyhow::Result<Controls> {
         rating: args.rating,
         cages: cage_rule(args, layout)?,
         time_limit: args.time_limit.map(Duration::from_secs),
+        twin_distance: args.twin_distance,
     })
 }
 

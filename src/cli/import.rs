@@ -3,7 +3,7 @@
 
 use super::catalog::DbArg;
 use crate::formats::Format;
-use crate::formats::import::{ImportReport, import, read};
+use crate::formats::import::{ImportReport, import, read_credited};
 use crate::layout::Layout;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -51,10 +51,13 @@ pub fn run(args: ImportArgs) -> anyhow::Result<()> {
     if args.source.as_deref().is_some_and(|s| s.trim().is_empty()) {
         anyhow::bail!("--source is empty: name where the puzzles come from (or leave --source out to use the file's name)");
     }
+    if args.source.as_deref().is_some_and(|s| s.trim() == "generated") {
+        anyhow::bail!("--source generated: that name marks the puzzles this program made; name where these come from");
+    }
     let family = crate::family::open(Layout::load(&args.layout)?);
     // The whole file is read before the catalog is opened: a malformed file
     // stores nothing and creates no catalog.
-    let read = read(family.as_ref(), &args.file, args.format.0)?;
+    let read = read_credited(family.as_ref(), &args.file, args.format.0)?;
     let catalog = crate::family::open_catalog(&args.db.db)?;
     let source = args
         .source

@@ -386,7 +386,7 @@ impl Cells {
         let made: Vec<Generated> = if let Some(pattern) = &controls.pattern {
             generator.pattern_puzzle(seed, pattern).map_err(failed)?.into_iter().collect()
         } else if let Some(range) = controls.rating {
-            generator.rated_puzzles(seed, range).map_err(failed)?
+            generator.rated_puzzles(seed, range, controls.twin_distance).map_err(failed)?
         } else if let Some(wanted) = controls.needs
             && (steering.is_some() || !self.cells().random.is_empty())
         {

@@ -152,6 +152,18 @@ fn percent_decode(s: &str) -> String {
 
 /// One puzzle from a line: a URL, the compressed text, or plain JSON.
 pub fn decode_line(line: &str) -> Result<Sudoku, String> {
+    from_json(&json_of_line(line)?)
+}
+
+/// The puzzle's `author`, as a line's JSON names it (none when blank).
+pub fn author_of_line(line: &str) -> Option<String> {
+    let value = json_of_line(line).ok()?;
+    let author = value.get("author")?.as_str()?.trim();
+    (!author.is_empty()).then(|| author.to_string())
+}
+
+/// A line's JSON: a URL, the compressed text, or plain JSON.
+fn json_of_line(line: &str) -> Result<Value, String> {
     let line = line.trim();
     let json = if line.starts_with('{') {
         line.to_string()
@@ -173,8 +185,7 @@ pub fn decode_line(line: &str) -> Result<Sudoku, String> {
         })?;
         String::from_utf16(&wide).map_err(|_| "the decompressed data is not text".to_string())?
     };
-    let value: Value = serde_json::from_str(&json).map_err(|e| format!("not f-puzzles JSON: {e}"))?;
-    from_json(&value)
+    serde_json::from_str(&json).map_err(|e| format!("not f-puzzles JSON: {e}"))
 }
 
 fn parse_cell(v: &Value, size: usize) -> Result<usize, String> {

@@ -142,13 +142,20 @@ pub fn read_text(file: &Path) -> Result<String> {
 /// Reads the whole file; the first malformed puzzle is an error naming the
 /// file and line (nothing is stored then).
 pub fn read(family: &dyn Family, file: &Path, asked: Option<Format>) -> Result<(Format, Vec<Decoded>)> {
+    read_credited(family, file, asked).map(|(format, decoded, _)| (format, decoded))
+}
+
+/// [`read`], with each puzzle's credit as the file gives it
+/// ([`super::credit::credits`]).
+pub fn read_credited(family: &dyn Family, file: &Path, asked: Option<Format>) -> Result<(Format, Vec<Decoded>, Vec<super::Credit>)> {
     let text = read_text(file)?;
     let format = choose_format(family, &text, file, asked)?;
     let decoded = family.decode(format, &text).map_err(|e| anyhow!("{}: {e} (read as {format}; nothing stored)", file.display()))?;
     if decoded.is_empty() {
         bail!("{}: no puzzles in it (read as {format})", file.display());
     }
-    Ok((format, decoded))
+    let credits = super::credit::credits(format, &text, &decoded);
+    Ok((format, decoded, credits))
 }
 
 /// Proves every puzzle (in parallel), reporting `(done, total)` now and
@@ -190,7 +197,7 @@ pub fn import(
     catalog: &Catalog,
     family: &dyn Family,
     file: &Path,
-    (format, decoded): (Format, Vec<Decoded>),
+    (format, decoded, file_credits): (Format, Vec<Decoded>, Vec<super::Credit>),
     source: &str,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<ImportReport> {
@@ -198,9 +205,13 @@ pub fn import(
     let mut report = ImportReport { format: Some(format), read: decoded.len(), ..ImportReport::default() };
     let mut seen = HashSet::new();
     let mut keep = Vec::new();
-    for (d, result) in decoded.iter().zip(admitted) {
+    let mut credits = Vec::new();
+    for ((d, result), credit) in decoded.iter().zip(admitted).zip(file_credits) {
         match result {
-            Ok(p) if seen.insert(p.canonical.clone()) => keep.push(p),
+            Ok(p) if seen.insert(p.canonical.clone()) => {
+                keep.push(p);
+                credits.push(credit);
+            }
             Ok(_) => report.duplicates_in_file += 1,
             Err(why) => report.refused.push((d.line, why)),
         }
@@ -208,7 +219,7 @@ pub fn import(
     if !keep.is_empty() {
         // No batch is recorded when every puzzle is already in the catalog.
         let note = format!("import of {} ({format}, source {source}): {} read", file.display(), decoded.len());
-        let (batch, inserted) = catalog.store_import(family.layout(), family.name(), source, &note, &keep)?;
+        let (batch, inserted) = catalog.store_import_credited(family.layout(), family.name(), source, &note, &keep, &credits)?;
         report.batch = batch;
         report.stored = inserted.iter().filter(|&&new| new).count();
         report.duplicates_in_catalog = inserted.len() - report.stored;

@@ -20,6 +20,7 @@
 //! | `pzprv3` | the pzprjs file: `pzprv3`, `slither`, rows, cols, clue rows, the loop's borders | one |
 //! | `serate` | Sudoku Explainer's batch output: `<puzzle> ED=<ER>/<EP>/<ED>` | many |
 
+pub mod credit;
 pub mod fpuzzles;
 pub mod grid;
 pub mod import;
@@ -138,6 +139,21 @@ pub struct Decoded {
 impl Decoded {
     pub fn new(line: usize, givens: impl Into<String>) -> Decoded {
         Decoded { line, givens: givens.into(), layout: None }
+    }
+}
+
+/// Who made a puzzle, as its file says: the author, the source (a book,
+/// a site, a collection) and a URL. Empty where the file says nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Credit {
+    pub author: Option<String>,
+    pub source: Option<String>,
+    pub url: Option<String>,
+}
+
+impl Credit {
+    pub fn is_empty(&self) -> bool {
+        self.author.is_none() && self.source.is_none() && self.url.is_none()
     }
 }
 

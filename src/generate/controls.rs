@@ -29,6 +29,10 @@ pub struct Controls {
     pub cages: Option<CageRule>,
     /// Give up when no new puzzle has come for this long (`None`: never).
     pub time_limit: Option<Duration>,
+    /// With `rating`: the fewest cells two puzzles of the search differ in
+    /// (`crate::twins`); `None`: the default for the grid's size
+    /// ([`crate::twins::default_for`]).
+    pub twin_distance: Option<usize>,
 }
 
 impl From<Symmetry> for Controls {
@@ -54,6 +58,7 @@ struct Stored {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     one_cell_cages: bool,
     time_limit_seconds: Option<u64>,
+    twin_distance: Option<usize>,
 }
 
 impl Controls {
@@ -85,12 +90,14 @@ impl Controls {
             cage_givens: self.cages.is_some_and(|c| c.givens),
             one_cell_cages: self.cages.is_some_and(|c| c.one_cell),
             time_limit_seconds: self.time_limit.map(|d| d.as_secs()),
+            twin_distance: self.twin_distance,
         };
         let empty = stored.pattern.is_none()
             && stored.needs.is_none()
             && stored.rating.is_none()
             && stored.cages.is_none()
-            && stored.time_limit_seconds.is_none();
+            && stored.time_limit_seconds.is_none()
+            && stored.twin_distance.is_none();
         (!empty).then(|| toml::to_string(&stored).expect("plain fields serialise"))
     }
 
@@ -119,7 +126,15 @@ impl Controls {
             }
             None => None,
         };
-        Ok(Controls { symmetry, pattern, needs, rating, cages, time_limit: stored.time_limit_seconds.map(Duration::from_secs) })
+        Ok(Controls {
+            symmetry,
+            pattern,
+            needs,
+            rating,
+            cages,
+            time_limit: stored.time_limit_seconds.map(Duration::from_secs),
+            twin_distance: stored.twin_distance,
+        })
     }
 
     /// The first request that cannot be combined with another, whatever
@@ -178,6 +193,7 @@ mod tests {
             rating: Some("3.0..".parse().unwrap()),
             cages: Some(CageRule { min: 2, max: 4, givens: true, one_cell: true }),
             time_limit: Some(Duration::from_secs(90)),
+            twin_distance: Some(12),
         };
         let text = controls.stored().unwrap();
         let back = Controls::from_stored(Symmetry::None, Some(&text), &layout, "batch 3").unwrap();

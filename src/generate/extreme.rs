@@ -73,9 +73,11 @@ fn distance(range: &RatingRange, rating: f64) -> f64 {
 
 impl Generator {
     /// One climb from `seed` towards `range`: every distinct puzzle met in
-    /// the range (none when the climb found none). Needs the technique
-    /// grader for the layout (the families check that first).
-    pub fn rated_puzzles(&self, seed: u64, range: RatingRange) -> Result<Vec<Generated>, GenerateError> {
+    /// the range (none when the climb found none), no two of them closer
+    /// than `twin_distance` cells ([`crate::twins::distance`]; `None`: the
+    /// default for the grid's size; 0: no guard). Needs the technique grader for the layout (the families
+    /// check that first).
+    pub fn rated_puzzles(&self, seed: u64, range: RatingRange, twin_distance: Option<usize>) -> Result<Vec<Generated>, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (symmetry, orbits) = match self.orbits.len() {
             1 => &self.orbits[0],
@@ -121,11 +123,25 @@ impl Generator {
         // Marks or regions drawn on the solution hold only for it.
         let ground = Ground { layout, solver, grader: &grader, orbits, new_solutions: derived.is_none(), range };
 
-        // One puzzle a solution: two puzzles of a book never share their answer.
+        // One puzzle a solution: two puzzles of a book never share their
+        // answer; and no near-twins (neighbours differ in a few cells).
         let mut solutions_kept: HashSet<Vec<Option<Symbol>>> = HashSet::new();
         let mut found: Vec<Point> = Vec::new();
+        let mut kept_texts: Vec<(String, String)> = Vec::new();
+        let model = &layout.model;
         let mut keep = |point: &Point, found: &mut Vec<Point>| {
-            if range.contains(point.rating) && solutions_kept.insert(point.solution.cells.clone()) {
+            if !range.contains(point.rating) || solutions_kept.contains(&point.solution.cells) {
+                return;
+            }
+            let texts = (model.format_grid(&point.givens), model.format_grid(&point.solution));
+            let near = crate::twins::near_any(
+                crate::twins::Texts { givens: &texts.0, solution: &texts.1 },
+                kept_texts.iter().map(|(g, s)| crate::twins::Texts { givens: g, solution: s }),
+                twin_distance,
+            );
+            if !near {
+                solutions_kept.insert(point.solution.cells.clone());
+                kept_texts.push(texts);
                 found.push(point.clone());
             }
         };
@@ -248,7 +264,7 @@ mod tests {
         let model = &base.cells().unwrap().model;
         let grader = Grader::new(model).unwrap();
         let range: RatingRange = "6.0..8.0".parse().unwrap();
-        let found: Vec<Generated> = (1..).map(|seed| generator.rated_puzzles(seed, range).unwrap()).find(|v| !v.is_empty()).unwrap();
+        let found: Vec<Generated> = (1..).map(|seed| generator.rated_puzzles(seed, range, None).unwrap()).find(|v| !v.is_empty()).unwrap();
         for p in &found {
             let rating = crate::store::StoredGrade::of(&grader.grade(&p.givens).unwrap()).se_rating;
             assert!(range.contains(rating), "rated {rating}");

@@ -66,6 +66,38 @@ pub struct CandidateFilter<'a> {
     /// Only this draft's puzzles (its owner making its book from it);
     /// `None`: the whole stock less every live draft's puzzles.
     pub draft: Option<i64>,
+    /// Where the puzzles come from (`book --source`, `--include-imported`).
+    pub source: SourceFilter<'a>,
+    /// Only puzzles of these batches (`book --batch`, `--pattern`).
+    pub batches: Option<&'a [i64]>,
+}
+
+/// Which sources a book takes puzzles from (`puzzles.source`). The
+/// scale bench's fill (`bench-fill`, src/fill.rs) is this program's own
+/// work and counts as generated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SourceFilter<'a> {
+    /// Generated puzzles only: imported ones wait until asked for.
+    #[default]
+    Generated,
+    /// Generated and imported alike.
+    Any,
+    /// Imported puzzles only, of any source.
+    Imported,
+    /// Only puzzles of this source ('generated' or an import's source).
+    Named(&'a str),
+}
+
+impl SourceFilter<'_> {
+    /// `$9` (the source it must be, if one) and `$10` (imported only).
+    fn params(self) -> (Option<String>, bool) {
+        match self {
+            SourceFilter::Generated => (Some("generated".into()), false),
+            SourceFilter::Any => (None, false),
+            SourceFilter::Imported => (None, true),
+            SourceFilter::Named(name) => (Some(name.to_string()), false),
+        }
+    }
 }
 
 /// The columns curation reads of each puzzle: its id and score, and what
@@ -84,7 +116,11 @@ const CANDIDATE_FILTERS: &str = "(CAST($4 AS BOOLEAN) OR NOT EXISTS (SELECT 1 FR
     AND NOT EXISTS (SELECT 1 FROM reference_keys k JOIN reference_sets s ON s.id = k.set_id
                     WHERE s.layout_name = p.layout_name AND k.canonical = p.canonical)
     AND NOT EXISTS (SELECT 1 FROM {reserved} JOIN drafts d ON d.id = r.draft_id
-                    WHERE r.puzzle_id = p.id AND d.expires_at > @unix AND d.id IS DISTINCT FROM CAST($7 AS BIGINT))";
+                    WHERE r.puzzle_id = p.id AND d.expires_at > @unix AND d.id IS DISTINCT FROM CAST($7 AS BIGINT))
+    AND (CAST($9 AS TEXT) IS NULL OR p.source = CAST($9 AS TEXT)
+         OR (CAST($9 AS TEXT) = 'generated' AND p.source = 'bench-fill'))
+    AND (NOT CAST($10 AS BOOLEAN) OR p.source NOT IN ('generated', 'bench-fill'))
+    AND (CAST($11 AS TEXT) IS NULL OR p.batch_id IN ({batches}))";
 
 /// The candidate statement (`$8` rows at most), from the stock or from one
 /// draft's puzzles.
@@ -106,7 +142,11 @@ fn candidate_sql(from_draft: bool, dialect: Dialect) -> String {
         Dialect::Sqlite => "draft_puzzles r INDEXED BY draft_puzzles_by_puzzle",
         Dialect::Postgres => "draft_puzzles r",
     };
-    let filters = CANDIDATE_FILTERS.replace("{reserved}", reserved);
+    let batches = match dialect {
+        Dialect::Sqlite => "SELECT value FROM json_each(CAST($11 AS TEXT))",
+        Dialect::Postgres => "SELECT CAST(jsonb_array_elements_text(CAST(CAST($11 AS TEXT) AS JSONB)) AS BIGINT)",
+    };
+    let filters = CANDIDATE_FILTERS.replace("{reserved}", reserved).replace("{batches}", batches);
     match (from_draft, dialect) {
         (false, Dialect::Sqlite) => format!(
             "SELECT {CANDIDATE_COLUMNS} FROM puzzles p INDEXED BY puzzles_for_books
@@ -143,6 +183,21 @@ impl Catalog {
     /// `want` are found: the time taken grows with `want` (and with the
     /// printed, reserved or stale rows passed over), not with the catalog.
     pub fn book_candidates(&self, filter: &CandidateFilter, want: usize) -> Result<(Vec<Candidate>, usize)> {
+        self.book_candidates_where(filter, want, &mut |_| Some(true))
+    }
+
+    /// [`Catalog::book_candidates`], taking only the fresh rows `accept`
+    /// accepts (it sees each in id order, with its givens and solution;
+    /// the book's near-twin guard), and reading on past the others; it
+    /// stops reading where `accept` says `None`.
+    pub fn book_candidates_where(
+        &self,
+        filter: &CandidateFilter,
+        want: usize,
+        accept: &mut dyn FnMut(&PuzzleRow) -> Option<bool>,
+    ) -> Result<(Vec<Candidate>, usize)> {
+        let (source, imported_only) = filter.source.params();
+        let batches = filter.batches.map(|b| format!("[{}]", b.iter().map(i64::to_string).collect::<Vec<_>>().join(",")));
         let sql = candidate_sql(filter.draft.is_some(), self.conn.dialect());
         let mut layouts: HashMap<i64, (String, String)> = HashMap::new();
         let mut fresh = Vec::with_capacity(want.min(4096));
@@ -160,7 +215,10 @@ impl Catalog {
                     filter.rating.map(|r| r.low),
                     filter.rating.map(|r| r.high),
                     filter.draft,
-                    page as i64
+                    page as i64,
+                    source.as_deref(),
+                    imported_only,
+                    batches.as_deref()
                 ],
             )?;
             for r in &rows {
@@ -177,7 +235,11 @@ impl Catalog {
                 if crate::validate::needs_check(&row) {
                     stale += 1;
                 } else if fresh.len() < want {
-                    fresh.push(Candidate { id: row.id, score: row.score });
+                    match accept(&row) {
+                        Some(true) => fresh.push(Candidate { id: row.id, score: row.score }),
+                        Some(false) => {}
+                        None => return Ok((fresh, stale)),
+                    }
                 }
             }
             if rows.len() < page {

@@ -675,6 +675,12 @@ mod tests {
                 ],
             );
         }
+        // An imported puzzle's credits (migration 0023).
+        run(
+            "UPDATE puzzles SET source = 'SudoCue file', credit_author = $1, credit_source = 'SudoCue', credit_url = 'http://www.sudocue.net/'
+             WHERE id = 12",
+            vals![text],
+        );
         run("INSERT INTO rekey (puzzle_id) VALUES (40)", &[]);
         run(
             "INSERT INTO books (id, title, settings, created_at, pdf_path, pages, pdf_hash, status, lease_owner, lease_pid,

@@ -243,7 +243,15 @@ impl Catalog {
                         ids.clone()
                     }
                     Pick::Curate { layout, level, count, rating } => {
-                        let filter = CandidateFilter { layout, level, reprint: false, rating: *rating, draft: None };
+                        let filter = CandidateFilter {
+                            layout,
+                            level,
+                            reprint: false,
+                            rating: *rating,
+                            draft: None,
+                            source: crate::store::SourceFilter::Generated,
+                            batches: None,
+                        };
                         let (found, _) = self.book_candidates(&filter, *count)?;
                         if found.len() < *count {
                             return Err(DraftError::Short {

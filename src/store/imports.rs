@@ -37,6 +37,20 @@ impl Catalog {
         note: &str,
         puzzles: &[NewPuzzle],
     ) -> Result<(Option<i64>, Vec<bool>)> {
+        self.store_import_credited(layout, family, source, note, puzzles, &[])
+    }
+
+    /// [`Catalog::store_import`], each puzzle with the credit its file gave
+    /// it (`credits` beside `puzzles`; empty: none), stored with it.
+    pub fn store_import_credited(
+        &self,
+        layout: &Layout,
+        family: &str,
+        source: &str,
+        note: &str,
+        puzzles: &[NewPuzzle],
+        credits: &[crate::formats::Credit],
+    ) -> Result<(Option<i64>, Vec<bool>)> {
         // The layout file must be the one this name stands for.
         let layout_id = self.layout_id(layout, family)?;
         self.write(|conn| {
@@ -56,6 +70,9 @@ impl Catalog {
                 });
             }
             let inserted = super::puzzles::insert_puzzles(conn, puzzles, &layout_ids, &layout.id, batch_id, source)?;
+            let credited: Vec<(&str, &crate::formats::Credit)> =
+                puzzles.iter().zip(credits).zip(&inserted).filter(|(_, new)| **new).map(|((p, c), _)| (p.canonical.as_str(), c)).collect();
+            super::credits::set_credits(conn, batch_id, &credited)?;
             if !inserted.contains(&true) {
                 conn.execute("DELETE FROM batches WHERE id = $1", vals![batch_id])?;
                 return Ok((None, inserted));

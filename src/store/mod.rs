@@ -23,6 +23,7 @@ mod batches;
 mod books;
 pub mod browse;
 pub mod copy;
+mod credits;
 pub mod db;
 mod drafts;
 mod imports;
@@ -33,7 +34,8 @@ mod users;
 
 pub use batches::{Batch, BatchState, BatchStatus, BatchSummary, Claim, Committed, Stop, shown_status, stopped_refusal};
 pub use books::PendingBook;
-pub use books::{BookRow, Candidate, CandidateFilter};
+pub use books::{BookRow, Candidate, CandidateFilter, SourceFilter};
+pub use credits::Credited;
 pub use db::{DbTarget, PgUrl};
 pub use drafts::{DEFAULT_DRAFT_SECONDS, Draft, DraftError, EDITOR_VAR, Pick, ReserveRequest, Reserved, editor_name, span_text};
 pub use imports::ReferenceSet;
@@ -74,6 +76,7 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
     migration!("0020_browse"),
     migration!("0021_unchecked"),
     migration!("0022_key"),
+    migration!("0023_credits"),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";

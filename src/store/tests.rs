@@ -228,7 +228,15 @@ fn book(title: &str, puzzles: Vec<i64>) -> BookRow {
 }
 
 fn easy(reprint: bool) -> CandidateFilter<'static> {
-    CandidateFilter { layout: "classic-4", level: "easy", reprint, rating: None, draft: None }
+    CandidateFilter {
+        layout: "classic-4",
+        level: "easy",
+        reprint,
+        rating: None,
+        draft: None,
+        source: crate::store::SourceFilter::Generated,
+        batches: None,
+    }
 }
 
 #[test]

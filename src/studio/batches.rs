@@ -173,6 +173,8 @@ fn read_form(request: &Request, who: &Who) -> Result<NewBatch, String> {
         rating,
         cages,
         time_limit: time_limit.map(Duration::from_secs),
+        // The default near-twin guard (`crate::twins`).
+        twin_distance: None,
     };
     Ok(NewBatch { layout, controls, count, difficulty, seed, made_by: Some(name_of(who)) })
 }

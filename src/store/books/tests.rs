@@ -8,7 +8,15 @@ use crate::layout::Layout;
 use std::time::Instant;
 
 fn easy(reprint: bool) -> CandidateFilter<'static> {
-    CandidateFilter { layout: "classic-4", level: "easy", reprint, rating: None, draft: None }
+    CandidateFilter {
+        layout: "classic-4",
+        level: "easy",
+        reprint,
+        rating: None,
+        draft: None,
+        source: crate::store::SourceFilter::Generated,
+        batches: None,
+    }
 }
 
 #[test]
@@ -59,7 +67,19 @@ fn fill(catalog: &Catalog, n: i64) {
 /// The plan of the candidate statement, one line a step.
 fn plan(catalog: &Catalog, from_draft: bool) -> Vec<String> {
     let sql = candidate_sql(from_draft, catalog.conn.dialect());
-    let params = vals!["classic-4", "easy", 0, false, None::<f64>, None::<f64>, from_draft.then_some(1i64), 128];
+    let params = vals![
+        "classic-4",
+        "easy",
+        0,
+        false,
+        None::<f64>,
+        None::<f64>,
+        from_draft.then_some(1i64),
+        128,
+        Some("generated"),
+        false,
+        from_draft.then_some("[1,2]")
+    ];
     match catalog.conn.dialect() {
         Dialect::Sqlite => {
             catalog.conn.query(&format!("EXPLAIN QUERY PLAN {sql}"), params).unwrap().iter().map(|r| r.get(3).unwrap()).collect()
@@ -105,7 +125,12 @@ fn curation_reads_a_range_of_an_index_not_the_whole_table() {
             if catalog.conn.dialect() == Dialect::Sqlite {
                 let scans: Vec<&String> = stock_plan.iter().filter(|s| s.starts_with("SCAN ")).collect();
                 assert!(
-                    scans.iter().all(|s| s.starts_with("SCAN s ") || s.starts_with("SCAN d ") || *s == "SCAN s" || *s == "SCAN d"),
+                    scans.iter().all(|s| s.starts_with("SCAN s ")
+                        || s.starts_with("SCAN d ")
+                        || *s == "SCAN s"
+                        || *s == "SCAN d"
+                        // The list of `book --batch` / `--pattern` batches.
+                        || s.starts_with("SCAN json_each")),
                     "{text}"
                 );
             }
@@ -195,7 +220,15 @@ fn curation_at_scale() {
         let started = Instant::now();
         let mut got = 0;
         for level in crate::level::Level::ALL {
-            let filter = CandidateFilter { layout: "classic-9", level: level.name(), reprint: false, rating: None, draft: None };
+            let filter = CandidateFilter {
+                layout: "classic-9",
+                level: level.name(),
+                reprint: false,
+                rating: None,
+                draft: None,
+                source: crate::store::SourceFilter::Generated,
+                batches: None,
+            };
             got += catalog.book_candidates(&filter, 30).unwrap().0.len();
         }
         eprintln!("round {round}: curated {got} of {want} puzzles in {:.3} s", started.elapsed().as_secs_f64());
@@ -208,5 +241,60 @@ fn curation_at_scale() {
     let column = if catalog.conn.dialect() == Dialect::Sqlite { 3 } else { 0 };
     for r in catalog.conn.query(&explain, vals!["classic-9", "expert", 0, false, None::<f64>, None::<f64>, None::<i64>, 38]).unwrap() {
         eprintln!("  {}", r.get::<String>(column).unwrap());
+    }
+}
+
+/// `book --source`, `--include-imported`, `--batch` and `--pattern` as
+/// the candidate statement filters them, on every backend: imported rows
+/// only when asked (the scale bench's `bench-fill` rows count as
+/// generated), and only the batches listed.
+#[test]
+fn curation_filters_by_source_and_batch() {
+    for place in every_backend("curation-source") {
+        let catalog = Catalog::open(&place.target).unwrap();
+        let ids = stock(&catalog, "s", "easy", 5);
+        catalog.conn.execute("UPDATE puzzles SET source = 'SudoCue' WHERE id = $1", vals![ids[0]]).unwrap();
+        catalog.conn.execute("UPDATE puzzles SET source = 'bench-fill' WHERE id = $1", vals![ids[1]]).unwrap();
+        let got = |source: SourceFilter, batches: Option<&[i64]>| -> Vec<i64> {
+            let filter = CandidateFilter { source, batches, ..easy(false) };
+            catalog.book_candidates(&filter, 10).unwrap().0.iter().map(|c| c.id).collect()
+        };
+        let at = &place.target;
+        assert_eq!(got(SourceFilter::Generated, None), ids[1..].to_vec(), "{at}");
+        assert_eq!(got(SourceFilter::Any, None), ids.to_vec(), "{at}");
+        assert_eq!(got(SourceFilter::Imported, None), vec![ids[0]], "{at}");
+        assert_eq!(got(SourceFilter::Named("SudoCue"), None), vec![ids[0]], "{at}");
+        assert_eq!(got(SourceFilter::Named("bench-fill"), None), vec![ids[1]], "{at}");
+        let layout_id: i64 = catalog.conn.query_one("SELECT layout_id FROM puzzles WHERE id = $1", vals![ids[0]]).unwrap().get(0).unwrap();
+        let batch: i64 = catalog
+            .conn
+            .query_one(
+                "INSERT INTO batches (layout_id, seed, count_asked, difficulty, symmetry, next_attempt, status, note, started_at, finished_at)
+                 VALUES ($1, 0, 2, NULL, 'none', 2, 'done', 'test', @now, @now) RETURNING id",
+                vals![layout_id],
+            )
+            .unwrap()
+            .get(0)
+            .unwrap();
+        for &id in &ids[2..4] {
+            catalog.conn.execute("UPDATE puzzles SET batch_id = $2 WHERE id = $1", vals![id, batch]).unwrap();
+        }
+        assert_eq!(got(SourceFilter::Generated, Some(&[batch])), ids[2..4].to_vec(), "{at}");
+        assert_eq!(got(SourceFilter::Generated, Some(&[batch + 1000, batch])), ids[2..4].to_vec(), "{at}");
+        assert!(got(SourceFilter::Any, Some(&[batch + 1000])).is_empty(), "{at}");
+        // The twin guard's hook: a row refused is passed over for the next,
+        // and `None` stops the reading.
+        let filter = easy(false);
+        let mut seen = 0;
+        let (taken, _) = catalog
+            .book_candidates_where(&filter, 2, &mut |row| {
+                seen += 1;
+                Some(row.id != ids[1])
+            })
+            .unwrap();
+        assert_eq!(taken.iter().map(|c| c.id).collect::<Vec<_>>(), vec![ids[2], ids[3]], "{at}");
+        assert_eq!(seen, 3);
+        let (taken, _) = catalog.book_candidates_where(&filter, 2, &mut |_| None).unwrap();
+        assert!(taken.is_empty());
     }
 }

@@ -48,7 +48,15 @@ fn reserve(catalog: &Catalog, draft: &str, editor: &str, picks: &[Pick]) -> Resu
 /// The stock's candidates (no draft), as a book of `editor`'s without
 /// `--draft` sees them.
 fn free(catalog: &Catalog) -> Vec<i64> {
-    let filter = CandidateFilter { layout: "classic-4", level: "easy", reprint: false, rating: None, draft: None };
+    let filter = CandidateFilter {
+        layout: "classic-4",
+        level: "easy",
+        reprint: false,
+        rating: None,
+        draft: None,
+        source: crate::store::SourceFilter::Generated,
+        batches: None,
+    };
     catalog.book_candidates(&filter, 1000).unwrap().0.iter().map(|c| c.id).collect()
 }
 
@@ -76,7 +84,15 @@ fn a_draft_holds_its_puzzles_from_everyone_else_until_it_expires() {
         // Everyone else's curation (alice's own books without the draft too) leaves them out.
         assert_eq!(free(&catalog), ids[3..].to_vec());
         // The owner's book from the draft takes exactly them.
-        let from_draft = CandidateFilter { layout: "classic-4", level: "easy", reprint: false, rating: None, draft: Some(spring.draft.id) };
+        let from_draft = CandidateFilter {
+            layout: "classic-4",
+            level: "easy",
+            reprint: false,
+            rating: None,
+            draft: Some(spring.draft.id),
+            source: crate::store::SourceFilter::Generated,
+            batches: None,
+        };
         let (got, _) = catalog.book_candidates(&from_draft, 10).unwrap();
         assert_eq!(got.iter().map(|c| c.id).collect::<Vec<_>>(), ids[..3].to_vec());
         // Another editor can neither add to it nor take its puzzles.
