@@ -205,6 +205,12 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
     let mut written = Ok(());
     let outcome = batch::run(&catalog, batch_id, &options, &mut |event| match event {
         BatchEvent::Progress { batch_id, held, total, in_flight, added, elapsed, acceptance } => {
+            // Lines are written at commits, which may be minutes apart: a
+            // reader that left (`… | head -1`) is noticed at the next
+            // heartbeat instead, and the batch stops as on Ctrl-C.
+            if print_lines && stdout_reader_gone() {
+                batch::STOP.store(true, std::sync::atomic::Ordering::SeqCst);
+            }
             progress.update(batch_id, (held, in_flight), total, added, elapsed, acceptance)
         }
         BatchEvent::Stored(p) if print_lines && written.is_ok() => {
@@ -319,6 +325,22 @@ fn list(args: &GenerateArgs) -> anyhow::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// Whether standard output is a pipe whose reader has closed it: the write
+/// end of such a pipe polls as an error (Linux). Never true for a file or a
+/// terminal, nor where it cannot be asked (a closed pipe is then noticed at
+/// the next line written).
+fn stdout_reader_gone() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        let mut fd = libc::pollfd { fd: 1, events: 0, revents: 0 };
+        // SAFETY: one valid pollfd, a zero timeout: poll only reads fd 1's state.
+        let ready = unsafe { libc::poll(&mut fd, 1, 0) };
+        ready == 1 && fd.revents & (libc::POLLERR | libc::POLLHUP) != 0
+    }
+    #[cfg(not(target_os = "linux"))]
+    false
 }
 
 fn install_ctrl_c() {
