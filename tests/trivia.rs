@@ -17,8 +17,11 @@ fn workdir(name: &str) -> PathBuf {
 /// A catalog of validated trividoku-9 puzzles, `per_level` at each level.
 fn catalog(dir: &Path, per_level: usize) -> String {
     let db = dir.join("puzzles.db").to_str().unwrap().to_string();
-    for level in ["easy", "medium", "hard", "expert"] {
-        ok(&["generate", "trividoku-9", "--count", &per_level.to_string(), "--difficulty", level, "--seed", "5", "--db", &db]);
+    // Seeds 1,000 apart: attempt i of a batch uses seed + i, and batches of
+    // one seed would share solution grids (near-twins a book passes over).
+    for (i, level) in ["easy", "medium", "hard", "expert"].into_iter().enumerate() {
+        let seed = (5 + 1000 * i).to_string();
+        ok(&["generate", "trividoku-9", "--count", &per_level.to_string(), "--difficulty", level, "--seed", &seed, "--db", &db]);
     }
     ok(&["validate", "--db", &db]);
     db
@@ -126,6 +129,8 @@ fn a_book_asks_each_question_once_and_a_short_bank_is_refused() {
         .filter(|page| page.contains("Solution on page") || page.contains("Solution p."))
         .flat_map(|page| lettered_lines(page))
         .map(|(_, q)| q)
+        // The introduction's glossary also has lines that open with "A ".
+        .filter(|q| q.ends_with('?'))
         .collect();
     assert_eq!(questions.len(), 900);
     assert_eq!(questions.iter().collect::<HashSet<_>>().len(), 900, "a question repeats in the book");
