@@ -19,8 +19,9 @@
 //!
 //! Grid glyphs are told apart from the other text on a page (labels, level
 //! names, rules, page numbers, Trividoku's questions) by position (inside
-//! the grid's outline), from the faded marks in cell corners by their grey,
-//! and from killer cage sums by their size (under half a cell); all of one
+//! the grid's outline), from faded-style marks behind cells by their grey,
+//! and on square grids from corner texts (E/O marks, Trividoku's letters,
+//! killer cage sums) by their size (under half a cell); all of one
 //! grid must share one size. Killer puzzles are read further: every cage
 //! sum must stand in the top-left corner of its cage's first cell, and the
 //! dashed outlines, read side by side, must separate exactly the cells the
@@ -499,11 +500,12 @@ struct ReadGrid {
 
 /// The glyphs of a slot's grid, each placed in its cell by position.
 /// Grid glyphs are the slot's texts inside the grid's outline that are not
-/// faded (marks in cell corners print faded). Every such glyph must sit on
+/// faded marks behind cells nor, on square grids, corner texts under half a
+/// cell tall (E/O marks, Trividoku's letters, cage sums). Every such glyph must sit on
 /// a cell centre, one a cell, all of one size.
 fn read_grid(layout: &Layout, slot: &Slot, bold_font: &[u8]) -> Result<ReadGrid, String> {
     let frame = grid_frame(layout, &slot.shapes)?;
-    let caged = !cages_of(layout).is_empty();
+    let squares = matches!(drawn(layout), Drawn::Squares { .. });
     let glyphs: Vec<&Text> = slot
         .texts
         .iter()
@@ -511,7 +513,7 @@ fn read_grid(layout: &Layout, slot: &Slot, bold_font: &[u8]) -> Result<ReadGrid,
             t.grey < 0.6
                 && frame.bbox.contains(t.centre(), frame.tolerance)
                 && !t.text.trim().is_empty()
-                && !(caged && is_corner_clue(t, &frame))
+                && !(squares && t.size < 0.45 * frame.cell)
         })
         .collect();
     if let Some(first) = glyphs.first()
@@ -591,9 +593,9 @@ fn compare(what: &str, printed: &str, expected: &str) -> Result<(), String> {
 }
 
 /// Black text under half a cell tall inside a square grid: a killer cage's
-/// sum (marks and corner letters print faded).
-fn is_corner_clue(t: &Text, frame: &GridFrame) -> bool {
-    t.grey < 0.6 && t.size < 0.45 * frame.cell && frame.bbox.contains(t.centre(), 0.0)
+/// sum (E/O marks in corners print grey).
+fn is_cage_sum(t: &Text, frame: &GridFrame) -> bool {
+    t.grey < 0.1 && t.size < 0.45 * frame.cell && frame.bbox.contains(t.centre(), 0.0)
 }
 
 /// The stored cages of a layout: (cells, sum).
@@ -607,7 +609,7 @@ fn read_cage_sums(layout: &Layout, slot: &Slot) -> Result<Vec<(usize, u32)>, Str
     let frame = grid_frame(layout, &slot.shapes)?;
     let Drawn::Squares { .. } = drawn(layout) else { return Ok(Vec::new()) };
     let mut out = Vec::new();
-    for t in slot.texts.iter().filter(|t| is_corner_clue(t, &frame)) {
+    for t in slot.texts.iter().filter(|t| is_cage_sum(t, &frame)) {
         let sum: u32 = t.text.trim().parse().map_err(|_| format!("'{}' in a cell corner is no cage sum", t.text))?;
         let (x, y) = t.centre();
         // The cell whose top-left quarter holds the text.

@@ -186,3 +186,34 @@ fn the_matching_list_prints_lettered_items_in_order_under_the_grid() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--trivia-format matching needs a list"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn letters_too_small_to_read_are_refused_and_the_default_book_steps_down_to_one_a_page() {
+    // Letters print black at 9 pt or more clear of the digits: two grids a
+    // letter page (cells of 20.5 pt) cannot hold them.
+    let dir = workdir("letters");
+    let db = catalog(&dir, 2);
+    let out = run(&[
+        "book",
+        "Two",
+        "--layout",
+        "trividoku-9",
+        "--count",
+        "4",
+        "--per-page",
+        "2",
+        "--db",
+        &db,
+        "--out",
+        dir.join("two.pdf").to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("trividoku-9: 2 puzzles a page") && err.contains("too small for its letters at 9 pt or more"), "{err}");
+    assert!(!dir.join("two.pdf").exists());
+    let out = run(&["book", "One", "--layout", "trividoku-9", "--count", "4", "--db", &db, "--out", dir.join("one.pdf").to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("2 a page are too small at this trim: 1 a page instead"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -54,6 +54,11 @@ pub struct BookSettings {
     /// (false) pick per puzzle from the sample bank, as they first printed.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub trivia_once: bool,
+    /// Trividoku's corner letters print black at 9 pt or more, and a page
+    /// too small for that is refused. Books stored before (false) print
+    /// them small and faded, so they reprint at their page count.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub legible_letters: bool,
     /// Only puzzles whose SE rating lies in this range (`--rating`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<crate::level::RatingRange>,
@@ -180,6 +185,7 @@ impl BookSettings {
             trivia_file: None,
             trivia_format: trivia::TriviaFormat::Questions,
             trivia_once: true,
+            legible_letters: true,
             rating: None,
             author: None,
             subtitle: None,
@@ -411,6 +417,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn books_stored_before_legible_letters_keep_their_small_letters() {
+        let mut settings = BookSettings::new("Old", vec!["trividoku-9".into()], 4, vec![Level::Easy]);
+        assert!(settings.legible_letters, "a new book prints its letters legibly");
+        settings.legible_letters = false;
+        let json = serde_json::to_string(&settings).unwrap();
+        assert!(!json.contains("legible_letters"), "{json}");
+        let stored: BookSettings = serde_json::from_str(&json).unwrap();
+        assert!(!stored.legible_letters);
+    }
+
+    #[test]
     fn puzzles_stored_before_reader_names_take_the_shipped_words() {
         let old = "description = \"Classic 9×9 sudoku with 3×3 boxes\"\nrules = \"Place 1–9.\"\nsize = 9\nboxes = \"3x3\"\n";
         let family = crate::family::stored("classic-9", &readers_words("classic-9", old)).unwrap();
@@ -445,6 +462,7 @@ mod tests {
             trivia_file: Some("q.csv".into()),
             trivia_format: trivia::TriviaFormat::Matching,
             trivia_once: true,
+            legible_letters: true,
             rating: Some("7.0..".parse().unwrap()),
             author: Some("A. Author".into()),
             subtitle: Some("Sub".into()),
@@ -492,6 +510,7 @@ mod tests {
             trivia_file: None,
             trivia_format: trivia::TriviaFormat::Questions,
             trivia_once: false,
+            legible_letters: false,
             paper: None,
             curation: curate::Curation::default(),
             ..s.clone()

@@ -566,27 +566,31 @@ fn mark_floor(book: &Book) -> f32 {
 
 /// Marks print at 7 pt (large print: 14 pt) or more clear of the digit area
 /// (`pdf::min_cell_for_marks`): a book whose cells are smaller is refused,
-/// naming the layout, the trim and what would make room. (Trividoku's
-/// corner letters are left to its own page design: its default book, two a
-/// letter page, has cells of 20.5 pt where 24.2 pt would keep them clear.)
+/// naming the layout, the trim and what would make room. Trividoku's corner
+/// letters print at 9 pt or more (`pdf::LETTER_PT`), dark, clear of the
+/// digits: two a letter page (cells of 20.5 pt) is too small for them, so
+/// its default book steps down to one a page.
 fn check_mark_room(book: &Book, geometry: &PageGeometry, fonts: &Fonts) -> Result<()> {
     let style = book.settings.marks;
     for family in &book.layouts {
         let layout = family.layout();
         let Some(cells) = layout.cells() else { continue };
         let caged = !cells.model.cages.is_empty() || cells.random.cages.is_some();
-        if !family.has_marks() && !caged {
+        let lettered = book.settings.legible_letters && !family.lettered_cells().is_empty();
+        if !family.has_marks() && !caged && !lettered {
             continue;
         }
         let least = crate::pdf::min_cell_for_marks(cells, fonts, style, mark_floor(book));
         let cell = puzzle_cell_side(book, geometry, family.print_extent());
         if cell < least {
             let faded = match style {
-                MarkStyle::Corner if !caged => ", or --marks faded (a large light-grey mark behind the cell)",
+                MarkStyle::Corner if !caged && !lettered => ", or --marks faded (a large light-grey mark behind the cell)",
                 _ => "",
             };
+            let floor = if lettered { mark_floor(book).max(crate::pdf::LETTER_PT) } else { mark_floor(book) };
             let what = match (caged, style) {
                 (true, _) => "cage sums",
+                _ if lettered => "letters",
                 (false, MarkStyle::Corner) => "corner marks",
                 (false, MarkStyle::Faded) => "faded marks",
             };
@@ -595,7 +599,7 @@ fn check_mark_room(book: &Book, geometry: &PageGeometry, fonts: &Fonts) -> Resul
                 layout.id,
                 book.settings.per_page,
                 book.settings.trim,
-                mark_floor(book),
+                floor,
                 fewer_or(book.settings.per_page)
             ))
             .into());
@@ -732,7 +736,11 @@ impl Painter<'_> {
                     let _ = crate::pdf::qr::draw(canvas, &link, x, y, side);
                 }
             }
-            let contents = family.page(&p.row.givens).with_mark_style(self.book.settings.marks).with_min_text(mark_floor(self.book));
+            let contents = family
+                .page(&p.row.givens)
+                .with_mark_style(self.book.settings.marks)
+                .with_min_text(mark_floor(self.book))
+                .with_legible_labels(self.book.settings.legible_letters);
             let lettered = family.lettered_cells();
             match self.book.trivia.as_ref().filter(|_| !lettered.is_empty()) {
                 None => family.renderer().draw(canvas, area, &contents),

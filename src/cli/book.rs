@@ -363,6 +363,7 @@ pub fn book(args: BookArgs) -> Result<()> {
         trivia_file: args.trivia.as_ref().map(|p| p.display().to_string()),
         trivia_format: args.trivia_format.into(),
         trivia_once: true,
+        legible_letters: true,
         rating: args.rating,
         author: args.author.clone().filter(|a| !a.trim().is_empty()),
         subtitle: args.subtitle.clone().filter(|a| !a.trim().is_empty()),

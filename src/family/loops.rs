@@ -244,6 +244,7 @@ impl Family for Loops {
             mark_style: MarkStyle::default(),
             corner_labels: Vec::new(),
             min_text: crate::pdf::MIN_TEXT_PT,
+            legible_labels: true,
             cage_sums: false,
             highlight: Vec::new(),
             pencil: Vec::new(),

@@ -21,6 +21,8 @@ use fonts::{CAP_HEIGHT, Fonts, Weight};
 pub const DIGIT_SHARE: f32 = 0.62;
 /// Smallest legible text in print: marks and corner letters never go below it.
 pub const MIN_TEXT_PT: f32 = 7.0;
+/// Trividoku's corner letters are the reader's clue: never below this.
+pub const LETTER_PT: f32 = 9.0;
 /// The thinnest line a page draws (preflight's minimum).
 const MIN_LINE: f32 = 0.75;
 /// A corner mark's share of the cell's side (at least `MIN_TEXT_PT`).
@@ -69,6 +71,9 @@ pub struct GridContents {
     /// The smallest type a corner mark or label may print at: 7 pt, or the
     /// large-print floor in a large-print book.
     pub min_text: f32,
+    /// Corner labels (Trividoku's letters) print black at `LETTER_PT` or
+    /// more; false: small and faded like a mark, as books made before did.
+    pub legible_labels: bool,
     /// Whether killer cages print their sums (puzzle pages; an answer grid
     /// shows the cages' outlines only, its digits being the answer).
     pub cage_sums: bool,
@@ -115,6 +120,12 @@ impl GridContents {
     /// The same contents with corner marks and labels at least `points` tall.
     pub fn with_min_text(self, points: f32) -> GridContents {
         GridContents { min_text: points, ..self }
+    }
+
+    /// The same contents with corner labels legible (black, at least
+    /// `LETTER_PT`) or, for a book made before, small and faded.
+    pub fn with_legible_labels(self, legible: bool) -> GridContents {
+        GridContents { legible_labels: legible, ..self }
     }
 
     /// Whether cell `i`'s symbol is a corner label rather than a digit.
@@ -264,22 +275,28 @@ pub fn min_cell_for_marks(layout: &CellLayout, fonts: &Fonts, style: MarkStyle, 
     let font = fonts.get(Weight::Regular);
     let widths = |texts: &[String]| texts.iter().map(|t| font.width(t, 1.0)).collect::<Vec<f32>>();
     let letters: Vec<String> = layout.letters.iter().flatten().map(char::to_string).collect();
-    // Cage sums always print in the corner.
+    // Cage sums always print in the corner, and so do letters (at 9 pt or more).
     let sums = cage_sum_texts(layout);
+    let others: Vec<String> = corner_texts(layout).into_iter().filter(|t| !letters.contains(t)).collect();
     let (corner, faded) = match style {
-        MarkStyle::Corner => (widths(&corner_texts(layout)), Vec::new()),
+        MarkStyle::Corner => (widths(&others), Vec::new()),
         MarkStyle::Faded => {
-            let marks: Vec<String> = corner_texts(layout).into_iter().filter(|t| !letters.contains(t) && !sums.contains(t)).collect();
-            (widths(&[letters, sums].concat()), widths(&marks))
+            let marks: Vec<String> = others.iter().filter(|t| !sums.contains(t)).cloned().collect();
+            (widths(&sums), widths(&marks))
         }
     };
-    if corner.is_empty() && faded.is_empty() {
+    let letters = widths(&letters);
+    if corner.is_empty() && faded.is_empty() && letters.is_empty() {
         return 0.0;
     }
     // Room only grows with the cell: the first side that fits, in steps of 0.1 pt.
     (70..10_000)
         .map(|tenths| tenths as f32 / 10.0)
-        .find(|&cell| corner.iter().all(|&w| corner_text_fits(cell, w, floor)) && faded.iter().all(|&w| faded_mark_size(cell, w) >= floor))
+        .find(|&cell| {
+            corner.iter().all(|&w| corner_text_fits(cell, w, floor))
+                && letters.iter().all(|&w| corner_text_fits(cell, w, floor.max(LETTER_PT)))
+                && faded.iter().all(|&w| faded_mark_size(cell, w) >= floor)
+        })
         .unwrap_or(f32::INFINITY)
 }
 

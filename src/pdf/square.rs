@@ -8,7 +8,9 @@
 
 use super::canvas::{Align, BLACK, FADED, HIGHLIGHT, LIGHT_FILL, Surface, WHITE, struck_over};
 use super::fonts::{CAP_HEIGHT, Weight};
-use super::{DIGIT_SHARE, FADED_MARK, GridContents, GridRenderer, MarkStyle, faded_mark_size, mark_inset, mark_size, thick_line};
+use super::{
+    DIGIT_SHARE, FADED_MARK, GridContents, GridRenderer, LETTER_PT, MarkStyle, faded_mark_size, mark_inset, mark_size, thick_line,
+};
 use crate::layout::CellLayout;
 use crate::page::Area;
 
@@ -43,12 +45,12 @@ impl Placement {
     fn centre(&self, r: usize, c: usize) -> (f32, f32) {
         (self.left + (c as f32 + 0.5) * self.cell, self.top - (r as f32 + 0.5) * self.cell)
     }
-    /// Small faded text in the cell's top-left corner, inside its lines and
-    /// clear of the digit area (where `corner_text_fits`).
-    fn corner_text(&self, canvas: &mut dyn Surface, r: usize, c: usize, text: &str, floor: f32) {
+    /// Small text in the cell's top-left corner, inside its lines and clear
+    /// of the digit area (where `corner_text_fits`), at grey level `grey`.
+    fn corner_text(&self, canvas: &mut dyn Surface, r: usize, c: usize, text: &str, floor: f32, grey: f32) {
         let (x, y) = self.corner(r, c);
         let (size, inset) = (mark_size(self.cell, floor), mark_inset(self.cell));
-        canvas.text(text, x + inset, y - inset - size * CAP_HEIGHT, size, Weight::Regular, FADED, Align::Left);
+        canvas.text(text, x + inset, y - inset - size * CAP_HEIGHT, size, Weight::Regular, grey, Align::Left);
     }
 }
 
@@ -107,7 +109,10 @@ impl GridRenderer for SquareGrid<'_> {
             if let Some(c) = symbol {
                 let (r, col) = geometry.position(i);
                 if contents.is_corner_label(i) {
-                    at.corner_text(canvas, r, col, &c.to_string(), contents.min_text);
+                    // Trividoku's letters: the reader's clue, so dark and at least 9 pt.
+                    let (floor, grey) =
+                        if contents.legible_labels { (contents.min_text.max(LETTER_PT), BLACK) } else { (contents.min_text, FADED) };
+                    at.corner_text(canvas, r, col, &c.to_string(), floor, grey);
                     continue;
                 }
                 let (x, y) = at.centre(r, col);
@@ -205,7 +210,7 @@ impl SquareGrid<'_> {
             let (r, c) = self.layout.geometry.position(i);
             let text = printed_mark(self.layout, *m);
             match contents.mark_style {
-                MarkStyle::Corner => at.corner_text(canvas, r, c, &text, contents.min_text),
+                MarkStyle::Corner => at.corner_text(canvas, r, c, &text, contents.min_text, FADED),
                 MarkStyle::Faded => {
                     let width = canvas.fonts().get(Weight::Regular).width(&text, 1.0);
                     let (x, y) = at.centre(r, c);

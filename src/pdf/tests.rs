@@ -1,9 +1,9 @@
 //! What the renderers draw, read back from the canvas's recorded ops: the
 //! sizes and places of marks, corner letters and clues.
 
-use super::canvas::{Canvas, FADED, WHITE};
+use super::canvas::{BLACK, Canvas, FADED, WHITE};
 use super::fonts::{CAP_HEIGHT, Fonts, Weight};
-use super::{DIGIT_SHARE, FADED_MARK, GridContents, MIN_TEXT_PT, MarkStyle, min_cell_for_marks};
+use super::{DIGIT_SHARE, FADED_MARK, GridContents, LETTER_PT, MIN_TEXT_PT, MarkStyle, min_cell_for_marks};
 use crate::family::{Family, open};
 use crate::layout::Layout;
 use crate::page::Area;
@@ -145,8 +145,11 @@ fn given_cells_carry_no_mark() {
     for style in [MarkStyle::Corner, MarkStyle::Faded] {
         let page = GridContents { mark_style: style, ..family.page(&givens.iter().collect::<String>()) };
         let texts = draw(family.as_ref(), 30.0, &page, &fonts);
-        let marks: Vec<(usize, usize)> =
-            texts.iter().filter(|t| t.grey > 0.5).map(|t| cell_of(30.0, 9, (t.x + t.width / 2.0, t.y))).collect();
+        let marks: Vec<(usize, usize)> = texts
+            .iter()
+            .filter(|t| t.grey == FADED || t.grey == FADED_MARK)
+            .map(|t| cell_of(30.0, 9, (t.x + t.width / 2.0, t.y)))
+            .collect();
         assert_eq!(marks.len(), marked.len() - marked.len() / 2, "{style:?}");
         for &i in &marked[..marked.len() / 2] {
             assert!(!marks.contains(&(i / 9, i % 9)), "{style:?}: a mark in given cell {i}");
@@ -190,9 +193,10 @@ fn trividoku_letters_sit_in_the_corner_and_leave_the_cell_free() {
             let (r, c) = (i / 9, i % 9);
             assert_eq!(cell_of(cell, 9, (t.x, t.y)), (r, c), "{letter}");
             let (left, top) = (c as f32 * cell, (9 - r) as f32 * cell);
-            assert!(t.size >= MIN_TEXT_PT && t.size < cell * DIGIT_SHARE, "{t:?}");
+            // The reader's clue: at least 9 pt and black (it was 7 pt at 28 % ink).
+            assert!(t.size >= LETTER_PT && t.size < cell * DIGIT_SHARE, "{t:?}");
             assert!(t.x - left < cell * 0.15 && top - (t.y + t.size * CAP_HEIGHT) < cell * 0.15, "{t:?} not in the corner");
-            assert_eq!(t.grey, FADED);
+            assert_eq!(t.grey, BLACK);
         }
     }
     // The answer shows the lettered cells' digits, at digit size.
