@@ -12,10 +12,7 @@ use printpdf::{
 
 /// Grey levels: 0 = black, 1 = white. Print needs fills of at least 10 %.
 pub const BLACK: f32 = 0.0;
-/// Secondary text and marks: running heads, "Solution on page N", E/O
-/// corner marks. 60 % ink: plainly readable on cream paper, still lighter
-/// than the puzzle's own digits (28 % ink was too faint there).
-pub const FADED: f32 = 0.4;
+pub const FADED: f32 = 0.72;
 pub const LIGHT_FILL: f32 = 0.88;
 /// The shade of a highlighted cell (darker than an island's fill).
 pub const HIGHLIGHT: f32 = 0.76;
