@@ -5,11 +5,10 @@
 
 mod common;
 
-use common::{ok, run};
+use common::{ok, page_text, run};
 use puzzlebook::store::{Catalog, DbTarget, PuzzleRow};
 use puzzlebook::twins::{Texts, distance};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn workdir(name: &str) -> PathBuf {
     common::workdir("curation", name)
@@ -40,18 +39,6 @@ fn closest(rows: &[PuzzleRow]) -> usize {
 /// The puzzle ids of book `id`, in order (`puzzlebook books`).
 fn book_puzzles(db: &str, id: i64) -> Vec<i64> {
     open(db).book(id).unwrap().puzzles
-}
-
-/// The text of page `n` (pdftotext), or `None` without poppler.
-fn page_text(pdf: &Path, n: usize) -> Option<String> {
-    let found = Command::new("pdftotext").arg("-v").output().is_ok();
-    assert!(found || std::env::var_os("PUZZLEBOOK_REQUIRE_POPPLER").is_none(), "pdftotext is required");
-    if !found {
-        return None;
-    }
-    let n = n.to_string();
-    let out = Command::new("pdftotext").args(["-f", &n, "-l", &n, pdf.to_str().unwrap(), "-"]).output().unwrap();
-    Some(String::from_utf8_lossy(&out.stdout).split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// The repro, small: ten puzzles of one `--rating` search are no

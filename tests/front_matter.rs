@@ -3,11 +3,10 @@
 //! the PDF's information (lopdf), and the refusals of bad ISBNs and years.
 
 mod common;
-use common::{ok, run};
+use common::{ok, page_text, run};
 
 use lopdf::Document;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn workdir(name: &str) -> PathBuf {
     common::workdir("front", name)
@@ -21,18 +20,6 @@ fn catalog(dir: &Path, layouts: &[&str]) -> String {
     }
     ok(&["validate", "--db", &db]);
     db
-}
-
-/// The text of page `n` (pdftotext), or `None` without poppler.
-fn page_text(pdf: &Path, n: usize) -> Option<String> {
-    let found = Command::new("pdftotext").arg("-v").output().is_ok();
-    assert!(found || std::env::var_os("PUZZLEBOOK_REQUIRE_POPPLER").is_none(), "pdftotext is required");
-    if !found {
-        return None;
-    }
-    let n = n.to_string();
-    let out = Command::new("pdftotext").args(["-f", &n, "-l", &n, pdf.to_str().unwrap(), "-"]).output().unwrap();
-    Some(String::from_utf8_lossy(&out.stdout).split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 #[test]

@@ -50,3 +50,17 @@ pub fn pg_tcp_port(admin: &mut postgres::Client, what: &str) -> Option<u16> {
     eprintln!("note: the test server has no TCP listener: {what} skipped");
     None
 }
+
+/// The text of page `n` of `pdf` (pdftotext, words joined by single
+/// spaces), or `None` without poppler (required when
+/// PUZZLEBOOK_REQUIRE_POPPLER is set, as in CI).
+pub fn page_text(pdf: &std::path::Path, n: usize) -> Option<String> {
+    let found = Command::new("pdftotext").arg("-v").output().is_ok();
+    assert!(found || std::env::var_os("PUZZLEBOOK_REQUIRE_POPPLER").is_none(), "pdftotext is required");
+    if !found {
+        return None;
+    }
+    let n = n.to_string();
+    let out = Command::new("pdftotext").args(["-f", &n, "-l", &n, pdf.to_str().unwrap(), "-"]).output().unwrap();
+    Some(String::from_utf8_lossy(&out.stdout).split_whitespace().collect::<Vec<_>>().join(" "))
+}
