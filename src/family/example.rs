@@ -275,6 +275,9 @@ pub fn cage_combination(model: &Model, solution: &Grid) -> Option<(Vec<usize>, V
     let value = |s: usize| model.alphabet.value_of(s as _);
     let mut cages: Vec<&crate::model::Cage> = model.cages.iter().filter(|c| c.cells.len() > 1).collect();
     cages.sort_by_key(|c| c.cells.len());
+    // A set without the first symbol first: its pencil slot is the top-left
+    // corner, where the cage's first cell prints the sum.
+    let mut found: Vec<(&crate::model::Cage, u32)> = Vec::new();
     for cage in cages {
         let k = cage.cells.len();
         let sets: Vec<u32> = (0u32..1 << n)
@@ -283,14 +286,18 @@ pub fn cage_combination(model: &Model, solution: &Grid) -> Option<(Vec<usize>, V
             .collect();
         let [set] = sets[..] else { continue };
         let holds = cage.cells.iter().all(|&c| solution.cells.get(c).copied().flatten().is_some_and(|s| set & (1 << s) != 0));
-        if !holds {
-            continue;
+        if holds {
+            found.push((cage, set));
         }
+    }
+    found.sort_by_key(|(_, set)| set & 1);
+    if let Some(&(cage, set)) = found.first() {
+        let k = cage.cells.len();
         let digits: Vec<char> = (0..n).filter(|s| set & (1 << s) != 0).map(|s| model.alphabet.char_of(s as _)).collect();
         let said: Vec<String> = digits.iter().map(char::to_string).collect();
         let (last, rest) = said.split_last()?;
         let words = format!(
-            "The shaded cage of {k} cells adds up to {}. Different digits make {} only as {}, so its cells hold {} and {last} in some order: pencilled in, each of them can be only one of those.",
+            "The shaded cage of {k} cells adds up to {}. Different digits make {} only as {}, so its cells hold {} and {last} in some order (pencilled in).",
             cage.sum,
             cage.sum,
             said.join(" + "),
