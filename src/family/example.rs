@@ -120,7 +120,7 @@ pub fn single(
                 .copied()
                 .filter(|&h| {
                     let house = &model.houses[h];
-                    one_each(house)
+                    house.counts.get(s as usize) == Some(&1)
                         && house.cells.iter().all(|&c| c == cell || filled(c) || candidates.get(c).is_none_or(|m| m & (1 << s) == 0))
                         && house.cells.iter().all(|&c| grid.cells.get(c).copied().flatten() != Some(s))
                 })
@@ -137,6 +137,7 @@ pub fn single(
             for &c in model.houses[h].cells.iter().filter(|&&c| c != cell && !filled(c)) {
                 let sees = model.houses.iter().any(|o| {
                     house_kind(&o.name).is_some()
+                        && o.counts.get(s as usize) == Some(&1)
                         && o.cells.contains(&c)
                         && o.cells.iter().any(|&d| grid.cells.get(d).copied().flatten() == Some(s))
                 });
@@ -168,7 +169,7 @@ pub fn single(
                 }
                 let holder = houses_of_cell
                     .iter()
-                    .filter(|&&h| one_each(&model.houses[h]))
+                    .filter(|&&h| model.houses[h].counts.get(other as usize) == Some(&1))
                     .flat_map(|&h| model.houses[h].cells.iter().copied())
                     .find(|&c| c != cell && grid.cells.get(c).copied().flatten() == Some(other))?;
                 if !shaded.contains(&holder) {
@@ -252,8 +253,8 @@ pub fn first_single(model: &Model, grid: &Grid, candidates: &[u32], solution: &G
             }
         }
     }
-    for house in model.houses.iter().filter(|h| one_each(h)) {
-        for s in 0..model.symbol_count() as u8 {
+    for house in model.houses.iter().filter(|h| house_kind(&h.name).is_some()) {
+        for s in (0..model.symbol_count() as u8).filter(|&s| house.counts.get(s as usize) == Some(&1)) {
             let places: Vec<usize> = house.cells.iter().copied().filter(|&c| candidates[c] & (1 << s) != 0).collect();
             if let [c] = places[..]
                 && agrees(c, s)
