@@ -104,7 +104,7 @@ pub(super) struct Laid<'a> {
     fonts: &'a Fonts,
     style: Type,
     answers_per_page: usize,
-    examples: Vec<super::front::Example<'a>>,
+    examples: Vec<super::front::Example>,
     pub(super) pages: Vec<Page>,
     unpadded: usize,
     pub(super) geometry: PageGeometry,

@@ -99,8 +99,10 @@ pub struct BookArgs {
     /// The year on the copyright line (default: the year the book is made).
     #[arg(long, value_name = "YEAR")]
     pub copyright_year: Option<u16>,
-    /// A worked example page for each layout after "How to play": a fresh
-    /// puzzle (none of the book's), its first step marked and explained, and its solution.
+    /// A worked example page for each layout after "How to play": a puzzle
+    /// made for this book (none of its numbered ones; another book gets
+    /// another), its first step drawn on the grid (the cells it looks at
+    /// shaded, what it finds in grey) and explained, and its solution.
     #[arg(long)]
     pub examples: bool,
     /// A small QR code beside each puzzle that opens it in a browser solver

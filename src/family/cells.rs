@@ -720,6 +720,59 @@ impl Family for Cells {
         Some(self.hint_words(&stuck))
     }
 
+    fn example_step(&self, givens: &str, solution: &str) -> Option<super::example::ExampleStep> {
+        use super::example::{self, Single};
+        use crate::grade::Technique;
+        let model = &self.cells().model;
+        let grid = example::with_one_cell_cages(model, &self.grid(givens).ok()?);
+        let solved = self.grid(solution).ok()?;
+        // The grader's first step where the layout has the grader (its
+        // candidates before the step), else the first single of the
+        // layout's own houses, marks and relations.
+        let (cell, s, kind, candidates, prefer_box) = match self.grader() {
+            Some(grader) => {
+                let step = grader.grade(&self.grid(givens).ok()?)?.steps.into_iter().next()?;
+                let kind = match step.technique {
+                    Technique::FullHouse => Single::FullHouse,
+                    Technique::HiddenSingle | Technique::HiddenSingleBox => Single::Hidden,
+                    Technique::NakedSingle => Single::Naked,
+                    // A killer starts from its cages' sums: a cage only one
+                    // set of digits makes, pencilled in.
+                    Technique::CageCombination | Technique::CageHouse | Technique::InniesOuties => {
+                        let (shaded, digits, words) = example::cage_combination(model, &solved)?;
+                        let mut figure = example::figure(self.page(givens), &shaded, &[]);
+                        let pencilled: Vec<(usize, Vec<char>)> = shaded.iter().map(|&c| (c, digits.clone())).collect();
+                        figure.pencil = (0..figure.symbols.len())
+                            .map(|c| match pencilled.iter().find(|(p, _)| *p == c) {
+                                Some((_, ds)) => {
+                                    ds.iter().map(|&symbol| crate::pdf::Pencil { symbol, mark: crate::pdf::PencilMark::Used }).collect()
+                                }
+                                None => Vec::new(),
+                            })
+                            .collect();
+                        return Some(example::ExampleStep { shaded, placed: Vec::new(), lines: Vec::new(), pencilled, figure, words });
+                    }
+                    _ => return None,
+                };
+                let &(cell, s) = step.placements.first()?;
+                (cell, s, kind, step.candidates, step.technique == Technique::HiddenSingleBox)
+            }
+            None => {
+                let candidates = example::candidates(model, &grid);
+                let (cell, s, kind) = example::first_single(model, &grid, &candidates, &solved)?;
+                (cell, s, kind, candidates, false)
+            }
+        };
+        // True of the solution, and not in a cell whose letter the page prints.
+        if solved.cells.get(cell).copied().flatten() != Some(s) || self.cells().letters.get(cell).copied().flatten().is_some() {
+            return None;
+        }
+        let (shaded, words) = example::single(model, &grid, &candidates, cell, s, kind, prefer_box)?;
+        let placed = vec![(cell, model.alphabet.char_of(s))];
+        let figure = example::figure(self.page(givens), &shaded, &placed);
+        Some(example::ExampleStep { shaded, placed, lines: Vec::new(), pencilled: Vec::new(), figure, words })
+    }
+
     fn hardest_hint(&self, givens: &str) -> Option<crate::book::hints::Hint> {
         let grid = self.grid(givens).ok()?;
         let stuck = self.grader()?.hardest_step(&grid)?;

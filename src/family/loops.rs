@@ -255,6 +255,57 @@ impl Family for Loops {
         GridContents { solution: Some(solution.to_string()), ..self.page(givens) }
     }
 
+    fn example_step(&self, givens: &str, solution: &str) -> Option<super::example::ExampleStep> {
+        let LoopBoard { rows, cols } = self.board;
+        let puzzle = self.puzzle(givens).ok()?;
+        let grid = slither::Grid::new(rows, cols);
+        let loop_edges = slither::decode_edges(&grid, solution).ok()?;
+        let clue = |r: usize, c: usize| puzzle.clues[grid.cell(r, c)];
+        // A 3 in a corner of the board: its corner dot touches only its two
+        // outer sides, so the loop takes both or neither, and with neither
+        // the 3 would lack a side.
+        let corners = [(0, 0, [0usize, 3]), (0, cols - 1, [0, 1]), (rows - 1, 0, [2, 3]), (rows - 1, cols - 1, [1, 2])];
+        let mut found: Option<(Vec<usize>, Vec<usize>, String)> = None;
+        for (r, c, sides) in corners {
+            if clue(r, c) == Some(3) {
+                let cell = grid.cell(r, c);
+                let lines = sides.iter().map(|&k| grid.cell_edges(cell)[k]).collect();
+                found = Some((vec![cell], lines, "The shaded 3 sits in a corner of the board. Its corner dot touches only its two outer sides, so the loop takes both of them or neither, and with neither the 3 could have at most two sides. So both outer sides are part of the loop: the two lines drawn.".to_string()));
+                break;
+            }
+        }
+        // A 3 beside a 0: the side they share is empty, so the 3 takes its other three.
+        if found.is_none() {
+            'search: for r in 0..rows {
+                for c in 0..cols {
+                    if clue(r, c) != Some(3) {
+                        continue;
+                    }
+                    let cell = grid.cell(r, c);
+                    let sides = grid.cell_edges(cell);
+                    let neighbours = [(r.wrapping_sub(1), c, 0), (r, c + 1, 1), (r + 1, c, 2), (r, c.wrapping_sub(1), 3)];
+                    for (nr, nc, side) in neighbours {
+                        if nr < rows && nc < cols && clue(nr, nc) == Some(0) {
+                            let lines = (0..4).filter(|&k| k != side).map(|k| sides[k]).collect();
+                            found = Some((vec![cell, grid.cell(nr, nc)], lines, "The shaded 0 has no line on any of its sides, so the 3 beside it cannot use the side they share: its other three sides are all part of the loop, the three lines drawn.".to_string()));
+                            break 'search;
+                        }
+                    }
+                }
+            }
+        }
+        let (shaded, lines, words) = found?;
+        // Each drawn line is the solution's.
+        if !lines.iter().all(|&e| loop_edges.contains(e)) {
+            return None;
+        }
+        let drawn = slither::EdgeSet::from_edges(grid.edges(), lines.iter().copied());
+        let mut figure = self.page(givens);
+        figure.solution = Some(slither::encode_edges(&drawn));
+        figure.highlight = (0..rows * cols).map(|c| shaded.contains(&c)).collect();
+        Some(super::example::ExampleStep { shaded, placed: Vec::new(), lines, pencilled: Vec::new(), figure, words })
+    }
+
     fn renderer(&self) -> Box<dyn GridRenderer + '_> {
         crate::pdf::loop_renderer(self.board)
     }

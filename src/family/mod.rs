@@ -9,6 +9,7 @@
 //! `layout/`, and one line in [`of`].
 
 mod cells;
+pub mod example;
 mod loops;
 pub mod words;
 
@@ -198,6 +199,15 @@ pub trait Family: Send + Sync {
     /// A book's hint for a puzzle: its first step harder than a single, in
     /// a reader's words (`None` where the family has no technique grader).
     fn hint(&self, _givens: &str) -> Option<crate::book::hints::Hint> {
+        None
+    }
+
+    /// A worked example's step on a puzzle (its first step, as the family's
+    /// grader finds it on the givens): the cells to shade, what it places
+    /// or draws, the figure with all of it drawn, and the words that say
+    /// it by what the figure shows. `None` where the family finds no such
+    /// step on this puzzle (a book then tries another puzzle).
+    fn example_step(&self, _givens: &str, _solution: &str) -> Option<example::ExampleStep> {
         None
     }
 

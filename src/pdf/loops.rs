@@ -55,7 +55,9 @@ impl GridRenderer for LoopGrid {
             }
         }
         let size = cell * super::DIGIT_SHARE;
-        let level = if answer.is_some() { UNDER_LOOP } else { BLACK };
+        // Clues fade under a whole loop (an answer); a few lines drawn (a
+        // worked example's step) leave them black.
+        let level = if answer.as_ref().is_some_and(|(grid, edges)| slither::is_single_loop(grid, edges)) { UNDER_LOOP } else { BLACK };
         for (i, clue) in contents.clues.iter().enumerate() {
             if let Some(c) = clue {
                 let (x, y) = point(i / self.cols, i % self.cols);

@@ -201,6 +201,13 @@ pub(crate) fn pencil_grid(n: usize, width: f32, height: f32, width_em: f32) -> (
         .fold((1, n, 0.0), |best, c| if c.2 > best.2 { c } else { best })
 }
 
+/// Type size of the pencil marks of `n` digit candidates in a square cell
+/// of side `cell` (what a book checks against its minimum before drawing
+/// a worked example's pencilled candidates).
+pub fn pencil_size(n: usize, cell: f32) -> f32 {
+    pencil_grid(n, cell, cell, DIGIT_WIDTH_EM).2
+}
+
 /// Type size of a corner mark or corner label in a cell of side `cell`,
 /// at least `floor` points.
 pub fn mark_size(cell: f32, floor: f32) -> f32 {

@@ -73,6 +73,14 @@ fn legible(book: &Book, example: &Example, cell: f32, answer: bool, margin: f32)
     if digit < digit_floor * margin {
         return Err((digit, digit_floor));
     }
+    // Pencilled candidates (a killer's cage step) print on the puzzle.
+    if !answer && !example.pencilled.is_empty() {
+        let symbols = example.family.layout().cells().map_or(9, |c| c.alphabet.len());
+        let pencil = crate::pdf::pencil_size(symbols, cell);
+        if pencil < MIN_TEXT_PT.max(if large { LARGE_PRINT_FLOOR_PT } else { 0.0 }) * margin {
+            return Err((pencil, MIN_TEXT_PT));
+        }
+    }
     let corners = example.family.has_marks() || !example.family.lettered_cells().is_empty();
     if large && !answer && corners && crate::pdf::mark_size(cell, MIN_TEXT_PT) < LARGE_PRINT_FLOOR_PT * margin {
         return Err((crate::pdf::mark_size(cell, MIN_TEXT_PT), LARGE_PRINT_FLOOR_PT));
