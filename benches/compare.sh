@@ -17,7 +17,7 @@
 #   TDOKU_SE9_LIMIT=N  se9 row: also run tdoku's generator (-l N attempts) graded by puzzlebook
 #   KEEP=1   keep the scratch directory (outputs, timings)
 # Rows: count-17 count-top count-hardest count-forum count-multi count-multi50 gen-minimal
-#       gen-easy gen-diagonal gen-diagonal-min gen-16 gen-16-min gen-expert grade-2x grade-3x se9
+#       gen-easy gen-diagonal gen-diagonal-min gen-16 gen-16-min gen-killer gen-stored gen-expert grade-2x grade-3x se9
 set -u -o pipefail
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
@@ -113,6 +113,18 @@ if sel gen-16-min; then
   row gen-16-min 0 "minimal classic-16 (10) vs Solo 4x4db (20)"
   tool gen-16-min puzzlebook 10 "$PB" generate classic-16 --count 10 --no-store
   tool gen-16-min solo 20 "$SOLO" --generate 20 4x4db
+fi
+if sel gen-killer; then
+  row gen-killer 0 "killer-9 medium vs Solo killer 3x3kadt (issue 34 item 1)"
+  tool gen-killer puzzlebook 100 "$PB" generate killer-9 --difficulty medium --count 100 --jobs 1 --no-store
+  tool gen-killer solo 100 "$SOLO" --generate 100 3x3kadt
+fi
+if sel gen-stored; then
+  # the same binary and options, storing (fresh catalog each run) against printing only;
+  # the "anchor" is the --no-store run, so the ratio is stored rate / unstored rate (goal >= 0.8)
+  row gen-stored 0 "classic-9 stored vs the same --no-store, 1 thread (issue 34 item 2)"
+  tool gen-stored puzzlebook 1000 bash -c "rm -f $W/stored.db*; $PB generate classic-9 --count 1000 --jobs 1 --db $W/stored.db"
+  tool gen-stored no-store 1000 "$PB" generate classic-9 --count 1000 --jobs 1 --no-store
 fi
 if sel gen-expert; then
   row gen-expert 0 "expert classic-9 vs QQWing expert"
