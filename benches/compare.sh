@@ -17,7 +17,7 @@
 #   TDOKU_SE9_LIMIT=N  se9 row: also run tdoku's generator (-l N attempts) graded by puzzlebook
 #   KEEP=1   keep the scratch directory (outputs, timings)
 # Rows: count-17 count-top count-hardest count-forum count-multi count-multi50 gen-minimal
-#       gen-easy gen-diagonal gen-diagonal-min gen-16 gen-16-min gen-expert grade-2x grade-3x se9
+#       gen-easy gen-diagonal gen-diagonal-min gen-16 gen-16-min gen-killer gen-stored gen-expert grade-2x grade-3x se9
 set -u -o pipefail
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,9 +37,7 @@ TDGEN=${TDGEN:-$A/tdoku/build-v2/generate}
 D=${DATA:-$(cd "$REPO/.." && pwd)/shared/data/sudoku}
 FORUM=${FORUM:-$A/forum-hardest-11.txt}
 
-for b in "$PB" "$TDOKU" "$CRATE" "$SOLO" "$QQWING"; do
-  [ -x "$b" ] || { echo "missing executable: $b" >&2; exit 1; }
-done
+[ -x "$PB" ] || { echo "missing executable: $PB" >&2; exit 1; }
 
 W=$(mktemp -d /tmp/compare.XXXXXX)
 [ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$W"' EXIT
@@ -114,6 +112,18 @@ if sel gen-16-min; then
   tool gen-16-min puzzlebook 10 "$PB" generate classic-16 --count 10 --no-store
   tool gen-16-min solo 20 "$SOLO" --generate 20 4x4db
 fi
+if sel gen-killer; then
+  row gen-killer 0 "killer-9 medium vs Solo killer 3x3kadt (issue 34 item 1)"
+  tool gen-killer puzzlebook 100 "$PB" generate killer-9 --difficulty medium --count 100 --no-store
+  tool gen-killer solo 100 "$SOLO" --generate 100 3x3kadt
+fi
+if sel gen-stored; then
+  # the same binary and options, storing (fresh catalog each run) against printing only;
+  # the "anchor" is the --no-store run, so the ratio is stored rate / unstored rate (goal >= 0.8)
+  row gen-stored 0 "classic-9 stored vs the same --no-store, 1 thread (issue 34 item 2)"
+  tool gen-stored puzzlebook 1000 bash -c "rm -f $W/stored.db*; $PB generate classic-9 --count 1000 --jobs 1 --db $W/stored.db"
+  tool gen-stored no-store 1000 "$PB" generate classic-9 --count 1000 --no-store
+fi
 if sel gen-expert; then
   row gen-expert 0 "expert classic-9 vs QQWing expert"
   tool gen-expert puzzlebook 200 "$PB" generate classic-9 --difficulty expert --count 200 --no-store
@@ -135,6 +145,11 @@ if sel se9; then
   fi
 fi
 [ ${#ROW_ORDER[@]} -gt 0 ] || { echo "no row matches ROWS='$ROWS'" >&2; exit 1; }
+# Only the executables the selected rows run must exist (gen-stored needs no anchor).
+for k in "${!CMD[@]}"; do
+  c=${CMD[$k]}; [[ $c == "bash -c "* ]] && continue
+  b=${c%% *}; [ -x "$b" ] || { echo "missing executable for $k: $b" >&2; exit 1; }
+done
 
 # ---- run ---------------------------------------------------------------------------------------
 # A child's wall, user and system seconds to microseconds, from wait4.
