@@ -13,7 +13,7 @@ use crate::pdf::MarkStyle;
 use crate::pdf::canvas::{Align, BLACK, Canvas, FADED, Surface};
 use crate::pdf::document::{DrawnPage, save};
 use crate::pdf::fonts::Font;
-use crate::pdf::fonts::{Fonts, Weight};
+use crate::pdf::fonts::{CAP_HEIGHT, Fonts, Weight};
 use anyhow::{Context, Result, bail};
 use printpdf::PdfDocument;
 
@@ -485,7 +485,9 @@ fn choose_answers_per_page(book: &Book) -> Result<usize> {
         let frame = PageGeometry::new(book.settings.trim, book.settings.bleed, pages).frame(2);
         // An answer grid with a letter key gives up two lines of notes.
         let notes = notes_height(book, ANSWER_KEY_LINES, style.label);
-        let cell = cell_side(grid_band(&frame, &style, 0, true), n, style.label, notes, largest_grid(book));
+        let (area, _) = answer_slot(grid_band(&frame, &style, 0, true), n, 0, style.label);
+        let (rows, cols) = largest_grid(book);
+        let cell = (area.width / cols as f32).min((area.height - notes) / rows as f32);
         cell * DIGIT_SHARE * digit_factor(book) >= least
     };
     match book.settings.answers_per_page {
@@ -766,8 +768,8 @@ impl Painter<'_> {
         canvas.text(&heading, c.x, self.below_head() - s.heading, s.heading, Weight::Bold, BLACK, Align::Left);
         let band = grid_band(&self.frame, s, 0, true);
         for (slot, p) in held.iter().enumerate() {
-            let (area, label_y) = slot_area(band, per_page, slot, s.label);
-            canvas.text(&p.number.to_string(), area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
+            let (area, (label_x, label_y)) = answer_slot(band, per_page, slot, s.label);
+            canvas.text(&p.number.to_string(), label_x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
             let family = &self.book.layouts[p.layout];
             let contents = family.answer_page(&p.row.givens, &p.row.solution);
             let lettered = family.lettered_cells();
@@ -908,6 +910,34 @@ fn slot_area(band: Area, n: usize, slot: usize, label: f32) -> (Area, f32) {
     let slot_top = band.top() - row as f32 * slot_h;
     let label_y = slot_top - label;
     (Area { x, y: label_y - label * 0.6 - side, width: side, height: side }, label_y)
+}
+
+/// The room a number printed beside an answer grid takes, in ems of the
+/// label size: "100" in bold (2.1 em) and a gap.
+const BESIDE_LABEL_EMS: f32 = 2.7;
+
+/// Answer slot `slot` of `n` in `band`: the square grid area and where its
+/// number prints (x, baseline). Two answers a page stack in one column;
+/// where that column is short and wide (a 6×9 large-print page), the
+/// number prints beside the grid, left of its top row, rather than above
+/// it, and the grid takes the height the label line would have taken —
+/// whichever of the two gives the larger grid.
+fn answer_slot(band: Area, n: usize, slot: usize, label: f32) -> (Area, (f32, f32)) {
+    let (above, label_y) = slot_area(band, n, slot, label);
+    let (cols, rows) = arrangement(n);
+    if n != 2 {
+        return (above, (above.x, label_y));
+    }
+    let (slot_w, slot_h) = (band.width / cols as f32, band.height / rows as f32);
+    let (col, row) = (slot % cols, slot / cols);
+    let gutter = label * BESIDE_LABEL_EMS;
+    let side = (slot_w * 0.92 - gutter).min(slot_h - label * 0.6);
+    if side <= above.width {
+        return (above, (above.x, label_y));
+    }
+    let x = band.x + col as f32 * slot_w + (slot_w - side - gutter) / 2.0;
+    let top = band.top() - row as f32 * slot_h - label * 0.3;
+    (Area { x: x + gutter, y: top - side, width: side, height: side }, (x, top - label * CAP_HEIGHT))
 }
 
 /// Largest side of a printed QR code (1.25 in) and its smallest module
