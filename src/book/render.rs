@@ -5,12 +5,14 @@
 //! `Surface`: the PDF canvas (`render`) or a recorder (the page thumbnails).
 
 mod front_pages;
+#[cfg(test)]
+mod tests;
 
 use super::plan::{Page, answer_pages, arrangement, example_pages, padded_count, paginate, puzzle_pages, section_starts};
 use super::{ANSWERS_PER_PAGE_CHOICES, Book};
 use crate::page::{Area, MAX_PAGES, MIN_PAGES, PageFrame, PageGeometry};
 use crate::pdf::MarkStyle;
-use crate::pdf::canvas::{Align, BLACK, Canvas, FADED, Surface};
+use crate::pdf::canvas::{Align, BLACK, Canvas, FADED, QUIET, Surface};
 use crate::pdf::document::{DrawnPage, save};
 use crate::pdf::fonts::Font;
 use crate::pdf::fonts::{CAP_HEIGHT, Fonts, Weight};
@@ -713,20 +715,30 @@ impl Painter<'_> {
             y -= s.body * 1.35;
         }
         let per_page = self.book.settings.per_page;
+        let size = (s.label * 0.85).max(s.min);
+        // One form of the pointer for every puzzle of the book: the shortest
+        // the longest label needs (puzzle 100 reads like puzzle 99).
+        let (bold, regular) = (self.fonts.get(Weight::Bold), self.fonts.get(Weight::Regular));
+        let width = slot_area(band, per_page, 0, s.label).0.width;
+        let form = self
+            .book
+            .puzzles
+            .iter()
+            .map(|p| {
+                let room = width - bold.width(&puzzle_label(p), s.label) - s.label;
+                let hint = hints.get(p.number - 1).copied().filter(|&page| page > 0);
+                pointer_form(regular, hint, solutions[p.number - 1], size, room)
+            })
+            .max()
+            .unwrap_or(0);
         for (slot, p) in puzzles.iter().enumerate() {
             let (area, label_y) = slot_area(band, per_page, slot, s.label);
-            // The day (and band) of a week's puzzle beside its number.
-            let label = match &p.tag {
-                Some(tag) => format!("Puzzle {} · {tag}", p.number),
-                None => format!("Puzzle {}", p.number),
-            };
+            let label = puzzle_label(p);
             canvas.text(&label, area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
             // Where its hint and answer are, beside the label (shorter when narrow).
-            let room = area.width - self.fonts.get(Weight::Bold).width(&label, s.label) - s.label;
-            let size = (s.label * 0.85).max(s.min);
             let hint = hints.get(p.number - 1).copied().filter(|&page| page > 0);
-            let pointer = page_pointer(self.fonts.get(Weight::Regular), hint, solutions[p.number - 1], size, room);
-            canvas.text(&pointer, area.right(), label_y, size, Weight::Regular, FADED, Align::Right);
+            let pointer = pointer_forms(hint, solutions[p.number - 1]).swap_remove(form.min(pointer_forms(hint, 0).len() - 1));
+            canvas.text(&pointer, area.right(), label_y, size, Weight::Regular, QUIET, Align::Right);
             let family = &self.book.layouts[p.layout];
             if self.book.settings.qr {
                 // Checked before drawing (`check_qr`): a link and room for its code.
@@ -829,7 +841,7 @@ impl Painter<'_> {
         let c = self.frame.content;
         let y = c.top() - size;
         let (x, align) = if self.frame.right_hand { (c.right(), Align::Right) } else { (c.x, Align::Left) };
-        canvas.text(text, x, y, size, Weight::Regular, FADED, align);
+        canvas.text(text, x, y, size, Weight::Regular, QUIET, align);
     }
 
     /// The page number, on the outside corner at the foot.
@@ -843,8 +855,17 @@ impl Painter<'_> {
 
 /// "Hint on page 40 · Solution on page 52" beside a puzzle's label, or the
 /// longest shorter form that fits `room`.
-fn page_pointer(font: &Font, hint: Option<usize>, solution: usize, size: f32, room: f32) -> String {
-    let forms = match hint {
+/// The label above a puzzle: its number, and the day (and band) of a week's puzzle.
+fn puzzle_label(p: &super::BookPuzzle) -> String {
+    match &p.tag {
+        Some(tag) => format!("Puzzle {} · {tag}", p.number),
+        None => format!("Puzzle {}", p.number),
+    }
+}
+
+/// The pointer's forms, longest first.
+fn pointer_forms(hint: Option<usize>, solution: usize) -> Vec<String> {
+    match hint {
         None => vec![format!("Solution on page {solution}"), format!("Solution p. {solution}"), format!("p. {solution}")],
         Some(h) => vec![
             format!("Hint on page {h} · Solution on page {solution}"),
@@ -852,9 +873,13 @@ fn page_pointer(font: &Font, hint: Option<usize>, solution: usize, size: f32, ro
             format!("Hint p. {h} · Sol. p. {solution}"),
             format!("Hint {h} · Sol. {solution}"),
         ],
-    };
-    let last = forms.last().cloned().unwrap_or_default();
-    forms.into_iter().find(|t| font.width(t, size) <= room).unwrap_or(last)
+    }
+}
+
+/// The first (longest) form of the pointer that fits `room` at `size`, or the last.
+fn pointer_form(font: &Font, hint: Option<usize>, solution: usize, size: f32, room: f32) -> usize {
+    let forms = pointer_forms(hint, solution);
+    forms.iter().position(|t| font.width(t, size) <= room).unwrap_or(forms.len() - 1)
 }
 
 /// Ruled lines of a notes page: light, and thick enough to print.

@@ -1,0 +1,109 @@
+//! Book pages as drawn, read back from a recording surface: greys of the
+//! small text, the pointers' form, large-print answer pages.
+
+use super::{Laid, lay_out};
+use crate::art::{Item, Recorder};
+use crate::book::{Book, BookSettings};
+use crate::layout::Layout;
+use crate::level::Level;
+use crate::pdf::fonts::Fonts;
+use crate::store::PuzzleRow;
+
+/// `count` classic puzzles (a few made, repeated under new ids).
+fn rows(layout: &str, count: usize) -> Vec<PuzzleRow> {
+    let layout = Layout::load(layout).unwrap();
+    let family = crate::family::open(layout.clone());
+    let made: Vec<_> = (1..40u64).filter_map(|seed| family.make(seed, Some(Level::Easy)).unwrap()).take(3).collect();
+    (0..count).map(|i| PuzzleRow::for_print(i as i64 + 1, &layout, &made[i % made.len()])).collect()
+}
+
+fn book(settings: BookSettings, layout: &str) -> Book {
+    let count = settings.count;
+    Book::new(settings, rows(layout, count), "2026-01-01T00:00:00Z").unwrap()
+}
+
+fn settings(count: usize) -> BookSettings {
+    BookSettings::new("Pages", vec!["classic-9".into()], count, vec![Level::Easy])
+}
+
+/// Every page's recorded items.
+fn pages(laid: &Laid, fonts: &Fonts) -> Vec<Vec<Item>> {
+    (0..laid.pages.len())
+        .map(|i| {
+            let mut recorder = Recorder::new(fonts);
+            laid.draw(i, &mut recorder);
+            recorder.items
+        })
+        .collect()
+}
+
+fn texts(items: &[Item]) -> impl Iterator<Item = (&str, f32, f32)> {
+    items.iter().filter_map(|i| match i {
+        Item::Text { text, size, level, .. } => Some((text.as_str(), *size, *level)),
+        _ => None,
+    })
+}
+
+/// "Solution on page N" and the running heads are dark enough to read on
+/// cream paper (they were 28 % grey).
+#[test]
+fn pointers_and_running_heads_print_dark_enough_for_cream_paper() {
+    let fonts = Fonts::unembedded().unwrap();
+    let book = book(settings(8), "classic-9");
+    let laid = lay_out(&book, &fonts).unwrap();
+    let mut seen = (0, 0);
+    for items in pages(&laid, &fonts) {
+        for (text, _, level) in texts(&items) {
+            if text.starts_with("Solution on page") {
+                seen.0 += 1;
+                assert!(level <= 0.5, "{text:?} at grey {level}");
+            }
+            if text == "Answers" || text == "Pages" || text == "How to play" {
+                seen.1 += 1;
+                assert!(level <= 0.5, "{text:?} at grey {level}");
+            }
+        }
+    }
+    assert!(seen.0 == 8 && seen.1 > 3, "{seen:?}");
+}
+
+/// Every puzzle's pointer takes one form: puzzle 100's reads like puzzle
+/// 99's (it was abbreviated, its label being wider).
+#[test]
+fn every_pointer_of_a_book_takes_the_same_form() {
+    let fonts = Fonts::unembedded().unwrap();
+    for per_page in [1, 2, 4, 6] {
+        let book = book(BookSettings { per_page, ..settings(104) }, "classic-9");
+        let laid = lay_out(&book, &fonts).unwrap();
+        let mut forms: Vec<String> = Vec::new();
+        for items in pages(&laid, &fonts) {
+            for (text, _, _) in texts(&items).filter(|(t, _, _)| ["Solution", "Hint", "p. "].iter().any(|w| t.starts_with(w))) {
+                let form: String = text.chars().filter(|c| !c.is_ascii_digit()).collect();
+                if !forms.contains(&form) {
+                    forms.push(form);
+                }
+            }
+        }
+        assert_eq!(forms.len(), 1, "{per_page} a page: {forms:?}");
+    }
+}
+
+/// A 6×9 large-print book prints two answers a page, stacked in one column,
+/// at 14 pt or more (it printed one a page).
+#[test]
+fn large_print_six_by_nine_stacks_two_answers_a_page() {
+    let fonts = Fonts::unembedded().unwrap();
+    let trim = "6x9".parse().unwrap();
+    let book = book(BookSettings { per_page: 1, trim, large_print: true, ..settings(12) }, "classic-9");
+    let laid = lay_out(&book, &fonts).unwrap();
+    assert_eq!(laid.answers_per_page, 2);
+    let answer_pages: Vec<usize> = laid.pages.iter().enumerate().filter(|(_, p)| matches!(p, super::Page::Answers { .. })).map(|(i, _)| i).collect();
+    assert_eq!(answer_pages.len(), 6);
+    let drawn = pages(&laid, &fonts);
+    for &i in &answer_pages {
+        let digits: Vec<f32> = texts(&drawn[i]).filter(|(t, _, _)| t.len() == 1 && t.chars().all(|c| c.is_ascii_digit())).map(|(_, s, _)| s).collect();
+        // The grids' digits, the two puzzle numbers and the folio.
+        assert!(digits.len() >= 2 * 81, "page {}", i + 1);
+        assert!(digits.iter().all(|&s| s >= 14.0), "page {}: {digits:?}", i + 1);
+    }
+}
