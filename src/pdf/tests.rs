@@ -459,3 +459,27 @@ fn diagonal_cells_are_shaded_and_no_line_crosses_a_digit() {
         }
     }
 }
+
+/// A Slitherlink board keeps half a cell clear above its top row of dots,
+/// where the "Puzzle N" label prints (it sat on the dots).
+#[test]
+fn a_slitherlink_board_keeps_room_under_its_label() {
+    use crate::art::{Item, Recorder};
+    let fonts = Fonts::unembedded().unwrap();
+    for id in ["slitherlink-7x7", "slitherlink-15x15"] {
+        let family = family(id);
+        let area = Area { x: 0.0, y: 0.0, width: 300.0, height: 300.0 };
+        let cell = family.renderer().digit_size(area) / DIGIT_SHARE;
+        let mut recorder = Recorder::new(&fonts);
+        family.renderer().draw(&mut recorder, area, &family.page(&".".repeat(family.print_extent().0 * family.print_extent().1)));
+        let highest = recorder
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Polygon { points, .. } => points.iter().map(|p| p.1).reduce(f32::max),
+                _ => None,
+            })
+            .fold(f32::MIN, f32::max);
+        assert!(area.top() - highest >= cell * 0.4, "{id}: the top dots at {highest} in an area topped at {}", area.top());
+    }
+}
