@@ -388,7 +388,22 @@ fn title_lines(m: &Measure, book: &Book, c: Area) -> Result<Vec<(f32, SetLine)>>
         }
     }
     let levels = super::labels::summary(book).unwrap_or_else(|| settings.levels.iter().map(|l| l.name().to_string()).collect());
-    let count = format!("{} puzzles · {}", book.puzzles.len(), levels.join(", "));
+    // The layouts' reader names (layouts sharing one, like Slitherlink
+    // sizes, are named once). A one-kind book names its kind in the count
+    // ("60 Sudoku puzzles"), not on a line of its own under it.
+    let mut names: Vec<&str> = Vec::new();
+    for layout in distinct_layouts(book) {
+        if !names.contains(&layout.name.as_str()) {
+            names.push(&layout.name);
+        }
+    }
+    let count = match names.as_slice() {
+        [one] => format!("{} {one} puzzles · {}", book.puzzles.len(), levels.join(", ")),
+        _ => format!("{} puzzles · {}", book.puzzles.len(), levels.join(", ")),
+    };
+    if names.len() == 1 {
+        names.clear();
+    }
     for (i, l) in m.wrap(&count, Weight::Regular, s.body, c.width).into_iter().enumerate() {
         lines.push(SetLine { gap: if i == 0 { sub * 1.2 } else { 0.0 }, ..SetLine::new(l, s.body, Weight::Regular) });
     }
@@ -398,15 +413,8 @@ fn title_lines(m: &Measure, book: &Book, c: Area) -> Result<Vec<(f32, SetLine)>>
     if height(&lines) > room {
         bail!("the title page cannot hold the title, subtitle and author of this book on a {} page: shorten them", settings.trim);
     }
-    // The layouts' names, when they all fit (one line each: layouts
-    // sharing a reader's name, like Slitherlink sizes, are named once).
+    // A mixed book's kinds, one line each, when they all fit.
     let mut described = Vec::new();
-    let mut names: Vec<&str> = Vec::new();
-    for layout in distinct_layouts(book) {
-        if !names.contains(&layout.name.as_str()) {
-            names.push(&layout.name);
-        }
-    }
     for (i, name) in names.into_iter().enumerate() {
         for (j, l) in m.wrap(name, Weight::Regular, s.body, c.width * 0.8).into_iter().enumerate() {
             let gap = if i == 0 && j == 0 { s.body * 1.5 } else { 0.0 };

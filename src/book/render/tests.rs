@@ -107,3 +107,19 @@ fn large_print_six_by_nine_stacks_two_answers_a_page() {
         assert!(digits.iter().all(|&s| s >= 14.0), "page {}: {digits:?}", i + 1);
     }
 }
+
+/// A one-kind book's title page names its kind in the count line, and no
+/// lone "Sudoku" line stands under it.
+#[test]
+fn a_one_kind_title_page_names_its_kind_in_the_count() {
+    let fonts = Fonts::unembedded().unwrap();
+    let book = book(settings(4), "classic-9");
+    let laid = lay_out(&book, &fonts).unwrap();
+    let title: Vec<String> = pages(&laid, &fonts)[0].iter().filter_map(|i| match i {
+        Item::Text { text, .. } => Some(text.clone()),
+        _ => None,
+    }).collect();
+    let name = &book.layouts[0].layout().name;
+    assert!(title.iter().any(|t| t.starts_with(&format!("4 {name} puzzles"))), "{title:?}");
+    assert!(!title.iter().any(|t| t == name), "{title:?}");
+}
