@@ -95,7 +95,27 @@ pub fn render(book: &Book) -> Result<Rendered> {
             cell / 72.0
         ));
     }
+    warnings.extend(page_warnings(book, &laid.pages));
     Ok(Rendered { bytes, pages, gutter_in: geometry.gutter_in, padded: pages - laid.unpadded, warnings })
+}
+
+/// What a publisher should know of a book that prints: a copyright line
+/// that names no holder (no --author or --imprint), and notes pages that
+/// make half the book or more (a buyer pays for puzzles).
+fn page_warnings(book: &Book, pages: &[Page]) -> Vec<String> {
+    let mut out = Vec::new();
+    let s = &book.settings;
+    if s.author.is_none() && s.imprint.is_none() {
+        out.push("the copyright line names no holder (\"Copyright © YEAR\" alone): give --author or --imprint".to_string());
+    }
+    let notes = pages.iter().filter(|p| **p == Page::Notes).count();
+    if notes * 2 >= pages.len() {
+        out.push(format!(
+            "{notes} of the book's {} pages are notes pages (padding to the 24-page minimum): more puzzles (or fewer a page) would fill them",
+            pages.len()
+        ));
+    }
+    out
 }
 
 /// A book laid out: its pages decided, its flowed text set, every check

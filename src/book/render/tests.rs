@@ -123,3 +123,18 @@ fn a_one_kind_title_page_names_its_kind_in_the_count() {
     assert!(title.iter().any(|t| t.starts_with(&format!("4 {name} puzzles"))), "{title:?}");
     assert!(!title.iter().any(|t| t == name), "{title:?}");
 }
+
+/// A book whose copyright line names no holder, or whose notes pages are
+/// half of it or more, is printed with a warning for each (and none for a
+/// book with an author and puzzles enough).
+#[test]
+fn books_without_a_holder_or_mostly_notes_are_warned_of() {
+    let fonts = Fonts::unembedded().unwrap();
+    let small = book(settings(4), "classic-9");
+    let warnings = super::page_warnings(&small, &lay_out(&small, &fonts).unwrap().pages);
+    assert!(warnings.iter().any(|w| w.contains("names no holder")), "{warnings:?}");
+    assert!(warnings.iter().any(|w| w.contains("notes pages")), "{warnings:?}");
+    let full = book(BookSettings { author: Some("Ada Lovelace".into()), ..settings(40) }, "classic-9");
+    let warnings = super::page_warnings(&full, &lay_out(&full, &fonts).unwrap().pages);
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
