@@ -568,22 +568,40 @@ impl std::fmt::Display for TooSmall {
 
 impl std::error::Error for TooSmall {}
 
+/// Each layout's digits on the book's puzzle pages are legible (7 pt, in
+/// large print 16 pt): a book that would print smaller is refused, naming
+/// the layout whose digits are the smallest (in a mixed book, not the
+/// first or the largest layout).
 fn check_puzzle_digits(book: &Book, geometry: &PageGeometry) -> Result<()> {
-    let cell = puzzle_cell_side(book, geometry, largest_grid(book));
-    let digit = cell * DIGIT_SHARE * digit_factor(book);
     let least = if book.settings.large_print { LARGE_PRINT_DIGIT_PT } else { MIN_TEXT_PT };
     let (per_page, trim) = (book.settings.per_page, book.settings.trim);
     let fewer = fewer_or(per_page);
+    let mixed = distinct_layouts(book).len() > 1;
+    // (digit size, cell side, layout id) of each layout, the smallest digit first.
+    let mut digits: Vec<(f32, f32, &str)> = book
+        .layouts
+        .iter()
+        .map(|family| {
+            let extent = family.print_extent();
+            let cell = puzzle_cell_side(book, geometry, extent);
+            let side = 100.0 * extent.0.max(extent.1) as f32;
+            let factor = family.renderer().digit_size(Area { x: 0.0, y: 0.0, width: side, height: side }) / (100.0 * DIGIT_SHARE);
+            (cell * DIGIT_SHARE * factor, cell, family.layout().id.as_str())
+        })
+        .collect();
+    digits.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let Some(&(digit, cell, id)) = digits.first() else { return Ok(()) };
+    let who = if mixed { format!("{id}: ") } else { String::new() };
     if cell <= 0.0 {
         return Err(TooSmall(format!(
-            "{per_page} puzzles a page on a {trim} page leave no room for the grids beside their questions and rules: {fewer}a larger --trim"
+            "{who}{per_page} puzzles a page on a {trim} page leave no room for the grids beside their questions and rules: {fewer}a larger --trim"
         ))
         .into());
     }
     if digit < least {
         let print = if book.settings.large_print { "large-print " } else { "" };
         return Err(TooSmall(format!(
-            "{per_page} puzzles a page on a {trim} page give {print}digits of {digit:.1} pt, under the {least} pt minimum: {fewer}a larger --trim"
+            "{who}{per_page} puzzles a page on a {trim} page give {print}digits of {digit:.1} pt, under the {least} pt minimum: {fewer}a larger --trim"
         ))
         .into());
     }

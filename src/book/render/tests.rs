@@ -138,3 +138,25 @@ fn books_without_a_holder_or_mostly_notes_are_warned_of() {
     let warnings = super::page_warnings(&full, &lay_out(&full, &fonts).unwrap().pages);
     assert!(warnings.is_empty(), "{warnings:?}");
 }
+
+/// A mixed book too small for one of its layouts is refused naming that
+/// layout (the refusal named none, and measured a grid no layout has).
+#[test]
+fn a_mixed_book_too_small_names_the_layout_that_does_not_fit() {
+    let fonts = Fonts::unembedded().unwrap();
+    let trim = "6x9".parse().unwrap();
+    let mut mixed = rows("classic-9", 2);
+    mixed.extend(rows("sudoku-mix", 2).into_iter().map(|mut r| {
+        r.id += 10;
+        r
+    }));
+    let layouts = vec!["classic-9".to_string(), "sudoku-mix".to_string()];
+    let settings = BookSettings { per_page: 1, trim, large_print: true, layouts, ..settings(4) };
+    let book = Book::new(settings, mixed, "2026-01-01T00:00:00Z").unwrap();
+    let err = lay_out(&book, &fonts).err().expect("a 15×15 grid is too small for large print on 6×9").to_string();
+    assert!(err.starts_with("sudoku-mix: "), "{err}");
+    // The classic grid alone fits.
+    let alone = book(BookSettings { per_page: 1, trim, large_print: true, ..settings(2) }, "classic-9");
+    assert!(lay_out(&alone, &fonts).is_ok());
+}
+
