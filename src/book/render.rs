@@ -545,6 +545,29 @@ fn puzzle_cell_side(book: &Book, geometry: &PageGeometry, extent: (usize, usize)
     cell_side(grid_band(&frame, &style, footer_lines, false), book.settings.per_page, style.label, notes, extent)
 }
 
+/// Whether a book of `family` prints one puzzle a page unless `--per-page`
+/// says otherwise: overlapping grids and pies, grids of 15 cells a side or
+/// more (Slitherlink 15×15 and 20×20, 16×16), and lettered grids with
+/// their questions (Trividoku): two a page would give them cells under
+/// 0.3 in (`ROOMY_CELL`) on a Letter page.
+pub fn one_a_page_by_default(family: &dyn crate::family::Family) -> bool {
+    let (rows, cols) = family.print_extent();
+    family.one_figure_a_page() || rows.max(cols) >= 15 || !family.lettered_cells().is_empty()
+}
+
+/// The marks' style when `--marks` is not given: faded (a large light-grey
+/// E or O behind the empty cell, as the puzzles' original publishers print
+/// them) in a book with even/odd marks (Even/Odd, Atlantis), corner
+/// otherwise. `layouts` as `--layout` names them; one
+/// that does not load counts for nothing (it is refused elsewhere).
+pub fn default_marks(layouts: &[String]) -> MarkStyle {
+    let even_odd = |c: &char| matches!(c, 'E' | 'O');
+    let any = layouts.iter().filter_map(|l| crate::layout::Layout::load(l).ok()).any(|layout| {
+        layout.cells().is_some_and(|cells| cells.marks.iter().flatten().any(even_odd) || cells.random.marks.iter().any(|(c, _)| even_odd(c)))
+    });
+    if any { MarkStyle::Faded } else { MarkStyle::Corner }
+}
+
 /// Cells smaller than this (0.3 in) are legal but cramped to write in: the
 /// book says so.
 const ROOMY_CELL: f32 = 21.6;

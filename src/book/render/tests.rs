@@ -151,12 +151,57 @@ fn a_mixed_book_too_small_names_the_layout_that_does_not_fit() {
         r
     }));
     let layouts = vec!["classic-9".to_string(), "sudoku-mix".to_string()];
-    let settings = BookSettings { per_page: 1, trim, large_print: true, layouts, ..settings(4) };
-    let book = Book::new(settings, mixed, "2026-01-01T00:00:00Z").unwrap();
-    let err = lay_out(&book, &fonts).err().expect("a 15×15 grid is too small for large print on 6×9").to_string();
+    let both = BookSettings { per_page: 1, trim, large_print: true, layouts, ..settings(4) };
+    let mixed = Book::new(both, mixed, "2026-01-01T00:00:00Z").unwrap();
+    let err = lay_out(&mixed, &fonts).err().expect("a 15×15 grid is too small for large print on 6×9").to_string();
     assert!(err.starts_with("sudoku-mix: "), "{err}");
     // The classic grid alone fits.
     let alone = book(BookSettings { per_page: 1, trim, large_print: true, ..settings(2) }, "classic-9");
     assert!(lay_out(&alone, &fonts).is_ok());
 }
 
+
+/// Slitherlink 15×15 and 20×20 and Trividoku print one a page by default
+/// (two a page gave cells under 0.3 in); a classic grid still prints two,
+/// and at one a page those layouts' cells are 0.3 in or more on a Letter page.
+#[test]
+fn crowded_layouts_default_to_one_a_page_with_roomy_cells() {
+    let fonts = Fonts::unembedded().unwrap();
+    for id in ["slitherlink-15x15", "slitherlink-20x20", "trividoku-9"] {
+        let family = crate::family::open(Layout::load(id).unwrap());
+        assert!(super::one_a_page_by_default(family.as_ref()), "{id}");
+    }
+    for id in ["classic-9", "slitherlink-10x10", "even-odd-9"] {
+        let family = crate::family::open(Layout::load(id).unwrap());
+        assert!(!super::one_a_page_by_default(family.as_ref()), "{id}");
+    }
+    for id in ["slitherlink-15x15", "trividoku-9"] {
+        let b = book(BookSettings { per_page: 1, layouts: vec![id.into()], ..settings(2) }, id);
+        let laid = lay_out(&b, &fonts).unwrap();
+        let cell = super::puzzle_cell_side(&b, &laid.geometry, b.layouts[0].print_extent());
+        assert!(cell >= super::ROOMY_CELL, "{id}: {cell}");
+    }
+}
+
+/// Without --marks a book of even/odd marks (Even/Odd, Atlantis) prints
+/// its marks faded; a book without them keeps the corner style.
+#[test]
+fn even_odd_books_default_to_faded_marks() {
+    use crate::pdf::MarkStyle;
+    for id in ["even-odd-9", "even-odd-random-9", "atlantis-9", "atlantis-random-9"] {
+        assert_eq!(super::default_marks(&[id.into()]), MarkStyle::Faded, "{id}");
+    }
+    // Faded marks fit wherever corner marks did (books that printed with
+    // corner marks print with the new default too).
+    let fonts = Fonts::unembedded().unwrap();
+    for id in ["even-odd-9", "atlantis-9"] {
+        let layout = Layout::load(id).unwrap();
+        for floor in [7.0, 14.0] {
+            let least = |style| crate::pdf::min_cell_for_marks(layout.cells().unwrap(), &fonts, style, floor);
+            assert!(least(MarkStyle::Faded) <= least(MarkStyle::Corner), "{id} at {floor} pt");
+        }
+    }
+    for id in ["classic-9", "diagonal-9", "killer-9"] {
+        assert_eq!(super::default_marks(&[id.into()]), MarkStyle::Corner, "{id}");
+    }
+}
