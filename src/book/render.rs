@@ -563,7 +563,9 @@ pub fn one_a_page_by_default(family: &dyn crate::family::Family) -> bool {
 pub fn default_marks(layouts: &[String]) -> MarkStyle {
     let even_odd = |c: &char| matches!(c, 'E' | 'O');
     let any = layouts.iter().filter_map(|l| crate::layout::Layout::load(l).ok()).any(|layout| {
-        layout.cells().is_some_and(|cells| cells.marks.iter().flatten().any(even_odd) || cells.random.marks.iter().any(|(c, _)| even_odd(c)))
+        layout
+            .cells()
+            .is_some_and(|cells| cells.marks.iter().flatten().any(even_odd) || cells.random.marks.iter().any(|(c, _)| even_odd(c)))
     });
     if any { MarkStyle::Faded } else { MarkStyle::Corner }
 }

@@ -2,8 +2,7 @@
 //! the loop rules live in `crate::slither`.
 
 /// How to play Slitherlink, as every book prints it.
-pub const RULES: &str =
-    "Draw one loop along the lines between the dots; it never crosses or touches itself, and a number tells how many sides of its cell the loop uses.";
+pub const RULES: &str = "Draw one loop along the lines between the dots; it never crosses or touches itself, and a number tells how many sides of its cell the loop uses.";
 /// The words the shipped layouts carried before: only dots print.
 const OLD_RULES: &str =
     "Draw one loop along the dotted lines that never crosses or touches itself; a number tells how many sides of its cell the loop uses.";

@@ -434,7 +434,9 @@ fn diagonal_cells_are_shaded_and_no_line_crosses_a_digit() {
             .flat_map(|d| (0..d.size).flat_map(move |k| [(d.at.0 + k, d.at.1 + k), (d.at.0 + k, d.at.1 + d.size - 1 - k)]))
             .collect();
         let givens: String = (0..layout.model.cell_count()).map(|_| '1').collect();
-        for (what, contents) in [("puzzle", family.page(&".".repeat(layout.model.cell_count()))), ("answer", family.answer_page(&givens, &givens))] {
+        for (what, contents) in
+            [("puzzle", family.page(&".".repeat(layout.model.cell_count()))), ("answer", family.answer_page(&givens, &givens))]
+        {
             let mut recorder = Recorder::new(&fonts);
             family.renderer().draw(&mut recorder, area, &contents);
             for item in &recorder.items {

@@ -97,11 +97,13 @@ fn large_print_six_by_nine_stacks_two_answers_a_page() {
     let book = book(BookSettings { per_page: 1, trim, large_print: true, ..settings(12) }, "classic-9");
     let laid = lay_out(&book, &fonts).unwrap();
     assert_eq!(laid.answers_per_page, 2);
-    let answer_pages: Vec<usize> = laid.pages.iter().enumerate().filter(|(_, p)| matches!(p, super::Page::Answers { .. })).map(|(i, _)| i).collect();
+    let answer_pages: Vec<usize> =
+        laid.pages.iter().enumerate().filter(|(_, p)| matches!(p, super::Page::Answers { .. })).map(|(i, _)| i).collect();
     assert_eq!(answer_pages.len(), 6);
     let drawn = pages(&laid, &fonts);
     for &i in &answer_pages {
-        let digits: Vec<f32> = texts(&drawn[i]).filter(|(t, _, _)| t.len() == 1 && t.chars().all(|c| c.is_ascii_digit())).map(|(_, s, _)| s).collect();
+        let digits: Vec<f32> =
+            texts(&drawn[i]).filter(|(t, _, _)| t.len() == 1 && t.chars().all(|c| c.is_ascii_digit())).map(|(_, s, _)| s).collect();
         // The grids' digits, the two puzzle numbers and the folio.
         assert!(digits.len() >= 2 * 81, "page {}", i + 1);
         assert!(digits.iter().all(|&s| s >= 14.0), "page {}: {digits:?}", i + 1);
@@ -115,10 +117,13 @@ fn a_one_kind_title_page_names_its_kind_in_the_count() {
     let fonts = Fonts::unembedded().unwrap();
     let book = book(settings(4), "classic-9");
     let laid = lay_out(&book, &fonts).unwrap();
-    let title: Vec<String> = pages(&laid, &fonts)[0].iter().filter_map(|i| match i {
-        Item::Text { text, .. } => Some(text.clone()),
-        _ => None,
-    }).collect();
+    let title: Vec<String> = pages(&laid, &fonts)[0]
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
     let name = &book.layouts[0].layout().name;
     assert!(title.iter().any(|t| t.starts_with(&format!("4 {name} puzzles"))), "{title:?}");
     assert!(!title.iter().any(|t| t == name), "{title:?}");
@@ -159,7 +164,6 @@ fn a_mixed_book_too_small_names_the_layout_that_does_not_fit() {
     let alone = book(BookSettings { per_page: 1, trim, large_print: true, ..settings(2) }, "classic-9");
     assert!(lay_out(&alone, &fonts).is_ok());
 }
-
 
 /// Slitherlink 15×15 and 20×20 and Trividoku print one a page by default
 /// (two a page gave cells under 0.3 in); a classic grid still prints two,
