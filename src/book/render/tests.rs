@@ -72,9 +72,16 @@ fn pointers_and_running_heads_print_dark_enough_for_cream_paper() {
 #[test]
 fn every_pointer_of_a_book_takes_the_same_form() {
     let fonts = Fonts::unembedded().unwrap();
-    for per_page in [1, 2, 4, 6] {
-        let book = book(BookSettings { per_page, ..settings(104) }, "classic-9");
-        let laid = lay_out(&book, &fonts).unwrap();
+    let mut checked = 0;
+    for (trim, large_print, per_page) in ["8.5x11", "6x9", "5x8"]
+        .into_iter()
+        .flat_map(|t| [false, true].into_iter().flat_map(move |lp| [1, 2, 4, 6].into_iter().map(move |n| (t, lp, n))))
+    {
+        let trim = trim.parse().unwrap();
+        let book = book(BookSettings { per_page, trim, large_print, ..settings(104) }, "classic-9");
+        // Some of these are refused (too small): nothing to read.
+        let Ok(laid) = lay_out(&book, &fonts) else { continue };
+        checked += 1;
         let mut forms: Vec<String> = Vec::new();
         for items in pages(&laid, &fonts) {
             for (text, _, _) in texts(&items).filter(|(t, _, _)| ["Solution", "Hint", "p. "].iter().any(|w| t.starts_with(w))) {
@@ -84,8 +91,9 @@ fn every_pointer_of_a_book_takes_the_same_form() {
                 }
             }
         }
-        assert_eq!(forms.len(), 1, "{per_page} a page: {forms:?}");
+        assert_eq!(forms.len(), 1, "{trim} {per_page} a page, large print {large_print}: {forms:?}");
     }
+    assert!(checked >= 6, "{checked} books made");
 }
 
 /// A 6×9 large-print book prints two answers a page, stacked in one column,
