@@ -19,7 +19,7 @@
 //!
 //! Grid glyphs are told apart from the other text on a page (labels, level
 //! names, rules, page numbers, Trividoku's questions) by position (inside
-//! the grid's outline), from the faded marks in cell corners by their grey,
+//! the grid's outline), from the faded marks in cell corners by their grey and size,
 //! and from killer cage sums by their size (under half a cell); all of one
 //! grid must share one size. Killer puzzles are read further: every cage
 //! sum must stand in the top-left corner of its cage's first cell, and the
@@ -509,6 +509,8 @@ fn read_grid(layout: &Layout, slot: &Slot, bold_font: &[u8]) -> Result<ReadGrid,
         .iter()
         .filter(|t| {
             t.grey < 0.6
+                // Small grey text is a corner mark, a letter or a page pointer (55 % ink), not a digit.
+                && !(t.grey > 0.0 && t.size < 0.45 * frame.cell)
                 && frame.bbox.contains(t.centre(), frame.tolerance)
                 && !t.text.trim().is_empty()
                 && !(caged && is_corner_clue(t, &frame))
