@@ -509,8 +509,10 @@ fn read_grid(layout: &Layout, slot: &Slot, bold_font: &[u8]) -> Result<ReadGrid,
         .iter()
         .filter(|t| {
             t.grey < 0.6
-                // Small grey text is a corner mark, a letter or a page pointer (55 % ink), not a digit.
-                && !(t.grey > 0.0 && t.size < 0.45 * frame.cell)
+                // A page pointer or a question (words) is no grid glyph.
+                && !t.text.trim().contains(' ')
+                // Nor a small grey corner letter or mark (E, O, >6, Trividoku's A).
+                && !(t.grey > 0.0 && t.size < 0.45 * frame.cell && !t.text.trim().chars().all(|c| c.is_ascii_digit()))
                 && frame.bbox.contains(t.centre(), frame.tolerance)
                 && !t.text.trim().is_empty()
                 && !(caged && is_corner_clue(t, &frame))
