@@ -75,7 +75,7 @@ fn a_week_rises_from_gentle_monday_to_diabolical_sunday_and_reprints_the_same() 
     assert_eq!(std::fs::read(&pdf).unwrap(), std::fs::read(&again).unwrap());
     if let Some(text) = pdf_text(&pdf) {
         for line in
-            ["Puzzle 1 · Monday ★", "Puzzle 7 · Sunday ★★★★★", "Puzzle 10 · Wednesday ★★★", "14 puzzles · 2 weeks, Monday to Sunday"]
+            ["Puzzle 1 · Monday ★", "Puzzle 7 · Sunday ★★★★★", "Puzzle 10 · Wednesday ★★★", "14 Sudoku puzzles · 2 weeks, Monday to Sunday"]
         {
             assert!(text.contains(line), "{line} missing");
         }

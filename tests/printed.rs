@@ -19,9 +19,11 @@
 //!
 //! Grid glyphs are told apart from the other text on a page (labels, level
 //! names, rules, page numbers, Trividoku's questions) by position (inside
-//! the grid's outline), from faded-style marks behind cells by their grey,
-//! and on square grids from corner texts (E/O marks, Trividoku's letters,
-//! killer cage sums) by their size (under half a cell); all of one
+//! the grid's outline and holding no space: a pointer or a question is
+//! words), from faded-style marks behind cells by their grey, from small
+//! grey corner marks by grey and size, and on square grids from every corner
+//! text (E/O marks, Trividoku's letters, killer cage sums) by its size
+//! (under half a cell); all of one
 //! grid must share one size. Killer puzzles are read further: every cage
 //! sum must stand in the top-left corner of its cage's first cell, and the
 //! dashed outlines, read side by side, must separate exactly the cells the
@@ -511,6 +513,10 @@ fn read_grid(layout: &Layout, slot: &Slot, bold_font: &[u8]) -> Result<ReadGrid,
         .iter()
         .filter(|t| {
             t.grey < 0.6
+                // A page pointer or a question (words) is no grid glyph.
+                && !t.text.trim().contains(' ')
+                // Nor a small grey corner letter or mark (E, O, >6, Trividoku's A).
+                && !(t.grey > 0.0 && t.size < 0.45 * frame.cell && !t.text.trim().chars().all(|c| c.is_ascii_digit()))
                 && frame.bbox.contains(t.centre(), frame.tolerance)
                 && !t.text.trim().is_empty()
                 && !(squares && t.size < 0.45 * frame.cell)

@@ -5,15 +5,17 @@
 //! `Surface`: the PDF canvas (`render`) or a recorder (the page thumbnails).
 
 mod front_pages;
+#[cfg(test)]
+mod tests;
 
 use super::plan::{Page, answer_pages, arrangement, example_pages, padded_count, paginate, puzzle_pages, section_starts};
 use super::{ANSWERS_PER_PAGE_CHOICES, Book};
 use crate::page::{Area, MAX_PAGES, MIN_PAGES, PageFrame, PageGeometry};
 use crate::pdf::MarkStyle;
-use crate::pdf::canvas::{Align, BLACK, Canvas, FADED, Surface};
+use crate::pdf::canvas::{Align, BLACK, Canvas, FADED, QUIET, Surface};
 use crate::pdf::document::{DrawnPage, save};
 use crate::pdf::fonts::Font;
-use crate::pdf::fonts::{Fonts, Weight};
+use crate::pdf::fonts::{CAP_HEIGHT, Fonts, Weight};
 use anyhow::{Context, Result, bail};
 use printpdf::PdfDocument;
 
@@ -93,7 +95,27 @@ pub fn render(book: &Book) -> Result<Rendered> {
             cell / 72.0
         ));
     }
+    warnings.extend(page_warnings(book, &laid.pages));
     Ok(Rendered { bytes, pages, gutter_in: geometry.gutter_in, padded: pages - laid.unpadded, warnings })
+}
+
+/// What a publisher should know of a book that prints: a copyright line
+/// that names no holder (no --author or --imprint), and notes pages that
+/// make half the book or more (a buyer pays for puzzles).
+fn page_warnings(book: &Book, pages: &[Page]) -> Vec<String> {
+    let mut out = Vec::new();
+    let s = &book.settings;
+    if s.author.is_none() && s.imprint.is_none() {
+        out.push("the copyright line names no holder (\"Copyright © YEAR\" alone): give --author or --imprint".to_string());
+    }
+    let notes = pages.iter().filter(|p| **p == Page::Notes).count();
+    if notes * 2 >= pages.len() {
+        out.push(format!(
+            "{notes} of the book's {} pages are notes pages (padding to the 24-page minimum): more puzzles (or fewer a page) would fill them",
+            pages.len()
+        ));
+    }
+    out
 }
 
 /// A book laid out: its pages decided, its flowed text set, every check
@@ -386,7 +408,22 @@ fn title_lines(m: &Measure, book: &Book, c: Area) -> Result<Vec<(f32, SetLine)>>
         }
     }
     let levels = super::labels::summary(book).unwrap_or_else(|| settings.levels.iter().map(|l| l.name().to_string()).collect());
-    let count = format!("{} puzzles · {}", book.puzzles.len(), levels.join(", "));
+    // The layouts' reader names (layouts sharing one, like Slitherlink
+    // sizes, are named once). A one-kind book names its kind in the count
+    // ("60 Sudoku puzzles"), not on a line of its own under it.
+    let mut names: Vec<&str> = Vec::new();
+    for layout in distinct_layouts(book) {
+        if !names.contains(&layout.name.as_str()) {
+            names.push(&layout.name);
+        }
+    }
+    let count = match names.as_slice() {
+        [one] => format!("{} {one} puzzles · {}", book.puzzles.len(), levels.join(", ")),
+        _ => format!("{} puzzles · {}", book.puzzles.len(), levels.join(", ")),
+    };
+    if names.len() == 1 {
+        names.clear();
+    }
     for (i, l) in m.wrap(&count, Weight::Regular, s.body, c.width).into_iter().enumerate() {
         lines.push(SetLine { gap: if i == 0 { sub * 1.2 } else { 0.0 }, ..SetLine::new(l, s.body, Weight::Regular) });
     }
@@ -396,15 +433,8 @@ fn title_lines(m: &Measure, book: &Book, c: Area) -> Result<Vec<(f32, SetLine)>>
     if height(&lines) > room {
         bail!("the title page cannot hold the title, subtitle and author of this book on a {} page: shorten them", settings.trim);
     }
-    // The layouts' names, when they all fit (one line each: layouts
-    // sharing a reader's name, like Slitherlink sizes, are named once).
+    // A mixed book's kinds, one line each, when they all fit.
     let mut described = Vec::new();
-    let mut names: Vec<&str> = Vec::new();
-    for layout in distinct_layouts(book) {
-        if !names.contains(&layout.name.as_str()) {
-            names.push(&layout.name);
-        }
-    }
     for (i, name) in names.into_iter().enumerate() {
         for (j, l) in m.wrap(name, Weight::Regular, s.body, c.width * 0.8).into_iter().enumerate() {
             let gap = if i == 0 && j == 0 { s.body * 1.5 } else { 0.0 };
@@ -485,7 +515,9 @@ fn choose_answers_per_page(book: &Book) -> Result<usize> {
         let frame = PageGeometry::new(book.settings.trim, book.settings.bleed, pages).frame(2);
         // An answer grid with a letter key gives up two lines of notes.
         let notes = notes_height(book, ANSWER_KEY_LINES, style.label);
-        let cell = cell_side(grid_band(&frame, &style, 0, true), n, style.label, notes, largest_grid(book));
+        let (area, _) = answer_slot(grid_band(&frame, &style, 0, true), n, 0, style.label);
+        let (rows, cols) = largest_grid(book);
+        let cell = (area.width / cols as f32).min((area.height - notes) / rows as f32);
         cell * DIGIT_SHARE * digit_factor(book) >= least
     };
     match book.settings.answers_per_page {
@@ -513,6 +545,31 @@ fn puzzle_cell_side(book: &Book, geometry: &PageGeometry, extent: (usize, usize)
     cell_side(grid_band(&frame, &style, footer_lines, false), book.settings.per_page, style.label, notes, extent)
 }
 
+/// Whether a book of `family` prints one puzzle a page unless `--per-page`
+/// says otherwise: overlapping grids and pies, grids of 15 cells a side or
+/// more (Slitherlink 15×15 and 20×20, 16×16), and lettered grids with
+/// their questions (Trividoku): two a page would give them cells under
+/// 0.3 in (`ROOMY_CELL`) on a Letter page.
+pub fn one_a_page_by_default(family: &dyn crate::family::Family) -> bool {
+    let (rows, cols) = family.print_extent();
+    family.one_figure_a_page() || rows.max(cols) >= 15 || !family.lettered_cells().is_empty()
+}
+
+/// The marks' style when `--marks` is not given: faded (a large light-grey
+/// E or O behind the empty cell, as the puzzles' original publishers print
+/// them) in a book with even/odd marks (Even/Odd, Atlantis), corner
+/// otherwise. `layouts` as `--layout` names them; one
+/// that does not load counts for nothing (it is refused elsewhere).
+pub fn default_marks(layouts: &[String]) -> MarkStyle {
+    let even_odd = |c: &char| matches!(c, 'E' | 'O');
+    let any = layouts.iter().filter_map(|l| crate::layout::Layout::load(l).ok()).any(|layout| {
+        layout
+            .cells()
+            .is_some_and(|cells| cells.marks.iter().flatten().any(even_odd) || cells.random.marks.iter().any(|(c, _)| even_odd(c)))
+    });
+    if any { MarkStyle::Faded } else { MarkStyle::Corner }
+}
+
 /// Cells smaller than this (0.3 in) are legal but cramped to write in: the
 /// book says so.
 const ROOMY_CELL: f32 = 21.6;
@@ -536,22 +593,40 @@ impl std::fmt::Display for TooSmall {
 
 impl std::error::Error for TooSmall {}
 
+/// Each layout's digits on the book's puzzle pages are legible (7 pt, in
+/// large print 16 pt): a book that would print smaller is refused, naming
+/// the layout whose digits are the smallest (in a mixed book, not the
+/// first or the largest layout).
 fn check_puzzle_digits(book: &Book, geometry: &PageGeometry) -> Result<()> {
-    let cell = puzzle_cell_side(book, geometry, largest_grid(book));
-    let digit = cell * DIGIT_SHARE * digit_factor(book);
     let least = if book.settings.large_print { LARGE_PRINT_DIGIT_PT } else { MIN_TEXT_PT };
     let (per_page, trim) = (book.settings.per_page, book.settings.trim);
     let fewer = fewer_or(per_page);
+    let mixed = distinct_layouts(book).len() > 1;
+    // (digit size, cell side, layout id) of each layout, the smallest digit first.
+    let mut digits: Vec<(f32, f32, &str)> = book
+        .layouts
+        .iter()
+        .map(|family| {
+            let extent = family.print_extent();
+            let cell = puzzle_cell_side(book, geometry, extent);
+            let side = 100.0 * extent.0.max(extent.1) as f32;
+            let factor = family.renderer().digit_size(Area { x: 0.0, y: 0.0, width: side, height: side }) / (100.0 * DIGIT_SHARE);
+            (cell * DIGIT_SHARE * factor, cell, family.layout().id.as_str())
+        })
+        .collect();
+    digits.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let Some(&(digit, cell, id)) = digits.first() else { return Ok(()) };
+    let who = if mixed { format!("{id}: ") } else { String::new() };
     if cell <= 0.0 {
         return Err(TooSmall(format!(
-            "{per_page} puzzles a page on a {trim} page leave no room for the grids beside their questions and rules: {fewer}a larger --trim"
+            "{who}{per_page} puzzles a page on a {trim} page leave no room for the grids beside their questions and rules: {fewer}a larger --trim"
         ))
         .into());
     }
     if digit < least {
         let print = if book.settings.large_print { "large-print " } else { "" };
         return Err(TooSmall(format!(
-            "{per_page} puzzles a page on a {trim} page give {print}digits of {digit:.1} pt, under the {least} pt minimum: {fewer}a larger --trim"
+            "{who}{per_page} puzzles a page on a {trim} page give {print}digits of {digit:.1} pt, under the {least} pt minimum: {fewer}a larger --trim"
         ))
         .into());
     }
@@ -715,20 +790,30 @@ impl Painter<'_> {
             y -= s.body * 1.35;
         }
         let per_page = self.book.settings.per_page;
+        let size = (s.label * 0.85).max(s.min);
+        // One form of the pointer for every puzzle of the book: the shortest
+        // the longest label needs (puzzle 100 reads like puzzle 99).
+        let (bold, regular) = (self.fonts.get(Weight::Bold), self.fonts.get(Weight::Regular));
+        let width = slot_area(band, per_page, 0, s.label).0.width;
+        let form = self
+            .book
+            .puzzles
+            .iter()
+            .map(|p| {
+                let room = width - bold.width(&puzzle_label(p), s.label) - s.label;
+                let hint = hints.get(p.number - 1).copied().filter(|&page| page > 0);
+                pointer_form(regular, hint, solutions[p.number - 1], size, room)
+            })
+            .max()
+            .unwrap_or(0);
         for (slot, p) in puzzles.iter().enumerate() {
             let (area, label_y) = slot_area(band, per_page, slot, s.label);
-            // The day (and band) of a week's puzzle beside its number.
-            let label = match &p.tag {
-                Some(tag) => format!("Puzzle {} · {tag}", p.number),
-                None => format!("Puzzle {}", p.number),
-            };
+            let label = puzzle_label(p);
             canvas.text(&label, area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
             // Where its hint and answer are, beside the label (shorter when narrow).
-            let room = area.width - self.fonts.get(Weight::Bold).width(&label, s.label) - s.label;
-            let size = (s.label * 0.85).max(s.min);
             let hint = hints.get(p.number - 1).copied().filter(|&page| page > 0);
-            let pointer = page_pointer(self.fonts.get(Weight::Regular), hint, solutions[p.number - 1], size, room);
-            canvas.text(&pointer, area.right(), label_y, size, Weight::Regular, FADED, Align::Right);
+            let pointer = pointer_forms(hint, solutions[p.number - 1]).swap_remove(form.min(pointer_forms(hint, 0).len() - 1));
+            canvas.text(&pointer, area.right(), label_y, size, Weight::Regular, QUIET, Align::Right);
             let family = &self.book.layouts[p.layout];
             if self.book.settings.qr {
                 // Checked before drawing (`check_qr`): a link and room for its code.
@@ -774,8 +859,8 @@ impl Painter<'_> {
         canvas.text(&heading, c.x, self.below_head() - s.heading, s.heading, Weight::Bold, BLACK, Align::Left);
         let band = grid_band(&self.frame, s, 0, true);
         for (slot, p) in held.iter().enumerate() {
-            let (area, label_y) = slot_area(band, per_page, slot, s.label);
-            canvas.text(&p.number.to_string(), area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
+            let (area, (label_x, label_y)) = answer_slot(band, per_page, slot, s.label);
+            canvas.text(&p.number.to_string(), label_x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
             let family = &self.book.layouts[p.layout];
             let contents = family.answer_page(&p.row.givens, &p.row.solution);
             let lettered = family.lettered_cells();
@@ -835,7 +920,7 @@ impl Painter<'_> {
         let c = self.frame.content;
         let y = c.top() - size;
         let (x, align) = if self.frame.right_hand { (c.right(), Align::Right) } else { (c.x, Align::Left) };
-        canvas.text(text, x, y, size, Weight::Regular, FADED, align);
+        canvas.text(text, x, y, size, Weight::Regular, QUIET, align);
     }
 
     /// The page number, on the outside corner at the foot.
@@ -849,8 +934,17 @@ impl Painter<'_> {
 
 /// "Hint on page 40 · Solution on page 52" beside a puzzle's label, or the
 /// longest shorter form that fits `room`.
-fn page_pointer(font: &Font, hint: Option<usize>, solution: usize, size: f32, room: f32) -> String {
-    let forms = match hint {
+/// The label above a puzzle: its number, and the day (and band) of a week's puzzle.
+fn puzzle_label(p: &super::BookPuzzle) -> String {
+    match &p.tag {
+        Some(tag) => format!("Puzzle {} · {tag}", p.number),
+        None => format!("Puzzle {}", p.number),
+    }
+}
+
+/// The pointer's forms, longest first.
+fn pointer_forms(hint: Option<usize>, solution: usize) -> Vec<String> {
+    match hint {
         None => vec![format!("Solution on page {solution}"), format!("Solution p. {solution}"), format!("p. {solution}")],
         Some(h) => vec![
             format!("Hint on page {h} · Solution on page {solution}"),
@@ -858,9 +952,13 @@ fn page_pointer(font: &Font, hint: Option<usize>, solution: usize, size: f32, ro
             format!("Hint p. {h} · Sol. p. {solution}"),
             format!("Hint {h} · Sol. {solution}"),
         ],
-    };
-    let last = forms.last().cloned().unwrap_or_default();
-    forms.into_iter().find(|t| font.width(t, size) <= room).unwrap_or(last)
+    }
+}
+
+/// The first (longest) form of the pointer that fits `room` at `size`, or the last.
+fn pointer_form(font: &Font, hint: Option<usize>, solution: usize, size: f32, room: f32) -> usize {
+    let forms = pointer_forms(hint, solution);
+    forms.iter().position(|t| font.width(t, size) <= room).unwrap_or(forms.len() - 1)
 }
 
 /// Ruled lines of a notes page: light, and thick enough to print.
@@ -916,6 +1014,34 @@ fn slot_area(band: Area, n: usize, slot: usize, label: f32) -> (Area, f32) {
     let slot_top = band.top() - row as f32 * slot_h;
     let label_y = slot_top - label;
     (Area { x, y: label_y - label * 0.6 - side, width: side, height: side }, label_y)
+}
+
+/// The room a number printed beside an answer grid takes, in ems of the
+/// label size: "100" in bold (2.1 em) and a gap.
+const BESIDE_LABEL_EMS: f32 = 2.7;
+
+/// Answer slot `slot` of `n` in `band`: the square grid area and where its
+/// number prints (x, baseline). Two answers a page stack in one column;
+/// where that column is short and wide (a 6×9 large-print page), the
+/// number prints beside the grid, left of its top row, rather than above
+/// it, and the grid takes the height the label line would have taken —
+/// whichever of the two gives the larger grid.
+fn answer_slot(band: Area, n: usize, slot: usize, label: f32) -> (Area, (f32, f32)) {
+    let (above, label_y) = slot_area(band, n, slot, label);
+    let (cols, rows) = arrangement(n);
+    if n != 2 {
+        return (above, (above.x, label_y));
+    }
+    let (slot_w, slot_h) = (band.width / cols as f32, band.height / rows as f32);
+    let (col, row) = (slot % cols, slot / cols);
+    let gutter = label * BESIDE_LABEL_EMS;
+    let side = (slot_w * 0.92 - gutter).min(slot_h - label * 0.6);
+    if side <= above.width {
+        return (above, (above.x, label_y));
+    }
+    let x = band.x + col as f32 * slot_w + (slot_w - side - gutter) / 2.0;
+    let top = band.top() - row as f32 * slot_h - label * 0.3;
+    (Area { x: x + gutter, y: top - side, width: side, height: side }, (x, top - label * CAP_HEIGHT))
 }
 
 /// Largest side of a printed QR code (1.25 in) and its smallest module

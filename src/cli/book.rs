@@ -87,9 +87,10 @@ pub struct BookArgs {
     pub hints: Option<HintsArg>,
     /// How E/O and other marks print on puzzle pages: `corner` (small, in
     /// the cell's corner, at least 7 pt) or `faded` (a large light-grey
-    /// letter behind an empty cell).
-    #[arg(long, value_enum, default_value_t = Marks::Corner)]
-    pub marks: Marks,
+    /// letter behind an empty cell). Default: faded in a book with even/odd
+    /// (E/O) marks, corner otherwise.
+    #[arg(long, value_enum)]
+    pub marks: Option<Marks>,
     /// The publisher's imprint, at the foot of the title page and on the copyright page.
     #[arg(long)]
     pub imprint: Option<String>,
@@ -313,9 +314,7 @@ pub fn book(args: BookArgs) -> Result<()> {
     let mut levels = Level::ALL.to_vec();
     for layout in &args.layout {
         let family = crate::family::open(Layout::load(layout)?); // a clear error for a misspelt id
-        // Overlapping grids, pies and large grids (16×16) print one a page.
-        let (rows, cols) = family.print_extent();
-        big_figure |= family.one_figure_a_page() || rows.max(cols) >= 16;
+        big_figure |= crate::book::render::one_a_page_by_default(family.as_ref());
         levels.retain(|l| family.levels().contains(l));
         // A level the layout cannot have is said now, not as a shortage
         // that suggests generating what `generate` refuses.
@@ -372,7 +371,7 @@ pub fn book(args: BookArgs) -> Result<()> {
         no_pad: args.no_pad,
         hints: args.hints.is_some(),
         hints_at: args.hints.map_or(crate::book::hints::HintsAt::First, Into::into),
-        marks: args.marks.into(),
+        marks: args.marks.map_or_else(|| crate::book::render::default_marks(&args.layout), Into::into),
         imprint: args.imprint.clone().filter(|a| !a.trim().is_empty()),
         isbn: args.isbn.clone().filter(|a| !a.trim().is_empty()).map(|a| a.trim().to_string()),
         copyright_year: args.copyright_year,

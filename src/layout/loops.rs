@@ -1,6 +1,12 @@
 //! Slitherlink boards as layouts (`shape = "loops"`): only the board's size;
 //! the loop rules live in `crate::slither`.
 
+/// How to play Slitherlink, as every book prints it.
+pub const RULES: &str = "Draw one loop along the lines between the dots; it never crosses or touches itself, and a number tells how many sides of its cell the loop uses.";
+/// The words the shipped layouts carried before: only dots print.
+const OLD_RULES: &str =
+    "Draw one loop along the dotted lines that never crosses or touches itself; a number tells how many sides of its cell the loop uses.";
+
 use super::file::LayoutFile;
 use super::{Kind, Layout, LoopBoard};
 use std::path::Path;
@@ -24,9 +30,10 @@ pub(super) fn loops_layout(path: &Path, source: String, file: &LayoutFile) -> Re
         source,
         name: file.reader_name(),
         description: file.description.clone(),
-        rules: file.rules.clone().unwrap_or_else(|| {
-            "Draw one loop along the dotted lines that never crosses or touches itself; a number tells how many sides of its cell the loop uses.".into()
-        }),
+        // The shipped layouts take their rules from here; puzzles stored
+        // with the old words ("dotted lines", where only dots print) read
+        // the new ones.
+        rules: file.rules.clone().filter(|r| r != OLD_RULES).unwrap_or_else(|| RULES.into()),
         kind: Kind::Loops(LoopBoard { rows, cols }),
     })
 }

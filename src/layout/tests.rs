@@ -157,3 +157,13 @@ fn sizes_and_offsets_past_the_limits_are_refused_not_allocated() {
     let err = error_of("description = \"x\"\nsize = 25\nboxes = \"5x5\"\n");
     assert!(err.contains("size 25 is out of range (2 to 16"), "{err}");
 }
+
+/// Slitherlink's rules speak of the dots that print, not of dotted lines
+/// (only dots print), for every shipped board.
+#[test]
+fn slitherlink_rules_speak_of_the_dots_that_print() {
+    for id in ["slitherlink-7x7", "slitherlink-10x10", "slitherlink-15x15", "slitherlink-20x20"] {
+        let layout = Layout::load(id).unwrap();
+        assert!(!layout.rules.contains("dotted") && layout.rules.contains("between the dots"), "{id}: {}", layout.rules);
+    }
+}

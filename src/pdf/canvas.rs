@@ -13,6 +13,9 @@ use printpdf::{
 /// Grey levels: 0 = black, 1 = white. Print needs fills of at least 10 %.
 pub const BLACK: f32 = 0.0;
 pub const FADED: f32 = 0.72;
+/// Small grey text a reader must still read on cream paper (running heads,
+/// "Solution on page N", corner marks): 55 % ink.
+pub const QUIET: f32 = 0.45;
 pub const LIGHT_FILL: f32 = 0.88;
 /// The shade of a highlighted cell (darker than an island's fill).
 pub const HIGHLIGHT: f32 = 0.76;

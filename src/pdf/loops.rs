@@ -15,19 +15,33 @@ pub struct LoopGrid {
 /// Grey of the clues under an answer's loop.
 const UNDER_LOOP: f32 = 0.4;
 
+/// Room kept above the board, in cells: a board has no frame, and its top
+/// row of dots and clues would crowd the "Puzzle N" label over it.
+const HEADROOM: f32 = 0.5;
+
+impl LoopGrid {
+    /// The cell side in `area`, the headroom above the board kept.
+    fn cell(&self, area: Area) -> f32 {
+        (area.width / self.cols as f32).min(area.height / (self.rows as f32 + HEADROOM))
+    }
+}
+
 impl GridRenderer for LoopGrid {
     fn aspect(&self) -> f32 {
         self.cols as f32 / self.rows as f32
     }
 
     fn digit_size(&self, area: Area) -> f32 {
-        (area.width / self.cols as f32).min(area.height / self.rows as f32) * super::DIGIT_SHARE
+        self.cell(area) * super::DIGIT_SHARE
     }
 
     fn draw(&self, canvas: &mut dyn Surface, area: Area, contents: &GridContents) {
-        let cell = (area.width / self.cols as f32).min(area.height / self.rows as f32);
+        let cell = self.cell(area);
         let left = area.x + (area.width - cell * self.cols as f32) / 2.0;
-        let top = area.top() - (area.height - cell * self.rows as f32) / 2.0;
+        // At least `HEADROOM` cells between the area's top (the label above
+        // it) and the top row of dots, which has no line to set it off.
+        let extra = area.height - cell * self.rows as f32;
+        let top = area.top() - (extra / 2.0).max(extra.min(HEADROOM * cell));
         let point = |r: usize, c: usize| (left + c as f32 * cell, top - r as f32 * cell);
 
         let answer = contents.solution.as_deref().and_then(|text| {

@@ -1,12 +1,12 @@
 //! The renderer for square cells on a canvas: one grid or several
 //! overlapping ones (the gaps between them stay blank), classic boxes,
-//! jigsaw regions (thick borders wherever two regions meet), diagonals (thin
-//! grey lines), islands (light grey), marks (a faded glyph in the cell's
+//! jigsaw regions (thick borders wherever two regions meet), diagonals (their
+//! cells shaded light grey), islands (light grey), marks (a faded glyph in the cell's
 //! corner, so the digit space stays free), a snake path (a faint grey line
 //! through the cell centres) and killer cages (dashed outlines inset from
 //! the cell borders, the sum small in the corner of the cage's first cell).
 
-use super::canvas::{Align, BLACK, FADED, HIGHLIGHT, LIGHT_FILL, Surface, WHITE, struck_over};
+use super::canvas::{Align, BLACK, FADED, HIGHLIGHT, LIGHT_FILL, QUIET, Surface, WHITE, highlight_over, struck_over};
 use super::fonts::{CAP_HEIGHT, Weight};
 use super::{
     DIGIT_SHARE, FADED_MARK, GridContents, GridRenderer, LETTER_PT, MarkStyle, faded_mark_size, mark_inset, mark_size, thick_line,
@@ -22,7 +22,8 @@ pub struct SquareGrid<'a> {
 
 /// Grey of filled-in (not given) digits in an answer key.
 const FILLED: f32 = 0.45;
-const DIAGONAL: f32 = 0.6;
+/// Grey of a cell on a diagonal house (16 % ink: light under a digit).
+const DIAGONAL: f32 = 0.84;
 const SNAKE: f32 = 0.8;
 /// Grey of a cage's dashed outline: dark on puzzle pages, light behind an
 /// answer's digits.
@@ -77,25 +78,31 @@ impl GridRenderer for SquareGrid<'_> {
                 canvas.fill_rect(x, y, cell, cell, LIGHT_FILL);
             }
         }
+        let diagonal = self.diagonal_cells();
+        for &(r, c) in &diagonal {
+            let (x, y) = at.corner(r + 1, c);
+            canvas.fill_rect(x, y, cell, cell, DIAGONAL);
+        }
         for (i, _) in contents.highlight.iter().enumerate().filter(|(_, on)| **on) {
             let (r, c) = geometry.position(i);
             let (x, y) = at.corner(r + 1, c);
-            canvas.fill_rect(x, y, cell, cell, HIGHLIGHT);
+            let level = if diagonal.contains(&(r, c)) { highlight_over(DIAGONAL) } else { HIGHLIGHT };
+            canvas.fill_rect(x, y, cell, cell, level);
         }
         for i in contents.losing_cells().filter(|&i| i < geometry.cell_count()) {
             let (r, c) = geometry.position(i);
             let (x, y) = at.corner(r + 1, c);
-            let under = if self.layout.islands.get(i).is_some_and(Option::is_some) { LIGHT_FILL } else { WHITE };
+            let under = if self.layout.islands.get(i).is_some_and(Option::is_some) {
+                LIGHT_FILL
+            } else if diagonal.contains(&(r, c)) {
+                DIAGONAL
+            } else {
+                WHITE
+            };
             canvas.fill_rect(x, y, cell, cell, struck_over(under));
         }
         if contents.marks {
             self.draw_marks(canvas, &at, contents);
-        }
-        for d in &self.layout.diagonals {
-            let (x0, y0) = at.corner(d.at.0, d.at.1);
-            let (x1, y1) = at.corner(d.at.0 + d.size, d.at.1 + d.size);
-            canvas.line(&[(x0, y0), (x1, y1)], 0.75, DIAGONAL);
-            canvas.line(&[(x0, y1), (x1, y0)], 0.75, DIAGONAL);
         }
         if self.layout.snake_path.len() > 1 {
             let points: Vec<(f32, f32)> = self.layout.snake_path.iter().map(|&(r, c)| at.centre(r, c)).collect();
@@ -141,6 +148,23 @@ pub fn printed_mark(layout: &CellLayout, mark: char) -> String {
 }
 
 impl SquareGrid<'_> {
+    /// The (row, column) of every cell on a long diagonal that is a house,
+    /// each once: shaded, as printed diagonal sudoku shows them (a line
+    /// through the cells would run through their digits).
+    fn diagonal_cells(&self) -> Vec<(usize, usize)> {
+        let mut cells = Vec::new();
+        for d in &self.layout.diagonals {
+            for k in 0..d.size {
+                for cell in [(d.at.0 + k, d.at.1 + k), (d.at.0 + k, d.at.1 + d.size - 1 - k)] {
+                    if !cells.contains(&cell) {
+                        cells.push(cell);
+                    }
+                }
+            }
+        }
+        cells
+    }
+
     /// Each cell's pencilled candidates in a grid of slots filling the
     /// cell (3 × 3 for nine symbols), in the alphabet's order.
     fn draw_pencil(&self, canvas: &mut dyn Surface, at: &Placement, contents: &GridContents) {
@@ -202,6 +226,7 @@ impl SquareGrid<'_> {
     /// The marks of the cells that show no symbol (a given's digit is
     /// never marked over), in the contents' style.
     fn draw_marks(&self, canvas: &mut dyn Surface, at: &Placement, contents: &GridContents) {
+        let diagonal = self.diagonal_cells();
         for (i, mark) in self.layout.marks.iter().enumerate() {
             let Some(m) = mark else { continue };
             if contents.symbols.get(i).is_some_and(Option::is_some) {
@@ -210,11 +235,13 @@ impl SquareGrid<'_> {
             let (r, c) = self.layout.geometry.position(i);
             let text = printed_mark(self.layout, *m);
             match contents.mark_style {
-                MarkStyle::Corner => at.corner_text(canvas, r, c, &text, contents.min_text, FADED),
+                MarkStyle::Corner => at.corner_text(canvas, r, c, &text, contents.min_text, QUIET),
                 MarkStyle::Faded => {
                     let width = canvas.fonts().get(Weight::Regular).width(&text, 1.0);
                     let (x, y) = at.centre(r, c);
-                    canvas.centred_glyph(&text, x, y, faded_mark_size(at.cell, width), Weight::Regular, FADED_MARK);
+                    // On a shaded diagonal cell, as much darker than its shade as a faded mark is than white.
+                    let level = if diagonal.contains(&(r, c)) { FADED_MARK - (WHITE - DIAGONAL) } else { FADED_MARK };
+                    canvas.centred_glyph(&text, x, y, faded_mark_size(at.cell, width), Weight::Regular, level);
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! What the renderers draw, read back from the canvas's recorded ops: the
 //! sizes and places of marks, corner letters and clues.
 
-use super::canvas::{BLACK, Canvas, FADED, WHITE};
+use super::canvas::{BLACK, Canvas, QUIET, WHITE};
 use super::fonts::{CAP_HEIGHT, Fonts, Weight};
 use super::{DIGIT_SHARE, FADED_MARK, GridContents, LETTER_PT, MIN_TEXT_PT, MarkStyle, min_cell_for_marks};
 use crate::family::{Family, open};
@@ -87,7 +87,7 @@ fn corner_marks_are_legible_and_clear_of_the_digit_area() {
         let page = family.page(&".".repeat(81));
         for cell in book_cells(least) {
             let texts = draw(family.as_ref(), cell, &page, &fonts);
-            let marks: Vec<&Shown> = texts.iter().filter(|t| t.grey == FADED).collect();
+            let marks: Vec<&Shown> = texts.iter().filter(|t| t.grey == QUIET).collect();
             assert_eq!(marks.len(), marked(name).len(), "{name} at {cell}");
             for m in marks {
                 assert!(m.size >= MIN_TEXT_PT, "{name}: mark {} at {} pt in a {cell} pt cell", m.text, m.size);
@@ -145,11 +145,8 @@ fn given_cells_carry_no_mark() {
     for style in [MarkStyle::Corner, MarkStyle::Faded] {
         let page = GridContents { mark_style: style, ..family.page(&givens.iter().collect::<String>()) };
         let texts = draw(family.as_ref(), 30.0, &page, &fonts);
-        let marks: Vec<(usize, usize)> = texts
-            .iter()
-            .filter(|t| t.grey == FADED || t.grey == FADED_MARK)
-            .map(|t| cell_of(30.0, 9, (t.x + t.width / 2.0, t.y)))
-            .collect();
+        let marks: Vec<(usize, usize)> =
+            texts.iter().filter(|t| t.grey > 0.0).map(|t| cell_of(30.0, 9, (t.x + t.width / 2.0, t.y))).collect();
         assert_eq!(marks.len(), marked.len() - marked.len() / 2, "{style:?}");
         for &i in &marked[..marked.len() / 2] {
             assert!(!marks.contains(&(i / 9, i % 9)), "{style:?}: a mark in given cell {i}");
@@ -215,7 +212,7 @@ fn loop_clues_are_a_digits_share_of_the_cell() {
     for page in [family.page(&givens), family.answer_page(&givens, "x")] {
         for cell in [11.3, 20.0, 40.0] {
             let mut canvas = Canvas::new(&fonts);
-            family.renderer().draw(&mut canvas, Area { x: 0.0, y: 0.0, width: 7.0 * cell, height: 7.0 * cell }, &page);
+            family.renderer().draw(&mut canvas, Area { x: 0.0, y: 0.0, width: 7.0 * cell, height: 7.5 * cell }, &page);
             let texts = shown(&canvas);
             assert_eq!(texts.len(), 4);
             assert!(texts.iter().all(|t| (t.size - cell * DIGIT_SHARE).abs() < 1e-4), "{texts:?}");
@@ -414,4 +411,77 @@ fn every_cell_layout_pencils_a_cells_candidates_inside_it() {
         }
     }
     assert_eq!(geometries.len(), 3, "squares, the pie and the triangle");
+}
+
+/// Diagonal sudoku shades its diagonals' cells (puzzle and answer grids
+/// alike, and so the art output, which records the same drawing): no line
+/// runs slantwise through a digit, every diagonal cell's centre (where its
+/// digit prints) lies on a light fill drawn before the digit, and no other
+/// cell is shaded.
+#[test]
+fn diagonal_cells_are_shaded_and_no_line_crosses_a_digit() {
+    use crate::art::{Item, Recorder};
+    let fonts = Fonts::unembedded().unwrap();
+    for id in ["diagonal-9", "sudoku-mix"] {
+        let family = family(id);
+        let (rows, cols) = family.print_extent();
+        let cell = 30.0;
+        let area = Area { x: 0.0, y: 0.0, width: cell * cols as f32, height: cell * rows as f32 };
+        let layout = family.layout().cells().unwrap();
+        let on_diagonal: Vec<(usize, usize)> = layout
+            .diagonals
+            .iter()
+            .flat_map(|d| (0..d.size).flat_map(move |k| [(d.at.0 + k, d.at.1 + k), (d.at.0 + k, d.at.1 + d.size - 1 - k)]))
+            .collect();
+        let givens: String = (0..layout.model.cell_count()).map(|_| '1').collect();
+        for (what, contents) in
+            [("puzzle", family.page(&".".repeat(layout.model.cell_count()))), ("answer", family.answer_page(&givens, &givens))]
+        {
+            let mut recorder = Recorder::new(&fonts);
+            family.renderer().draw(&mut recorder, area, &contents);
+            for item in &recorder.items {
+                if let Item::Line { points, .. } = item {
+                    for w in points.windows(2) {
+                        let (dx, dy) = ((w[1].0 - w[0].0).abs(), (w[1].1 - w[0].1).abs());
+                        assert!(dx < 1e-3 || dy < 1e-3, "{id} {what}: a slanting line {points:?}");
+                    }
+                }
+            }
+            let shaded: Vec<(usize, usize)> = (0..rows)
+                .flat_map(|r| (0..cols).map(move |c| (r, c)))
+                .filter(|&(r, c)| {
+                    let centre = ((c as f32 + 0.5) * cell, area.height - (r as f32 + 0.5) * cell);
+                    recorder.items.iter().any(|i| matches!(i, Item::Polygon { points, level } if *level < 1.0 && inside(points, centre)))
+                })
+                .collect();
+            let mut expected = on_diagonal.clone();
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(shaded, expected, "{id} {what}: the shaded cells are the diagonals' cells");
+        }
+    }
+}
+
+/// A Slitherlink board keeps half a cell clear above its top row of dots,
+/// where the "Puzzle N" label prints (it sat on the dots).
+#[test]
+fn a_slitherlink_board_keeps_room_under_its_label() {
+    use crate::art::{Item, Recorder};
+    let fonts = Fonts::unembedded().unwrap();
+    for id in ["slitherlink-7x7", "slitherlink-15x15"] {
+        let family = family(id);
+        let area = Area { x: 0.0, y: 0.0, width: 300.0, height: 300.0 };
+        let cell = family.renderer().digit_size(area) / DIGIT_SHARE;
+        let mut recorder = Recorder::new(&fonts);
+        family.renderer().draw(&mut recorder, area, &family.page(&".".repeat(family.print_extent().0 * family.print_extent().1)));
+        let highest = recorder
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Polygon { points, .. } => points.iter().map(|p| p.1).reduce(f32::max),
+                _ => None,
+            })
+            .fold(f32::MIN, f32::max);
+        assert!(area.top() - highest >= cell * 0.4, "{id}: the top dots at {highest} in an area topped at {}", area.top());
+    }
 }
