@@ -5,6 +5,7 @@
 //! `family/`. The text format is documented in `docs/nonogram.md`.
 
 pub mod check;
+pub mod formats;
 pub mod generate;
 pub mod line;
 pub mod solve;
