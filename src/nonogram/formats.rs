@@ -216,4 +216,31 @@ mod tests {
         let col = write_webpbn(&p).replace("<count>", "<count color=\"red\">");
         assert!(read_webpbn(&col).unwrap_err().message.contains("red"));
     }
+
+    /// Mangled inputs (characters dropped or replaced) never panic any reader.
+    #[test]
+    fn mangled_inputs_do_not_panic() {
+        let p = crate::nonogram::generate::generate(6, 5, false, 3, 100).unwrap().puzzle;
+        let mut rng = crate::nonogram::generate::Rng::new(9);
+        for text in [write_webpbn(&p), write_non(&p), p.to_text()] {
+            let chars: Vec<char> = text.chars().collect();
+            for _ in 0..3000 {
+                let mut c = chars.clone();
+                for _ in 0..1 + rng.below(4) {
+                    let i = rng.below(c.len());
+                    match rng.below(3) {
+                        0 => drop(c.remove(i)),
+                        1 => c[i] = ['<', '>', '0', '9', ',', ' ', '\n', 'x', '\u{e9}', '/'][rng.below(10)],
+                        _ => c.insert(i, ['<', '"', '1', '\n', '\u{e9}'][rng.below(5)]),
+                    }
+                }
+                let t: String = c.into_iter().collect();
+                for r in [read_webpbn(&t), read_non(&t), crate::nonogram::parse(&t)] {
+                    if let Ok(q) = r {
+                        let _ = crate::nonogram::solve::solve(&q);
+                    }
+                }
+            }
+        }
+    }
 }
