@@ -235,10 +235,8 @@ mod tests {
                     }
                 }
                 let t: String = c.into_iter().collect();
-                for r in [read_webpbn(&t), read_non(&t), crate::nonogram::parse(&t)] {
-                    if let Ok(q) = r {
-                        let _ = crate::nonogram::solve::solve(&q);
-                    }
+                for q in [read_webpbn(&t), read_non(&t), crate::nonogram::parse(&t)].into_iter().flatten() {
+                    let _ = crate::nonogram::solve::solve(&q);
                 }
             }
         }

@@ -66,10 +66,7 @@ impl<'a> State<'a> {
         while dirty.iter().any(|&d| d) {
             rounds += 1;
             let mut next = vec![false; w + h];
-            for line in 0..w + h {
-                if !dirty[line] {
-                    continue;
-                }
+            for line in (0..w + h).filter(|&l| dirty[l]) {
                 buf.clear();
                 if line < h {
                     buf.extend_from_slice(&self.cells[line * w..line * w + w]);
