@@ -17,6 +17,7 @@ pub mod killer;
 pub mod layout;
 pub mod level;
 pub mod model;
+pub mod nonogram;
 pub mod page;
 pub mod pdf;
 pub mod preflight;

@@ -1,0 +1,202 @@
+//! The solver: line logic to a fixpoint, then probing, then search that
+//! counts solutions up to two, and the deepest logic each puzzle needs.
+//!
+//! - **Propagation** works in rounds. Round 1 solves every row and column
+//!   with [`solve_line`]; each later round re-solves only the lines that
+//!   crossed a cell changed in the round before. It stops at a fixpoint
+//!   (no change) or a contradiction.
+//! - **Probing**: for each unknown cell, assume it filled and propagate; a
+//!   contradiction proves it empty (and the reverse). Learned cells are set
+//!   and propagated; probing repeats until nothing is learned.
+//! - **Search**: choose the first unknown cell, try filled then empty, each
+//!   branch propagated; stops as soon as two solutions are found.
+
+use super::line::solve_line;
+use super::{EMPTY, FILLED, Puzzle, UNKNOWN};
+
+/// Propagation rounds above which line logic counts as "long reasoning"
+/// ([`Level::LineLong`]).
+pub const LONG_ROUNDS: usize = 12;
+
+/// The deepest logic a puzzle's unique solution needs, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// Line logic alone, in at most [`LONG_ROUNDS`] propagation rounds.
+    Line,
+    /// Line logic alone, but more than [`LONG_ROUNDS`] rounds.
+    LineLong,
+    /// Line logic plus probing (one assumed cell, refuted by propagation).
+    Probing,
+    /// Needs search (guessing) beyond probing.
+    Search,
+}
+
+/// What [`solve`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Solutions found, capped at 2 (0: none, 1: unique, 2: two or more).
+    pub count: usize,
+    /// The first solution (row-major, `true` = filled), if any.
+    pub solution: Option<Vec<bool>>,
+    /// Deepest logic needed, meaningful when `count == 1`.
+    pub level: Level,
+    /// Propagation rounds of the first line-logic pass.
+    pub rounds: usize,
+}
+
+/// A grid of cell states under solving.
+#[derive(Clone)]
+struct State<'a> {
+    p: &'a Puzzle,
+    cells: Vec<u8>,
+}
+
+impl<'a> State<'a> {
+    fn new(p: &'a Puzzle) -> Self {
+        State { p, cells: vec![UNKNOWN; p.width * p.height] }
+    }
+
+    /// Line logic to a fixpoint. `dirty` lists lines to start from (rows
+    /// `0..h`, columns `h..h+w`). Returns the rounds used, or `None` on a
+    /// contradiction.
+    fn propagate(&mut self, mut dirty: Vec<bool>) -> Option<usize> {
+        let (w, h) = (self.p.width, self.p.height);
+        let mut rounds = 0;
+        let mut buf = Vec::with_capacity(w.max(h));
+        while dirty.iter().any(|&d| d) {
+            rounds += 1;
+            let mut next = vec![false; w + h];
+            for line in (0..w + h).filter(|&l| dirty[l]) {
+                buf.clear();
+                if line < h {
+                    buf.extend_from_slice(&self.cells[line * w..line * w + w]);
+                    let changed = solve_line(&self.p.rows[line], &mut buf)?;
+                    for c in changed {
+                        self.cells[line * w + c] = buf[c];
+                        next[h + c] = true;
+                    }
+                } else {
+                    let c = line - h;
+                    buf.extend((0..h).map(|r| self.cells[r * w + c]));
+                    let changed = solve_line(&self.p.cols[c], &mut buf)?;
+                    for r in changed {
+                        self.cells[r * w + c] = buf[r];
+                        next[r] = true;
+                    }
+                }
+            }
+            dirty = next;
+        }
+        Some(rounds)
+    }
+
+    /// Sets a cell and propagates from its row and column.
+    fn assume(&mut self, i: usize, v: u8) -> Option<usize> {
+        let (w, h) = (self.p.width, self.p.height);
+        self.cells[i] = v;
+        let mut dirty = vec![false; w + h];
+        dirty[i / w] = true;
+        dirty[h + i % w] = true;
+        self.propagate(dirty)
+    }
+
+    fn solved(&self) -> bool {
+        !self.cells.contains(&UNKNOWN)
+    }
+
+    /// Probing until nothing more is learned. `None` on a contradiction.
+    fn probe(&mut self) -> Option<()> {
+        loop {
+            let mut learned = false;
+            for i in 0..self.cells.len() {
+                if self.cells[i] != UNKNOWN {
+                    continue;
+                }
+                for (v, other) in [(FILLED, EMPTY), (EMPTY, FILLED)] {
+                    let mut t = self.clone();
+                    if t.assume(i, v).is_none() {
+                        self.assume(i, other)?;
+                        learned = true;
+                        break;
+                    }
+                }
+            }
+            if !learned || self.solved() {
+                return Some(());
+            }
+        }
+    }
+
+    /// Counts solutions up to `limit - found`, storing the first.
+    fn search(&mut self, found: &mut usize, first: &mut Option<Vec<u8>>) {
+        if self.solved() {
+            *found += 1;
+            if first.is_none() {
+                *first = Some(self.cells.clone());
+            }
+            return;
+        }
+        let Some(i) = self.cells.iter().position(|&c| c == UNKNOWN) else { return };
+        for v in [FILLED, EMPTY] {
+            let mut t = self.clone();
+            if t.assume(i, v).is_some() {
+                t.search(found, first);
+                if *found >= 2 {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Solves `p`: counts its solutions up to 2 and grades the logic needed.
+/// An invalid puzzle (see [`Puzzle::validate`]) has no solution.
+pub fn solve(p: &Puzzle) -> Outcome {
+    let none = |rounds| Outcome { count: 0, solution: None, level: Level::Search, rounds };
+    if p.validate().is_err() {
+        return none(0);
+    }
+    let mut s = State::new(p);
+    let Some(rounds) = s.propagate(vec![true; p.width + p.height]) else { return none(0) };
+    let to_bool = |c: &[u8]| c.iter().map(|&x| x == FILLED).collect::<Vec<_>>();
+    if s.solved() {
+        let level = if rounds > LONG_ROUNDS { Level::LineLong } else { Level::Line };
+        return Outcome { count: 1, solution: Some(to_bool(&s.cells)), level, rounds };
+    }
+    if s.probe().is_none() {
+        return none(rounds);
+    }
+    if s.solved() {
+        return Outcome { count: 1, solution: Some(to_bool(&s.cells)), level: Level::Probing, rounds };
+    }
+    let (mut found, mut first) = (0, None);
+    s.search(&mut found, &mut first);
+    Outcome { count: found, solution: first.map(|c| to_bool(&c)), level: Level::Search, rounds }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solves_a_small_picture_and_sees_ambiguity() {
+        let pic = [
+            false, true, false, //
+            true, true, true, //
+            false, true, false,
+        ];
+        let p = Puzzle::from_picture(3, 3, &pic);
+        let o = solve(&p);
+        assert_eq!(o.count, 1);
+        assert_eq!(o.solution.as_deref(), Some(&pic[..]));
+        assert_eq!(o.level, Level::Line);
+        // Two diagonals: the classic two-solution puzzle.
+        let p = Puzzle::from_picture(2, 2, &[true, false, false, true]);
+        let o = solve(&p);
+        assert_eq!((o.count, o.level), (2, Level::Search));
+        // Contradictory clues.
+        let p = Puzzle { width: 3, height: 3, rows: vec![vec![1, 1], vec![], vec![1]], cols: vec![vec![], vec![1], vec![2]] };
+        assert!(p.validate().is_ok());
+        assert_eq!(solve(&p).count, 0);
+    }
+}
