@@ -114,6 +114,17 @@ mod tests {
     }
 
     #[test]
+    fn jpeg_decodes_to_rgb_of_its_pixel_size() {
+        let bytes = include_bytes!("../tests/data/raster-16x8.jpg");
+        let r = decode(bytes, "red.jpg").unwrap();
+        assert_eq!((r.width, r.height, r.channels), (16, 8, 3));
+        assert_eq!(r.pixels.len(), 16 * 8 * 3);
+        // The file is one flat #c03020; JPEG rounding stays within a few levels.
+        let (red, green, blue) = (r.pixels[0], r.pixels[1], r.pixels[2]);
+        assert!(red > 0xb0 && green < 0x40 && blue < 0x30, "{red} {green} {blue}");
+    }
+
+    #[test]
     fn bad_files_name_the_file_and_do_not_panic() {
         let e = decode(b"hello", "notes.txt").unwrap_err().to_string();
         assert!(e.contains("notes.txt") && e.contains("PNG or JPEG"), "{e}");
