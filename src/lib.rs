@@ -22,6 +22,7 @@ pub mod page;
 pub mod pdf;
 pub mod preflight;
 pub mod puzzle_file;
+pub mod raster;
 pub mod score;
 pub mod slither;
 pub mod snake;
