@@ -104,7 +104,14 @@ pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool, digits
                     continue;
                 }
                 let victims = ix.rest & b.dpos[d];
-                let (t, r) = if pointing { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
+                // Sukaku Explainer rates every intersection with a variant
+                // house (diagonal, window, asterisk) 2.9.
+                let variant = base.kind == HouseKind::Other || other.kind == HouseKind::Other;
+                let (t, r) = match (pointing, variant) {
+                    (_, true) => (if pointing { Technique::Pointing } else { Technique::Claiming }, 29),
+                    (true, false) => (Technique::Pointing, 26),
+                    (false, false) => (Technique::Claiming, 28),
+                };
                 let mut hint = Hint::new(t, r).focused(vec![ix.base], vec![ix.other], cells(), 1 << d);
                 hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
                 return Some(hint.finish(topo, head));
