@@ -38,7 +38,6 @@ impl Grader {
         houses.extend(model.cages.iter().filter(|c| c.cells.len() > 1).map(|c| c.cells.clone()));
         // The nine-cell sets the full houses force (windoku's five implied
         // windows): after the layout's houses, so `square_info` still names them.
-        let mut houses = houses;
         houses.extend(super::problem::implied_houses(model.cell_count(), model.symbol_count(), &houses));
         let givens = vec![None; model.cell_count()];
         let allowed = model.allowed.iter().map(|set| set.0 as u16).collect();
