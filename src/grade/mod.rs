@@ -58,6 +58,8 @@ mod wings;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod variant_tests;
 
 pub use calibrate::{BandStats, Calibration, calibration, calibration_from_str};
 pub use model_grader::Grader;

@@ -36,6 +36,9 @@ impl Grader {
         let mut houses: Vec<Vec<usize>> = model.houses.iter().map(|h| h.cells.clone()).collect();
         // A cage repeats no digit: one more (small) house.
         houses.extend(model.cages.iter().filter(|c| c.cells.len() > 1).map(|c| c.cells.clone()));
+        // The nine-cell sets the full houses force (windoku's five implied
+        // windows): after the layout's houses, so `square_info` still names them.
+        houses.extend(super::problem::implied_houses(model.cell_count(), model.symbol_count(), &houses));
         let givens = vec![None; model.cell_count()];
         let allowed = model.allowed.iter().map(|set| set.0 as u16).collect();
         let mut template = Problem::new(model.symbol_count(), houses, givens, model.cell_names.clone(), square_info(model))

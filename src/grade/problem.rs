@@ -119,6 +119,15 @@ impl Problem {
         self.with_house(main)?.with_house(anti)
     }
 
+    /// The problem with its implied houses added (see [`implied_houses`]):
+    /// windoku's five, or any other nine-cell set the layout's full houses
+    /// force. A square grid of classic boxes, or one with diagonals, has none.
+    pub fn with_implied_houses(mut self) -> Problem {
+        let found = implied_houses(self.n_cells, self.n_symbols, &self.houses);
+        self.houses.extend(found);
+        self
+    }
+
     /// Check sizes, indices and that the givens do not repeat in a house.
     pub fn validate(&self) -> Result<(), String> {
         if self.n_symbols == 0 || self.n_symbols > MAX_SYMBOLS {
@@ -181,6 +190,81 @@ impl Problem {
         }
         Ok(())
     }
+}
+
+/// The grids [`implied_houses`] searches: up to this many cells (a 9×9 and
+/// smaller; 128 keeps each set one machine word pair).
+pub const IMPLIED_MAX_CELLS: usize = 128;
+
+/// The houses a layout's full houses force (set arithmetic, as solvers find
+/// windoku's five extra windows): `k` pairwise disjoint full houses (k = 2
+/// or 3) each hold every symbol once, so their union holds each `k` times;
+/// when `k − 1` pairwise disjoint full houses lie wholly inside that union,
+/// the cells left over hold each symbol exactly once, and (having as many
+/// cells as there are symbols) are a full house too. The search repeats with
+/// the houses it found until nothing new appears, and returns only sets that
+/// are not already houses, in the order found. Grids larger than
+/// [`IMPLIED_MAX_CELLS`] are not searched (an empty list).
+pub fn implied_houses(n_cells: usize, n_symbols: usize, houses: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    if n_cells > IMPLIED_MAX_CELLS || n_symbols < 2 {
+        return Vec::new();
+    }
+    let set_of = |cells: &[usize]| cells.iter().fold(0u128, |s, &c| s | 1u128 << c);
+    let mut full: Vec<u128> = Vec::new();
+    let mut known: std::collections::HashSet<u128> = std::collections::HashSet::new();
+    for h in houses {
+        let s = set_of(h);
+        known.insert(s);
+        if h.len() == n_symbols && !full.contains(&s) {
+            full.push(s);
+        }
+    }
+    let mut found: Vec<u128> = Vec::new();
+    loop {
+        let mut new: Vec<u128> = Vec::new();
+        let mut keep = |s: u128, new: &mut Vec<u128>| {
+            if s.count_ones() as usize == n_symbols && !known.contains(&s) {
+                known.insert(s);
+                new.push(s);
+            }
+        };
+        let m = full.len();
+        for a in 0..m {
+            for b in a + 1..m {
+                if full[a] & full[b] != 0 {
+                    continue;
+                }
+                let pair = full[a] | full[b];
+                // k = 2: one full house inside the union of two.
+                let inside: Vec<u128> = full.iter().copied().filter(|&h| h & pair == h && h != full[a] && h != full[b]).collect();
+                for &h in &inside {
+                    keep(pair & !h, &mut new);
+                }
+                // k = 3: two disjoint full houses inside the union of three.
+                for c in b + 1..m {
+                    if pair & full[c] != 0 {
+                        continue;
+                    }
+                    let union = pair | full[c];
+                    let inside: Vec<u128> =
+                        full.iter().copied().filter(|&h| h & union == h && h != full[a] && h != full[b] && h != full[c]).collect();
+                    for i in 0..inside.len() {
+                        for j in i + 1..inside.len() {
+                            if inside[i] & inside[j] == 0 {
+                                keep(union & !(inside[i] | inside[j]), &mut new);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if new.is_empty() {
+            break;
+        }
+        full.extend(&new);
+        found.extend(new);
+    }
+    found.into_iter().map(|s| (0..n_cells).filter(|&c| s >> c & 1 == 1).collect()).collect()
 }
 
 fn parse_grid(n: usize, puzzle: &str) -> Result<Vec<Option<u8>>, String> {

@@ -23,6 +23,9 @@ const ROW: u8 = 2;
 const COL: u8 = 4;
 /// An empty-rectangle link.
 const GROUPED: u8 = 8;
+/// A conjugate pair in a variant house (a diagonal, window or asterisk of
+/// a grid with rows and columns): SE adds 0.3, as for a grouped link.
+const VARIANT: u8 = 16;
 
 /// A directed strong link: if no `from` cell holds the digit, a `to` cell
 /// does.
@@ -52,6 +55,7 @@ fn seen_by_all(topo: &Topology, g: &CellSet) -> CellSet {
 fn links_into(topo: &Topology, b: &Board, d: usize, pairs: &mut Vec<(usize, usize, u8)>, out: &mut Vec<Link>) {
     pairs.clear();
     out.clear();
+    let squared = topo.houses.iter().any(|h| h.kind == HouseKind::Row);
     for h in &topo.houses {
         if !h.full {
             continue;
@@ -64,7 +68,9 @@ fn links_into(topo: &Topology, b: &Board, d: usize, pairs: &mut Vec<(usize, usiz
             let kind = match h.kind {
                 HouseKind::Row => ROW,
                 HouseKind::Col => COL,
-                // Boxes and irregular houses alike.
+                // Boxes and irregular houses alike; a variant house of a
+                // square grid is SE's region type 3 and beyond.
+                HouseKind::Other if squared => VARIANT,
                 HouseKind::Box | HouseKind::Other => BOX,
             };
             match pairs.iter_mut().find(|p| p.0 == a && p.1 == c) {
@@ -397,7 +403,10 @@ fn chain_bonus(links: &[Link], chain: &[usize]) -> u32 {
         kinds[k] = links[i].kinds;
     }
     let kinds = &kinds[..chain.len()];
-    if kinds.iter().any(|k| k & GROUPED != 0) { 3 } else { modifier(kinds) }
+    // A link only a variant house makes (no row, column or box holds the
+    // pair) rates as SE's region types 3 and up: +0.3.
+    let variant_only = |k: &u8| k & VARIANT != 0 && k & (ROW | COL | BOX) == 0;
+    if kinds.iter().any(|k| k & GROUPED != 0 || variant_only(k)) { 3 } else { modifier(kinds) }
 }
 
 /// Sukaku Explainer's link-type bonus, taking the easiest reading of links
