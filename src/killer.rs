@@ -69,9 +69,12 @@ pub fn make(
         }
     }
 
+    // From here the givens stay as the pins left them until step 4.
+    let growth = Growth { digits: &digits, size, rule, givens: &givens, model_with: &model_with, accept };
+
     // The same before the merging, while the cages around are small.
     if !rule.one_cell {
-        grow_all(&mut pieces, &mut solver, &digits, size, rule, &givens, &model_with, accept, rng);
+        growth.grow_all(&mut pieces, &mut solver, rng);
     }
 
     // 3. Merge neighbouring cages while the puzzle stays unique.
@@ -91,25 +94,17 @@ pub fn make(
         let moved = std::mem::take(&mut merged[j]);
         merged[i].extend(moved);
         merged.remove(j);
-        let model = model_with(&merged);
-        let trial = Solver::new(&model);
-        if trial.count(&givens, 2).solutions != 1 {
-            continue;
+        if let Some(trial) = growth.solver_if_kept(&merged) {
+            pieces = merged;
+            solver = trial;
         }
-        if let Some(test) = accept.and_then(|a| a(&model))
-            && !test(&givens)
-        {
-            continue;
-        }
-        pieces = merged;
-        solver = trial;
     }
 
     // 3b. Grow the one-cell cages the pins left (unless they are wanted):
     // each takes a neighbouring cell from its cage, or joins a neighbouring
     // cage whole, wherever the puzzle stays unique.
     if !rule.one_cell {
-        grow_all(&mut pieces, &mut solver, &digits, size, rule, &givens, &model_with, accept, rng);
+        growth.grow_all(&mut pieces, &mut solver, rng);
     }
 
     // A cell pinned by a one-cell cage breaks sizes that start at two.
@@ -137,89 +132,86 @@ pub fn make(
     Ok(Killer { layout, givens })
 }
 
-/// Grows every one-cell cage that can grow ([`grow`]), in random order,
-/// until none can.
-#[allow(clippy::too_many_arguments)]
-fn grow_all(
-    pieces: &mut Vec<Vec<usize>>,
-    solver: &mut Solver,
-    digits: &[u8],
+/// What the cage growing and merging of [`generate`] work with once the
+/// pins are placed: the solution's digits, the grid's size, the cage rule,
+/// the givens, the model of a set of cages and the caller's acceptance test.
+struct Growth<'a, 'b> {
+    digits: &'a [u8],
     size: usize,
     rule: CageRule,
-    givens: &Grid,
-    model_with: &dyn Fn(&[Vec<usize>]) -> Model,
-    accept: Option<&Acceptance<'_>>,
-    rng: &mut dyn Rng,
-) {
-    let mut grown = true;
-    while grown {
-        grown = false;
-        let mut singles: Vec<usize> = pieces.iter().filter(|p| p.len() == 1).map(|p| p[0]).collect();
-        singles.shuffle(rng);
-        for a in singles {
-            if let Some((better, trial)) = grow(pieces, a, digits, size, rule, givens, model_with, accept) {
-                *pieces = better;
-                *solver = trial;
-                grown = true;
+    givens: &'a Grid,
+    model_with: &'a dyn Fn(&[Vec<usize>]) -> Model,
+    accept: Option<&'a Acceptance<'b>>,
+}
+
+impl Growth<'_, '_> {
+    /// The solver of the puzzle `pieces` make where it stays unique and
+    /// passes the acceptance test; `None` otherwise.
+    fn solver_if_kept(&self, pieces: &[Vec<usize>]) -> Option<Solver> {
+        let model = (self.model_with)(pieces);
+        let trial = Solver::new(&model);
+        if trial.count(self.givens, 2).solutions != 1 {
+            return None;
+        }
+        if let Some(test) = self.accept.and_then(|a| a(&model))
+            && !test(self.givens)
+        {
+            return None;
+        }
+        Some(trial)
+    }
+
+    /// Grows every one-cell cage that can grow ([`Growth::grow`]), in random
+    /// order, until none can.
+    fn grow_all(&self, pieces: &mut Vec<Vec<usize>>, solver: &mut Solver, rng: &mut dyn Rng) {
+        let mut grown = true;
+        while grown {
+            grown = false;
+            let mut singles: Vec<usize> = pieces.iter().filter(|p| p.len() == 1).map(|p| p[0]).collect();
+            singles.shuffle(rng);
+            for a in singles {
+                if let Some((better, trial)) = self.grow(pieces, a) {
+                    *pieces = better;
+                    *solver = trial;
+                    grown = true;
+                }
             }
         }
     }
-}
 
-/// The cages with the one-cell cage of `a` grown, and the solver of the
-/// puzzle they make: joined whole to a neighbouring cage, or with one
-/// neighbouring cell taken from its cage (the rest staying one piece),
-/// where the puzzle stays unique and passes `accept`; `None` where no way
-/// keeps it so.
-#[allow(clippy::too_many_arguments)]
-fn grow(
-    pieces: &[Vec<usize>],
-    a: usize,
-    digits: &[u8],
-    size: usize,
-    rule: CageRule,
-    givens: &Grid,
-    model_with: &dyn Fn(&[Vec<usize>]) -> Model,
-    accept: Option<&Acceptance<'_>>,
-) -> Option<(Vec<Vec<usize>>, Solver)> {
-    let i = pieces.iter().position(|p| p.len() == 1 && p[0] == a)?;
-    let mut tries: Vec<Vec<Vec<usize>>> = Vec::new();
-    for b in side_neighbours(size, a) {
-        let Some(j) = pieces.iter().position(|p| p.contains(&b)) else { continue };
-        if j == i || digits[a] == digits[b] {
-            continue;
+    /// The cages with the one-cell cage of `a` grown, and the solver of the
+    /// puzzle they make: joined whole to a neighbouring cage, or with one
+    /// neighbouring cell taken from its cage (the rest staying one piece),
+    /// where the puzzle stays unique and passes the acceptance test; `None`
+    /// where no way keeps it so.
+    fn grow(&self, pieces: &[Vec<usize>], a: usize) -> Option<(Vec<Vec<usize>>, Solver)> {
+        let (digits, size, rule) = (self.digits, self.size, self.rule);
+        let i = pieces.iter().position(|p| p.len() == 1 && p[0] == a)?;
+        let mut tries: Vec<Vec<Vec<usize>>> = Vec::new();
+        for b in side_neighbours(size, a) {
+            let Some(j) = pieces.iter().position(|p| p.contains(&b)) else { continue };
+            if j == i || digits[a] == digits[b] {
+                continue;
+            }
+            // Joined whole.
+            if pieces[j].len() < rule.max && !pieces[j].iter().any(|&c| digits[c] == digits[a]) {
+                let mut joined: Vec<Vec<usize>> = pieces.to_vec();
+                joined[j].push(a);
+                joined.remove(i);
+                tries.push(joined);
+            }
+            // Or one cell taken, its cage left in one piece of two cells or
+            // more (so each growth leaves one one-cell cage fewer).
+            let rest: Vec<usize> = pieces[j].iter().copied().filter(|&c| c != b).collect();
+            if rest.len() >= 2.max(rule.min) && piece_of(size, &rest, rest[0]).len() == rest.len() {
+                let mut taken: Vec<Vec<usize>> = pieces.to_vec();
+                taken[i].push(b);
+                taken[j] = rest;
+                tries.push(taken);
+            }
         }
-        // Joined whole.
-        if pieces[j].len() < rule.max && !pieces[j].iter().any(|&c| digits[c] == digits[a]) {
-            let mut joined: Vec<Vec<usize>> = pieces.to_vec();
-            joined[j].push(a);
-            joined.remove(i);
-            tries.push(joined);
-        }
-        // Or one cell taken, its cage left in one piece of two cells or more
-        // (so each growth leaves one one-cell cage fewer).
-        let rest: Vec<usize> = pieces[j].iter().copied().filter(|&c| c != b).collect();
-        if rest.len() >= 2.max(rule.min) && piece_of(size, &rest, rest[0]).len() == rest.len() {
-            let mut taken: Vec<Vec<usize>> = pieces.to_vec();
-            taken[i].push(b);
-            taken[j] = rest;
-            tries.push(taken);
-        }
+        tries.into_iter().find_map(|pieces| self.solver_if_kept(&pieces).map(|trial| (pieces, trial)))
     }
-    for pieces in tries {
-        let model = model_with(&pieces);
-        let trial = Solver::new(&model);
-        if trial.count(givens, 2).solutions != 1 {
-            continue;
-        }
-        if let Some(test) = accept.and_then(|a| a(&model))
-            && !test(givens)
-        {
-            continue;
-        }
-        return Some((pieces, trial));
-    }
-    None
 }
 
 /// Whether some solution of `givens` puts another digit than `digit` in `cell`.
