@@ -157,29 +157,24 @@ fn needs_words(needs: &Needs) -> String {
     format!("{} at their hardest step", join(&parts, "and"))
 }
 
-/// The levels' paragraph of one kind: "Easy puzzles need only singles. Of
-/// the 25 medium puzzles, …", then what each skill named is.
-fn kind_words(kind: &Kind, several: bool, by_level: bool) -> Option<String> {
+/// The levels' paragraph of one kind ("Easy puzzles need only singles. Of
+/// the 25 medium puzzles, …"; `None` where it grades nothing or, with
+/// stars and words, where the bands say the needs instead), and the skills
+/// it names, easiest first.
+fn kind_words<'k>(kind: &'k Kind, several: bool, by_level: bool) -> (Option<String>, Vec<&'k Skill>) {
     if kind.skills.is_empty() || kind.levels.is_empty() {
-        return None;
+        return (None, Vec::new());
     }
-    let mut text = if several { format!("{}: ", kind.name) } else { String::new() };
+    let mut sentences: Vec<String> = Vec::new();
     let mut named: Vec<&Skill> = Vec::new();
     for needs in &kind.levels {
         let level = needs.level.map_or("", |l| l.name());
         let whole = needs.needs.len() == 1 && needs.unknown == 0;
-        let sentence = if whole {
+        sentences.push(if whole {
             format!("{} puzzles {}.", capitalised(level), needs_words(needs))
         } else {
             format!("Of the {} {level} puzzles, {}.", needs.puzzles, needs_words(needs))
-        };
-        // Stars and words say the needs by band instead.
-        if by_level {
-            if !text.is_empty() && !text.ends_with(' ') {
-                text.push(' ');
-            }
-            text.push_str(&sentence);
-        }
+        });
         for (skill, _) in &needs.needs {
             if !named.contains(skill) {
                 named.push(skill);
@@ -187,12 +182,23 @@ fn kind_words(kind: &Kind, several: bool, by_level: bool) -> Option<String> {
         }
     }
     named.sort_by_key(|s| kind.skills.iter().position(|t| t == *s));
-    let explained: Vec<String> = named.iter().map(|s| s.explain.to_string()).collect();
-    if !text.is_empty() && !text.ends_with(' ') {
-        text.push(' ');
+    let text = by_level.then(|| {
+        let text = sentences.join(" ");
+        if several { format!("{}: {text}", kind.name) } else { text }
+    });
+    (text, named)
+}
+
+/// What each skill the introduction names is, each said once however many
+/// kinds need it: "A single is …; a pointing pair: …".
+fn skills_words(named: &[&Skill]) -> Option<String> {
+    let mut explained: Vec<&str> = Vec::new();
+    for skill in named {
+        if !explained.contains(&skill.explain) {
+            explained.push(skill.explain);
+        }
     }
-    text.push_str(&format!("{}.", capitalised(&explained.join("; "))));
-    Some(text)
+    (!explained.is_empty()).then(|| format!("{}.", capitalised(&explained.join("; "))))
 }
 
 /// The introduction's paragraphs about levels and what the puzzles need
@@ -220,11 +226,13 @@ pub fn introduction(book: &Book, claims: &Claims) -> Vec<String> {
         out.push(format!("{} A level is the hardest step a careful solver needs.", order_words(settings.curve)));
     }
     let several = graded.len() > 1;
+    let mut named: Vec<&Skill> = Vec::new();
     for kind in &graded {
-        if let Some(text) = kind_words(kind, several, !settings.labels.by_band()) {
-            out.push(text);
-        }
+        let (text, skills) = kind_words(kind, several, !settings.labels.by_band());
+        out.extend(text);
+        named.extend(skills);
     }
+    out.extend(skills_words(&named));
     let reasoning = if claims.reasoning_only {
         ", and you can reach it by reasoning alone: no guessing is needed".to_string()
     } else if claims.trial > 0 {

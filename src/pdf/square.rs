@@ -22,8 +22,10 @@ pub struct SquareGrid<'a> {
 
 /// Grey of filled-in (not given) digits in an answer key.
 const FILLED: f32 = 0.45;
-/// Grey of a cell on a diagonal house (16 % ink: light under a digit).
-const DIAGONAL: f32 = 0.84;
+/// Grey of a cell on a diagonal house (11 % ink: light under a digit, just
+/// over print's 10 % floor, and well apart from a highlighted cell, so an
+/// example's "shaded box" is not read as the diagonal).
+const DIAGONAL: f32 = 0.89;
 const SNAKE: f32 = 0.8;
 /// Grey of a cage's dashed outline: dark on puzzle pages, light behind an
 /// answer's digits.
