@@ -101,7 +101,14 @@ mod tests {
         let layout = Layout::load_cells("diagonal-9").unwrap().1;
         let givens = layout.model.parse_grid(DIAGONAL).unwrap();
         let grade = Grader::new(&layout.model).unwrap().grade(&givens).unwrap();
-        assert_eq!((grade.se_rating, grade.hardest, grade.level), (2.9, Technique::GeneralizedIntersection, Level::Medium));
+        // SE's 2.9; the hardest may be a pointing pair at the same 2.9 (a
+        // variant grid rates every intersection so, under its solver's name).
+        assert_eq!((grade.se_rating, grade.level), (2.9, Level::Medium));
+        assert!(
+            matches!(grade.hardest, Technique::GeneralizedIntersection | Technique::Pointing | Technique::Claiming),
+            "{:?}",
+            grade.hardest
+        );
         let Verdict::Unique(solution) = Solver::new(&layout.model).verdict(&givens) else { panic!("unique") };
         let steps: Vec<_> = grade.steps.iter().filter(|s| s.technique == Technique::GeneralizedIntersection).collect();
         assert!(!steps.is_empty());

@@ -105,24 +105,23 @@ pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool, digits
                 }
                 let victims = ix.rest & b.dpos[d];
                 // Sukaku Explainer's variant mode (a square grid with a
-                // diagonal, window or asterisk house) leaves pointing and
-                // claiming out: every intersection is its generalized one, 2.9.
+                // diagonal, window or asterisk house) rates every
+                // intersection as its generalized one, 2.9. The step keeps
+                // its reader's name: a box's places on one line (the
+                // diagonal is a line too) are a pointing pair to a solver,
+                // and that is what a hint calls it.
                 let variant = base.kind == HouseKind::Other
                     || other.kind == HouseKind::Other
                     || (topo.houses.iter().any(|h| h.kind == HouseKind::Row)
                         && topo.houses.iter().any(|h| h.full && h.kind == HouseKind::Other));
-                let (t, r) = match (pointing, variant) {
-                    (_, true) => (Technique::GeneralizedIntersection, 29),
-                    (true, false) => (Technique::Pointing, 26),
-                    (false, false) => (Technique::Claiming, 28),
+                let t = if pointing { Technique::Pointing } else { Technique::Claiming };
+                let r = match (pointing, variant) {
+                    (_, true) => 29,
+                    (true, false) => 26,
+                    (false, false) => 28,
                 };
                 let mut hint = Hint::new(t, r).focused(vec![ix.base], vec![ix.other], cells(), 1 << d);
                 hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
-                if variant {
-                    // SE's name for it in variant mode.
-                    let named = || format!("generalized intersection: {} of {} locked in {}", symbol_char(d), base.name, other.name);
-                    return Some(hint.finish(topo, named));
-                }
                 return Some(hint.finish(topo, head));
             }
             // Direct: another house of the base's family, crossing `other`,

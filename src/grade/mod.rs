@@ -62,7 +62,7 @@ mod tests;
 mod variant_tests;
 
 pub use calibrate::{BandStats, Calibration, calibration, calibration_from_str};
-pub use model_grader::Grader;
+pub use model_grader::{Grader, houses_of};
 pub use problem::{Problem, SquareInfo};
 pub use rating::{Level, level_of};
 pub use stuck::{Stuck, StuckStep, first_stuck, hardest_step, is_single};

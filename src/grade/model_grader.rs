@@ -24,6 +24,18 @@ pub struct Grader {
     fixed: Vec<(usize, u8)>,
 }
 
+/// The houses the grader reasons with, by the index its steps name them:
+/// the model's houses first (so `square_info` still names them), then each
+/// cage of two cells or more (a cage repeats no digit), then the nine-cell
+/// sets the full houses force (windoku's five implied windows; see
+/// [`super::problem::implied_houses`]).
+pub fn houses_of(model: &Model) -> Vec<Vec<usize>> {
+    let mut houses: Vec<Vec<usize>> = model.houses.iter().map(|h| h.cells.clone()).collect();
+    houses.extend(model.cages.iter().filter(|c| c.cells.len() > 1).map(|c| c.cells.clone()));
+    houses.extend(super::problem::implied_houses(model.cell_count(), model.symbol_count(), &houses));
+    houses
+}
+
 impl Grader {
     /// `None` when the ladder does not apply: no houses (Slitherlink), a
     /// house holding a symbol more than once, dynamic relations between cells, or more than
@@ -33,12 +45,7 @@ impl Grader {
         if counted || model.houses.is_empty() || !model.conflicts.is_empty() || model.symbol_count() > MAX_LADDER_SYMBOLS {
             return None;
         }
-        let mut houses: Vec<Vec<usize>> = model.houses.iter().map(|h| h.cells.clone()).collect();
-        // A cage repeats no digit: one more (small) house.
-        houses.extend(model.cages.iter().filter(|c| c.cells.len() > 1).map(|c| c.cells.clone()));
-        // The nine-cell sets the full houses force (windoku's five implied
-        // windows): after the layout's houses, so `square_info` still names them.
-        houses.extend(super::problem::implied_houses(model.cell_count(), model.symbol_count(), &houses));
+        let houses = houses_of(model);
         let givens = vec![None; model.cell_count()];
         let allowed = model.allowed.iter().map(|set| set.0 as u16).collect();
         let mut template = Problem::new(model.symbol_count(), houses, givens, model.cell_names.clone(), square_info(model))
