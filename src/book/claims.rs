@@ -161,12 +161,12 @@ fn needs_words(needs: &Needs) -> String {
 /// the 25 medium puzzles, …"; `None` where it grades nothing or, with
 /// stars and words, where the bands say the needs instead), and the skills
 /// it names, easiest first.
-fn kind_words<'k>(kind: &'k Kind, several: bool, by_level: bool) -> (Option<String>, Vec<&'k Skill>) {
+fn kind_words(kind: &Kind, several: bool, by_level: bool) -> (Option<String>, Vec<&'static Skill>) {
     if kind.skills.is_empty() || kind.levels.is_empty() {
         return (None, Vec::new());
     }
     let mut sentences: Vec<String> = Vec::new();
-    let mut named: Vec<&Skill> = Vec::new();
+    let mut named: Vec<&'static Skill> = Vec::new();
     for needs in &kind.levels {
         let level = needs.level.map_or("", |l| l.name());
         let whole = needs.needs.len() == 1 && needs.unknown == 0;

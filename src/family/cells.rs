@@ -1055,12 +1055,12 @@ mod house_name_tests {
             let Some(cells) = layout.cells() else { continue };
             let model = &cells.model;
             let houses = crate::grade::houses_of(model);
-            for h in 0..houses.len() {
+            for (h, house) in houses.iter().enumerate() {
                 let name = reader_house(model, h);
                 assert!(!name.is_empty() && !name.starts_with("house "), "{}: house {h} named {name:?}", path.display());
                 if h >= model.houses.len() + model.cages.iter().filter(|c| c.cells.len() > 1).count() {
                     implied += 1;
-                    let first = houses[h].iter().min().map(|&c| model.cell_names[c].as_str()).unwrap();
+                    let first = house.iter().min().map(|&c| model.cell_names[c].as_str()).unwrap();
                     assert!(name.starts_with("the cells ") && name.contains(first), "{}: {name}", path.display());
                 }
             }
