@@ -29,6 +29,7 @@ mod drafts;
 mod imports;
 mod merge;
 mod puzzles;
+mod rebuild;
 pub mod scratch;
 mod users;
 
@@ -77,6 +78,7 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
     migration!("0021_unchecked"),
     migration!("0022_key"),
     migration!("0023_credits"),
+    migration!("0024_family_data"),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";
@@ -357,6 +359,11 @@ fn migration_transaction<T>(conn: &Conn, f: impl FnOnce(&Conn) -> Result<T>) -> 
 /// Applies each migration after the database's version in its own
 /// transaction, recording the new version inside it.
 pub(crate) fn migrate(conn: &Conn) -> Result<()> {
+    migrate_to(conn, MIGRATIONS.len())
+}
+
+/// [`migrate`] up to schema version `upto` (tests build older catalogs so).
+pub(crate) fn migrate_to(conn: &Conn, upto: usize) -> Result<()> {
     if conn.dialect() == Dialect::Postgres {
         // The version's own table, made once (under the lock: two processes
         // on a new database would otherwise both create it).
@@ -374,10 +381,11 @@ pub(crate) fn migrate(conn: &Conn) -> Result<()> {
             MIGRATIONS.len()
         );
     }
-    for (i, (name, sqlite, postgres)) in MIGRATIONS.iter().enumerate().skip(version) {
+    for (i, (name, sqlite, postgres)) in MIGRATIONS.iter().enumerate().take(upto).skip(version) {
         // SQLite rebuilds `puzzles` for 0022 (see `rebuild_puzzles_without_unique`),
         // with its foreign keys off (settable only outside a transaction).
-        let rebuild = conn.dialect() == Dialect::Sqlite && *name == "0022_key";
+        // So does 0024 for `layouts` (see `rebuild::layouts_without_family_check`).
+        let rebuild = conn.dialect() == Dialect::Sqlite && matches!(*name, "0022_key" | "0024_family_data");
         if rebuild {
             conn.batch("PRAGMA foreign_keys = OFF")?;
         }
@@ -387,8 +395,11 @@ pub(crate) fn migrate(conn: &Conn) -> Result<()> {
             if schema_version(conn)? > i {
                 return Ok(()); // another process got there first
             }
-            if rebuild {
+            if rebuild && *name == "0022_key" {
                 rebuild_puzzles_without_unique(conn).with_context(|| format!("migration {name} failed"))?;
+            }
+            if rebuild && *name == "0024_family_data" {
+                rebuild::layouts_without_family_check(conn).with_context(|| format!("migration {name} failed"))?;
             }
             let sql = match conn.dialect() {
                 Dialect::Sqlite => sqlite,

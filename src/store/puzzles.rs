@@ -333,11 +333,18 @@ impl Catalog {
                 Some(_) => {}
             }
             let mut layout_ids = Vec::with_capacity(puzzles.len());
+            let mut family = None;
             for p in puzzles {
-                // Per-puzzle marks or islands only come with square-cell layouts.
+                // A puzzle drawn with its own layout (marks, islands, cages)
+                // is of its batch's layout's family.
                 layout_ids.push(match &p.own_layout {
                     None => batch.layout_id,
-                    Some(source) => super::batches::layout_row(conn, &batch.layout_name, source, "cells")?,
+                    Some(source) => {
+                        if family.is_none() {
+                            family = Some(super::batches::family_of(conn, batch.layout_id)?);
+                        }
+                        super::batches::layout_row(conn, &batch.layout_name, source, family.as_deref().unwrap_or_default())?
+                    }
                 });
             }
             let inserted = insert_puzzles(conn, puzzles, &layout_ids, &batch.layout_name, batch.id, "generated")?;
