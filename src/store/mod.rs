@@ -83,8 +83,7 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";
 
-/// Recorded with every puzzle, so a catalog says which code made each row.
-pub const GENERATOR_VERSION: &str = concat!("puzzlebook ", env!("CARGO_PKG_VERSION"));
+pub use crate::record::GENERATOR_VERSION;
 
 pub struct Catalog {
     pub(crate) conn: Conn,
@@ -509,16 +508,7 @@ fn rebuild_puzzles_without_unique(conn: &Conn) -> Result<()> {
     Ok(())
 }
 
-/// FNV-1a, 64 bit, as hex: a stable fingerprint of a layout file or of a
-/// checked row (change detection, not security).
-pub fn fingerprint(text: &str) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in text.bytes() {
-        hash ^= byte as u64;
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{hash:016x}")
-}
+pub use crate::record::fingerprint;
 
 #[cfg(test)]
 mod tests;

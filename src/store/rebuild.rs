@@ -49,8 +49,9 @@ fn rebuild(conn: &Conn, table: &str, migration: &str, change: impl FnOnce(&str) 
         .iter()
         .map(|r| Ok((r.get::<String>(0)?, r.get::<String>(1)?, r.get::<String>(2)?)))
         .collect::<Result<Vec<_>>>()?;
-    let views: i64 =
-        conn.query_one("SELECT count(*) FROM sqlite_master WHERE type = 'view' AND sql LIKE '%' || $1 || '%'", super::db::vals![table])?.get(0)?;
+    let views: i64 = conn
+        .query_one("SELECT count(*) FROM sqlite_master WHERE type = 'view' AND sql LIKE '%' || $1 || '%'", super::db::vals![table])?
+        .get(0)?;
     anyhow::ensure!(views == 0, "a view names {table}: migration {migration} does not rebuild views");
     // A trigger of another table that names this one would not survive
     // the rename (SQLite checks every trigger then): all go, and come back.
@@ -128,7 +129,10 @@ mod tests {
             assert_eq!(family, "nonogram");
             assert_eq!(catalog.layout_id(&loops, "loops").unwrap(), loops_id, "the kept row is found again, not added");
             // The layouts' trigger (migration 0016) still clears verdicts.
-            catalog.conn.execute("UPDATE puzzles SET validation = 'ok', validated_hash = 'h' WHERE layout_id = $1", vals![cells_id]).unwrap();
+            catalog
+                .conn
+                .execute("UPDATE puzzles SET validation = 'ok', validated_hash = 'h' WHERE layout_id = $1", vals![cells_id])
+                .unwrap();
             catalog.conn.execute("UPDATE layouts SET name = 'renamed' WHERE id = $1", vals![cells_id]).unwrap();
             let stale: i64 = catalog
                 .conn
