@@ -714,6 +714,22 @@ impl Family for Cells {
         cells.marks.iter().any(Option::is_some) || !cells.random.marks.is_empty()
     }
 
+    fn marks_fade(&self) -> bool {
+        let cells = self.cells();
+        let even_odd = |c: &char| matches!(c, 'E' | 'O');
+        cells.marks.iter().flatten().any(even_odd) || cells.random.marks.iter().any(|(c, _)| even_odd(c))
+    }
+
+    fn symbol_count(&self) -> Option<usize> {
+        Some(self.cells().alphabet.len())
+    }
+
+    fn mark_room(&self, fonts: &crate::pdf::fonts::Fonts, style: MarkStyle, floor: f32) -> Option<super::MarkRoom> {
+        let cells = self.cells();
+        let caged = !cells.model.cages.is_empty() || cells.random.cages.is_some();
+        Some(super::MarkRoom { least: crate::pdf::min_cell_for_marks(cells, fonts, style, floor), caged })
+    }
+
     fn hint(&self, givens: &str) -> Option<super::Hint> {
         let grid = self.grid(givens).ok()?;
         let stuck = self.grader()?.first_stuck(&grid)?;

@@ -199,6 +199,25 @@ pub trait Family: Send + Sync {
         false
     }
 
+    /// Whether its marks print faded by default (a large light-grey letter
+    /// behind the empty cell, as even/odd marks' publishers print them).
+    fn marks_fade(&self) -> bool {
+        false
+    }
+
+    /// How many symbols a cell may hold (pencilled candidates print that
+    /// many to a cell); `None` where cells hold no symbols.
+    fn symbol_count(&self) -> Option<usize> {
+        None
+    }
+
+    /// What its corner texts (marks, cage sums, letters) need of a printed
+    /// cell in `style` with text of `floor` pt or more; `None` where its
+    /// grids print no corner texts.
+    fn mark_room(&self, _fonts: &crate::pdf::fonts::Fonts, _style: crate::pdf::MarkStyle, _floor: f32) -> Option<MarkRoom> {
+        None
+    }
+
     /// A book's hint for a puzzle: its first step harder than a single, in
     /// a reader's words (`None` where the family has no technique grader).
     fn hint(&self, _givens: &str) -> Option<Hint> {
@@ -294,6 +313,15 @@ pub trait Family: Send + Sync {
             Some(source) => stored(&self.layout().id, source)?.key(&decoded.givens),
         }
     }
+}
+
+/// What a family's corner texts need of a printed cell ([`Family::mark_room`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MarkRoom {
+    /// The smallest cell side (pt) that holds them legibly.
+    pub least: f32,
+    /// Whether the texts include cage sums (which always print in the corner).
+    pub caged: bool,
 }
 
 /// Why an imported puzzle is not stored.
