@@ -241,21 +241,7 @@ pub fn cage_rule_with(
     givens: bool,
     one_cell: bool,
 ) -> Result<Option<crate::layout::cages::CageRule>> {
-    if sizes.is_none() && !givens && !one_cell {
-        return Ok(None);
-    }
-    let Some(own) = layout.cells().and_then(|c| c.random.cages) else {
-        anyhow::bail!(
-            "--cages, --cage-givens and --one-cell-cages: {} draws no killer cages per puzzle (its layout file has no random_cages)",
-            layout.id
-        );
-    };
-    let (min, max) = sizes.unwrap_or((own.min, own.max));
-    let rule = crate::layout::cages::CageRule { min, max, givens: givens || own.givens, one_cell: one_cell || own.one_cell };
-    // Refused here, before a batch is recorded, with the reason.
-    let size = layout.cells().map_or(0, |c| c.size);
-    rule.check(size).map_err(|why| anyhow!("--cages {min}..{max} on {}: {why}", layout.id))?;
-    Ok(Some(rule))
+    crate::layout::cages::asked(layout, sizes, givens, one_cell)
 }
 
 pub fn layout_of(batch: &Batch) -> Result<Layout> {
@@ -292,8 +278,8 @@ pub fn describe(controls: &Controls) -> String {
     let mut parts = Vec::new();
     if let Some(p) = &controls.pattern {
         let exactly = if p.subset { "within" } else { "exactly on" };
-        let cells = if p.size() == 1 { "cell" } else { "cells" };
-        parts.push(format!("with givens {exactly} the pattern's {} {cells}", p.size()));
+        let plural = if p.size() == 1 { "" } else { "s" };
+        parts.push(format!("with givens {exactly} the pattern's {} cell{plural}", p.size()));
     }
     if let Some(n) = controls.needs {
         parts.push(format!("needing {}", n.describe()));

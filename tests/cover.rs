@@ -168,7 +168,7 @@ fn plant_text(bytes: &[u8], x: f32, y: f32) -> Vec<u8> {
 fn covers_follow_the_formula_and_planted_defects_are_caught() {
     let dir = workdir("lib");
     let (db, _, _) = book_with_cover(&dir, &[]);
-    let catalog = puzzlebook::family::open_existing_catalog(Path::new(&db)).unwrap();
+    let catalog = puzzlebook::cli::open_existing_catalog(Path::new(&db)).unwrap();
     let stored = catalog.book(1).unwrap();
     let trim = "6x9".parse().unwrap();
     for pages in [24, 100, 300, 600] {

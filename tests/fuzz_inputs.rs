@@ -803,7 +803,7 @@ fn import_case(index: usize, ops: Vec<Op>, how: How, scale: Scale) -> Result<(),
             return puzzlebook::cli::run(cli).map_err(|e| format!("{e:#}"));
         }
         let family = puzzlebook::family::open(Layout::load(layout).map_err(|e| format!("{e:#}"))?);
-        let read = puzzlebook::formats::import::read(family.as_ref(), &path, format);
+        let read = puzzlebook::import::read(family.as_ref(), &path, format);
         let decoded = match (read, answer) {
             (Err(e), Some(Some(n))) => return Err(format!("WRONG: refused, not {n} puzzles read: {e:#}")),
             (Ok((_, d)), Some(None)) => return Err(format!("WRONG: {} puzzles read from a file to refuse", d.len())),
@@ -811,7 +811,7 @@ fn import_case(index: usize, ops: Vec<Op>, how: How, scale: Scale) -> Result<(),
             (Err(e), _) => return Err(format!("{e:#}")),
             (Ok((_, d)), _) => d,
         };
-        let admitted = puzzlebook::formats::import::admit_all(family.as_ref(), &decoded, &|_, _| {});
+        let admitted = puzzlebook::import::admit_all(family.as_ref(), &decoded, &|_, _| {});
         if answer.is_some()
             && let Some((d, Err(why))) = decoded.iter().zip(&admitted).find(|(_, a)| a.is_err())
         {

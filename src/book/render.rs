@@ -561,12 +561,7 @@ pub fn one_a_page_by_default(family: &dyn crate::family::Family) -> bool {
 /// otherwise. `layouts` as `--layout` names them; one
 /// that does not load counts for nothing (it is refused elsewhere).
 pub fn default_marks(layouts: &[String]) -> MarkStyle {
-    let even_odd = |c: &char| matches!(c, 'E' | 'O');
-    let any = layouts.iter().filter_map(|l| crate::layout::Layout::load(l).ok()).any(|layout| {
-        layout
-            .cells()
-            .is_some_and(|cells| cells.marks.iter().flatten().any(even_odd) || cells.random.marks.iter().any(|(c, _)| even_odd(c)))
-    });
+    let any = layouts.iter().filter_map(|l| crate::layout::Layout::load(l).ok()).any(|layout| crate::family::open(layout).marks_fade());
     if any { MarkStyle::Faded } else { MarkStyle::Corner }
 }
 
@@ -649,13 +644,13 @@ fn check_mark_room(book: &Book, geometry: &PageGeometry, fonts: &Fonts) -> Resul
     let style = book.settings.marks;
     for family in &book.layouts {
         let layout = family.layout();
-        let Some(cells) = layout.cells() else { continue };
-        let caged = !cells.model.cages.is_empty() || cells.random.cages.is_some();
+        let Some(room) = family.mark_room(fonts, style, mark_floor(book)) else { continue };
+        let caged = room.caged;
         let lettered = book.settings.legible_letters && !family.lettered_cells().is_empty();
         if !family.has_marks() && !caged && !lettered {
             continue;
         }
-        let least = crate::pdf::min_cell_for_marks(cells, fonts, style, mark_floor(book));
+        let least = room.least;
         let cell = puzzle_cell_side(book, geometry, family.print_extent());
         if cell < least {
             let faded = match style {

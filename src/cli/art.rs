@@ -87,7 +87,7 @@ fn parse_marks(text: &str) -> Result<MarkStyle, String> {
 }
 
 pub fn run(args: ArtArgs) -> Result<()> {
-    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
+    let catalog = crate::cli::open_existing_catalog(&args.db.db)?;
     let rows: Vec<PuzzleRow> = if args.ids.is_empty() {
         let Some(layout) = args.layout.as_deref() else {
             bail!("name the puzzles: ids (e.g. `puzzlebook art 12 13`) or --layout LAYOUT [--level LEVEL]");

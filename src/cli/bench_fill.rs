@@ -27,7 +27,7 @@ pub struct BenchFillArgs {
 
 pub fn run(args: BenchFillArgs) -> anyhow::Result<()> {
     let layout = crate::layout::Layout::load(&args.layout)?;
-    let catalog = crate::family::open_catalog(&args.db.db)?;
+    let catalog = crate::cli::open_catalog(&args.db.db)?;
     let started = Instant::now();
     let mut shown = 0;
     let filled = crate::fill::fill(&catalog, &layout, args.count, args.seed, args.jobs.unwrap_or(0), args.commit, |stored| {

@@ -401,7 +401,7 @@ pub fn book(args: BookArgs) -> Result<()> {
         draft: args.draft.clone(),
         in_draft_order: false,
     };
-    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
+    let catalog = crate::cli::open_existing_catalog(&args.db.db)?;
     let title = args.title.clone();
     // Without --per-page, the default steps down (2, then 1) while the
     // grids would be too small for their digits or marks at this trim.
@@ -496,7 +496,7 @@ fn report(id: i64, row: &BookRow, rendered: &Rendered, out: &Path) {
 }
 
 pub fn books(args: DbArg) -> Result<()> {
-    let catalog = crate::family::open_catalog_to_read(&args.db)?;
+    let catalog = crate::cli::open_catalog_to_read(&args.db)?;
     let books = catalog.books()?;
     // Books recorded but never finished are no books: said apart.
     for p in catalog.pending_books()? {
@@ -528,7 +528,7 @@ pub fn books(args: DbArg) -> Result<()> {
 }
 
 pub fn reprint(args: ReprintArgs) -> Result<()> {
-    let catalog = crate::family::open_catalog_to_read(&args.db.db)?;
+    let catalog = crate::cli::open_catalog_to_read(&args.db.db)?;
     let row = catalog.book(args.id)?;
     let changed = changed_puzzles(&catalog, &row)?;
     if !changed.is_empty() {

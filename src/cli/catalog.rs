@@ -127,7 +127,7 @@ pub struct StatsArgs {
 }
 
 pub fn stats(args: StatsArgs) -> anyhow::Result<()> {
-    let catalog = crate::family::open_catalog_to_read(&args.db.db)?;
+    let catalog = crate::cli::open_catalog_to_read(&args.db.db)?;
     let rows = catalog.stats(args.rating)?;
     if rows.is_empty() {
         match args.rating {
@@ -154,7 +154,7 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<()> {
 }
 
 pub fn show(args: ShowArgs) -> anyhow::Result<()> {
-    let catalog = crate::family::open_catalog_to_read(&args.db.db)?;
+    let catalog = crate::cli::open_catalog_to_read(&args.db.db)?;
     let p = catalog.puzzle(args.id)?;
     if let Some(out) = &args.layout_file {
         write_layout_file(&p, out)?;
@@ -202,7 +202,7 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
 }
 
 pub fn export(args: ExportArgs) -> anyhow::Result<()> {
-    let catalog = crate::family::open_catalog_to_read(&args.db.db)?;
+    let catalog = crate::cli::open_catalog_to_read(&args.db.db)?;
     let level = args.level.as_deref().map(|l| l.parse::<crate::level::Level>().map_err(anyhow::Error::msg)).transpose()?;
     check_layout(&catalog, args.layout.as_deref())?;
     let rated = |p: &crate::store::PuzzleRow| args.rating.is_none_or(|r| p.grade.as_ref().is_some_and(|g| r.contains(g.se_rating)));
@@ -332,7 +332,7 @@ fn csv_field(field: &str) -> std::borrow::Cow<'_, str> {
 }
 
 pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
-    let catalog = crate::family::open_catalog(&args.db.db)?;
+    let catalog = crate::cli::open_catalog(&args.db.db)?;
     let report = catalog.merge(&args.other)?;
     println!(
         "merged {}: {} batches, {} new puzzles, {} already here; run `puzzlebook validate` to check the new ones",

@@ -47,7 +47,7 @@ pub fn read_blurb(path: Option<&Path>) -> Result<Option<Blurb>> {
 
 pub fn run(args: CoverArgs) -> Result<()> {
     let blurb = read_blurb(args.blurb.as_deref())?;
-    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
+    let catalog = crate::cli::open_existing_catalog(&args.db.db)?;
     // The paper the book was made for, unless --paper says otherwise.
     let row = catalog.book(args.id)?;
     let recorded = crate::book::BookSettings::from_toml(&row.settings).with_context(|| format!("book {}: stored settings", row.id))?.paper;

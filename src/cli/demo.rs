@@ -27,7 +27,7 @@ pub fn run(args: DemoArgs) -> Result<()> {
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", args.db.display()));
     }
-    let catalog = crate::family::open_catalog(&args.db)?;
+    let catalog = crate::cli::open_catalog(&args.db)?;
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     for id in LAYOUTS {
         let family = crate::family::open(Layout::load(id)?);

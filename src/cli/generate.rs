@@ -145,7 +145,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
     if args.list {
         return list(&args);
     }
-    let catalog = crate::family::open_catalog(&args.db)?;
+    let catalog = crate::cli::open_catalog(&args.db)?;
     let db = args.db.display();
     // Who asks: an explicit --editor must be a good name; else the
     // variable or the OS user, when there is one.
@@ -295,7 +295,7 @@ fn resume_target(catalog: &Catalog, which: &str, option: &str) -> anyhow::Result
 
 /// `generate --list`: the newest batches, one a line.
 fn list(args: &GenerateArgs) -> anyhow::Result<()> {
-    let catalog = crate::family::open_existing_catalog(&args.db)?;
+    let catalog = crate::cli::open_existing_catalog(&args.db)?;
     let batches = catalog.batch_summaries(200)?;
     if batches.is_empty() {
         println!("{}: no batch yet", args.db.display());

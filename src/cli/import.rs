@@ -3,7 +3,7 @@
 
 use super::catalog::DbArg;
 use crate::formats::Format;
-use crate::formats::import::{ImportReport, import, read_credited};
+use crate::import::{ImportReport, import, read_credited};
 use crate::layout::Layout;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -58,7 +58,7 @@ pub fn run(args: ImportArgs) -> anyhow::Result<()> {
     // The whole file is read before the catalog is opened: a malformed file
     // stores nothing and creates no catalog.
     let read = read_credited(family.as_ref(), &args.file, args.format.0)?;
-    let catalog = crate::family::open_catalog(&args.db.db)?;
+    let catalog = crate::cli::open_catalog(&args.db.db)?;
     let source = args
         .source
         .clone()

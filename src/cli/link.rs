@@ -11,7 +11,7 @@ pub struct LinkArgs {
 }
 
 pub fn run(args: LinkArgs) -> anyhow::Result<()> {
-    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
+    let catalog = crate::cli::open_existing_catalog(&args.db.db)?;
     let p = catalog.puzzle(args.id)?;
     let family = crate::family::stored(&p.layout_file, &p.layout_source)?;
     let url = family.link(&p.givens).map_err(|e| anyhow::anyhow!("puzzle {}: no play link: {e:#}", p.id))?;

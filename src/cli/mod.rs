@@ -17,6 +17,7 @@ mod layouts;
 mod levels;
 mod link;
 mod loops;
+mod opening;
 mod preflight;
 mod reference;
 mod reserve;
@@ -24,6 +25,8 @@ mod snake;
 mod solve;
 mod studio;
 mod validate;
+
+pub use opening::{open_catalog, open_catalog_to_read, open_existing_catalog};
 
 use clap::{Parser, Subcommand};
 

@@ -47,13 +47,13 @@ pub fn run(args: ReferenceArgs) -> anyhow::Result<()> {
             }
             let name = name.trim().to_string();
             let family = crate::family::open(Layout::load(&layout)?);
-            let (format, read, keys) = crate::formats::import::reference_keys(family.as_ref(), &file, format.0)?;
-            let catalog = crate::family::open_catalog(&db.db)?;
+            let (format, read, keys) = crate::import::reference_keys(family.as_ref(), &file, format.0)?;
+            let catalog = crate::cli::open_catalog(&db.db)?;
             let set = catalog.add_reference(&name, &family.layout().id, &file.display().to_string(), read, &keys)?;
             println!("reference {}: {} puzzles read ({format}), {} distinct {} keys", set.name, set.puzzles, set.keys, set.layout_name);
         }
         ReferenceCommand::List { db } => {
-            let catalog = crate::family::open_catalog_to_read(&db.db)?;
+            let catalog = crate::cli::open_catalog_to_read(&db.db)?;
             let sets = catalog.references()?;
             if sets.is_empty() {
                 println!("{}: no reference sets (add one with `puzzlebook reference add FILE --name NAME`)", db.db.display());

@@ -94,7 +94,7 @@ pub fn reserve(args: ReserveArgs) -> Result<()> {
         };
         picks.extend(crate::book::curate::picks(&layout_ids(&args.layout), &levels, count, args.rating));
     }
-    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
+    let catalog = crate::cli::open_existing_catalog(&args.db.db)?;
     let done = catalog.reserve(&ReserveRequest { draft: &args.draft, editor: &editor, seconds: args.lasts, picks: &picks })?;
     if let Some(before) = &done.took_over {
         println!("draft \"{}\" had expired ({before}'s): it is yours now, its old puzzles dropped", done.draft.name);
@@ -118,7 +118,7 @@ pub fn reserve(args: ReserveArgs) -> Result<()> {
 
 pub fn release(args: ReleaseArgs) -> Result<()> {
     let editor = args.editor.name()?;
-    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
+    let catalog = crate::cli::open_existing_catalog(&args.db.db)?;
     let freed = catalog.release(&args.draft, &editor, args.puzzles.as_deref())?;
     let left = catalog.draft(&args.draft)?;
     match left {
@@ -129,7 +129,7 @@ pub fn release(args: ReleaseArgs) -> Result<()> {
 }
 
 pub fn reservations(args: DbArg) -> Result<()> {
-    let catalog = crate::family::open_catalog_to_read(&args.db)?;
+    let catalog = crate::cli::open_catalog_to_read(&args.db)?;
     let drafts = catalog.reservations()?;
     if drafts.is_empty() {
         println!("{}: no drafts (reserve puzzles with `puzzlebook reserve NAME --layout classic-9 --count 120`)", args.db.display());

@@ -65,14 +65,14 @@ impl clap::ValueEnum for Role {
 pub fn run(args: StudioArgs) -> anyhow::Result<()> {
     match args.command {
         Some(StudioCommand::User(UserCommand::Add { name, role, db })) => {
-            let catalog = crate::family::open_existing_catalog(&db.db)?;
+            let catalog = crate::cli::open_existing_catalog(&db.db)?;
             let (user, token) = catalog.add_user(&name, role)?;
             println!("added {} ({}) to {}", user.name, user.role, catalog.target);
             println!("token (shown this once; log in with it): {token}");
             Ok(())
         }
         Some(StudioCommand::User(UserCommand::List { db })) => {
-            let catalog = crate::family::open_existing_catalog(&db.db)?;
+            let catalog = crate::cli::open_existing_catalog(&db.db)?;
             let users = catalog.users()?;
             if users.is_empty() {
                 println!("no users in {} (add one with `puzzlebook studio user add NAME --role admin`)", catalog.target);

@@ -32,7 +32,7 @@ pub struct ValidateArgs {
 }
 
 pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
-    let catalog = crate::family::open_existing_catalog(&args.db.db)?;
+    let catalog = crate::cli::open_existing_catalog(&args.db.db)?;
     super::catalog::check_layout(&catalog, args.layout.as_deref())?;
     let started = Instant::now();
     // Rows are read and checked a page at a time: memory stays flat however large the catalog.

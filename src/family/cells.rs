@@ -16,8 +16,8 @@ use crate::level::Level;
 use crate::model::Alphabet;
 use crate::model::Grid;
 use crate::pdf::{GridContents, GridRenderer, MarkStyle};
+use crate::record::{NewPuzzle, PuzzleRow, StoredGrade};
 use crate::solver::{Budget, Budgeted, Verdict};
-use crate::store::{NewPuzzle, PuzzleRow, StoredGrade};
 use anyhow::{Context, Result, anyhow, bail};
 
 pub struct Cells {
@@ -622,7 +622,7 @@ impl Family for Cells {
     }
 
     fn check(&self, row: &PuzzleRow, regrade: bool) -> Result<Option<StoredGrade>, String> {
-        crate::validate::check_cells(row, self.cells(), &self.canon, self.grader(), regrade)
+        crate::check::check_cells(row, self.cells(), &self.canon, self.grader(), regrade)
     }
 
     fn key(&self, givens: &str) -> Result<String> {
@@ -714,7 +714,23 @@ impl Family for Cells {
         cells.marks.iter().any(Option::is_some) || !cells.random.marks.is_empty()
     }
 
-    fn hint(&self, givens: &str) -> Option<crate::book::hints::Hint> {
+    fn marks_fade(&self) -> bool {
+        let cells = self.cells();
+        let even_odd = |c: &char| matches!(c, 'E' | 'O');
+        cells.marks.iter().flatten().any(even_odd) || cells.random.marks.iter().any(|(c, _)| even_odd(c))
+    }
+
+    fn symbol_count(&self) -> Option<usize> {
+        Some(self.cells().alphabet.len())
+    }
+
+    fn mark_room(&self, fonts: &crate::pdf::fonts::Fonts, style: MarkStyle, floor: f32) -> Option<super::MarkRoom> {
+        let cells = self.cells();
+        let caged = !cells.model.cages.is_empty() || cells.random.cages.is_some();
+        Some(super::MarkRoom { least: crate::pdf::min_cell_for_marks(cells, fonts, style, floor), caged })
+    }
+
+    fn hint(&self, givens: &str) -> Option<super::Hint> {
         let grid = self.grid(givens).ok()?;
         let stuck = self.grader()?.first_stuck(&grid)?;
         Some(self.hint_words(&stuck))
@@ -773,7 +789,7 @@ impl Family for Cells {
         Some(example::ExampleStep { shaded, placed, lines: Vec::new(), pencilled: Vec::new(), figure, words })
     }
 
-    fn hardest_hint(&self, givens: &str) -> Option<crate::book::hints::Hint> {
+    fn hardest_hint(&self, givens: &str) -> Option<super::Hint> {
         let grid = self.grid(givens).ok()?;
         let stuck = self.grader()?.hardest_step(&grid)?;
         Some(self.hint_words(&stuck))
@@ -1021,7 +1037,7 @@ fn parity_symbols(c: &CellLayout, n: usize, even: bool) -> crate::model::SymbolS
 impl Cells {
     /// A stuck point or hardest step in a reader's words, the cells named
     /// as the layout numbers them.
-    fn hint_words(&self, stuck: &crate::grade::Stuck) -> crate::book::hints::Hint {
+    fn hint_words(&self, stuck: &crate::grade::Stuck) -> super::Hint {
         let model = &self.cells().model;
         let cell = |c: usize| model.cell_names[c].clone();
         let house = |h: usize| reader_house(model, h);

@@ -12,9 +12,9 @@ use crate::generate::{Controls, Symmetry};
 use crate::layout::{Layout, LoopBoard};
 use crate::level::Level;
 use crate::pdf::{GridContents, GridRenderer, MarkStyle};
+use crate::record::{NewPuzzle, PuzzleRow, StoredGrade};
 use crate::slither::{self, Outcome, Puzzle};
 use crate::solver::{Budget, Budgeted};
-use crate::store::{NewPuzzle, PuzzleRow, StoredGrade};
 use anyhow::{Result, bail};
 
 pub struct Loops {

@@ -10,17 +10,20 @@
 
 mod cells;
 pub mod example;
+mod hint;
 mod loops;
 pub mod words;
+
+pub use hint::Hint;
 
 use crate::formats::{Decoded, Format, FormatError};
 use crate::generate::Controls;
 use crate::layout::{Kind, Layout};
 use crate::level::Level;
 use crate::pdf::{GridContents, GridRenderer};
+use crate::record::{NewPuzzle, PuzzleRow, StoredGrade};
 use crate::solver::{Budget, SOLVE_SECONDS};
-use crate::store::{NewPuzzle, PuzzleRow, StoredGrade};
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 /// What `solve` answers for one puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -196,9 +199,28 @@ pub trait Family: Send + Sync {
         false
     }
 
+    /// Whether its marks print faded by default (a large light-grey letter
+    /// behind the empty cell, as even/odd marks' publishers print them).
+    fn marks_fade(&self) -> bool {
+        false
+    }
+
+    /// How many symbols a cell may hold (pencilled candidates print that
+    /// many to a cell); `None` where cells hold no symbols.
+    fn symbol_count(&self) -> Option<usize> {
+        None
+    }
+
+    /// What its corner texts (marks, cage sums, letters) need of a printed
+    /// cell in `style` with text of `floor` pt or more; `None` where its
+    /// grids print no corner texts.
+    fn mark_room(&self, _fonts: &crate::pdf::fonts::Fonts, _style: crate::pdf::MarkStyle, _floor: f32) -> Option<MarkRoom> {
+        None
+    }
+
     /// A book's hint for a puzzle: its first step harder than a single, in
     /// a reader's words (`None` where the family has no technique grader).
-    fn hint(&self, _givens: &str) -> Option<crate::book::hints::Hint> {
+    fn hint(&self, _givens: &str) -> Option<Hint> {
         None
     }
 
@@ -213,7 +235,7 @@ pub trait Family: Send + Sync {
 
     /// A book's hint for the step a puzzle is rated by: its hardest step
     /// past the singles, naming the pattern's cells (`--hints hardest`).
-    fn hardest_hint(&self, _givens: &str) -> Option<crate::book::hints::Hint> {
+    fn hardest_hint(&self, _givens: &str) -> Option<Hint> {
         None
     }
 
@@ -291,6 +313,15 @@ pub trait Family: Send + Sync {
             Some(source) => stored(&self.layout().id, source)?.key(&decoded.givens),
         }
     }
+}
+
+/// What a family's corner texts need of a printed cell ([`Family::mark_room`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MarkRoom {
+    /// The smallest cell side (pt) that holds them legibly.
+    pub least: f32,
+    /// Whether the texts include cage sums (which always print in the corner).
+    pub caged: bool,
 }
 
 /// Why an imported puzzle is not stored.
@@ -411,42 +442,6 @@ pub fn of(layout: Layout, controls: &Controls) -> Result<Box<dyn Family>> {
 /// A layout's family for reading and checking (no batch controls).
 pub fn open(layout: Layout) -> Box<dyn Family> {
     of(layout, &Controls::default()).expect("every family makes puzzles without controls")
-}
-
-/// Opens (creating or upgrading) a catalog and finishes what its schema
-/// migrations leave to the families: canonical keys that SQL cannot compute
-/// (migration 0006 lists Slitherlink puzzles whose key changed meaning).
-pub fn open_catalog(target: impl Into<crate::store::DbTarget>) -> Result<crate::store::Catalog> {
-    rekey(crate::store::Catalog::open(target)?)
-}
-
-/// As `open_catalog`, but the catalog must already exist: for the commands
-/// that only read it (a mistyped `--db` must not make an empty catalog).
-pub fn open_existing_catalog(target: impl Into<crate::store::DbTarget>) -> Result<crate::store::Catalog> {
-    rekey(crate::store::Catalog::open_existing(target)?)
-}
-
-/// As `open_existing_catalog`, for the commands that only read: the
-/// catalog is opened read-only (see `Catalog::open_read_only`).
-pub fn open_catalog_to_read(target: impl Into<crate::store::DbTarget>) -> Result<crate::store::Catalog> {
-    rekey(crate::store::Catalog::open_read_only(target)?)
-}
-
-fn rekey(catalog: crate::store::Catalog) -> Result<crate::store::Catalog> {
-    let pending = catalog.pending_rekeys()?;
-    if !pending.is_empty() {
-        let mut keys = Vec::with_capacity(pending.len());
-        let mut families: std::collections::HashMap<String, Box<dyn Family>> = std::collections::HashMap::new();
-        for row in &pending {
-            if !families.contains_key(&row.layout_source) {
-                families.insert(row.layout_source.clone(), stored(&row.layout_name, &row.layout_source)?);
-            }
-            let key = families[&row.layout_source].key(&row.givens).with_context(|| format!("puzzle {}", row.id))?;
-            keys.push((row.id, key));
-        }
-        catalog.apply_rekeys(&keys).with_context(|| format!("catalog {}: re-keying puzzles", catalog.target))?;
-    }
-    Ok(catalog)
 }
 
 /// The family of a layout stored in the catalog (its id and file text).

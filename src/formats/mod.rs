@@ -23,7 +23,6 @@
 pub mod credit;
 pub mod fpuzzles;
 pub mod grid;
-pub mod import;
 pub mod lzstring;
 pub mod pzpr;
 

@@ -365,7 +365,7 @@ fn a_puzzle_written_twice_is_proved_once_and_shares_its_result() {
     let open = Decoded::new(2, "................");
     let again = Decoded { line: 3, ..unique.clone() };
     let totals = std::sync::Mutex::new(Vec::new());
-    let results = import::admit_all(family.as_ref(), &[unique, open, again, Decoded::new(4, "................")], &|_, total| {
+    let results = crate::import::admit_all(family.as_ref(), &[unique, open, again, Decoded::new(4, "................")], &|_, total| {
         totals.lock().unwrap().push(total)
     });
     // Four lines, two puzzles: two proofs.

@@ -10,6 +10,28 @@ use rand::Rng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use std::ops::Range;
 
+/// The cage rule a batch asks for (`--cages`, `--cage-givens`,
+/// `--one-cell-cages`) on a layout that draws killer cages per puzzle;
+/// `None` when nothing is asked; refused, with the reason, where the layout
+/// draws no cages or the sizes cannot tile it.
+pub fn asked(layout: &Layout, sizes: Option<(usize, usize)>, givens: bool, one_cell: bool) -> anyhow::Result<Option<CageRule>> {
+    if sizes.is_none() && !givens && !one_cell {
+        return Ok(None);
+    }
+    let Some(own) = layout.cells().and_then(|c| c.random.cages) else {
+        anyhow::bail!(
+            "--cages, --cage-givens and --one-cell-cages: {} draws no killer cages per puzzle (its layout file has no random_cages)",
+            layout.id
+        );
+    };
+    let (min, max) = sizes.unwrap_or((own.min, own.max));
+    let rule = CageRule { min, max, givens: givens || own.givens, one_cell: one_cell || own.one_cell };
+    // Refused here, before a batch is recorded, with the reason.
+    let size = layout.cells().map_or(0, |c| c.size);
+    rule.check(size).map_err(|why| anyhow::anyhow!("--cages {min}..{max} on {}: {why}", layout.id))?;
+    Ok(Some(rule))
+}
+
 /// What `random_cages` asks of the generator: cage sizes from `min` to
 /// `max` cells, and whether it may add givens (`givens = true`) or must
 /// make the puzzle unique with cages alone (classic killer).

@@ -51,7 +51,7 @@ pub fn save(mut doc: PdfDocument, pages: Vec<DrawnPage>, title: &str, author: Op
     lo.compress();
     let mut unstable = Vec::new();
     lo.save_to(&mut unstable)?;
-    let id = crate::store::fingerprint(&String::from_utf8_lossy(&unstable_without_id(&unstable)));
+    let id = crate::record::fingerprint(&String::from_utf8_lossy(&unstable_without_id(&unstable)));
     let id = lopdf::Object::String(id.into_bytes(), lopdf::StringFormat::Hexadecimal);
     lo.trailer.set("ID", lopdf::Object::Array(vec![id.clone(), id]));
     let mut bytes = Vec::new();

@@ -222,6 +222,11 @@ pub(super) fn layout_row(conn: &Conn, name: &str, source: &str, family: &str) ->
     conn.query_one("SELECT id FROM layouts WHERE name = $1 AND file_hash = $2", vals![name, &hash])?.get(0)
 }
 
+/// The family of the layout row `layout_id` (as `Family::name` named it).
+pub(super) fn family_of(conn: &Conn, layout_id: i64) -> Result<String> {
+    conn.query_one("SELECT family FROM layouts WHERE id = $1", vals![layout_id])?.get(0)
+}
+
 impl Catalog {
     /// The row of this exact layout file, added if new; `family` is the
     /// catalog's name of its family (`Family::name`).

@@ -232,7 +232,7 @@ impl Catalog {
                 };
                 let row = candidate_row(r, source, file)?;
                 after = row.id;
-                if crate::validate::needs_check(&row) {
+                if crate::record::needs_check(&row) {
                     stale += 1;
                 } else if fresh.len() < want {
                     match accept(&row) {

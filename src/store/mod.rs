@@ -29,6 +29,7 @@ mod drafts;
 mod imports;
 mod merge;
 mod puzzles;
+mod rebuild;
 pub mod scratch;
 mod users;
 
@@ -77,12 +78,12 @@ pub const MIGRATIONS: &[(&str, &str, &str)] = &[
     migration!("0021_unchecked"),
     migration!("0022_key"),
     migration!("0023_credits"),
+    migration!("0024_family_data"),
 ];
 
 pub const DEFAULT_DB: &str = "output/puzzles.db";
 
-/// Recorded with every puzzle, so a catalog says which code made each row.
-pub const GENERATOR_VERSION: &str = concat!("puzzlebook ", env!("CARGO_PKG_VERSION"));
+pub use crate::record::GENERATOR_VERSION;
 
 pub struct Catalog {
     pub(crate) conn: Conn,
@@ -357,6 +358,11 @@ fn migration_transaction<T>(conn: &Conn, f: impl FnOnce(&Conn) -> Result<T>) -> 
 /// Applies each migration after the database's version in its own
 /// transaction, recording the new version inside it.
 pub(crate) fn migrate(conn: &Conn) -> Result<()> {
+    migrate_to(conn, MIGRATIONS.len())
+}
+
+/// [`migrate`] up to schema version `upto` (tests build older catalogs so).
+pub(crate) fn migrate_to(conn: &Conn, upto: usize) -> Result<()> {
     if conn.dialect() == Dialect::Postgres {
         // The version's own table, made once (under the lock: two processes
         // on a new database would otherwise both create it).
@@ -374,10 +380,11 @@ pub(crate) fn migrate(conn: &Conn) -> Result<()> {
             MIGRATIONS.len()
         );
     }
-    for (i, (name, sqlite, postgres)) in MIGRATIONS.iter().enumerate().skip(version) {
+    for (i, (name, sqlite, postgres)) in MIGRATIONS.iter().enumerate().take(upto).skip(version) {
         // SQLite rebuilds `puzzles` for 0022 (see `rebuild_puzzles_without_unique`),
         // with its foreign keys off (settable only outside a transaction).
-        let rebuild = conn.dialect() == Dialect::Sqlite && *name == "0022_key";
+        // So does 0024 for `layouts` (see `rebuild::layouts_without_family_check`).
+        let rebuild = conn.dialect() == Dialect::Sqlite && matches!(*name, "0022_key" | "0024_family_data");
         if rebuild {
             conn.batch("PRAGMA foreign_keys = OFF")?;
         }
@@ -387,8 +394,11 @@ pub(crate) fn migrate(conn: &Conn) -> Result<()> {
             if schema_version(conn)? > i {
                 return Ok(()); // another process got there first
             }
-            if rebuild {
+            if rebuild && *name == "0022_key" {
                 rebuild_puzzles_without_unique(conn).with_context(|| format!("migration {name} failed"))?;
+            }
+            if rebuild && *name == "0024_family_data" {
+                rebuild::layouts_without_family_check(conn).with_context(|| format!("migration {name} failed"))?;
             }
             let sql = match conn.dialect() {
                 Dialect::Sqlite => sqlite,
@@ -498,16 +508,7 @@ fn rebuild_puzzles_without_unique(conn: &Conn) -> Result<()> {
     Ok(())
 }
 
-/// FNV-1a, 64 bit, as hex: a stable fingerprint of a layout file or of a
-/// checked row (change detection, not security).
-pub fn fingerprint(text: &str) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in text.bytes() {
-        hash ^= byte as u64;
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{hash:016x}")
-}
+pub use crate::record::fingerprint;
 
 #[cfg(test)]
 mod tests;

@@ -5,122 +5,7 @@ use super::db::{Conn, Row, Value, vals};
 use super::{Batch, Catalog, GENERATOR_VERSION};
 use anyhow::{Context, Result, anyhow};
 
-/// A generated puzzle on its way into the catalog.
-#[derive(Clone, Debug)]
-pub struct NewPuzzle {
-    /// The layout file with this puzzle's own marks or islands, when its
-    /// batch's layout leaves them to the generator.
-    pub own_layout: Option<String>,
-    /// The technique grade, when the batch graded the puzzle.
-    pub grade: Option<StoredGrade>,
-    pub givens: String,
-    pub solution: String,
-    pub canonical: String,
-    pub clues: usize,
-    pub score: u32,
-    pub level: String,
-    pub effort_nodes: u64,
-    pub seed: u64,
-    /// Whether the generator proved no group of givens can go (see
-    /// `Generated::minimal`); `None`: unknown (imports, killers).
-    pub minimal: Option<bool>,
-    /// The symmetry the givens keep, as `--symmetry` names it; `None`: unknown.
-    pub symmetry: Option<String>,
-}
-
-/// A technique grade as stored: SE-scale rating, hardest technique, level.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StoredGrade {
-    pub se_rating: f64,
-    pub technique: String,
-    pub level: String,
-}
-
-impl StoredGrade {
-    pub fn of(grade: &crate::grade::Grade) -> StoredGrade {
-        StoredGrade::of_rating(&grade.rating())
-    }
-
-    /// What is stored of a rating (the grade without its path).
-    pub fn of_rating(rating: &crate::grade::Rating) -> StoredGrade {
-        // One decimal, as SE prints it, so a re-grade compares equal.
-        StoredGrade {
-            se_rating: (rating.se_rating as f64 * 10.0).round() / 10.0,
-            technique: rating.hardest.name().to_string(),
-            level: rating.level.name().to_string(),
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct PuzzleRow {
-    pub id: i64,
-    pub layout_name: String,
-    pub layout_source: String,
-    /// The name its layout file is stored under (`layouts.name`); equal to
-    /// `layout_name` unless the row was edited.
-    pub layout_file: String,
-    pub givens: String,
-    pub solution: String,
-    pub canonical: String,
-    pub clues: i64,
-    pub score: u32,
-    pub level: String,
-    pub effort_nodes: i64,
-    pub seed: u64,
-    pub batch_id: Option<i64>,
-    pub generator_version: String,
-    pub created_at: String,
-    pub validation: Option<String>,
-    pub validation_detail: Option<String>,
-    pub validated_at: Option<String>,
-    pub validation_micros: Option<i64>,
-    pub validated_hash: Option<String>,
-    pub grade: Option<StoredGrade>,
-    /// Whether the generator proved no group of givens can go; `None`: unknown.
-    pub minimal: Option<bool>,
-    /// The symmetry its givens keep (`--symmetry any`: the one drawn); `None`: unknown.
-    pub symmetry: Option<String>,
-}
-
-impl PuzzleRow {
-    /// The level books use: the stored level (the technique grade where the
-    /// layout has the grader).
-    pub fn book_level(&self) -> &str {
-        &self.level
-    }
-}
-
-impl PuzzleRow {
-    /// A row for a puzzle that is not stored (benchmarks, previews).
-    pub fn for_print(id: i64, layout: &crate::layout::Layout, p: &NewPuzzle) -> PuzzleRow {
-        PuzzleRow {
-            id,
-            layout_name: layout.id.clone(),
-            layout_source: p.own_layout.clone().unwrap_or_else(|| layout.source.clone()),
-            layout_file: layout.id.clone(),
-            givens: p.givens.clone(),
-            solution: p.solution.clone(),
-            canonical: p.canonical.clone(),
-            clues: p.clues as i64,
-            score: p.score,
-            level: p.level.clone(),
-            effort_nodes: p.effort_nodes as i64,
-            seed: p.seed,
-            batch_id: None,
-            generator_version: super::GENERATOR_VERSION.to_string(),
-            created_at: String::new(),
-            validation: None,
-            validation_detail: None,
-            validated_at: None,
-            validation_micros: None,
-            validated_hash: None,
-            grade: p.grade.clone(),
-            minimal: p.minimal,
-            symmetry: p.symmetry.clone(),
-        }
-    }
-}
+pub use crate::record::{NewPuzzle, PuzzleRow, StoredGrade};
 
 /// `Catalog::puzzle`'s statement, made once (it runs once per puzzle).
 static PUZZLE_BY_ID: std::sync::OnceLock<String> = std::sync::OnceLock::new();
@@ -333,11 +218,18 @@ impl Catalog {
                 Some(_) => {}
             }
             let mut layout_ids = Vec::with_capacity(puzzles.len());
+            let mut family = None;
             for p in puzzles {
-                // Per-puzzle marks or islands only come with square-cell layouts.
+                // A puzzle drawn with its own layout (marks, islands, cages)
+                // is of its batch's layout's family.
                 layout_ids.push(match &p.own_layout {
                     None => batch.layout_id,
-                    Some(source) => super::batches::layout_row(conn, &batch.layout_name, source, "cells")?,
+                    Some(source) => {
+                        if family.is_none() {
+                            family = Some(super::batches::family_of(conn, batch.layout_id)?);
+                        }
+                        super::batches::layout_row(conn, &batch.layout_name, source, family.as_deref().unwrap_or_default())?
+                    }
                 });
             }
             let inserted = insert_puzzles(conn, puzzles, &layout_ids, &batch.layout_name, batch.id, "generated")?;
@@ -550,7 +442,7 @@ impl Catalog {
         }
         let mut stale = Vec::new();
         self.each_puzzle(None, None, 2000, |row| {
-            if row.validated_hash.is_some() && crate::validate::needs_check(&row) {
+            if row.validated_hash.is_some() && crate::record::needs_check(&row) {
                 stale.push(row.id);
             }
             Ok(())

@@ -101,7 +101,7 @@ impl Studio {
     /// and binds it. Listening beyond loopback is refused while the
     /// catalog has no user: anyone who could reach it would be admin.
     pub fn bind(options: Options) -> Result<Studio> {
-        let catalog = crate::family::open_existing_catalog(&options.db)?;
+        let catalog = crate::cli::open_existing_catalog(&options.db)?;
         let addrs: Vec<SocketAddr> = options
             .listen
             .to_socket_addrs()

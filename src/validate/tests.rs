@@ -1,5 +1,6 @@
 use super::*;
 use crate::layout::Layout;
+use crate::model::Grid;
 use crate::solver::Solver;
 
 fn stored(layout: &Layout, seed: u64) -> PuzzleRow {

@@ -75,7 +75,7 @@ fn legible(book: &Book, example: &Example, cell: f32, answer: bool, margin: f32)
     }
     // Pencilled candidates (a killer's cage step) print on the puzzle.
     if !answer && !example.pencilled.is_empty() {
-        let symbols = example.family.layout().cells().map_or(9, |c| c.alphabet.len());
+        let symbols = example.family.symbol_count().unwrap_or(9);
         let pencil = crate::pdf::pencil_size(symbols, cell);
         if pencil < MIN_TEXT_PT.max(if large { LARGE_PRINT_FLOOR_PT } else { 0.0 }) * margin {
             return Err((pencil, MIN_TEXT_PT));

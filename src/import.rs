@@ -3,9 +3,10 @@
 //! store the rest with their source. Progress goes to a callback; nothing
 //! here prints.
 
-use super::{Decoded, Format, detect, not_text};
 use crate::family::{Family, Refusal};
-use crate::store::{Catalog, NewPuzzle};
+use crate::formats::{Decoded, Format, detect, not_text};
+use crate::record::NewPuzzle;
+use crate::store::Catalog;
 use anyhow::{Result, anyhow, bail};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -146,15 +147,19 @@ pub fn read(family: &dyn Family, file: &Path, asked: Option<Format>) -> Result<(
 }
 
 /// [`read`], with each puzzle's credit as the file gives it
-/// ([`super::credit::credits`]).
-pub fn read_credited(family: &dyn Family, file: &Path, asked: Option<Format>) -> Result<(Format, Vec<Decoded>, Vec<super::Credit>)> {
+/// ([`crate::formats::credit::credits`]).
+pub fn read_credited(
+    family: &dyn Family,
+    file: &Path,
+    asked: Option<Format>,
+) -> Result<(Format, Vec<Decoded>, Vec<crate::formats::Credit>)> {
     let text = read_text(file)?;
     let format = choose_format(family, &text, file, asked)?;
     let decoded = family.decode(format, &text).map_err(|e| anyhow!("{}: {e} (read as {format}; nothing stored)", file.display()))?;
     if decoded.is_empty() {
         bail!("{}: no puzzles in it (read as {format})", file.display());
     }
-    let credits = super::credit::credits(format, &text, &decoded);
+    let credits = crate::formats::credit::credits(format, &text, &decoded);
     Ok((format, decoded, credits))
 }
 
@@ -197,7 +202,7 @@ pub fn import(
     catalog: &Catalog,
     family: &dyn Family,
     file: &Path,
-    (format, decoded, file_credits): (Format, Vec<Decoded>, Vec<super::Credit>),
+    (format, decoded, file_credits): (Format, Vec<Decoded>, Vec<crate::formats::Credit>),
     source: &str,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<ImportReport> {

@@ -1,0 +1,9 @@
+-- A family is data (issue 31): `layouts.family` names the family a layout
+-- belongs to, as `Family::name` says it, and the catalog takes any name, so
+-- a new family needs no migration. Migration 0005 made the column with
+-- `CHECK (family IN ('cells', 'loops'))`.
+--
+-- SQLite cannot drop a column's CHECK: before this file runs, the program
+-- rebuilds `layouts` without it, keeping every row, id, index and trigger
+-- (`store::rebuild::layouts_without_family_check`). Nothing is left to do
+-- here.
