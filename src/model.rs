@@ -388,6 +388,9 @@ pub struct Model {
     pub alphabet: Alphabet,
     /// Name of each cell for messages, e.g. "r3c5".
     pub cell_names: Vec<String>,
+    /// How each symbol is written in words (a grader's steps, a hint), as
+    /// the page prints it: a pie's 10, 11, 12 where its text says A, B, C.
+    pub symbol_names: Vec<String>,
     pub houses: Vec<House>,
     /// Static marks: the symbols each cell may hold.
     pub allowed: Vec<SymbolSet>,

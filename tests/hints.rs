@@ -40,7 +40,7 @@ fn an_x_wing_puzzle_gets_the_x_wing_and_what_it_removes() {
     let finds = hint.finds.expect("a second stage");
     assert_eq!(
         finds,
-        "In columns 1 and 5, 1 can go only in rows 2 and 5: it removes 1 from r2c4, r2c7, r2c8, r2c9, r5c3, r5c4, r5c7, r5c8 and r5c9."
+        "In columns 1 and 5, 1 can go only in rows 2 and 5 (r2c1, r2c5, r5c1 and r5c5): it removes 1 from r2c4, r2c7, r2c8, r2c9, r5c3, r5c4, r5c7, r5c8 and r5c9."
     );
     // Every cell it clears of 1 holds something else in the solution.
     let solution = solution(family.as_ref(), X_WING);

@@ -8,7 +8,7 @@
 
 use super::Book;
 use crate::family::words::{SUDOKU_CHAINS, sudoku_skill};
-use crate::grade::{Stuck, StuckStep, Technique};
+use crate::grade::{Stuck, StuckStep, Technique, is_single};
 use crate::pdf::canvas::{Align, BLACK, Surface};
 use crate::pdf::fonts::{Font, Fonts, Weight};
 use anyhow::{Result, bail};
@@ -88,7 +88,8 @@ pub struct Names<'a> {
     pub cell: &'a dyn Fn(usize) -> String,
     /// A house as a reader finds it on the page ("row 4", "the region with r1c1").
     pub house: &'a dyn Fn(usize) -> String,
-    pub symbol: &'a dyn Fn(u8) -> char,
+    /// A symbol as the page prints it (a pie's 10, 11, 12).
+    pub symbol: &'a dyn Fn(u8) -> String,
     /// How cells are named, for the section's introduction.
     pub naming: String,
 }
@@ -192,7 +193,7 @@ fn cell_list(cells: &[usize], names: &Names) -> String {
 }
 
 fn digit_list(digits: &[u8], names: &Names) -> String {
-    list(&digits.iter().map(|&d| (names.symbol)(d).to_string()).collect::<Vec<_>>())
+    list(&digits.iter().map(|&d| (names.symbol)(d)).collect::<Vec<_>>())
 }
 
 fn is_wing(t: Technique) -> bool {
@@ -252,6 +253,13 @@ fn pattern(step: &StuckStep, names: &Names) -> Option<String> {
     let cells = cell_list(&step.cells, names);
     let digits = digit_list(&step.digits, names);
     let house = |i: usize| step.houses.get(i).map(|&h| (names.house)(h));
+    // The cells of the pattern's candidates, in grid order.
+    let mut pattern_cells: Vec<usize> = step.pattern.candidates.iter().map(|&(c, _)| c).collect();
+    if matches!(step.technique, BivalueUniversalGrave) {
+        pattern_cells = step.pattern.cells.iter().map(|p| p.cell).collect();
+    }
+    pattern_cells.sort_unstable();
+    pattern_cells.dedup();
     let acts_on = |i: usize| step.acts_on.get(i).map(|&h| (names.house)(h));
     let mut text = match step.technique {
         DirectPointing | Pointing | DirectClaiming | Claiming => {
@@ -265,7 +273,11 @@ fn pattern(step: &StuckStep, names: &Names) -> Option<String> {
             format!("In {}, {digits} can go only in {cells}", house(0)?)
         }
         XWing | Swordfish | Jellyfish => {
-            format!("In {}, {digits} can go only in {}", house_list(&step.houses, names), house_list(&step.acts_on, names))
+            let mut text = format!("In {}, {digits} can go only in {}", house_list(&step.houses, names), house_list(&step.acts_on, names));
+            if !pattern_cells.is_empty() {
+                text.push_str(&format!(" ({})", cell_list(&pattern_cells, names)));
+            }
+            text
         }
         XYWing | XYZWing if step.cells.len() == 3 => format!(
             "The pivot {} sees the wings {} and {}: whatever the pivot holds, {} holds {digits}",
@@ -303,6 +315,13 @@ fn pattern(step: &StuckStep, names: &Names) -> Option<String> {
             format!("{cells} must not be left to hold only {digits}, or the puzzle would have two solutions")
         }
         AlignedPairExclusion if !step.cells.is_empty() => format!("Try the pairs of values {cells} can take together"),
+        BivalueUniversalGrave if !pattern_cells.is_empty() => format!(
+            "Every cell but {} is down to two candidates, and each digit to two places in each house",
+            cell_list(&pattern_cells, names)
+        ),
+        _ if !pattern_cells.is_empty() && !is_single(step.technique) && step.technique != Guess => {
+            format!("The {} stands on {}", technique_words(step.technique, 0), cell_list(&pattern_cells, names))
+        }
         _ => return None,
     };
     // SE's direct steps: the elimination leaves a hidden single, placed at once.
@@ -580,14 +599,14 @@ fn wrap(font: &Font, text: &str, size: f32, width: f32, indent: f32) -> Vec<Stri
 mod tests {
     use super::*;
 
-    fn square_names() -> (impl Fn(usize) -> String, impl Fn(usize) -> String, impl Fn(u8) -> char) {
+    fn square_names() -> (impl Fn(usize) -> String, impl Fn(usize) -> String, impl Fn(u8) -> String) {
         let cell = |c: usize| format!("r{}c{}", c / 9 + 1, c % 9 + 1);
         let house = |h: usize| match h {
             0..=8 => format!("row {}", h + 1),
             9..=17 => format!("column {}", h - 8),
             _ => format!("box {}", h - 17),
         };
-        let symbol = |d: u8| (b'1' + d) as char;
+        let symbol = |d: u8| ((b'1' + d) as char).to_string();
         (cell, house, symbol)
     }
 
@@ -604,6 +623,7 @@ mod tests {
             path: Vec::new(),
             sum: None,
             description: String::new(),
+            pattern: crate::grade::Pattern::default(),
         }
     }
 
@@ -681,6 +701,20 @@ mod hardest_tests {
         assert_eq!(through.len(), 4, "{finds}");
         // Here the skyscraper is also where singles stop.
         assert_eq!(family.hint(sk01).unwrap().look, hint.look);
+    }
+
+    /// HoDoKu's X-wing example bf202: More help names the fish's four cells.
+    #[test]
+    fn a_hardest_hint_names_the_x_wing_and_its_four_cells() {
+        let family = crate::family::open(crate::layout::Layout::load("classic-9").unwrap());
+        let bf202 = "9...627....5..3...........67...3.........9...8.2.45..9..35.1.28.4......5.1.......";
+        let hint = family.hardest_hint(bf202).unwrap();
+        assert_eq!(hint.look, "Look for an X-wing on 1 in columns 1 and 5.");
+        let finds = hint.finds.unwrap();
+        assert!(
+            finds.starts_with("In columns 1 and 5, 1 can go only in rows 2 and 5 (r2c1, r2c5, r5c1 and r5c5): it removes 1 from "),
+            "{finds}"
+        );
     }
 
     /// HoDoKu's Y-cycle example d2sk02: the first stuck point is an easier

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 #[command(after_help = "Output, one line per puzzle in input order:\n  <rating> <level> <hardest technique>\n\
 rating: the hardest step on the Sudoku Explainer scale (10.0: no logical step left, needs guessing);\n\
 level: easy (singles), medium (locked candidates, pairs, X-Wing), hard (up to chains), expert (forcing chains).\n\
-With --path the solving steps follow each line, indented.")]
+With --path the solving steps follow each line, indented: the technique, the cells of its pattern (a fish's lines and cells, a wing's pivot and pincers, a chain's nodes: = strong link, - weak link, -> implication), then => what it places (r5c3=4) or removes (r5c3<>4).")]
 pub struct GradeArgs {
     /// Layout id or path to a .toml layout (all-different layouts up to 256 cells: classic, jigsaw, diagonal, even/odd, islands, overlapping grids up to 256 cells, pie).
     pub layout: String,
@@ -19,7 +19,7 @@ pub struct GradeArgs {
     /// Read puzzles from a file, one per line.
     #[arg(long, short)]
     pub file: Option<PathBuf>,
-    /// Print the solving path (technique and cells) under each puzzle.
+    /// Print the solving path under each puzzle: each step's technique, its pattern's cells, and what it places or removes.
     #[arg(long)]
     pub path: bool,
 }

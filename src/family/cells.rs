@@ -1041,7 +1041,7 @@ impl Cells {
         let model = &self.cells().model;
         let cell = |c: usize| model.cell_names[c].clone();
         let house = |h: usize| reader_house(model, h);
-        let symbol = |s: u8| model.alphabet.char_of(s);
+        let symbol = |s: u8| model.symbol_names.get(s as usize).cloned().unwrap_or_else(|| model.alphabet.char_of(s).to_string());
         let naming = match &self.cells().geometry {
             Geometry::Squares { .. } if self.one_figure_a_page() => {
                 "r4c7 is row 4, column 7, counted across the whole figure from its top left; rows, columns and boxes of one grid are numbered within it".to_string()

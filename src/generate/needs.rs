@@ -254,6 +254,7 @@ mod tests {
             eliminations: Vec::new(),
             uses: Vec::new(),
             candidates: Vec::new(),
+            pattern: Default::default(),
         }
     }
 

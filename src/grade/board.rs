@@ -6,7 +6,7 @@
 //! house questions ("where can 7 go in row 3" is one AND and a popcount).
 
 use super::Problem;
-pub(crate) use super::hint::{Batch, Hint, cell_list, digit_list};
+pub(crate) use super::hint::{Batch, Hint, cell_list};
 
 /// Candidate digits of one cell, bit `d` for symbol `d` (0-based).
 pub(crate) type Mask = u16;
@@ -257,6 +257,9 @@ pub(crate) struct Topology {
     pub peers: Vec<Vec<usize>>,
     pub peer_set: Vec<CellSet>,
     pub names: Vec<String>,
+    /// How each symbol (0-based) is written: what the page prints for it
+    /// (1-9, A, B, ... unless the problem names its symbols).
+    pub symbols: Vec<String>,
     /// SE's region order: boxes, rows, columns, then the rest.
     pub se_order: Vec<usize>,
     /// The full houses (those that hold every digit) in SE's region order.
@@ -553,6 +556,7 @@ impl Topology {
             })
             .collect();
         let names = p.cell_names.clone();
+        let symbols = (0..ns).map(|d| p.symbol_names.get(d).cloned().unwrap_or_else(|| symbol_char(d).to_string())).collect();
         let slots = std::sync::Arc::new(Slots::new(n, &houses));
         let full_se_order = se_order.iter().copied().filter(|&h| houses[h].full).collect();
         Topology {
@@ -568,6 +572,7 @@ impl Topology {
             peers,
             peer_set,
             names,
+            symbols,
             full_se_order,
             se_order,
             subset_order,
@@ -583,6 +588,24 @@ impl Topology {
             sums: p.sums.clone(),
             slots,
         }
+    }
+
+    /// How symbol `d` (0-based) is written in a step (see [`Topology::symbols`]).
+    pub fn sym(&self, d: usize) -> &str {
+        self.symbols.get(d).map_or("?", String::as_str)
+    }
+
+    /// "{1,5,7}" for a mask, in the symbols' own names.
+    pub fn digit_list(&self, m: Mask) -> String {
+        let mut s = String::from("{");
+        for (i, d) in bits(m).enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            s.push_str(self.sym(d));
+        }
+        s.push('}');
+        s
     }
 
     /// Houses shared by two cells.

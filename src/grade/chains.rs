@@ -18,7 +18,7 @@
 //! per step over its strongly connected components) shows no chain exists.
 
 use super::Technique;
-use super::board::{Batch, Board, CellSet, Hint, Topology, bits, symbol_char};
+use super::board::{Batch, Board, CellSet, Hint, Topology, bits};
 pub(crate) use super::graph::Graph;
 use super::graph::node;
 use super::rating::{complexity_limit, length_bonus, max_complexity_for_bonus};
@@ -333,7 +333,11 @@ fn cycle_hint(topo: &Topology, ns: usize, mode: Mode, rating: u32, nodes: &[u32]
         Mode::Y => Technique::YCycle,
         Mode::XY => Technique::XYCycle,
     };
-    let mut hint = Hint::new(t, rating).through(nodes.iter().map(|&n| (n >> 1) as usize / ns));
+    let mut hint = Hint::new(t, rating).through(nodes.iter().map(|&n| (n >> 1) as usize / ns)).with_pattern(|p| {
+        // The loop closes on its first node.
+        let closed: Vec<u32> = nodes.iter().chain(nodes.first()).copied().collect();
+        p.implications(ns, &closed, false);
+    });
     hint.eliminations = elims;
     let mut head = format!("{} ({} nodes): ", t.name(), nodes.len());
     write_nodes(&mut head, topo, ns, nodes);
@@ -343,7 +347,8 @@ fn cycle_hint(topo: &Topology, ns: usize, mode: Mode, rating: u32, nodes: &[u32]
 
 fn chain_hint(topo: &Topology, ns: usize, mode: Mode, rating: u32, nodes: &[u32]) -> Hint {
     let t = if mode == Mode::X { Technique::XChain } else { Technique::XYChain };
-    let mut hint = Hint::new(t, rating).through(nodes.iter().map(|&n| (n >> 1) as usize / ns));
+    let mut hint =
+        Hint::new(t, rating).through(nodes.iter().map(|&n| (n >> 1) as usize / ns)).with_pattern(|p| p.implications(ns, nodes, false));
     let target = *nodes.last().unwrap_or(&0);
     let ci = (target >> 1) as usize;
     let (c, d) = (ci / ns, ci % ns);
@@ -389,7 +394,7 @@ fn cycle_eliminations(topo: &Topology, b: &Board, ns: usize, nodes: &[u32]) -> V
 pub(crate) fn node_text(topo: &Topology, ns: usize, n: u32) -> String {
     let ci = (n >> 1) as usize;
     let (c, d) = (ci / ns, ci % ns);
-    format!("{}{}{}", topo.names[c], if n & 1 == 1 { "=" } else { "<>" }, symbol_char(d))
+    format!("{}{}{}", topo.names[c], if n & 1 == 1 { "=" } else { "<>" }, topo.sym(d))
 }
 
 pub(crate) fn write_nodes(s: &mut String, topo: &Topology, ns: usize, nodes: &[u32]) {

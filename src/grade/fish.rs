@@ -7,7 +7,8 @@
 //! square grids we stay with rows and columns like SE.
 
 use super::Technique;
-use super::board::{Board, CellSet, Hint, Topology, symbol_char};
+use super::board::{Board, CellSet, Hint, Topology};
+use super::hint::{Part, house_group};
 
 const FISH: [(Technique, u32, &str); 3] =
     [(Technique::XWing, 32, "X-wing"), (Technique::Swordfish, 38, "swordfish"), (Technique::Jellyfish, 52, "jellyfish")];
@@ -122,15 +123,28 @@ fn make_hint(topo: &Topology, b: &Board, bf: usize, cf: usize, degree: usize, li
         return None;
     }
     hint.eliminations.sort_unstable();
-    let hint = hint.focused(bases, covers.clone(), Vec::new(), 1 << d);
-    let names = |hs: &mut dyn Iterator<Item = usize>| hs.map(|h| topo.houses[h].name.clone()).collect::<Vec<_>>().join(", ");
+    let cells: Vec<usize> = (base_set & b.dpos[d]).iter().collect();
+    let hint = hint.focused(bases.clone(), covers.clone(), Vec::new(), 1 << d).with_pattern(|p| {
+        for &h in &bases {
+            p.house(topo, Part::Base, h);
+        }
+        for &h in &covers {
+            p.house(topo, Part::Cover, h);
+        }
+        for &c in &cells {
+            p.candidate(c, d);
+        }
+    });
+    // "X-wing on 4: columns 3,8 × rows 2,7 (r2c3 r7c3 r2c8 r7c8)": the
+    // base lines, the cover lines, the fish's cells.
     Some(hint.finish(topo, || {
         format!(
-            "{}: {} in {} (cover {})",
+            "{} on {}: {} × {} ({})",
             name,
-            symbol_char(d),
-            names(&mut lines.iter().map(|&i| topo.families[bf][i])),
-            names(&mut covers.into_iter())
+            topo.sym(d),
+            house_group(topo, &bases),
+            house_group(topo, &covers),
+            cells.iter().map(|&c| topo.names[c].as_str()).collect::<Vec<_>>().join(" ")
         )
     }))
 }

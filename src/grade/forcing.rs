@@ -16,7 +16,7 @@
 //! most once), so a pass costs at most two propagations per candidate.
 
 use super::Technique;
-use super::board::{Batch, Board, Hint, Topology, bits, digit_list, symbol_char};
+use super::board::{Batch, Board, Hint, Topology, bits};
 use super::chains::{Graph, write_nodes};
 use super::propagation::{Config, NONE, PropStore, Propagator, node};
 use super::rating::{complexity_limit, length_bonus, max_complexity_for_bonus};
@@ -160,8 +160,10 @@ impl Forcing {
                         for on in [true, false] {
                             intersect(&self.store, &recs, on, if on { &mut acc_on } else { &mut acc_off });
                         }
-                        let head = format!("{}=/<>{}", topo.names[c], symbol_char(v));
-                        if let Some(h) = self.conclusions(topo, b, &pass, Kind::Double, &recs, &acc_on, &acc_off, &head, &mut best) {
+                        let head = format!("{}=/<>{}", topo.names[c], topo.sym(v));
+                        let source = Source::Candidate(c, v);
+                        if let Some(h) = self.conclusions(topo, b, &pass, Kind::Double, &recs, &acc_on, &acc_off, &head, &source, &mut best)
+                        {
                             return Some(h);
                         }
                     }
@@ -190,8 +192,11 @@ impl Forcing {
                         }
                         intersect(&self.store, &recs, true, &mut acc_on);
                         intersect(&self.store, &recs, false, &mut acc_off);
-                        let head = format!("{} in {}", symbol_char(v), house.name);
-                        if let Some(hint) = self.conclusions(topo, b, &pass, Kind::Region, &recs, &acc_on, &acc_off, &head, &mut best) {
+                        let head = format!("{} in {}", topo.sym(v), house.name);
+                        let source = Source::House(h);
+                        if let Some(hint) =
+                            self.conclusions(topo, b, &pass, Kind::Region, &recs, &acc_on, &acc_off, &head, &source, &mut best)
+                        {
                             return Some(hint);
                         }
                     }
@@ -209,8 +214,9 @@ impl Forcing {
                 }
                 intersect(&self.store, &recs, true, &mut acc_on);
                 intersect(&self.store, &recs, false, &mut acc_off);
-                let head = format!("{} {}", topo.names[c], digit_list(b.cand[c]));
-                if let Some(hint) = self.conclusions(topo, b, &pass, Kind::Cell, &recs, &acc_on, &acc_off, &head, &mut best) {
+                let head = format!("{} {}", topo.names[c], topo.digit_list(b.cand[c]));
+                let source = Source::Cell(c);
+                if let Some(hint) = self.conclusions(topo, b, &pass, Kind::Cell, &recs, &acc_on, &acc_off, &head, &source, &mut best) {
                     return Some(hint);
                 }
             }
@@ -238,16 +244,42 @@ impl Forcing {
 
     /// Keep a step that lost to the best one but is no harder than the
     /// grade (short description: no chain listing).
+    /// Its pattern and the branches' nodes are written only while steps are
+    /// described (`branches`: the node ids of each branch).
     #[allow(clippy::too_many_arguments)]
-    fn keep_extra(&mut self, topo: &Topology, rating: u32, tech: Technique, on: bool, c: usize, d: usize, what: &str) {
+    fn keep_extra(
+        &mut self,
+        topo: &Topology,
+        rating: u32,
+        tech: Technique,
+        on: bool,
+        c: usize,
+        d: usize,
+        what: &str,
+        source: &Source,
+        branches: impl FnOnce() -> Vec<Vec<u32>>,
+    ) {
+        let ns = self.ns;
         let mut hint = Hint::new(tech, rating);
         if on {
             hint.placements.push((c, d as u8));
         } else {
             hint.eliminations.push((c, d as u8));
         }
-        let head = format!("{} ({})", tech.name(), what);
-        self.batch.offer(rating, hint.finish(topo, || head));
+        let mut paths = Vec::new();
+        hint = hint.with_pattern(|p| {
+            paths = branches();
+            branch_pattern(p, topo, ns, source, &paths);
+        });
+        let hint = hint.finish(topo, || {
+            let mut head = format!("{} ({})", tech.name(), what);
+            if !paths.is_empty() {
+                head.push_str(": ");
+                write_branches(&mut head, topo, ns, &paths);
+            }
+            head
+        });
+        self.batch.offer(rating, hint);
     }
 
     /// Forget cached propagations from an earlier pass.
@@ -308,10 +340,13 @@ impl Forcing {
         let ci = (start >> 1) as usize;
         let (c, d) = (ci / ns, ci % ns);
         let tech = if pass.level == Level::Nishio { Technique::NishioForcingChain } else { pass.tech_other };
+        let source = Source::Candidate(c, d);
         if !beats(best, rating, ct.complexity, key) {
             if start & 1 == 1 || b.cand[c].count_ones() >= 2 {
                 let what = format!("contradiction from {}", super::chains::node_text(topo, ns, start));
-                self.keep_extra(topo, rating, tech, start & 1 == 0, c, d, &what);
+                let paths = || vec![self.prop.path(ct.on), self.prop.path(ct.off)];
+                let paths = if super::hint::describing() { paths() } else { Vec::new() };
+                self.keep_extra(topo, rating, tech, start & 1 == 0, c, d, &what, &source, || paths);
             }
             return;
         }
@@ -327,7 +362,10 @@ impl Forcing {
             }
             hint.placements.push((c, d as u8));
         }
-        let hint = hint.through([c]);
+        let hint = hint.through([c]).with_pattern(|p| {
+            let paths = [self.prop.path(ct.on), self.prop.path(ct.off)];
+            branch_pattern(p, topo, ns, &source, &paths);
+        });
         let mut head = format!("{} ({} nodes), contradiction: ", tech.name(), ct.complexity);
         write_nodes(&mut head, topo, ns, &self.prop.path(ct.on));
         head.push_str(" and ");
@@ -347,6 +385,7 @@ impl Forcing {
         acc_on: &[u64],
         acc_off: &[u64],
         head: &str,
+        source: &Source,
         best: &mut Option<Best>,
     ) -> Option<Hint> {
         let ns = self.ns;
@@ -399,7 +438,10 @@ impl Forcing {
                             Kind::Region => "each place",
                             Kind::Contradiction => "contradiction",
                         };
-                        self.keep_extra(topo, rating, tech, on, c, d, &format!("{what} of {head}"));
+                        let store = &self.store;
+                        let paths = || recs.iter().map(|&r| store.path(r, id)).collect::<Vec<_>>();
+                        let paths = if super::hint::describing() { paths() } else { Vec::new() };
+                        self.keep_extra(topo, rating, tech, on, c, d, &format!("{what} of {head}"), source, || paths);
                         continue;
                     }
                     if let Some(old) = best.take() {
@@ -418,7 +460,11 @@ impl Forcing {
                         Kind::Contradiction => "contradiction",
                     };
                     // The cells its branches run through, for a reader's hint.
-                    let hint = hint.through(recs.iter().flat_map(|&r| self.store.path(r, id)).map(|n| (n >> 1) as usize / ns));
+                    let hint =
+                        hint.through(recs.iter().flat_map(|&r| self.store.path(r, id)).map(|n| (n >> 1) as usize / ns)).with_pattern(|p| {
+                            let paths: Vec<Vec<u32>> = recs.iter().map(|&r| self.store.path(r, id)).collect();
+                            branch_pattern(p, topo, ns, source, &paths);
+                        });
                     let mut text = format!("{} ({} nodes), {} of {}: ", tech.name(), total, what, head);
                     for (i, &r) in recs.iter().enumerate() {
                         if i > 0 {
@@ -434,6 +480,45 @@ impl Forcing {
             }
         }
         None
+    }
+}
+
+/// Where a forcing step starts: one candidate (true and false, or a
+/// contradiction), every candidate of a cell, every place of a digit in a
+/// house.
+enum Source {
+    Candidate(usize, usize),
+    Cell(usize),
+    House(usize),
+}
+
+/// A forcing step's pattern: its source (the cell, or the house and the
+/// places of its digit) and each branch as a chain from it.
+fn branch_pattern(p: &mut super::Pattern, topo: &Topology, ns: usize, source: &Source, paths: &[Vec<u32>]) {
+    use super::hint::Part;
+    match *source {
+        Source::Candidate(c, d) => {
+            p.cell(Part::Source, c);
+            p.candidate(c, d);
+        }
+        Source::Cell(c) => p.cell(Part::Source, c),
+        Source::House(h) => p.house(topo, Part::Base, h),
+    }
+    for path in paths {
+        if let (Source::House(..), Some(&first)) = (source, path.first()) {
+            p.cell(Part::Source, (first >> 1) as usize / ns);
+        }
+        p.implications(ns, path, true);
+    }
+}
+
+/// "r1c2=5 -> r1c5<>5; r1c3=5 -> ..." for a forcing step's branches.
+fn write_branches(s: &mut String, topo: &Topology, ns: usize, paths: &[Vec<u32>]) {
+    for (i, path) in paths.iter().enumerate() {
+        if i > 0 {
+            s.push_str("; ");
+        }
+        write_nodes(s, topo, ns, path);
     }
 }
 

@@ -11,7 +11,7 @@
 //! nothing and can change no rating.
 
 use super::Technique;
-use super::board::{Board, Hint, Mask, Topology, bits, cell_list, symbol_char};
+use super::board::{Board, Hint, Mask, Topology, bits, cell_list};
 
 /// SE rating, in tenths (Sukaku Explainer's variant mode).
 pub(crate) const RATING: u32 = 29;
@@ -42,7 +42,7 @@ pub(crate) fn generalized_intersection(topo: &Topology, b: &Board, digits: Mask)
             hint.eliminations.sort_unstable();
             return Some(hint.finish_with(topo, |s| {
                 s.push_str("generalized intersection: ");
-                s.push(symbol_char(d));
+                s.push_str(topo.sym(d));
                 s.push_str(" of ");
                 s.push_str(&house.name);
                 s.push_str(" at ");

@@ -3,7 +3,7 @@
 //! once leaves a hidden single, which is then placed.
 
 use super::Technique;
-use super::board::{Board, Hint, HouseKind, Mask, Topology, bits, symbol_char};
+use super::board::{Board, Hint, HouseKind, Mask, Topology, bits};
 
 /// The candidates of each segment of one board, and the intersections
 /// where digits are locked, worked out on first use and shared by the
@@ -91,9 +91,8 @@ pub(crate) fn locked_candidates(topo: &Topology, b: &Board, direct: bool, digits
             let base = &topo.houses[ix.base];
             let pointing = base.kind == HouseKind::Box;
             let other = &topo.houses[ix.other];
-            let head = || {
-                format!("{}: {} of {} locked in {}", if pointing { "pointing" } else { "claiming" }, symbol_char(d), base.name, other.name)
-            };
+            let head =
+                || format!("{}: {} of {} locked in {}", if pointing { "pointing" } else { "claiming" }, topo.sym(d), base.name, other.name);
             let cells = || {
                 let mut cells: Vec<usize> = bits(pos).map(|i| base.cells[i]).collect();
                 cells.sort_unstable();

@@ -57,11 +57,14 @@ mod uniqueness;
 mod wings;
 
 #[cfg(test)]
+mod pattern_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod variant_tests;
 
 pub use calibrate::{BandStats, Calibration, calibration, calibration_from_str};
+pub use hint::{ChainNode, Link, Part, Pattern, PatternCell, PatternHouse};
 pub use model_grader::{Grader, houses_of};
 pub use problem::{Problem, SquareInfo};
 pub use rating::{Level, level_of};
@@ -227,46 +230,41 @@ pub struct Step {
     pub eliminations: Vec<(usize, u8)>,
     /// (cell, 0-based symbol) candidates the step's pattern stands on (a
     /// pair's two candidates in its two cells, a fish's digit in its base
-    /// lines, a wing's cells; a single's own cell and symbol), as they were
-    /// before the step. A chain names its cells in `description` only.
+    /// lines, a wing's cells, a chain's nodes; a single's own cell and
+    /// symbol), as they were before the step: [`Pattern::candidates`]
+    /// without those the step removes, and what it places.
     pub uses: Vec<(usize, u8)>,
+    /// The pattern as data: its houses and cells with their parts, its
+    /// candidates, a chain's nodes and links (see [`Pattern`]).
+    pub pattern: Pattern,
     /// Every cell's candidates before the step, one bit a symbol (bit 0
-    /// the first); 0 for a solved cell.
+    /// the first); 0 for a solved cell. A chain step applied with a batch
+    /// (see `hint::Batch`) has those of the board its search ran on, where
+    /// its pattern holds.
     pub candidates: Vec<u32>,
 }
 
-/// A step's [`Step::uses`] and [`Step::candidates`].
-type Seen = (Vec<(usize, u8)>, Vec<u32>);
+/// A step's [`Step::uses`], [`Step::candidates`] and [`Step::pattern`].
+type Seen = (Vec<(usize, u8)>, Vec<u32>, Pattern);
 
-/// What a step stands on and the candidates it found ([`Step::uses`],
-/// [`Step::candidates`]), read off the board before the step is applied.
-fn seen(topo: &Topology, board: &Board, hint: &Hint) -> Seen {
-    let candidates: Vec<u32> = (0..topo.n_cells).map(|c| if board.unsolved.contains(c) { board.cand[c] as u32 } else { 0 }).collect();
-    let focus = &hint.focus;
-    let digits: u32 = if focus.digits.is_empty() { u32::MAX } else { focus.digits.iter().fold(0, |m, &d| m | 1 << d) };
-    let mut cells: Vec<usize> = focus.cells.clone();
-    if !focus.digits.is_empty() {
-        for &h in &focus.houses {
-            cells.extend(topo.houses[h].cells.iter().copied().filter(|&c| candidates[c] & digits != 0));
-        }
-    }
-    // No pattern named (singles, chains): the placements themselves.
-    if cells.is_empty() {
-        return (hint.placements.clone(), candidates);
-    }
-    cells.sort_unstable();
-    cells.dedup();
-    let mut uses: Vec<(usize, u8)> = Vec::new();
-    for c in cells {
-        let mask = candidates.get(c).copied().unwrap_or(0) & digits;
-        uses.extend((0..32u8).filter(|d| mask & (1 << d) != 0).map(|d| (c, d)).filter(|u| !hint.eliminations.contains(u)));
-    }
+/// Every cell's candidates on a board (0 for a solved cell).
+fn board_candidates(topo: &Topology, board: &Board) -> Vec<u32> {
+    (0..topo.n_cells).map(|c| if board.unsolved.contains(c) { board.cand[c] as u32 } else { 0 }).collect()
+}
+
+/// What a step stands on and the candidates it was found on ([`Step::uses`],
+/// [`Step::candidates`], [`Step::pattern`]).
+fn seen(topo: &Topology, candidates: Vec<u32>, hint: &Hint) -> Seen {
+    let mut pattern = hint.pattern.clone();
+    pattern.complete(topo, hint, &candidates);
+    let mut uses: Vec<(usize, u8)> = pattern.candidates.iter().copied().filter(|u| !hint.eliminations.contains(u)).collect();
+    uses.sort_unstable();
     for &p in &hint.placements {
         if !uses.contains(&p) {
             uses.push(p);
         }
     }
-    (uses, candidates)
+    (uses, candidates, pattern)
 }
 
 /// The result of grading a puzzle.
@@ -396,7 +394,10 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
                     }
                 }
             };
-            let before = describe.then(|| seen(topo, board, &hint));
+            // The batch's extras were found on this board too: their
+            // patterns hold here (the steps before them may have changed it).
+            let found_on = describe.then(|| board_candidates(topo, board));
+            let before = found_on.clone().map(|c| seen(topo, c, &hint));
             if !apply(topo, board, &hint) {
                 break;
             }
@@ -408,7 +409,7 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
                 }
                 score += hint.technique.hodoku_weight();
                 taken += 1;
-                if let Some((uses, candidates)) = before {
+                if let Some((uses, candidates, pattern)) = before {
                     steps.push(Step {
                         technique: hint.technique,
                         rating: hint.rating as f32 / 10.0,
@@ -417,12 +418,13 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
                         eliminations: hint.eliminations,
                         uses,
                         candidates,
+                        pattern,
                     });
                 }
             };
             record(hint, before);
             for extra in std::mem::take(&mut ladder.pending) {
-                let before = describe.then(|| seen(topo, board, &extra));
+                let before = found_on.clone().map(|c| seen(topo, c, &extra));
                 if apply(topo, board, &extra) {
                     record(extra, before);
                 }
@@ -495,6 +497,7 @@ fn topology_for(problem: &Problem) -> std::rc::Rc<Topology> {
             && key.cell_names == problem.cell_names
             && key.allowed == problem.allowed
             && key.sums == problem.sums
+            && key.symbol_names == problem.symbol_names
         {
             return topo.clone();
         }

@@ -52,6 +52,7 @@ impl Grader {
             .and_then(|p| p.with_allowed(allowed))
             .ok()?;
         template.sums = model.sum_sets(super::cages::RULE_OF_45_CELLS);
+        template.symbol_names = model.symbol_names.clone();
         let topology = super::board::Topology::new(&template);
         let fixed = model
             .cages
@@ -228,7 +229,7 @@ mod tests {
         assert_eq!(solved_by_path(&layout, &grade, &givens), solution(&layout, &givens));
         // The X-wing's text names symbols past 9 by their letters.
         let xwing = grade.steps.iter().find(|s| s.technique == super::super::Technique::XWing).unwrap();
-        assert!(xwing.description.starts_with("X-wing: "), "{}", xwing.description);
+        assert!(xwing.description.starts_with("X-wing on "), "{}", xwing.description);
         assert_eq!(grader.rate(&givens), Some(grade.rating()));
         assert!(grader.rate_within(&givens, Level::Easy).is_none());
     }

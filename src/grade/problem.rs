@@ -30,6 +30,9 @@ pub struct Problem {
     /// Killer cages and the sums the rule of 45 gives (symbol `d` is worth
     /// `d + 1`); a cage's cells are also one of `houses`.
     pub sums: Vec<crate::model::SumSet>,
+    /// How each symbol is written in a step's words, as the page prints it
+    /// (a pie's 10, 11, 12); empty: 1-9, then A, B, ...
+    pub symbol_names: Vec<String>,
 }
 
 impl Problem {
@@ -41,7 +44,17 @@ impl Problem {
         cell_names: Vec<String>,
         square: Option<SquareInfo>,
     ) -> Result<Problem, String> {
-        let p = Problem { n_cells: givens.len(), n_symbols, houses, givens, cell_names, square, allowed: None, sums: Vec::new() };
+        let p = Problem {
+            n_cells: givens.len(),
+            n_symbols,
+            houses,
+            givens,
+            cell_names,
+            square,
+            allowed: None,
+            sums: Vec::new(),
+            symbol_names: Vec::new(),
+        };
         p.validate()?;
         Ok(p)
     }

@@ -2,7 +2,7 @@
 //! naked single (2.3).
 
 use super::Technique;
-use super::board::{Board, Hint, HouseKind, NO_VALUE, Topology, symbol_char};
+use super::board::{Board, Hint, HouseKind, NO_VALUE, Topology};
 
 /// SE's HiddenSingle producer: first a house with one empty cell left
 /// ("last value in region"), then any hidden single, houses in SE order.
@@ -35,7 +35,7 @@ pub(crate) fn hidden_single(topo: &Topology, b: &Board) -> Option<Hint> {
     hint.placements.push((c, d as u8));
     Some(hint.finish_with(topo, |s| {
         s.push_str("hidden single: ");
-        s.push(symbol_char(d));
+        s.push_str(topo.sym(d));
         s.push_str(" in ");
         s.push_str(&house.name);
     }))

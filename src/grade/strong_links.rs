@@ -16,7 +16,7 @@
 //! row and a box, say) counts as whichever gives the easier rating.
 
 use super::Technique;
-use super::board::{Board, CellSet, Hint, HouseKind, Mask, Topology, bits, symbol_char};
+use super::board::{Board, CellSet, Hint, HouseKind, Mask, Topology, bits};
 
 const BOX: u8 = 1;
 const ROW: u8 = 2;
@@ -347,7 +347,10 @@ fn extend(
             _ => Technique::StrongLinks4,
         };
         let path = chain.iter().flat_map(|&i| links[i].from.iter().chain(links[i].to.iter()));
-        let mut hint = Hint::new(tech, rating).focused(Vec::new(), Vec::new(), Vec::new(), 1 << d).through(path);
+        let mut hint = Hint::new(tech, rating)
+            .focused(Vec::new(), Vec::new(), Vec::new(), 1 << d)
+            .through(path)
+            .with_pattern(|p| chain_pattern(p, links, chain, d));
         hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
         let hint = hint.finish_with(topo, |s| {
             s.push_str(tech.name());
@@ -361,7 +364,7 @@ fn extend(
                 s.push_str(&group_name(topo, &links[i].to));
             }
             s.push_str(" on ");
-            s.push(symbol_char(d));
+            s.push_str(topo.sym(d));
         });
         *best = Some(Found { rating, elims, hint });
         return;
@@ -388,6 +391,28 @@ fn extend(
         extend(topo, d, n, (base, room), digit, chain, cells | l.from | l.to, victims, best);
         chain.pop();
     });
+}
+
+/// The chain as data: each link's start (false) and end (true), a strong
+/// link within each link, a weak one between links.
+fn chain_pattern(p: &mut super::Pattern, links: &[Link], chain: &[usize], d: usize) {
+    use super::hint::{ChainNode, Link as L};
+    let mut nodes = Vec::with_capacity(2 * chain.len());
+    for (k, &i) in chain.iter().enumerate() {
+        for (group, on) in [(&links[i].from, false), (&links[i].to, true)] {
+            let cells: Vec<usize> = group.iter().collect();
+            for &c in &cells {
+                p.candidate(c, d);
+            }
+            let link = match (k, on) {
+                (0, false) => L::Start,
+                (_, false) => L::Weak,
+                _ => L::Strong,
+            };
+            nodes.push(ChainNode { cells, digit: d as u8, on, link });
+        }
+    }
+    p.chains.push(nodes);
 }
 
 fn group_name(topo: &Topology, g: &CellSet) -> String {

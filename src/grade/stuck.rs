@@ -46,6 +46,8 @@ pub struct StuckStep {
     pub sum: Option<u32>,
     /// The grader's own line, e.g. "naked pair: r4c5,r4c6 {3,7} in row 4 => …".
     pub description: String,
+    /// The pattern as data (see [`super::Pattern`]), as on the grader's path.
+    pub pattern: super::Pattern,
 }
 
 /// The first step harder than a single; `None` when the givens break a rule
@@ -76,10 +78,19 @@ pub fn first_stuck(problem: &Problem) -> Option<Stuck> {
         None if board.broken(topo) => return None,
         None => backtrack::solve(topo, &problem.givens).and_then(|s| backtrack::guess_hint(topo, &board, &s))?,
     };
-    Some(Stuck::Step(stuck_step(hint)))
+    let pattern = pattern_of(topo, &board, &hint);
+    Some(Stuck::Step(stuck_step(hint, pattern)))
 }
 
-fn stuck_step(hint: super::board::Hint) -> StuckStep {
+/// A hint's pattern completed on the board it was found on.
+fn pattern_of(topo: &Topology, board: &Board, hint: &super::board::Hint) -> super::Pattern {
+    let candidates = super::board_candidates(topo, board);
+    let mut pattern = hint.pattern.clone();
+    pattern.complete(topo, hint, &candidates);
+    pattern
+}
+
+fn stuck_step(hint: super::board::Hint, pattern: super::Pattern) -> StuckStep {
     let Focus { houses, acts_on, cells, digits, path, sum } = hint.focus;
     StuckStep {
         technique: hint.technique,
@@ -93,6 +104,7 @@ fn stuck_step(hint: super::board::Hint) -> StuckStep {
         path,
         sum,
         description: hint.description,
+        pattern,
     }
 }
 
@@ -116,7 +128,7 @@ pub fn hardest_step(problem: &Problem) -> Option<Stuck> {
     let topo: &Topology = &topo;
     let mut board = Board::new(topo, &problem.givens);
     let mut ladder = Ladder::new(topo);
-    let mut best: Option<super::board::Hint> = None;
+    let mut best: Option<(super::board::Hint, super::Pattern)> = None;
     let mut reached = 0u32;
     let mut solution = None;
     while !board.unsolved.is_empty() {
@@ -131,19 +143,21 @@ pub fn hardest_step(problem: &Problem) -> Option<Stuck> {
                 }
             }
         };
+        let pattern = (!is_single(hint.technique) && best.as_ref().is_none_or(|(b, _)| hint.rating > b.rating))
+            .then(|| pattern_of(topo, &board, &hint));
         if !apply(topo, &mut board, &hint) {
             break;
         }
         reached = reached.max(hint.rating);
-        if !is_single(hint.technique) && best.as_ref().is_none_or(|b| hint.rating > b.rating) {
-            best = Some(hint);
+        if let Some(pattern) = pattern {
+            best = Some((hint, pattern));
         }
         for extra in std::mem::take(&mut ladder.pending) {
             apply(topo, &mut board, &extra);
         }
     }
     Some(match best {
-        Some(hint) => Stuck::Step(stuck_step(hint)),
+        Some((hint, pattern)) => Stuck::Step(stuck_step(hint, pattern)),
         None => first,
     })
 }

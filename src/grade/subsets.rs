@@ -4,7 +4,7 @@
 //! hidden single in the house.
 
 use super::Technique;
-use super::board::{Board, CellSet, Hint, Mask, Topology, bits, cell_list, digit_list, symbol_char};
+use super::board::{Board, CellSet, Hint, Mask, Topology, bits, cell_list};
 
 const NAKED: [(Technique, u32); 3] = [(Technique::NakedPair, 30), (Technique::NakedTriple, 36), (Technique::NakedQuad, 50)];
 const HIDDEN: [(Technique, u32); 3] = [(Technique::HiddenPair, 34), (Technique::HiddenTriple, 40), (Technique::HiddenQuad, 54)];
@@ -90,7 +90,7 @@ pub(crate) fn naked_subset(topo: &Topology, b: &Board, degree: usize, look: impl
                     "naked {}: {} {} in {}",
                     SIZE_NAMES[degree - 2],
                     cell_list(topo, set.iter().copied()),
-                    digit_list(union as Mask),
+                    topo.digit_list(union as Mask),
                     house.name
                 )
             }))
@@ -142,7 +142,7 @@ pub(crate) fn hidden_subset(topo: &Topology, b: &Board, degree: usize, direct: b
                 format!(
                     "hidden {}: {} in {} of {}",
                     SIZE_NAMES[degree - 2],
-                    digit_list(set_mask),
+                    topo.digit_list(set_mask),
                     cell_list(topo, cells.iter().copied()),
                     house.name
                 )
@@ -159,7 +159,7 @@ pub(crate) fn hidden_subset(topo: &Topology, b: &Board, degree: usize, direct: b
                         let mut hint = Hint::new(t, r).focused(vec![h], Vec::new(), cells(), set_mask);
                         hint.placements.push((c, v as u8));
                         return Some(
-                            hint.finish(topo, || format!("direct {}, hidden single {} in {}", head(&cells()), symbol_char(v), house.name)),
+                            hint.finish(topo, || format!("direct {}, hidden single {} in {}", head(&cells()), topo.sym(v), house.name)),
                         );
                     }
                 }

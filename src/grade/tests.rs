@@ -407,7 +407,7 @@ fn step_descriptions_name_cells_and_houses() {
     let g = grade(&classic("9...627....5..3...........67...3.........9...8.2.45..9..35.1.28.4......5.1......."));
     let xw = g.steps.iter().find(|s| s.technique == Technique::XWing).map(|s| s.description.clone());
     let xw = xw.unwrap_or_default();
-    assert!(xw.starts_with("X-wing: ") && xw.contains("column") && xw.contains("<>"), "{xw}");
+    assert!(xw.starts_with("X-wing on ") && xw.contains("column") && xw.contains("<>"), "{xw}");
 }
 
 // Techniques too rare as the hardest step of a real puzzle under SE's order
@@ -675,6 +675,7 @@ fn odd_inputs_do_not_panic() {
         cell_names: vec!["a".into(), "b".into()],
         square: None,
         allowed: None,
+        symbol_names: Vec::new(),
     };
     assert!(!grade(&bad).solved);
 }

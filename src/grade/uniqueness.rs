@@ -9,7 +9,8 @@
 //! columns and two boxes.
 
 use super::Technique;
-use super::board::{Board, CellSet, Hint, Mask, Topology, bits, cell_list, digit_list, symbol_char};
+use super::board::{Board, CellSet, Hint, Mask, Topology, bits, cell_list};
+use super::hint::Part;
 
 const MAX_LOOP: usize = 12;
 const MAX_VISITS: usize = 20_000;
@@ -160,7 +161,7 @@ fn examine(topo: &Topology, b: &Board, lp: &[usize], v1: usize, v2: usize, out: 
             if lp.len() == 4 { "rectangle" } else { "loop" },
             kind,
             cell_list(topo, lp.iter().copied()),
-            digit_list(both),
+            topo.digit_list(both),
             more
         )
     };
@@ -197,6 +198,14 @@ fn examine(topo: &Topology, b: &Board, lp: &[usize], v1: usize, v2: usize, out: 
     }
     for found in &mut out[first..] {
         found.hint.focus = super::hint::Focus { cells: lp.to_vec(), digits: vec![v1 as u8, v2 as u8], ..Default::default() };
+        let hint = std::mem::replace(&mut found.hint, Hint::new(tech, base));
+        // The rectangle's (loop's) corners and their two digits.
+        found.hint = hint.with_pattern(|p| {
+            for &c in lp {
+                p.cell(Part::Corner, c);
+                p.candidates_of(c, b.cand[c] & both);
+            }
+        });
     }
 }
 
@@ -222,7 +231,7 @@ fn type2(
     }
     let mut hint = Hint::new(tech, base);
     hint.eliminations.extend(victims.iter().map(|c| (c, x as u8)));
-    let more = format!(", extra {} in {}", symbol_char(x), cell_list(topo, extra_cells.iter().copied()));
+    let more = format!(", extra {} in {}", topo.sym(x), cell_list(topo, extra_cells.iter().copied()));
     out.push(Found { rating: base, kind: 2, hint: hint.finish(topo, || head(2, &more)) });
 }
 
@@ -270,8 +279,12 @@ fn type3(
                         }
                     }
                     if !hint.eliminations.is_empty() {
-                        let more =
-                            format!(", naked set {} with {} in {}", digit_list(union), cell_list(topo, set.iter().copied()), house.name);
+                        let more = format!(
+                            ", naked set {} with {} in {}",
+                            topo.digit_list(union),
+                            cell_list(topo, set.iter().copied()),
+                            house.name
+                        );
                         let rating = hint.rating;
                         out.push(Found { rating, kind: 3, hint: hint.finish(topo, || head(3, &more)) });
                     }
@@ -312,7 +325,8 @@ fn type3(
                         }
                     }
                     if !hint.eliminations.is_empty() {
-                        let more = format!(", hidden set {} in {} of {}", digit_list(set_mask), cell_list(topo, cells.iter()), house.name);
+                        let more =
+                            format!(", hidden set {} in {} of {}", topo.digit_list(set_mask), cell_list(topo, cells.iter()), house.name);
                         let rating = hint.rating;
                         out.push(Found { rating, kind: 3, hint: hint.finish(topo, || head(3, &more)) });
                     }
@@ -379,7 +393,7 @@ fn type4(
     if hint.eliminations.is_empty() {
         return;
     }
-    let more = format!(", {} locked in {}", symbol_char(l), topo.houses[h].name);
+    let more = format!(", {} locked in {}", topo.sym(l), topo.houses[h].name);
     out.push(Found { rating: base, kind: 4, hint: hint.finish(topo, || head(4, &more)) });
 }
 
@@ -457,8 +471,8 @@ pub(crate) fn bug(topo: &Topology, b: &Board) -> Option<Hint> {
         for d in bits(b.cand[c] & !all_bug) {
             hint.eliminations.push((c, d as u8));
         }
-        let head = format!("BUG type 1: {} must be {}", topo.names[c], digit_list(all_bug));
-        return Some(hint.finish(topo, || head));
+        let head = format!("BUG type 1: {} must be {}", topo.names[c], topo.digit_list(all_bug));
+        return Some(bug_pattern(hint.finish(topo, || head), b, &bug_cells));
     }
     let mut hints = Vec::new();
     if all_bug.count_ones() == 1 {
@@ -467,7 +481,7 @@ pub(crate) fn bug(topo: &Topology, b: &Board) -> Option<Hint> {
         if !victims.is_empty() {
             let mut hint = Hint::new(Technique::BivalueUniversalGrave, 57);
             hint.eliminations.extend(victims.iter().map(|c| (c, x as u8)));
-            let head = format!("BUG type 2: one of {} is {}", cell_list(topo, bug_cells.iter().copied()), symbol_char(x));
+            let head = format!("BUG type 2: one of {} is {}", cell_list(topo, bug_cells.iter().copied()), topo.sym(x));
             hints.push(hint.finish(topo, || head));
         }
         if bug_cells.len() == 2
@@ -485,7 +499,17 @@ pub(crate) fn bug(topo: &Topology, b: &Board) -> Option<Hint> {
             hints.push(h);
         }
     }
-    hints.into_iter().next()
+    hints.into_iter().next().map(|h| bug_pattern(h, b, &bug_cells))
+}
+
+/// A BUG's pattern: the cells with a third candidate, and their candidates.
+fn bug_pattern(hint: Hint, b: &Board, bug_cells: &[usize]) -> Hint {
+    hint.with_pattern(|p| {
+        for &c in bug_cells {
+            p.cell(Part::Corner, c);
+            p.candidates_of(c, b.cand[c]);
+        }
+    })
 }
 
 fn bug4(topo: &Topology, b: &Board, cells: &[usize], values_of: &dyn Fn(usize) -> Mask, all_bug: Mask) -> Option<Hint> {
@@ -505,7 +529,7 @@ fn bug4(topo: &Topology, b: &Board, cells: &[usize], values_of: &dyn Fn(usize) -
     if hint.eliminations.is_empty() {
         return None;
     }
-    let head = format!("BUG type 4: {} share {} in {}", cell_list(topo, [c1, c2]), symbol_char(v), topo.houses[h].name);
+    let head = format!("BUG type 4: {} share {} in {}", cell_list(topo, [c1, c2]), topo.sym(v), topo.houses[h].name);
     Some(hint.finish(topo, || head))
 }
 
@@ -548,7 +572,7 @@ fn bug3(topo: &Topology, b: &Board, cells: &[usize], common: CellSet, all_bug: M
                 let head = format!(
                     "BUG type 3: {} with naked set {} in {} of {}",
                     cell_list(topo, cells.iter().copied()),
-                    digit_list(others),
+                    topo.digit_list(others),
                     cell_list(topo, set.iter().copied()),
                     house.name
                 );

@@ -3,7 +3,8 @@
 //! larger ALS wings (WXYZ, VWXYZ, UVWXYZ).
 
 use super::Technique;
-use super::board::{Board, CellSet, Hint, Mask, Topology, cell_list, digit_list, symbol_char};
+use super::board::{Board, CellSet, Hint, Mask, Topology, cell_list};
+use super::hint::Part;
 
 pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool) -> Option<Hint> {
     let pivot_size = if xyz { 3 } else { 2 };
@@ -44,19 +45,26 @@ pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool) -> Option<Hint> {
                     continue;
                 }
                 let (t, r, name) = if xyz { (Technique::XYZWing, 44, "XYZ-wing") } else { (Technique::XYWing, 42, "XY-wing") };
-                let mut hint = Hint::new(t, r).focused(Vec::new(), Vec::new(), vec![p, w1, w2], z);
+                let mut hint = Hint::new(t, r).focused(Vec::new(), Vec::new(), vec![p, w1, w2], z).with_pattern(|pat| {
+                    pat.cell(Part::Pivot, p);
+                    pat.cell(Part::Pincer, w1);
+                    pat.cell(Part::Pincer, w2);
+                    for (c, m) in [(p, xy), (w1, xz), (w2, yz)] {
+                        pat.candidates_of(c, m);
+                    }
+                });
                 hint.eliminations.extend(victims.iter().map(|c| (c, zd as u8)));
                 return Some(hint.finish(topo, || {
                     format!(
                         "{}: {} {} with {} {} and {} {}, z={}",
                         name,
                         topo.names[p],
-                        digit_list(xy),
+                        topo.digit_list(xy),
                         topo.names[w1],
-                        digit_list(xz),
+                        topo.digit_list(xz),
                         topo.names[w2],
-                        digit_list(yz),
-                        symbol_char(zd)
+                        topo.digit_list(yz),
+                        topo.sym(zd)
                     )
                 }));
             }
@@ -126,19 +134,27 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
                     continue;
                 }
                 let cells = std::iter::once(yz).chain(set.iter().copied()).collect();
-                let mut hint = Hint::new(tech, rating).focused(vec![als.house], Vec::new(), cells, 1 << z);
+                let mut hint = Hint::new(tech, rating).focused(vec![als.house], Vec::new(), cells, 1 << z).with_pattern(|pat| {
+                    pat.house(topo, Part::Base, als.house);
+                    for &c in set {
+                        pat.cell(Part::Member, c);
+                        pat.candidates_of(c, b.cand[c]);
+                    }
+                    pat.cell(Part::Pincer, yz);
+                    pat.candidates_of(yz, m);
+                });
                 hint.eliminations.extend(victims.iter().map(|c| (c, z as u8)));
                 let hint = hint.finish(topo, || {
                     format!(
                         "{}: {} {} in {} with {} {}, x={} z={}",
                         tech.name(),
                         cell_list(topo, set.iter().copied()),
-                        digit_list(union),
+                        topo.digit_list(union),
                         topo.houses[als.house].name,
                         topo.names[yz],
-                        digit_list(m),
-                        symbol_char(x),
-                        symbol_char(z)
+                        topo.digit_list(m),
+                        topo.sym(x),
+                        topo.sym(z)
                     )
                 });
                 best = Some((rating, n, hint));

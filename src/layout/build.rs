@@ -201,7 +201,8 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         .rules
         .clone()
         .unwrap_or_else(|| default_rules(&alphabet, regions_are_boxes, !frame.diagonals.is_empty(), file.marks.is_some()));
-    let model = Model { alphabet: alphabet.clone(), cell_names, houses, allowed, conflicts, cages };
+    let symbol_names = (0..alphabet.len()).map(|s| geometry.symbol_name(&alphabet, s as _)).collect();
+    let model = Model { alphabet: alphabet.clone(), cell_names, symbol_names, houses, allowed, conflicts, cages };
     let cells = CellLayout {
         size,
         alphabet,

@@ -100,6 +100,16 @@ impl Geometry {
         }
     }
 
+    /// How symbol `s` prints on this geometry, and so how words name it: a
+    /// pie prints each symbol's value (10, 11, 12), a square or triangle
+    /// grid the alphabet's own character.
+    pub fn symbol_name(&self, alphabet: &crate::model::Alphabet, s: crate::model::Symbol) -> String {
+        match self {
+            Geometry::Pie { .. } => alphabet.value_of(s).map_or_else(|| alphabet.char_of(s).to_string(), |v| v.to_string()),
+            Geometry::Squares { .. } | Geometry::Triangle { .. } => alphabet.char_of(s).to_string(),
+        }
+    }
+
     /// Lattice corners (row, column) of a Tridoku cell: an upward triangle
     /// at even positions of its row, a downward one at odd.
     pub fn triangle_corners(&self, cell: usize) -> [(usize, usize); 3] {

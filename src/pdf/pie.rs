@@ -131,7 +131,7 @@ impl PieGrid<'_> {
     /// A symbol as the pie prints it: its value (1–12).
     fn label(&self, c: char) -> String {
         let alphabet = &self.layout.alphabet;
-        alphabet.symbol_of(c).and_then(|sym| alphabet.value_of(sym)).map_or(c.to_string(), |v| v.to_string())
+        alphabet.symbol_of(c).map_or(c.to_string(), |sym| self.layout.geometry.symbol_name(alphabet, sym))
     }
 
     /// Each cell's pencilled candidates in rows along its ring (the first
