@@ -103,7 +103,7 @@ pub fn render(book: &Book) -> Result<Rendered> {
 /// that names no holder (no --author or --imprint), and notes pages that
 /// make half the book or more (a buyer pays for puzzles).
 fn page_warnings(book: &Book, pages: &[Page]) -> Vec<String> {
-    let mut out = Vec::new();
+    let mut out: Vec<String> = book.trivia_warning.iter().cloned().collect();
     let s = &book.settings;
     if s.author.is_none() && s.imprint.is_none() {
         out.push("the copyright line names no holder (\"Copyright © YEAR\" alone): give --author or --imprint".to_string());
