@@ -150,8 +150,8 @@ fn bank_2_default_topics_hold_a_hundred_puzzle_book_and_each_topic_every_digit()
     let default = bank.select(&[], BANK_2_FILE).unwrap();
     assert!(default.items.iter().all(|i| i.topic.as_deref() != Some(WORD_NUMBER)));
     let per = default.per_digit();
-    for digit in 1..=9 {
-        assert!(per[digit] >= 100, "the default topics have {} questions answering {digit}", per[digit]);
+    for (digit, n) in per.iter().enumerate().skip(1) {
+        assert!(*n >= 100, "the default topics have {n} questions answering {digit}");
     }
     // Every topic alone can make a Trividoku: a question for every digit.
     for topic in TOPICS {

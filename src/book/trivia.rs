@@ -280,12 +280,13 @@ impl TriviaBank {
             let total: usize = needed.iter().sum();
             let spacing = short.iter().map(|&d| decks[d].len()).min().unwrap_or(0);
             format!(
-                "{origin}: the book's {} Trividoku puzzles ask {total} questions and the bank has too few different ones for {} ({}): {repeats} question{} repeat{}, each at least {spacing} uses of its answer after it was first asked (add questions or topics, or make the book shorter, for none to repeat)",
+                "{origin}: the book's {} Trividoku puzzles ask {total} questions and the bank has too few different ones for {} ({}): {repeats} question{} repeat{}, {}at least {spacing} uses of its answer after it was first asked (add questions or topics, or make the book shorter, for none to repeat)",
                 needs.iter().filter(|n| !n.is_empty()).count(),
                 if short.len() == 1 { "one answer" } else { "some answers" },
                 short.iter().map(|&d| format!("answer {d}: {} asked, {} in the bank", needed[d], decks[d].len())).collect::<Vec<_>>().join("; "),
                 if repeats == 1 { "" } else { "s" },
                 if repeats == 1 { "s" } else { "" },
+                if repeats == 1 { "" } else { "each " },
             )
         });
         let mut dealt = [0usize; 10];
