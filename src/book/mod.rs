@@ -49,9 +49,10 @@ pub struct BookSettings {
     /// Questions (`question,answer`) or the matching list (`item,answer`).
     #[serde(default, skip_serializing_if = "trivia::TriviaFormat::is_questions")]
     pub trivia_format: trivia::TriviaFormat,
-    /// Deal the bank's items once across the book (never one asked twice),
-    /// the default bank being data/trivia-bank.csv. Books stored before
-    /// (false) pick per puzzle from the sample bank, as they first printed.
+    /// Deal the bank's items once across the book (never one asked twice
+    /// while the bank has enough), the default bank being the shipped one
+    /// of `trivia_bank`. Books stored before (false) pick per puzzle from
+    /// the sample bank, as they first printed.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub trivia_once: bool,
     /// Which shipped bank a book without its own asks from: 1 the first
