@@ -49,11 +49,22 @@ pub struct BookSettings {
     /// Questions (`question,answer`) or the matching list (`item,answer`).
     #[serde(default, skip_serializing_if = "trivia::TriviaFormat::is_questions")]
     pub trivia_format: trivia::TriviaFormat,
-    /// Deal the bank's items once across the book (never one asked twice),
-    /// the default bank being data/trivia-bank.csv. Books stored before
-    /// (false) pick per puzzle from the sample bank, as they first printed.
+    /// Deal the bank's items once across the book (never one asked twice
+    /// while the bank has enough), the default bank being the shipped one
+    /// of `trivia_bank`. Books stored before (false) pick per puzzle from
+    /// the sample bank, as they first printed.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub trivia_once: bool,
+    /// Which shipped bank a book without its own asks from: 1 the first
+    /// (data/trivia-bank.csv; books stored before versions), 2 the bank of
+    /// facts by topic (data/trivia/bank-2.csv).
+    #[serde(default = "trivia::first_bank", skip_serializing_if = "trivia::is_first_bank")]
+    pub trivia_bank: u8,
+    /// The bank's topics the book asks from (`--trivia-topics`); empty: the
+    /// bank's default topics (all but word-number), or all of a bank
+    /// without topics.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trivia_topics: Vec<String>,
     /// Trividoku's corner letters print black at 9 pt or more, and a page
     /// too small for that is refused. Books stored before (false) print
     /// them small and faded, so they reprint at their page count.
@@ -185,6 +196,8 @@ impl BookSettings {
             trivia_file: None,
             trivia_format: trivia::TriviaFormat::Questions,
             trivia_once: true,
+            trivia_bank: trivia::BANK_VERSION,
+            trivia_topics: Vec::new(),
             legible_letters: true,
             rating: None,
             author: None,
@@ -292,6 +305,9 @@ pub struct Book {
     pub trivia: Option<trivia::TriviaBank>,
     /// Each puzzle's trivia (by index; empty for a puzzle without letters).
     pub clues: Vec<Vec<trivia::Clue>>,
+    /// Said when the bank (under the book's topics) had too few questions
+    /// for the book and some repeat.
+    pub trivia_warning: Option<String>,
     /// PDF date of the first printing, e.g. "D:20261122203000Z".
     pub date: String,
     /// What the book says about its puzzles, found from them once
@@ -326,12 +342,12 @@ impl Book {
             p.section = section;
             p.tag = tag;
         }
-        let (trivia, clues) = match layouts.iter().any(|l| !l.lettered_cells().is_empty()) {
+        let (trivia, clues, trivia_warning) = match layouts.iter().any(|l| !l.lettered_cells().is_empty()) {
             true => {
-                let (bank, clues) = book_trivia(&settings, &layouts, &puzzles)?;
-                (Some(bank), clues)
+                let (bank, clues, warning) = book_trivia(&settings, &layouts, &puzzles)?;
+                (Some(bank), clues, warning)
             }
-            false => (None, vec![Vec::new(); puzzles.len()]),
+            false => (None, vec![Vec::new(); puzzles.len()], None),
         };
         Ok(Book {
             settings,
@@ -340,6 +356,7 @@ impl Book {
             sections,
             trivia,
             clues,
+            trivia_warning,
             date: pdf_date(created_at),
             claims: std::sync::OnceLock::new(),
             credits: Vec::new(),
@@ -370,26 +387,27 @@ fn readers_words(id: &str, stored: &str) -> String {
     stored.to_string()
 }
 
-/// The book's trivia bank and each puzzle's clues: dealt once across the
-/// book (`trivia_once`), or picked per puzzle as books before it were.
-fn book_trivia(
-    settings: &BookSettings,
-    layouts: &[Box<dyn Family>],
-    puzzles: &[BookPuzzle],
-) -> Result<(trivia::TriviaBank, Vec<Vec<trivia::Clue>>)> {
-    let default = if settings.trivia_once { (trivia::BANK, trivia::BANK_FILE) } else { (trivia::SAMPLE, "data/trivia-sample.csv") };
+/// The book's trivia bank (narrowed to its topics) and each puzzle's
+/// clues: dealt once across the book (`trivia_once`), or picked per puzzle
+/// as books before it were; and a warning when some repeat.
+type BookTrivia = (trivia::TriviaBank, Vec<Vec<trivia::Clue>>, Option<String>);
+
+fn book_trivia(settings: &BookSettings, layouts: &[Box<dyn Family>], puzzles: &[BookPuzzle]) -> Result<BookTrivia> {
+    let default = if settings.trivia_once { trivia::shipped(settings.trivia_bank)? } else { (trivia::SAMPLE, "data/trivia-sample.csv") };
     let origin = settings.trivia_file.as_deref().unwrap_or(if settings.trivia.is_some() { "the book's trivia bank" } else { default.1 });
-    let bank = trivia::TriviaBank::parse_as(settings.trivia.as_deref().unwrap_or(default.0), origin, settings.trivia_format)?;
+    let bank = trivia::TriviaBank::parse_as(settings.trivia.as_deref().unwrap_or(default.0), origin, settings.trivia_format)?
+        .select(&settings.trivia_topics, origin)?;
     let lettered: Vec<Vec<(usize, char)>> = layouts.iter().map(|l| l.lettered_cells()).collect();
-    let clues = if settings.trivia_once {
+    let (clues, warning) = if settings.trivia_once {
         let needs: Vec<Vec<(char, u32)>> = puzzles.iter().map(|p| trivia::lettered_digits(&lettered[p.layout], &p.row.solution)).collect();
         // The seed is the book's puzzles: another book deals otherwise, a reprint the same.
         let seed = puzzles.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, p| (h ^ p.row.id as u64).wrapping_mul(0x100_0000_01b3));
-        bank.deal(&needs, seed, origin)?
+        let dealt = bank.deal(&needs, seed, origin)?;
+        (dealt.clues, dealt.warning)
     } else {
-        puzzles.iter().map(|p| bank.clues(&lettered[p.layout], &p.row.solution, p.row.id as u64)).collect()
+        (puzzles.iter().map(|p| bank.clues(&lettered[p.layout], &p.row.solution, p.row.id as u64)).collect(), None)
     };
-    Ok((bank, clues))
+    Ok((bank, clues, warning))
 }
 
 /// A PDF date from a catalog timestamp: "2026-11-22T20:30:00Z" → "D:20261122203000Z".
@@ -427,6 +445,41 @@ mod tests {
         assert!(!stored.legible_letters);
     }
 
+    /// Trividoku rows for a test book (their ids 1, 2, …).
+    fn trividoku_rows(count: usize) -> Vec<PuzzleRow> {
+        let layout = crate::layout::Layout::load("trividoku-9").unwrap();
+        let family = crate::family::open(layout.clone());
+        let made: Vec<_> = (1..40u64).filter_map(|seed| family.make(seed, Some(Level::Easy)).unwrap()).take(count).collect();
+        made.iter().enumerate().map(|(i, p)| PuzzleRow::for_print(i as i64 + 1, &layout, p)).collect()
+    }
+
+    #[test]
+    fn books_stored_before_bank_versions_reprint_with_the_first_bank() {
+        let new = BookSettings::new("T", vec!["trividoku-9".into()], 3, vec![Level::Easy]);
+        assert_eq!(new.trivia_bank, trivia::BANK_VERSION);
+        assert!(new.to_toml().contains("trivia_bank = 2"), "{}", new.to_toml());
+        // Stored before versions: no `trivia_bank` key, which reads as the first bank.
+        let text = BookSettings { trivia_bank: 1, ..new.clone() }.to_toml();
+        assert!(!text.contains("trivia_bank"), "{text}");
+        let old = BookSettings::from_toml(&text).unwrap();
+        assert_eq!(old.trivia_bank, 1);
+        let rows = trividoku_rows(3);
+        let first = trivia::TriviaBank::parse(trivia::BANK, trivia::BANK_FILE).unwrap();
+        let second = trivia::TriviaBank::parse(trivia::BANK_2, trivia::BANK_2_FILE).unwrap().select(&[], trivia::BANK_2_FILE).unwrap();
+        let asked = |book: &Book| -> Vec<String> { book.clues.iter().flatten().map(|c| c.question.clone()).collect() };
+        let reprinted = Book::new(old, rows.clone(), "2026-01-01T00:00:00Z").unwrap();
+        assert_eq!(asked(&reprinted).len(), 27);
+        assert!(asked(&reprinted).iter().all(|q| first.items.iter().any(|i| &i.question == q)), "{:?}", asked(&reprinted));
+        let made = Book::new(new.clone(), rows.clone(), "2026-01-01T00:00:00Z").unwrap();
+        assert!(asked(&made).iter().all(|q| second.items.iter().any(|i| &i.question == q)), "{:?}", asked(&made));
+        // A new book's topics are kept: a reprint asks from them alone.
+        let topics = vec!["science".to_string()];
+        let spaced = Book::new(BookSettings { trivia_topics: topics.clone(), ..new }, rows, "2026-01-01T00:00:00Z").unwrap();
+        let science = trivia::TriviaBank::parse(trivia::BANK_2, trivia::BANK_2_FILE).unwrap().select(&topics, "b").unwrap();
+        assert!(asked(&spaced).iter().all(|q| science.items.iter().any(|i| &i.question == q)));
+        assert_eq!(spaced.trivia_warning, None);
+    }
+
     #[test]
     fn puzzles_stored_before_reader_names_take_the_shipped_words() {
         let old = "description = \"Classic 9×9 sudoku with 3×3 boxes\"\nrules = \"Place 1–9.\"\nsize = 9\nboxes = \"3x3\"\n";
@@ -462,6 +515,8 @@ mod tests {
             trivia_file: Some("q.csv".into()),
             trivia_format: trivia::TriviaFormat::Matching,
             trivia_once: true,
+            trivia_bank: 2,
+            trivia_topics: vec!["science".into(), "sport".into()],
             legible_letters: true,
             rating: Some("7.0..".parse().unwrap()),
             author: Some("A. Author".into()),
@@ -510,6 +565,8 @@ mod tests {
             trivia_file: None,
             trivia_format: trivia::TriviaFormat::Questions,
             trivia_once: false,
+            trivia_bank: 1,
+            trivia_topics: Vec::new(),
             legible_letters: false,
             paper: None,
             curation: curate::Curation::default(),
@@ -532,6 +589,8 @@ mod tests {
             "trivia_file",
             "trivia_format",
             "trivia_once",
+            "trivia_bank",
+            "trivia_topics",
             "labels",
             "curve",
             "paper",

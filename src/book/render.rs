@@ -103,7 +103,7 @@ pub fn render(book: &Book) -> Result<Rendered> {
 /// that names no holder (no --author or --imprint), and notes pages that
 /// make half the book or more (a buyer pays for puzzles).
 fn page_warnings(book: &Book, pages: &[Page]) -> Vec<String> {
-    let mut out = Vec::new();
+    let mut out: Vec<String> = book.trivia_warning.iter().cloned().collect();
     let s = &book.settings;
     if s.author.is_none() && s.imprint.is_none() {
         out.push("the copyright line names no holder (\"Copyright © YEAR\" alone): give --author or --imprint".to_string());
@@ -836,7 +836,10 @@ impl Painter<'_> {
 
     /// Lines under a grid (Trividoku's questions, its letter key), shrunk to fit the width.
     fn notes(&self, canvas: &mut dyn Surface, area: Area, lines: &[String], size: f32) {
-        let mut y = area.top() - size;
+        // The first line's ascenders clear the grid's thick bottom border by
+        // about half a line (the last line's descenders still end inside the
+        // area `split_for_notes` gave: n × 1.3 + 0.34 of its n × 1.3 + 0.6 ems).
+        let mut y = area.top() - size * 1.4;
         let font = self.fonts.get(Weight::Regular);
         let fitted = lines.iter().map(|line| fit_size_with(font, line, size, area.width, self.style.min)).fold(size, f32::min);
         for line in lines {

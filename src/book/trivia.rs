@@ -8,10 +8,37 @@ use serde::{Deserialize, Serialize};
 /// The small bank books used before questions were dealt once a book
 /// (`BookSettings::trivia_once` false); kept so they reprint the same.
 pub const SAMPLE: &str = include_str!("../../data/trivia-sample.csv");
-/// The bank that ships, used when a book names none: over 900 questions,
-/// enough for a 100-puzzle book without asking one twice.
+/// The first bank that shipped (mostly letter counts and sums): books
+/// stored before bank versions (`BookSettings::trivia_bank` 1) reprint with it.
 pub const BANK: &str = include_str!("../../data/trivia-bank.csv");
 pub const BANK_FILE: &str = "data/trivia-bank.csv";
+/// The bank new books use when they name none: real, stable facts by topic
+/// (`topic,question,answer`), at least 100 a digit under the default topics.
+pub const BANK_2: &str = include_str!("../../data/trivia/bank-2.csv");
+pub const BANK_2_FILE: &str = "data/trivia/bank-2.csv";
+/// The bank version new books record (`BookSettings::trivia_bank`).
+pub const BANK_VERSION: u8 = 2;
+/// The topic of letter counts, sums and Roman numerals: asked only when named.
+pub const WORD_NUMBER: &str = "word-number";
+
+/// The shipped bank of `version` (1: data/trivia-bank.csv, 2: data/trivia/bank-2.csv) and its file.
+pub fn shipped(version: u8) -> Result<(&'static str, &'static str)> {
+    match version {
+        1 => Ok((BANK, BANK_FILE)),
+        2 => Ok((BANK_2, BANK_2_FILE)),
+        v => bail!("trivia bank version {v} is not one this puzzlebook ships (1 or 2): a newer puzzlebook made this book"),
+    }
+}
+
+/// Serde's default for books stored before bank versions: the first bank.
+pub fn first_bank() -> u8 {
+    1
+}
+
+/// Whether `version` is the first bank (left out of stored settings).
+pub fn is_first_bank(version: &u8) -> bool {
+    *version == 1
+}
 
 /// How a Trividoku puzzle gives its lettered cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,6 +78,8 @@ impl TriviaFormat {
 pub struct TriviaItem {
     pub question: String,
     pub answer: u32,
+    /// The item's topic, in a bank with a `topic` column.
+    pub topic: Option<String>,
 }
 
 /// One printed line: the letter, its question and (for the key) the answer.
@@ -61,9 +90,21 @@ pub struct Clue {
     pub answer: u32,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct TriviaBank {
     pub items: Vec<TriviaItem>,
+    /// The bank has a `topic` column (a `topic,question,answer` header).
+    pub has_topics: bool,
+}
+
+/// A book's clues, dealt: each puzzle's clues and, when the bank had too
+/// few items of a digit for the book, what repeats (a warning's words).
+#[derive(Debug, PartialEq)]
+pub struct Dealt {
+    pub clues: Vec<Vec<Clue>>,
+    /// How many questions are asked a second (or later) time in the book.
+    pub repeats: usize,
+    pub warning: Option<String>,
 }
 
 impl TriviaBank {
@@ -78,15 +119,28 @@ impl TriviaBank {
     /// A bank in `format`: `question,answer` or `item,answer` lines (the
     /// header, blank lines and `#` comments skipped before the first item).
     pub fn parse_as(text: &str, origin: &str, format: TriviaFormat) -> Result<TriviaBank> {
-        let header = format.header();
+        let mut header = format.header();
         let mut items = Vec::new();
+        let mut has_topics = false;
         // A spreadsheet's UTF-8 export may begin with a byte order mark.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
+            if items.is_empty() && !has_topics && format.is_questions() && line.eq_ignore_ascii_case(TOPIC_HEADER) {
+                has_topics = true;
+                header = TOPIC_HEADER;
+                continue;
+            }
             if line.is_empty() || line.starts_with('#') || (items.is_empty() && line.eq_ignore_ascii_case(header)) {
                 continue;
             }
+            let (topic, line) = match has_topics {
+                true => match line.split_once(',') {
+                    Some((topic, rest)) if !topic.trim().is_empty() => (Some(topic.trim().to_string()), rest),
+                    _ => bail!("{origin}: line {}: expected `{TOPIC_HEADER}`, found no topic before the first comma", i + 1),
+                },
+                false => (None, line),
+            };
             let Some((question, answer)) = line.rsplit_once(',') else {
                 bail!("{origin}: line {}: expected `{header}`, found no comma", i + 1);
             };
@@ -99,14 +153,71 @@ impl TriviaBank {
                 let what = header.split(',').next().unwrap_or("question");
                 bail!("{origin}: line {}: the {what} is empty", i + 1);
             }
-            items.push(TriviaItem { question, answer });
+            items.push(TriviaItem { question, answer, topic });
         }
         for digit in 1..=9 {
             if !items.iter().any(|item| item.answer == digit) {
                 bail!("{origin}: no question has the answer {digit}; a Trividoku may need every digit 1–9");
             }
         }
-        Ok(TriviaBank { items })
+        Ok(TriviaBank { items, has_topics })
+    }
+
+    /// The bank's topics, in the order they first appear.
+    pub fn topics(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for topic in self.items.iter().filter_map(|i| i.topic.as_ref()) {
+            if !out.contains(topic) {
+                out.push(topic.clone());
+            }
+        }
+        out
+    }
+
+    /// The topics a book takes when it names none: every topic but
+    /// word-number (letter counts and sums).
+    pub fn default_topics(&self) -> Vec<String> {
+        self.topics().into_iter().filter(|t| t != WORD_NUMBER).collect()
+    }
+
+    /// The bank narrowed to `topics` (none named: [`Self::default_topics`]).
+    /// A topic the bank lacks is refused by name with the bank's list; a
+    /// bank without a topic column refuses any topic; every digit 1–9 must
+    /// keep a question.
+    pub fn select(&self, topics: &[String], origin: &str) -> Result<TriviaBank> {
+        if !self.has_topics {
+            if !topics.is_empty() {
+                bail!(
+                    "--trivia-topics {}: {origin} has no topic column (its header is not `{TOPIC_HEADER}`), so topics do not apply to it: leave --trivia-topics out, or add the column",
+                    topics.join(",")
+                );
+            }
+            return Ok(self.clone());
+        }
+        let known = self.topics();
+        let wanted = if topics.is_empty() { self.default_topics() } else { topics.to_vec() };
+        if let Some(unknown) = wanted.iter().find(|t| !known.contains(t)) {
+            bail!("--trivia-topics: '{unknown}' is not a topic of {origin}; its topics are {}", known.join(", "));
+        }
+        let items: Vec<TriviaItem> = self.items.iter().filter(|i| i.topic.as_ref().is_some_and(|t| wanted.contains(t))).cloned().collect();
+        for digit in 1..=9 {
+            if !items.iter().any(|item| item.answer == digit) {
+                bail!(
+                    "--trivia-topics {}: no question of these topics in {origin} has the answer {digit}; a Trividoku needs every digit 1–9: add a topic",
+                    wanted.join(",")
+                );
+            }
+        }
+        Ok(TriviaBank { items, has_topics: true })
+    }
+
+    /// How many distinct questions the bank has for each answer (index 1–9).
+    pub fn per_digit(&self) -> [usize; 10] {
+        let mut out = [0; 10];
+        for item in &self.items {
+            out[(item.answer as usize).min(9)] += 1;
+        }
+        out
     }
 
     /// The clues of one puzzle, A first: for each lettered cell a question
@@ -127,12 +238,16 @@ impl TriviaBank {
         clues
     }
 
-    /// The clues of a whole book, dealt without replacement: `needs` holds
-    /// each puzzle's lettered cells as (letter, digit). Each digit's items
-    /// are shuffled once by `seed` and dealt in puzzle order, so no item is
-    /// asked twice in a book and a reprint asks the same. A bank too small
-    /// for the book is refused, naming `origin` and the numbers.
-    pub fn deal(&self, needs: &[Vec<(char, u32)>], seed: u64, origin: &str) -> Result<Vec<Vec<Clue>>> {
+    /// The clues of a whole book: `needs` holds each puzzle's lettered
+    /// cells as (letter, digit). Each digit's items are shuffled once by
+    /// `seed` and dealt in puzzle order, so while the bank has enough no
+    /// item is asked twice in a book, and a reprint asks the same. A digit
+    /// with fewer items than the book needs is dealt round its deck again
+    /// (each repeat as far from its first asking as the deck allows) and
+    /// [`Dealt::warning`] says how many repeat; a puzzle never asks one
+    /// question twice (a bank with fewer items of a digit than one puzzle
+    /// needs is refused).
+    pub fn deal(&self, needs: &[Vec<(char, u32)>], seed: u64, origin: &str) -> Result<Dealt> {
         use rand::SeedableRng;
         use rand::seq::SliceRandom;
         let mut decks: Vec<Vec<&TriviaItem>> = (0..=9).map(|d| self.items.iter().filter(|i| i.answer == d).collect()).collect();
@@ -144,29 +259,48 @@ impl TriviaBank {
         for &(_, digit) in needs.iter().flatten() {
             needed[(digit as usize).min(9)] += 1;
         }
-        let short: Vec<String> = (1..=9)
-            .filter(|&d| needed[d] > decks[d].len())
-            .map(|d| format!("answer {d}: {} needed, {} available", needed[d], decks[d].len()))
-            .collect();
-        if !short.is_empty() {
-            let total: usize = needed.iter().sum();
-            bail!(
-                "{origin}: the book's {} Trividoku puzzles need {total} different items ({} per digit at most) and the bank has {}; too few for {}: add items or make the book shorter",
-                needs.iter().filter(|n| !n.is_empty()).count(),
-                needed.iter().max().unwrap_or(&0),
-                self.items.len(),
-                short.join("; ")
-            );
+        // One puzzle never asks a question twice.
+        for cells in needs {
+            let mut in_puzzle = [0usize; 10];
+            for &(_, digit) in cells {
+                in_puzzle[(digit as usize).min(9)] += 1;
+            }
+            if let Some(d) = (1..=9).find(|&d| in_puzzle[d] > decks[d].len()) {
+                bail!(
+                    "{origin}: a puzzle has {} lettered cells holding {d} and the bank has {} question{} answering {d}: a puzzle never asks one twice, so add questions",
+                    in_puzzle[d],
+                    decks[d].len(),
+                    if decks[d].len() == 1 { "" } else { "s" }
+                );
+            }
         }
+        let short: Vec<usize> = (1..=9).filter(|&d| needed[d] > decks[d].len()).collect();
+        let repeats: usize = short.iter().map(|&d| needed[d] - decks[d].len()).sum();
+        let warning = (!short.is_empty()).then(|| {
+            let total: usize = needed.iter().sum();
+            let spacing = short.iter().map(|&d| decks[d].len()).min().unwrap_or(0);
+            format!(
+                "{origin}: the book's {} Trividoku puzzles ask {total} questions and the bank has too few different ones for {} ({}): {repeats} question{} repeat{}, {}at least {spacing} uses of its answer after it was first asked (add questions or topics, or make the book shorter, for none to repeat)",
+                needs.iter().filter(|n| !n.is_empty()).count(),
+                if short.len() == 1 { "one answer" } else { "some answers" },
+                short.iter().map(|&d| format!("answer {d}: {} asked, {} in the bank", needed[d], decks[d].len())).collect::<Vec<_>>().join("; "),
+                if repeats == 1 { "" } else { "s" },
+                if repeats == 1 { "s" } else { "" },
+                if repeats == 1 { "" } else { "each " },
+            )
+        });
         let mut dealt = [0usize; 10];
-        Ok(needs
+        let clues = needs
             .iter()
             .map(|cells| {
                 let mut clues: Vec<Clue> = cells
                     .iter()
                     .filter_map(|&(letter, digit)| {
                         let d = digit as usize;
-                        let item = decks.get(d)?.get(dealt[d])?;
+                        let deck = decks.get(d)?;
+                        // Round the deck again when it runs out: a repeat
+                        // comes a whole deck's length after its first asking.
+                        let item = deck.get(dealt[d] % deck.len().max(1))?;
                         dealt[d] += 1;
                         Some(Clue { letter, question: item.question.clone(), answer: digit })
                     })
@@ -174,9 +308,13 @@ impl TriviaBank {
                 clues.sort_by_key(|c| c.letter);
                 clues
             })
-            .collect())
+            .collect();
+        Ok(Dealt { clues, repeats, warning })
     }
 }
+
+/// The header of a bank with topics.
+pub const TOPIC_HEADER: &str = "topic,question,answer";
 
 /// Each puzzle's lettered cells as (letter, digit of its solution).
 pub fn lettered_digits(lettered: &[(usize, char)], solution: &str) -> Vec<(char, u32)> {
@@ -225,7 +363,7 @@ mod tests {
         for clue in &clues {
             let cell = lettered.iter().find(|&&(_, l)| l == clue.letter).unwrap().0;
             assert_eq!(solution.as_bytes()[cell] - b'0', clue.answer as u8);
-            assert!(bank.items.contains(&TriviaItem { question: clue.question.clone(), answer: clue.answer }));
+            assert!(bank.items.contains(&TriviaItem { question: clue.question.clone(), answer: clue.answer, topic: None }));
         }
         // The page shows the nine letters where the givens are empty.
         let printed = family.page(&".".repeat(81)).symbols;

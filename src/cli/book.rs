@@ -60,9 +60,18 @@ pub struct BookArgs {
     /// may hold commas (the answer is the last field), `#` lines are
     /// comments. Each item is asked at most once a book, so the bank needs
     /// as many items of each answer as the book has Trividoku puzzles
-    /// (default: data/trivia-bank.csv, 1,032 questions).
+    /// (fewer: some repeat, far apart, with a warning). A `topic,question,answer`
+    /// header gives the bank topics (--trivia-topics). Default:
+    /// data/trivia/bank-2.csv, facts by topic (see docs/books-trivia.md).
     #[arg(long, value_name = "CSV")]
     pub trivia: Option<PathBuf>,
+    /// The trivia topics a Trividoku book asks from, e.g.
+    /// `geography,science` (default: every topic of the bank but
+    /// word-number, the letter counts and sums). The shipped bank's topics:
+    /// geography, science, nature, human-body, space, history, myth, arts,
+    /// sport, food, language, word-number.
+    #[arg(long, value_delimiter = ',', value_name = "TOPICS")]
+    pub trivia_topics: Option<Vec<String>>,
     /// How Trividoku gives its letters: `questions` (a question under the
     /// grid for each letter) or `matching` (the original publisher's list:
     /// items lettered A–I, e.g. `Spider's legs,8`, to match with 1–9).
@@ -310,11 +319,13 @@ pub fn layout_ids(layouts: &[String]) -> Vec<String> {
 
 pub fn book(args: BookArgs) -> Result<()> {
     let mut big_figure = false;
+    let mut lettered = false;
     // Default levels: those every layout of the book can make.
     let mut levels = Level::ALL.to_vec();
     for layout in &args.layout {
         let family = crate::family::open(Layout::load(layout)?); // a clear error for a misspelt id
         big_figure |= crate::book::render::one_a_page_by_default(family.as_ref());
+        lettered |= !family.lettered_cells().is_empty();
         levels.retain(|l| family.levels().contains(l));
         // A level the layout cannot have is said now, not as a shortage
         // that suggests generating what `generate` refuses.
@@ -364,6 +375,8 @@ pub fn book(args: BookArgs) -> Result<()> {
         trivia_file: args.trivia.as_ref().map(|p| p.display().to_string()),
         trivia_format: args.trivia_format.into(),
         trivia_once: true,
+        trivia_bank: crate::book::trivia::BANK_VERSION,
+        trivia_topics: trivia_topics(&args, lettered)?,
         legible_letters: true,
         rating: args.rating,
         author: args.author.clone().filter(|a| !a.trim().is_empty()),
@@ -443,6 +456,31 @@ pub fn book(args: BookArgs) -> Result<()> {
         super::cover::report_cover(id, &args.title, drawn, args.guides, path, *replaced);
     }
     Ok(())
+}
+
+/// `--trivia-topics` checked against the book's bank (named topics it
+/// lacks, or topics for a bank without a topic column, are refused) and
+/// recorded in full, so a reprint asks from the same topics: the default
+/// topics are written out for a book with Trividoku puzzles and a bank with topics.
+fn trivia_topics(args: &BookArgs, lettered: bool) -> Result<Vec<String>> {
+    use crate::book::trivia::{BANK_2, BANK_2_FILE, TriviaBank};
+    let (text, origin) = match &args.trivia {
+        Some(path) => (
+            std::fs::read_to_string(path).with_context(|| format!("cannot read the trivia bank {}", path.display()))?,
+            path.display().to_string(),
+        ),
+        None => (BANK_2.to_string(), BANK_2_FILE.to_string()),
+    };
+    let asked: Vec<String> = args.trivia_topics.iter().flatten().map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect();
+    if args.trivia_topics.is_some() && !lettered {
+        bail!("--trivia-topics: the book has no Trividoku layout (no lettered cells), so it asks no trivia: leave --trivia-topics out");
+    }
+    if args.trivia_topics.is_none() && !lettered {
+        return Ok(Vec::new());
+    }
+    let bank = TriviaBank::parse_as(&text, &origin, args.trivia_format.into())?;
+    let chosen = bank.select(&asked, &origin)?;
+    Ok(if chosen.has_topics { chosen.topics() } else { Vec::new() })
 }
 
 /// `--batch`, `--pattern`, `--source`, `--include-imported` and

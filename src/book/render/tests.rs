@@ -217,3 +217,36 @@ fn even_odd_books_default_to_faded_marks() {
         assert_eq!(super::default_marks(&[id.into()]), MarkStyle::Corner, "{id}");
     }
 }
+
+/// Trividoku's first question clears the grid's thick bottom border (its
+/// ascenders touched the line).
+#[test]
+fn trivia_questions_clear_the_grid_border() {
+    let fonts = Fonts::unembedded().unwrap();
+    let b = book(BookSettings { per_page: 1, layouts: vec!["trividoku-9".into()], ..settings(2) }, "trividoku-9");
+    let laid = lay_out(&b, &fonts).unwrap();
+    let mut checked = 0;
+    for items in pages(&laid, &fonts) {
+        let Some((base, size)) = items.iter().find_map(|i| match i {
+            Item::Text { text, y, size, .. } if text.starts_with('A') && text.ends_with('?') => Some((*y, *size)),
+            _ => None,
+        }) else {
+            continue;
+        };
+        // The grid's lowest line above the question, less half its width.
+        let border = items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Line { points, width, .. } => {
+                    let low = points.iter().map(|p| p.1).fold(f32::MAX, f32::min);
+                    (low > base).then_some(low - width / 2.0)
+                }
+                _ => None,
+            })
+            .fold(f32::MAX, f32::min);
+        let ascender_top = base + 0.76 * size;
+        assert!(border - ascender_top >= 0.3 * size, "{} pt between the border and the first question", border - ascender_top);
+        checked += 1;
+    }
+    assert_eq!(checked, 2);
+}
