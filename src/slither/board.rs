@@ -431,10 +431,16 @@ impl<'t> Board<'t> {
     }
 
     /// Standard openings that need no search, sound on any board: two
-    /// orthogonally adjacent 3s take their shared side and both far sides
-    /// (unless the 2-cell rectangle alone is the answer); two diagonal 3s
-    /// take the outer sides at their far corners.
-    pub fn patterns(&mut self) -> Step {
+    /// diagonal 3s take the outer sides at their far corners; with
+    /// `adjacent_threes`, two orthogonally adjacent 3s take their shared side
+    /// and both far sides (unless the 2-cell rectangle alone is the answer).
+    ///
+    /// The adjacent 3s are a hard rule, not a medium one: their proof is
+    /// global (the shared side off closes the 2-cell loop, which cannot be
+    /// the whole answer), a step Tatham's Loopy makes at none of its levels.
+    /// As a medium rule they put puzzles that Loopy grades Hard or cannot
+    /// solve at all below puzzles it grades Tricky (docs/slitherlink-levels.md).
+    pub fn patterns(&mut self, adjacent_threes: bool) -> Step {
         let g = self.t.grid;
         for r in 0..g.rows {
             for c in 0..g.cols {
@@ -443,7 +449,7 @@ impl<'t> Board<'t> {
                     continue;
                 }
                 let [xt, xr, xb, xl] = self.t.cell_edges[x];
-                if c + 1 < g.cols && self.clue[x + 1] == 3 {
+                if adjacent_threes && c + 1 < g.cols && self.clue[x + 1] == 3 {
                     let [yt, yr, yb, _] = self.t.cell_edges[x + 1];
                     if !self.small_loop_fits(&[xt, xb, xl, yt, yr, yb]) {
                         for e in [xl, xr, yr] {
@@ -453,7 +459,7 @@ impl<'t> Board<'t> {
                 }
                 if r + 1 < g.rows {
                     let y = g.cell(r + 1, c);
-                    if self.clue[y] == 3 {
+                    if adjacent_threes && self.clue[y] == 3 {
                         let [_, yr, yb, yl] = self.t.cell_edges[y];
                         if !self.small_loop_fits(&[xt, xr, xl, yr, yb, yl]) {
                             for e in [xt, xb, yb] {

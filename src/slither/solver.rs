@@ -16,11 +16,12 @@ use crate::solver::{Budget, Budgeted};
 pub enum Level {
     /// Clue counting and vertex degrees only.
     Easy,
-    /// Plus the no-premature-loop rule and the classic patterns (corners
-    /// of 1s and 3s, adjacent and diagonal 3s).
+    /// Plus the no-premature-loop rule and the local patterns (corners of
+    /// 1s and 3s, diagonal 3s): Tatham's Loopy solves every such puzzle at
+    /// its Tricky level or below.
     Medium,
-    /// Plus lookahead: one edge tried each way, propagated with the medium
-    /// rules, and the value that contradicts rejected.
+    /// Plus adjacent 3s and lookahead: one edge tried each way, propagated
+    /// with the medium rules, and the value that contradicts rejected.
     Hard,
 }
 
@@ -79,7 +80,7 @@ pub fn deduce_with(tables: &Tables, puzzle: &Puzzle, level: Level) -> Deduction 
 
 fn run_rules(board: &mut Board, level: Level) -> Result<(), Contradiction> {
     if level >= Level::Medium {
-        board.patterns()?;
+        board.patterns(level >= Level::Hard)?;
     }
     board.propagate()?;
     if level >= Level::Hard && board.unknown_total > 0 {
@@ -236,7 +237,7 @@ fn search_from(puzzle: &Puzzle, limit: usize, keep_first: bool, budget: Budget) 
         return search;
     }
     let mut board = Board::new(&tables, puzzle, Level::Medium);
-    if board.patterns().is_ok() {
+    if board.patterns(true).is_ok() {
         descend(board, &mut search);
     }
     search
