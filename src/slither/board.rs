@@ -73,6 +73,10 @@ pub struct Board<'t> {
     pub level: Level,
     /// Shared: trials copy the board but never change the clues.
     clue: Rc<[u8]>,
+    /// Per point, which of its `point_cells` hold a 1 or a 3 (bit `i` for
+    /// `point_cells[p][i]`): the cells whose corner rules a change at the
+    /// point wakes. Shared like `clue`.
+    odd_corners: Rc<[u8]>,
     pub edge: Vec<u8>,
     degree: Vec<u8>,
     end: Vec<u32>,
@@ -104,6 +108,14 @@ impl<'t> Board<'t> {
             t,
             level,
             clue: puzzle.clues.iter().map(|c| c.unwrap_or(NO_CLUE)).collect(),
+            odd_corners: t
+                .point_cells
+                .iter()
+                .map(|cells| {
+                    let odd = |i: usize| cells[i] != NONE && matches!(puzzle.clues[cells[i]], Some(1 | 3));
+                    (0..4).filter(|&i| odd(i)).fold(0u8, |mask, i| mask | 1 << i)
+                })
+                .collect(),
             edge: vec![UNKNOWN; g.edges()],
             degree: vec![0; g.points()],
             end: (0..g.points() as u32).collect(),
@@ -126,6 +138,7 @@ impl<'t> Board<'t> {
         self.level = other.level;
         if !Rc::ptr_eq(&self.clue, &other.clue) {
             self.clue = Rc::clone(&other.clue);
+            self.odd_corners = Rc::clone(&other.odd_corners);
         }
         self.edge.clone_from(&other.edge);
         self.degree.clone_from(&other.degree);
@@ -199,6 +212,7 @@ impl<'t> Board<'t> {
         })
     }
 
+    #[inline]
     fn enqueue(&mut self, item: usize) {
         if item != NONE && !self.queued[item] {
             self.queued[item] = true;
@@ -211,10 +225,11 @@ impl<'t> Board<'t> {
         self.enqueue(cells + p);
         if self.level >= Level::Medium {
             // Corner rules read the edges around the corners of 1s and 3s.
-            for cell in self.t.point_cells[p] {
-                if cell != NONE && matches!(self.clue[cell], 1 | 3) {
-                    self.enqueue(cell);
-                }
+            let mut odd = self.odd_corners[p];
+            while odd != 0 {
+                let i = odd.trailing_zeros() as usize;
+                odd &= odd - 1;
+                self.enqueue(self.t.point_cells[p][i]);
             }
         }
     }
