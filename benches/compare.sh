@@ -13,11 +13,14 @@
 #   REPS     repetitions             (default 3)
 #   ROWS     regex selecting rows    (default: all), e.g. ROWS='^count-' or ROWS='gen-16'
 #   TIMER    time (/usr/bin/time, 10 ms steps) or wait4 (python3's os.wait4, microseconds; default)
-#   TDOKU, CRATE, SOLO, QQWING, TDGEN   override single anchor paths
+#   TDOKU, CRATE, SOLO, QQWING, TDGEN, LOOPY   override single anchor paths
+#   (LOOPY: a driver around Tatham's loopy.c, `LOOPY gen W H h N SEED` prints N Hard
+#   game ids; docs/slitherlink-levels.md says how to build it)
 #   TDOKU_SE9_LIMIT=N  se9 row: also run tdoku's generator (-l N attempts) graded by puzzlebook
 #   KEEP=1   keep the scratch directory (outputs, timings)
 # Rows: count-17 count-top count-hardest count-forum count-multi count-multi50 gen-minimal
 #       gen-easy gen-diagonal gen-diagonal-min gen-16 gen-16-min gen-killer gen-stored gen-expert grade-2x grade-3x se9
+#       gen-slither-7 gen-slither-10 gen-slither-15 gen-slither-20
 set -u -o pipefail
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,6 +37,7 @@ SOLO=${SOLO:-/usr/games/sgt-solo}
 QQWING=${QQWING:-/usr/games/qqwing}
 [ -x "$QQWING" ] || QQWING=$(command -v qqwing)
 TDGEN=${TDGEN:-$A/tdoku/build-v2/generate}
+LOOPY=${LOOPY:-$A/loopy-build/drv}
 D=${DATA:-$(cd "$REPO/.." && pwd)/shared/data/sudoku}
 FORUM=${FORUM:-$A/forum-hardest-11.txt}
 
@@ -144,6 +148,15 @@ if sel se9; then
     tool se9 tdoku-gen se9 bash -c "$TDGEN -p0 -s0 -c0 -g1 -d1 -l $TDOKU_SE9_LIMIT | cut -d' ' -f1 | $PB grade classic-9 --file /dev/stdin"
   fi
 fi
+# Slitherlink hard (issue 34 item 5): our hard level against Loopy's Hard generator, square boards
+for sn in 7:200 10:100 15:20 20:10; do
+  s=${sn%:*} n=${sn#*:}
+  if sel gen-slither-$s; then
+    row gen-slither-$s 0 "Slitherlink hard ${s}x${s} vs Loopy ${s}x${s}t0dh"
+    tool gen-slither-$s puzzlebook "$n" "$PB" loops generate ${s}x${s} --difficulty hard --count "$n" --seed 1
+    tool gen-slither-$s loopy "$n" "$LOOPY" gen "$s" "$s" h "$n" 1
+  fi
+done
 [ ${#ROW_ORDER[@]} -gt 0 ] || { echo "no row matches ROWS='$ROWS'" >&2; exit 1; }
 # Only the executables the selected rows run must exist (gen-stored needs no anchor).
 for k in "${!CMD[@]}"; do

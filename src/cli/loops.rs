@@ -49,7 +49,7 @@ pub enum LoopsCommand {
         size: String,
         #[arg(long, short = 'n', default_value_t = 1)]
         count: u64,
-        /// easy (clue counting, vertex rules), medium (+ no early loop and patterns), hard (+ one-edge trials).
+        /// easy (clue counting, vertex rules), medium (+ no early loop and corner patterns), hard (+ adjacent 3s and one-edge trials).
         #[arg(long, default_value = "medium")]
         difficulty: String,
         /// Seed of the first puzzle; puzzle i uses seed + i.

@@ -127,9 +127,14 @@ pub static SLITHERLINK: [Skill; 4] = [
         "patterns",
         "the classic patterns",
         "the classic patterns",
-        "the classic patterns: two 3s side by side, a 3 or a 1 in a corner, and never closing a small loop early",
+        "the classic patterns: a 3 or a 1 in a corner, two 3s corner to corner, and never closing a small loop early",
     ),
-    skill("lookahead", "trying a line", "trying a line", "trying a line: drawing one line in and seeing that it leads to a contradiction"),
+    skill(
+        "lookahead",
+        "trying a line",
+        "trying a line",
+        "trying a line: drawing one line in and seeing that it leads to a contradiction (two 3s side by side are the first case)",
+    ),
     Skill {
         id: "trial",
         need: "trial and error",

@@ -73,6 +73,10 @@ pub struct Board<'t> {
     pub level: Level,
     /// Shared: trials copy the board but never change the clues.
     clue: Rc<[u8]>,
+    /// Per point, which of its `point_cells` hold a 1 or a 3 (bit `i` for
+    /// `point_cells[p][i]`): the cells whose corner rules a change at the
+    /// point wakes. Shared like `clue`.
+    odd_corners: Rc<[u8]>,
     pub edge: Vec<u8>,
     degree: Vec<u8>,
     end: Vec<u32>,
@@ -104,6 +108,14 @@ impl<'t> Board<'t> {
             t,
             level,
             clue: puzzle.clues.iter().map(|c| c.unwrap_or(NO_CLUE)).collect(),
+            odd_corners: t
+                .point_cells
+                .iter()
+                .map(|cells| {
+                    let odd = |i: usize| cells[i] != NONE && matches!(puzzle.clues[cells[i]], Some(1 | 3));
+                    (0..4).filter(|&i| odd(i)).fold(0u8, |mask, i| mask | 1 << i)
+                })
+                .collect(),
             edge: vec![UNKNOWN; g.edges()],
             degree: vec![0; g.points()],
             end: (0..g.points() as u32).collect(),
@@ -126,6 +138,7 @@ impl<'t> Board<'t> {
         self.level = other.level;
         if !Rc::ptr_eq(&self.clue, &other.clue) {
             self.clue = Rc::clone(&other.clue);
+            self.odd_corners = Rc::clone(&other.odd_corners);
         }
         self.edge.clone_from(&other.edge);
         self.degree.clone_from(&other.degree);
@@ -199,6 +212,7 @@ impl<'t> Board<'t> {
         })
     }
 
+    #[inline]
     fn enqueue(&mut self, item: usize) {
         if item != NONE && !self.queued[item] {
             self.queued[item] = true;
@@ -211,10 +225,11 @@ impl<'t> Board<'t> {
         self.enqueue(cells + p);
         if self.level >= Level::Medium {
             // Corner rules read the edges around the corners of 1s and 3s.
-            for cell in self.t.point_cells[p] {
-                if cell != NONE && matches!(self.clue[cell], 1 | 3) {
-                    self.enqueue(cell);
-                }
+            let mut odd = self.odd_corners[p];
+            while odd != 0 {
+                let i = odd.trailing_zeros() as usize;
+                odd &= odd - 1;
+                self.enqueue(self.t.point_cells[p][i]);
             }
         }
     }
@@ -431,10 +446,16 @@ impl<'t> Board<'t> {
     }
 
     /// Standard openings that need no search, sound on any board: two
-    /// orthogonally adjacent 3s take their shared side and both far sides
-    /// (unless the 2-cell rectangle alone is the answer); two diagonal 3s
-    /// take the outer sides at their far corners.
-    pub fn patterns(&mut self) -> Step {
+    /// diagonal 3s take the outer sides at their far corners; with
+    /// `adjacent_threes`, two orthogonally adjacent 3s take their shared side
+    /// and both far sides (unless the 2-cell rectangle alone is the answer).
+    ///
+    /// The adjacent 3s are a hard rule, not a medium one: their proof is
+    /// global (the shared side off closes the 2-cell loop, which cannot be
+    /// the whole answer), a step Tatham's Loopy makes at none of its levels.
+    /// As a medium rule they put puzzles that Loopy grades Hard or cannot
+    /// solve at all below puzzles it grades Tricky (docs/slitherlink-levels.md).
+    pub fn patterns(&mut self, adjacent_threes: bool) -> Step {
         let g = self.t.grid;
         for r in 0..g.rows {
             for c in 0..g.cols {
@@ -443,7 +464,7 @@ impl<'t> Board<'t> {
                     continue;
                 }
                 let [xt, xr, xb, xl] = self.t.cell_edges[x];
-                if c + 1 < g.cols && self.clue[x + 1] == 3 {
+                if adjacent_threes && c + 1 < g.cols && self.clue[x + 1] == 3 {
                     let [yt, yr, yb, _] = self.t.cell_edges[x + 1];
                     if !self.small_loop_fits(&[xt, xb, xl, yt, yr, yb]) {
                         for e in [xl, xr, yr] {
@@ -453,7 +474,7 @@ impl<'t> Board<'t> {
                 }
                 if r + 1 < g.rows {
                     let y = g.cell(r + 1, c);
-                    if self.clue[y] == 3 {
+                    if adjacent_threes && self.clue[y] == 3 {
                         let [_, yr, yb, yl] = self.t.cell_edges[y];
                         if !self.small_loop_fits(&[xt, xr, xl, yr, yb, yl]) {
                             for e in [xt, xb, yb] {

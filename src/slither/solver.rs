@@ -16,11 +16,12 @@ use crate::solver::{Budget, Budgeted};
 pub enum Level {
     /// Clue counting and vertex degrees only.
     Easy,
-    /// Plus the no-premature-loop rule and the classic patterns (corners
-    /// of 1s and 3s, adjacent and diagonal 3s).
+    /// Plus the no-premature-loop rule and the local patterns (corners of
+    /// 1s and 3s, diagonal 3s): Tatham's Loopy solves every such puzzle at
+    /// its Tricky level or below.
     Medium,
-    /// Plus lookahead: one edge tried each way, propagated with the medium
-    /// rules, and the value that contradicts rejected.
+    /// Plus adjacent 3s and lookahead: one edge tried each way, propagated
+    /// with the medium rules, and the value that contradicts rejected.
     Hard,
 }
 
@@ -69,21 +70,35 @@ pub fn deduce(puzzle: &Puzzle, level: Level) -> Deduction {
 
 /// [`deduce`] with prebuilt tables (the generator calls it hundreds of times).
 pub fn deduce_with(tables: &Tables, puzzle: &Puzzle, level: Level) -> Deduction {
+    deduce_from(tables, puzzle, level, None)
+}
+
+/// [`deduce_with`] for a puzzle that `solution` is known to satisfy (the
+/// generator's, whose clues come from its loop): the same deductions and
+/// the same answer, faster. A lookahead trial that gives an edge its value
+/// in `solution` can never contradict (every rule is sound, and the trial's
+/// state agrees with a solution), so only the other value is tried.
+pub fn deduce_knowing(tables: &Tables, puzzle: &Puzzle, level: Level, solution: &EdgeSet) -> Deduction {
+    debug_assert!(puzzle.satisfied_by(solution));
+    deduce_from(tables, puzzle, level, Some(solution))
+}
+
+fn deduce_from(tables: &Tables, puzzle: &Puzzle, level: Level, known: Option<&EdgeSet>) -> Deduction {
     let mut board = Board::new(tables, puzzle, level.min(Level::Medium));
-    match run_rules(&mut board, level) {
+    match run_rules(&mut board, level, known) {
         Err(Contradiction) => Deduction::Contradiction,
         Ok(()) if board.is_solved() => Deduction::Solved(edges_of(&board)),
         Ok(()) => Deduction::Stalled,
     }
 }
 
-fn run_rules(board: &mut Board, level: Level) -> Result<(), Contradiction> {
+fn run_rules(board: &mut Board, level: Level, known: Option<&EdgeSet>) -> Result<(), Contradiction> {
     if level >= Level::Medium {
-        board.patterns()?;
+        board.patterns(level >= Level::Hard)?;
     }
     board.propagate()?;
     if level >= Level::Hard && board.unknown_total > 0 {
-        lookahead(board)?;
+        lookahead(board, known)?;
     }
     Ok(())
 }
@@ -95,7 +110,11 @@ fn run_rules(board: &mut Board, level: Level) -> Result<(), Contradiction> {
 /// implied: trying one of those from the same position reaches a subset of
 /// the same state (the rules are monotone), so it cannot contradict either.
 /// This skips most trials of a round; any progress resets the marks.
-fn lookahead(board: &mut Board) -> Result<(), Contradiction> {
+///
+/// With `known` (a solution of the puzzle), the trial of an edge's value in
+/// it is skipped: it cannot contradict, and what it implies are values of
+/// that solution, which are skipped too, so the deductions are the same.
+fn lookahead(board: &mut Board, known: Option<&EdgeSet>) -> Result<(), Contradiction> {
     let mut trial = board.clone();
     let edges = board.edge.len();
     // `cleared[e * 2 + (value == OFF)]`: that trial is known to be harmless.
@@ -111,7 +130,7 @@ fn lookahead(board: &mut Board) -> Result<(), Contradiction> {
             }
             for value in [ON, OFF] {
                 let slot = 2 * e + usize::from(value == OFF);
-                if cleared[slot] {
+                if cleared[slot] || known.is_some_and(|solution| solution.contains(e) == (value == ON)) {
                     continue;
                 }
                 trial.copy_from(board);
@@ -236,7 +255,7 @@ fn search_from(puzzle: &Puzzle, limit: usize, keep_first: bool, budget: Budget) 
         return search;
     }
     let mut board = Board::new(&tables, puzzle, Level::Medium);
-    if board.patterns().is_ok() {
+    if board.patterns(true).is_ok() {
         descend(board, &mut search);
     }
     search
@@ -249,7 +268,7 @@ fn descend(mut board: Board, search: &mut Search) {
     if !search.enter() {
         return;
     }
-    if board.propagate().is_err() || lookahead(&mut board).is_err() || !board.can_still_connect() {
+    if board.propagate().is_err() || lookahead(&mut board, None).is_err() || !board.can_still_connect() {
         return;
     }
     if board.unknown_total == 0 {

@@ -623,3 +623,81 @@ fn slither_slow_search_cases() {
         println!("{} seed {seed}: {n} solutions, {:.1} ms  {sparse}", level.as_str(), start.elapsed().as_secs_f64() * 1e3);
     }
 }
+
+/// Puzzles on each side of our level boundaries, with the lowest level at
+/// which Tatham's Loopy solves each (its standalone solver, `<id>` as
+/// benches/slither-loopy-levels.sh writes it): each is solved by the rules of
+/// its level and stalls one level down, so Loopy's order is kept across them.
+const LEVEL_BOUNDARY: [(&str, &str, Level, &str); 7] = [
+    ("easy, Loopy Easy", ".2..32./.2..3../311.121/302.233/2..22../2..312./...1111", Level::Easy, "Easy"),
+    ("medium, Loopy Normal", ".....23/302..../22..2.2/2.13..1/3..3.../..2..1./.22.32.", Level::Medium, "Normal"),
+    ("medium, Loopy Normal (corner 3s)", "....0../2.....1/3.23.1./.20.2.3/.23.31./.2...../2.....0", Level::Medium, "Normal"),
+    ("hard, Loopy Tricky", "..2.32./.3.32../3.22.../...1.../..12.3./......./3.33.23", Level::Hard, "Tricky"),
+    ("hard, Loopy Hard", ".....3./332.1../......3/22.2.../.222.33/...2.../.3.3.11", Level::Hard, "Hard"),
+    // Two puzzles the old medium level (adjacent 3s as a medium pattern)
+    // solved, which Loopy solves at none of its levels.
+    ("hard (was medium), beyond Loopy Hard", "..2.33./.....1./.2...23/.3...1./21...3./332..1./...3.33", Level::Hard, "none"),
+    ("hard (was medium), beyond Loopy Hard", "3.....3/1...1../.33...3/.2..22./2..2.3./.1..3.1/32...3.", Level::Hard, "none"),
+];
+
+#[test]
+fn slither_level_boundaries_named_puzzles() {
+    for (name, text, level, _loopy) in LEVEL_BOUNDARY {
+        let puzzle = Puzzle::parse(text).unwrap();
+        assert_eq!(count_solutions(&puzzle, 2), 1, "{name}: {text} is not unique");
+        assert!(matches!(deduce(&puzzle, level), Deduction::Solved(_)), "{name}: {text} not solved at {level:?}");
+        let below = Level::ALL.into_iter().take_while(|&l| l < level).last();
+        if let Some(below) = below {
+            assert_eq!(deduce(&puzzle, below), Deduction::Stalled, "{name}: {text} already solved at {below:?}");
+        }
+        assert_eq!(grade(&puzzle), Some(level), "{name}: {text}");
+    }
+}
+
+#[test]
+fn slither_adjacent_threes_are_a_hard_rule() {
+    // Side by side 3s in a corner-free spot: the shared side and both far
+    // sides follow only from the 2-cell loop being no answer (a global
+    // argument, which Loopy never makes): medium stalls, hard solves.
+    let (_, text, _, _) = LEVEL_BOUNDARY[5];
+    let puzzle = Puzzle::parse(text).unwrap();
+    assert_eq!(deduce(&puzzle, Level::Medium), Deduction::Stalled);
+    assert!(matches!(deduce(&puzzle, Level::Hard), Deduction::Solved(_)));
+}
+
+#[test]
+fn slither_deduce_knowing_the_loop_matches_deduce() {
+    // The generator's shortcut (skip lookahead trials of the loop's own
+    // values) must reach exactly what the plain deduction reaches, on
+    // puzzles it solves and on ones it stalls on.
+    use super::board::Tables;
+    use super::solver::{deduce_knowing, deduce_with};
+    use rand::seq::SliceRandom;
+    let mut rng = ChaCha8Rng::seed_from_u64(34);
+    let (mut solved, mut stalled) = (0, 0);
+    for (rows, cols) in [(5, 5), (6, 7), (8, 8)] {
+        let grid = Grid::new(rows, cols);
+        let tables = Tables::new(grid);
+        for _ in 0..12 {
+            let solution = super::loopgen::random_loop(&grid, &mut rng);
+            let mut puzzle = Puzzle::from_loop(grid, &solution);
+            let mut order: Vec<usize> = (0..grid.cells()).collect();
+            order.shuffle(&mut rng);
+            for (i, &cell) in order.iter().enumerate() {
+                puzzle.clues[cell] = None;
+                if i % 3 != 0 {
+                    continue;
+                }
+                for level in Level::ALL {
+                    let plain = deduce_with(&tables, &puzzle, level);
+                    assert_eq!(deduce_knowing(&tables, &puzzle, level, &solution), plain, "{puzzle} at {level:?}");
+                    match plain {
+                        Deduction::Solved(_) => solved += 1,
+                        _ => stalled += 1,
+                    }
+                }
+            }
+        }
+    }
+    assert!(solved > 50 && stalled > 50, "{solved} solved, {stalled} stalled");
+}
