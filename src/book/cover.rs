@@ -698,6 +698,9 @@ pub fn refuse_taken(catalog: &Catalog, path: &std::path::Path, this: i64) -> Res
 }
 
 #[cfg(test)]
+mod themed_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -19,10 +19,10 @@ use crate::pdf::fonts::{Fonts, Weight};
 use anyhow::{Result, bail};
 
 /// The title's largest and smallest size as a share of the front's width:
-/// at 0.085 a capital is 0.62 × 0.085 = 6 % of the width, 10 px of a
-/// 160 px thumbnail.
-const TITLE_MAX_SHARE: f32 = 0.125;
-const TITLE_MIN_SHARE: f32 = 0.085;
+/// at 0.1 a capital (0.73 of the size) is 7.3 % of the width, 11.7 px of
+/// a 160 px thumbnail.
+pub const TITLE_MAX_SHARE: f32 = 0.13;
+pub const TITLE_MIN_SHARE: f32 = 0.1;
 /// The back's text: never under 10 pt.
 pub const BACK_TEXT_MIN_PT: f32 = 10.0;
 const BACK_TEXT_MAX_PT: f32 = 13.0;
