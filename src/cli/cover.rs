@@ -13,9 +13,12 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args, Debug)]
 #[command(after_help = "The cover is one page, the full wrap: width = 0.125 in bleed + back + spine + front + 0.125 in \
 bleed, height = trim height + 0.25 in; spine = page count × paper thickness (white 0.002252 in, cream 0.0025 in, \
-color 0.002347 in a page). The front shows the title, subtitle, author and a puzzle of the book; the back the blurb \
-and a sample grid, its barcode area (2 × 1.2 in, lower right) left empty; the spine carries the title from 79 pages on. \
-Every cover passes the cover preflight before it is written.")]
+color 0.002347 in a page). The theme's colour covers the whole wrap into the bleed (the barcode area, 2 × 1.2 in \
+lower right, stays white for the barcode). The front shows the title large and bold, the subtitle, a badge \
+(\"Large Print · 120 Puzzles · Solutions Included\"), the levels, the book's own puzzles (or --cover-image) and the \
+author; the back the title, the blurb at 10 pt or more and a sample grid; the spine the title from 79 pages on. \
+Books made before themes keep their grey-band cover unless --theme is given. Every cover passes the cover preflight \
+before it is written.")]
 pub struct CoverArgs {
     /// The book's number (see `puzzlebook books`).
     pub id: i64,

@@ -25,7 +25,8 @@ pub const TITLE_MAX_SHARE: f32 = 0.13;
 pub const TITLE_MIN_SHARE: f32 = 0.1;
 /// The back's text: never under 10 pt.
 pub const BACK_TEXT_MIN_PT: f32 = 10.0;
-const BACK_TEXT_MAX_PT: f32 = 13.0;
+/// The back's text starts this large (a share of the back's width, 12–16 pt).
+const BACK_TEXT_SHARE: f32 = 0.026;
 /// The faded grid behind the front's art: its tilt (radians) and how much
 /// of the title colour it takes over the ground.
 const FADED_TILT: f32 = 0.21;
@@ -263,7 +264,7 @@ pub(super) fn draw(
         r.max(c) as f32
     });
     let mut set = None;
-    let mut size = BACK_TEXT_MAX_PT;
+    let mut size = (back.width * BACK_TEXT_SHARE).clamp(12.0, 16.0).round();
     while size >= BACK_TEXT_MIN_PT - 1e-3 {
         let lines = paragraphs(fonts, blurb_text, size, text_width);
         let height: f32 = lines.iter().map(|(_, gap)| size * 1.4 + gap * size).sum();

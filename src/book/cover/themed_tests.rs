@@ -200,3 +200,28 @@ fn each_themes_title_is_at_least_10_px_tall_in_a_160_px_thumbnail() {
     assert!(!heights.is_empty(), "the old title is found");
     assert_eq!(heights.iter().filter(|&&h| h >= 10).count(), 0, "old cover: {heights:?}");
 }
+
+#[test]
+fn a_colour_over_240_percent_ink_is_caught_by_the_preflight() {
+    use lopdf::content::{Content, Operation};
+    use lopdf::{Document, Object};
+    let book = book("classic-9", 2, |_| {});
+    let rendered = render_cover(&book, 120, &options()).unwrap();
+    assert!(preflight(&rendered.bytes, &cover_rules(rendered.geometry)).is_clean());
+    // A four-colour black (400 %) fill planted on the front.
+    let mut doc = Document::load_mem(&rendered.bytes).unwrap();
+    let (_, &page) = doc.get_pages().iter().next().unwrap();
+    let mut content = Content::decode(&doc.get_page_content(page)).unwrap();
+    let real = |v: &[f32]| v.iter().map(|&x| Object::Real(x)).collect::<Vec<_>>();
+    let front = rendered.geometry.front();
+    content.operations.push(Operation::new("k", real(&[1.0, 1.0, 1.0, 1.0])));
+    content.operations.push(Operation::new("re", real(&[front.x + 50.0, 300.0, 40.0, 40.0])));
+    content.operations.push(Operation::new("f", vec![]));
+    doc.change_page_content(page, content.encode().unwrap()).unwrap();
+    let mut bad = Vec::new();
+    doc.save_to(&mut bad).unwrap();
+    let report = preflight(&bad, &cover_rules(rendered.geometry));
+    let found = report.of(crate::preflight::Check::InkCoverage);
+    assert_eq!(found.len(), 1, "{:?}", report.findings);
+    assert!(found[0].to_string().contains("400 % ink") && found[0].to_string().contains("240 %"), "{}", found[0]);
+}
