@@ -2,9 +2,7 @@
 //! cover (full wrap), written beside its interior.
 
 use super::catalog::DbArg;
-use crate::book::cover::{
-    Blurb, CoverImage, CoverOptions, Paper, RenderedCover, Theme, cover_of_stored, default_cover_path, refuse_taken,
-};
+use crate::book::cover::{Blurb, CoverImage, CoverOptions, Paper, RenderedCover, Theme, cover_of_stored, default_cover_path, refuse_taken};
 use crate::book::make::write_pdf;
 use crate::store::Catalog;
 use anyhow::{Context, Result};

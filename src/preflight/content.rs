@@ -5,7 +5,9 @@
 //! XObjects and images; each painted item is checked as it is met.
 
 use super::fonts::{Font, FontCache};
-use super::{Check, EPSILON, Findings, LIGHTEST_GREY, MAX_INK, MIN_LINE_PT, POINTS_PER_INCH, Rect, Rules, dict_get, inherited, num, resolve};
+use super::{
+    Check, EPSILON, Findings, LIGHTEST_GREY, MAX_INK, MIN_LINE_PT, POINTS_PER_INCH, Rect, Rules, dict_get, inherited, num, resolve,
+};
 use lopdf::content::Content;
 use lopdf::{Dictionary, Document, Object, ObjectId};
 use std::rc::Rc;

@@ -148,7 +148,8 @@ impl CoverImage {
     /// needed.
     pub fn place(&self, room: Area) -> Result<Area> {
         let aspect = self.width as f32 / self.height as f32;
-        let (w, h) = if room.width / room.height > aspect { (room.height * aspect, room.height) } else { (room.width, room.width / aspect) };
+        let (w, h) =
+            if room.width / room.height > aspect { (room.height * aspect, room.height) } else { (room.width, room.width / aspect) };
         let area = Area { x: room.centre_x() - w / 2.0, y: room.y + (room.height - h) / 2.0, width: w, height: h };
         let (w_in, h_in) = (w as f64 / 72.0, h as f64 / 72.0);
         let dpi = self.width as f64 / w_in;

@@ -10,8 +10,8 @@ use super::art::{CoverImage, Tinted};
 use super::theme::{Palette, Theme};
 use super::words::{CoverWords, ENGLISH};
 use super::{
-    Book, CoverGeometry, CoverOptions, DrawnCover, MARGIN_IN, MIN_COVER_CELL_PT, draw_guides, fewest_lines, fit_lines, inches,
-    paragraphs, pt, spine_lettering,
+    Book, CoverGeometry, CoverOptions, DrawnCover, MARGIN_IN, MIN_COVER_CELL_PT, draw_guides, fewest_lines, fit_lines, inches, paragraphs,
+    pt, spine_lettering,
 };
 use crate::page::Area;
 use crate::pdf::canvas::{Ink, Surface};
@@ -216,9 +216,14 @@ pub(super) fn draw(
             let aspect = family.renderer().aspect();
             let card_h = (zone.height * 0.92).min(zone.width * 0.78 / aspect);
             let card_w = card_h * aspect;
-            let card = Area { x: zone.x + (zone.width - card_w) * 0.3, y: zone.y + (zone.height - card_h) / 2.0, width: card_w, height: card_h };
+            let card =
+                Area { x: zone.x + (zone.width - card_w) * 0.3, y: zone.y + (zone.height - card_h) / 2.0, width: card_w, height: card_h };
             let rule = (card_w * 0.012).max(2.0);
-            rect(canvas, Area { x: card.x - rule, y: card.y - rule, width: card.width + 2.0 * rule, height: card.height + 2.0 * rule }, p.accent);
+            rect(
+                canvas,
+                Area { x: card.x - rule, y: card.y - rule, width: card.width + 2.0 * rule, height: card.height + 2.0 * rule },
+                p.accent,
+            );
             rect(canvas, card, p.card);
             let pad = card_w.min(card_h) * 0.06;
             let grid = Area { x: card.x + pad, y: card.y + pad, width: card.width - 2.0 * pad, height: card.height - 2.0 * pad };
@@ -255,13 +260,20 @@ pub(super) fn draw(
         y -= back_size * 1.15;
     }
     let barcode = g.barcode();
-    let card = Area { x: back.x + margin, y: barcode.top() + margin * 0.5, width: back_inner, height: y - margin * 0.3 - barcode.top() - margin * 0.5 };
+    let card = Area {
+        x: back.x + margin,
+        y: barcode.top() + margin * 0.5,
+        width: back_inner,
+        height: y - margin * 0.3 - barcode.top() - margin * 0.5,
+    };
     let pad = margin * 0.6;
     let text_width = card.width - 2.0 * pad;
     let sample = (book.puzzles.len() > 1).then_some(0);
-    let least_grid = sample.map_or(0.0, |i| MIN_COVER_CELL_PT * {
-        let (r, c) = book.layouts[book.puzzles[i].layout].print_extent();
-        r.max(c) as f32
+    let least_grid = sample.map_or(0.0, |i| {
+        MIN_COVER_CELL_PT * {
+            let (r, c) = book.layouts[book.puzzles[i].layout].print_extent();
+            r.max(c) as f32
+        }
     });
     let mut set = None;
     let mut size = (back.width * BACK_TEXT_SHARE).clamp(12.0, 16.0).round();
@@ -305,8 +317,8 @@ pub(super) fn draw(
     }
 
     // The spine: the title (and author) from 79 pages on, in the title's colour.
-    let spine_text = g.spine_text_allowed()
-        && spine_lettering(canvas, fonts, g, settings.title.as_str(), settings.author.as_deref(), Some(p.title));
+    let spine_text =
+        g.spine_text_allowed() && spine_lettering(canvas, fonts, g, settings.title.as_str(), settings.author.as_deref(), Some(p.title));
     if g.spine_text_allowed() && !spine_text {
         warnings.push(format!(
             "the {} in spine of {} pages is too narrow for 7 pt text: the spine is left blank",

@@ -141,8 +141,7 @@ fn title_glyph_heights(bytes: &[u8], g: &CoverGeometry, title: [f32; 3], name: &
     // The ground: the front's top right corner, inside the trim.
     let ground = at(x1 - 2, y0 + 2);
     assert!(h > y1 && x1 - x0 >= 158, "{w}x{h}");
-    let inked: Vec<Vec<bool>> =
-        (y0..y1).map(|y| (x0..x1).map(|x| dist(at(x, y), title) < dist(at(x, y), ground)).collect()).collect();
+    let inked: Vec<Vec<bool>> = (y0..y1).map(|y| (x0..x1).map(|x| dist(at(x, y), title) < dist(at(x, y), ground)).collect()).collect();
     // Connected components (4-neighbours): their heights.
     let (rows, cols) = (inked.len(), x1 - x0);
     let mut seen = vec![vec![false; cols]; rows];
