@@ -248,3 +248,78 @@ fn covers_follow_the_formula_and_planted_defects_are_caught() {
     let report = preflight(&bad, &Rules::cover(geometry));
     assert_eq!(report.of(Check::SafeArea).len(), 1, "{:?}", report.findings);
 }
+
+/// A flat-coloured RGB (or RGBA, half transparent) PNG of `w` × `h` pixels.
+fn write_png(path: &Path, w: u32, h: u32, alpha: bool) {
+    let file = std::fs::File::create(path).unwrap();
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), w, h);
+    enc.set_color(if alpha { png::ColorType::Rgba } else { png::ColorType::Rgb });
+    enc.set_depth(png::BitDepth::Eight);
+    let pixel: &[u8] = if alpha { &[200, 60, 40, 128] } else { &[200, 60, 40] };
+    let data: Vec<u8> = pixel.iter().copied().cycle().take((w * h) as usize * pixel.len()).collect();
+    enc.write_header().unwrap().write_image_data(&data).unwrap();
+}
+
+/// The image XObjects of a cover: (colour space, has a soft mask).
+fn images(doc: &Document) -> Vec<(String, bool)> {
+    doc.objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| s.dict.get(b"Subtype").and_then(Object::as_name).ok() == Some(b"Image"))
+        .map(|s| {
+            let space = s.dict.get(b"ColorSpace").and_then(Object::as_name).map(|n| String::from_utf8_lossy(n).into_owned());
+            (space.unwrap_or_default(), s.dict.has(b"SMask"))
+        })
+        .collect()
+}
+
+#[test]
+fn a_cover_image_is_checked_for_300_dpi_embedded_and_found_again() {
+    let dir = workdir("image");
+    let (db, _, _) = book_with_cover(&dir, &["--theme", "berry"]);
+    let small = dir.join("small.png");
+    write_png(&small, 600, 400, false);
+    let refused = run(&["cover", "1", "--db", &db, "--cover-image", small.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success(), "{said}");
+    assert!(said.contains("small.png is 600 × 400 pixels") && said.contains("dpi") && said.contains("needs at least"), "{said}");
+    let unreadable = dir.join("notes.png");
+    std::fs::write(&unreadable, "not a picture").unwrap();
+    let refused = run(&["cover", "1", "--db", &db, "--cover-image", unreadable.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("notes.png: not a PNG or JPEG"), "{refused:?}");
+
+    // A large enough image, half transparent: flattened, RGB, no soft mask.
+    let art = dir.join("art.png");
+    write_png(&art, 1800, 1400, true);
+    let out = dir.join("with-art.pdf");
+    ok(&["cover", "1", "--db", &db, "--cover-image", art.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let doc = Document::load(&out).unwrap();
+    assert_eq!(images(&doc), vec![("DeviceRGB".to_string(), false)]);
+    let pages = Document::load(dir.join("pocket.pdf")).unwrap().get_pages().len().to_string();
+    let checked = ok(&["preflight", out.to_str().unwrap(), "--cover", "--pages", &pages, "--trim", "6x9"]);
+    assert!(checked.contains("no findings"), "{checked}");
+    if tool("qpdf") {
+        assert!(Command::new("qpdf").arg("--check").arg(&out).output().unwrap().status.success());
+    }
+
+    // Made with the image, the book keeps it: `cover 2` finds it again,
+    // and says so by name when it has gone or changed.
+    let second = dir.join("second.pdf");
+    let mut args = vec!["book", "With Art", "--layout", "classic-9", "--levels", "easy", "--count", "8", "--trim", "6x9"];
+    args.extend(["--allow-reprint", "--cover-image", art.to_str().unwrap(), "--db", &db, "--out", second.to_str().unwrap()]);
+    ok(&args);
+    let cover = dir.join("second-cover.pdf");
+    ok(&["cover", "2", "--db", &db]);
+    assert_eq!(images(&Document::load(&cover).unwrap()).len(), 1);
+    let moved = dir.join("moved.png");
+    std::fs::rename(&art, &moved).unwrap();
+    let refused = run(&["cover", "2", "--db", &db]);
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success() && said.contains("art.png is missing"), "{said}");
+    write_png(&art, 1800, 1401, true);
+    let refused = run(&["cover", "2", "--db", &db]);
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("has changed"), "{refused:?}");
+    // Without an image, a stored book's cover is its own puzzles' (no image at all).
+    ok(&["cover", "1", "--db", &db]);
+    assert!(images(&Document::load(dir.join("pocket-cover.pdf")).unwrap()).is_empty());
+}

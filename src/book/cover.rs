@@ -20,7 +20,7 @@ use super::Book;
 use super::make::changed_puzzles;
 use super::render::{fit_size_with, wrap_with};
 use crate::page::{Area, MAX_PAGES, MIN_PAGES, POINTS_PER_INCH, PageFrame, Trim};
-use crate::pdf::canvas::{Align, BLACK, Canvas, LIGHT_FILL, Surface};
+use crate::pdf::canvas::{Align, BLACK, Canvas, Ink, LIGHT_FILL, Surface};
 use crate::pdf::document::{DrawnPage, save};
 use crate::pdf::fonts::{Fonts, Weight};
 use crate::preflight::{Report, Rules, preflight};
@@ -29,6 +29,14 @@ use anyhow::{Context, Result, bail};
 use printpdf::PdfDocument;
 use std::fmt;
 use std::str::FromStr;
+
+mod art;
+mod theme;
+mod themed;
+mod words;
+
+pub use art::{CoverImage, CoverImageRef, MIN_DPI};
+pub use theme::{MAX_COVERAGE, MIN_CONTRAST, Theme, contrast};
 
 /// Bleed on every side of the wrap, in inches.
 pub const COVER_BLEED_IN: f64 = 0.125;
@@ -294,13 +302,30 @@ pub fn render_cover(book: &Book, pages: usize, options: &CoverOptions) -> Result
     let geometry = CoverGeometry::new(book.settings.trim, pages, options.paper);
     let mut doc = PdfDocument::new(&format!("{} (cover)", book.settings.title));
     let fonts = Fonts::embed(&mut doc)?;
+    let image = front_image(book)?;
     let mut canvas = Canvas::new(&fonts);
-    let drawn = draw_cover(book, &geometry, options, &fonts, &mut canvas)?;
+    if let Some(image) = &image {
+        let raw = printpdf::RawImage {
+            pixels: printpdf::RawImageData::U8(image.rgb.clone()),
+            width: image.width as usize,
+            height: image.height as usize,
+            data_format: printpdf::RawImageFormat::RGB8,
+            tag: Vec::new(),
+        };
+        canvas.image = Some(doc.add_image(&raw));
+    }
+    let drawn = draw_cover(book, &geometry, options, &fonts, &mut canvas, image.as_ref())?;
     let settings = &book.settings;
     let frame = PageFrame { media: geometry.media(), trim: geometry.trimmed(), content: geometry.trimmed(), right_hand: true };
     let title = format!("{} (cover)", settings.title);
     let bytes = save(doc, vec![DrawnPage { frame, ops: canvas.ops }], &title, settings.author.as_deref(), &book.date)?;
     Ok(RenderedCover { bytes, geometry, spine_text: drawn.spine_text, warnings: drawn.warnings })
+}
+
+/// The publisher's front image the book was made with, read again and
+/// checked against its stored hash; `None` for a book without one.
+pub fn front_image(book: &Book) -> Result<Option<CoverImage>> {
+    book.settings.cover_image.as_ref().map(CoverImage::stored).transpose()
 }
 
 /// What drawing a cover found: whether the spine carries the title, and
@@ -319,8 +344,8 @@ pub(super) fn draw_cover(
     options: &CoverOptions,
     fonts: &Fonts,
     canvas: &mut dyn Surface,
+    image: Option<&CoverImage>,
 ) -> Result<DrawnCover> {
-    let pages = geometry.pages;
     let blurb_text = match &options.blurb {
         Some(b) => {
             let missing = fonts.regular.missing(&b.text);
@@ -339,6 +364,24 @@ pub(super) fn draw_cover(
         None => default_blurb(book),
     };
     let blurb_source = options.blurb.as_ref().map_or("made from the book".to_string(), |b| b.source.clone());
+    match book.settings.cover_theme {
+        Some(theme) => themed::draw(book, geometry, options, fonts, canvas, theme, image, &blurb_text, &blurb_source),
+        None => draw_plain(book, geometry, options, fonts, canvas, &blurb_text, &blurb_source),
+    }
+}
+
+/// The cover books stored before themes print: a grey band, the title in
+/// black, a puzzle on white.
+fn draw_plain(
+    book: &Book,
+    geometry: &CoverGeometry,
+    options: &CoverOptions,
+    fonts: &Fonts,
+    canvas: &mut dyn Surface,
+    blurb_text: &str,
+    blurb_source: &str,
+) -> Result<DrawnCover> {
+    let pages = geometry.pages;
     let mut warnings = Vec::new();
     let g = geometry;
     let media = g.media();
@@ -427,7 +470,7 @@ pub(super) fn draw_cover(
     let caption_size = 9.0;
     let mut set = None;
     for size in [11.0_f32, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0] {
-        let lines = paragraphs(fonts, &blurb_text, size, back_width);
+        let lines = paragraphs(fonts, blurb_text, size, back_width);
         let height: f32 = lines.iter().map(|(_, gap)| size * 1.4 + gap * size).sum();
         let grid_room = top - height - margin * 0.6 - caption_size * 2.0 - grid_floor;
         if grid_room >= least_grid.min(back_width) || (top - height >= back.y + margin && size <= 8.0) {
@@ -456,7 +499,7 @@ pub(super) fn draw_cover(
     }
 
     // Spine: title and author along it, from 79 pages on, when 7 pt fits.
-    let spine_text = g.spine_text_allowed() && spine_lettering(canvas, fonts, g, settings.title.as_str(), settings.author.as_deref());
+    let spine_text = g.spine_text_allowed() && spine_lettering(canvas, fonts, g, settings.title.as_str(), settings.author.as_deref(), None);
     if g.spine_text_allowed() && !spine_text {
         warnings.push(format!(
             "the {} in spine of {} pages is too narrow for 7 pt text: the spine is left blank",
@@ -534,7 +577,18 @@ const ASCENT_EM: f32 = 0.928;
 
 /// The title (and the author when it fits) along the spine; false when
 /// 7 pt text does not fit its width.
-fn spine_lettering(canvas: &mut dyn Surface, fonts: &Fonts, g: &CoverGeometry, title: &str, author: Option<&str>) -> bool {
+fn spine_lettering(
+    canvas: &mut dyn Surface,
+    fonts: &Fonts,
+    g: &CoverGeometry,
+    title: &str,
+    author: Option<&str>,
+    ink: Option<Ink>,
+) -> bool {
+    let down = |canvas: &mut dyn Surface, text: &str, x: f32, top: f32, size: f32, weight: Weight| match ink {
+        Some(ink) => canvas.text_down_ink(text, x, top, size, weight, ink),
+        None => canvas.text_down(text, x, top, size, weight, BLACK),
+    };
     let safe = g.spine_safe();
     let size = (safe.width * 0.98 / GLYPH_BOX_EM).min(14.0);
     if size < crate::pdf::MIN_TEXT_PT {
@@ -554,11 +608,11 @@ fn spine_lettering(canvas: &mut dyn Surface, fonts: &Fonts, g: &CoverGeometry, t
     let top = safe.top() - pt(MARGIN_IN);
     match author {
         Some(a) => {
-            canvas.text_down(title, x, top, title_size, Weight::Bold, BLACK);
+            down(canvas, title, x, top, title_size, Weight::Bold);
             let w = regular.width(a, title_size);
-            canvas.text_down(a, x, safe.y + pt(MARGIN_IN) + w, title_size, Weight::Regular, BLACK);
+            down(canvas, a, x, safe.y + pt(MARGIN_IN) + w, title_size, Weight::Regular);
         }
-        None => canvas.text_down(title, x, safe.y + safe.height / 2.0 + title_w / 2.0, title_size, Weight::Bold, BLACK),
+        None => down(canvas, title, x, safe.y + safe.height / 2.0 + title_w / 2.0, title_size, Weight::Bold),
     }
     true
 }
@@ -642,6 +696,9 @@ pub fn refuse_taken(catalog: &Catalog, path: &std::path::Path, this: i64) -> Res
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod themed_tests;
 
 #[cfg(test)]
 mod tests {

@@ -123,6 +123,13 @@ pub struct BookSettings {
     /// far apart its puzzles are kept (`curate::Curation`).
     #[serde(default, skip_serializing_if = "curate::Curation::is_default")]
     pub curation: curate::Curation,
+    /// The cover's colour theme (`--theme`); `None` for books stored
+    /// before themes, whose covers keep their grey band.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cover_theme: Option<cover::Theme>,
+    /// The publisher's front image (`--cover-image`): its path and hash.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cover_image: Option<cover::CoverImageRef>,
 }
 
 /// `paper` in the stored settings: "white", "cream" or "color".
@@ -215,6 +222,8 @@ impl BookSettings {
             curve: labels::Curve::Sections,
             paper: None,
             curation: curate::Curation::default(),
+            cover_theme: Some(cover::Theme::default_theme()),
+            cover_image: None,
         }
     }
 
@@ -540,6 +549,8 @@ mod tests {
                 include_imported: true,
                 twin_distance: Some(12),
             },
+            cover_theme: Some(cover::Theme::Forest),
+            cover_image: Some(cover::CoverImageRef { path: "/tmp/front.png".into(), sha256: "ab12".into() }),
         };
         assert_eq!(BookSettings::from_toml(&s.to_toml()).unwrap(), s);
         assert!(s.to_toml().contains("marks = \"faded\"") && s.to_toml().contains("hints = true"), "{}", s.to_toml());
@@ -570,6 +581,8 @@ mod tests {
             legible_letters: false,
             paper: None,
             curation: curate::Curation::default(),
+            cover_theme: None,
+            cover_image: None,
             ..s.clone()
         };
         let text = old.to_toml();
@@ -595,6 +608,8 @@ mod tests {
             "curve",
             "paper",
             "curation",
+            "cover_theme",
+            "cover_image",
         ] {
             assert!(!text.contains(key), "{text}");
         }

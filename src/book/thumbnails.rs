@@ -74,7 +74,8 @@ pub fn cover_picture(book: &Book, pages: usize, options: &CoverOptions) -> Resul
 fn cover_with(book: &Book, pages: usize, options: &CoverOptions, fonts: &Fonts) -> Result<(CoverGeometry, Figure)> {
     let geometry = CoverGeometry::new(book.settings.trim, pages, options.paper);
     let mut recorder = Recorder::new(fonts);
-    draw_cover(book, &geometry, options, fonts, &mut recorder)?;
+    let image = super::cover::front_image(book)?;
+    draw_cover(book, &geometry, options, fonts, &mut recorder, image.as_ref())?;
     let media = geometry.media();
     Ok((geometry, Figure { width: media.width, height: media.height, items: recorder.items }))
 }

@@ -176,6 +176,14 @@ pub struct BookArgs {
     /// The cover's back text, a UTF-8 file (default: a short text from the book).
     #[arg(long, requires = "cover", value_name = "FILE")]
     pub blurb: Option<PathBuf>,
+    /// The cover's colours: navy (default), sunrise, forest, classic, pastel or berry. Recorded with the book,
+    /// so a later `puzzlebook cover ID` prints the same cover.
+    #[arg(long, value_name = "NAME")]
+    pub theme: Option<crate::book::cover::Theme>,
+    /// The publisher's own front art, a PNG or JPEG, printed between the badge and the author instead of
+    /// the book's puzzles; at least 300 dpi at the size it prints. Its path and hash are recorded with the book.
+    #[arg(long, value_name = "FILE")]
+    pub cover_image: Option<PathBuf>,
     /// Take the puzzles from this draft of yours (`puzzlebook reserve`)
     /// instead of the stock; once the book is done they leave the draft.
     #[arg(long, value_name = "NAME")]
@@ -394,6 +402,11 @@ pub fn book(args: BookArgs) -> Result<()> {
         curve: args.curve.into(),
         paper: args.paper,
         curation: curation(&args)?,
+        cover_theme: Some(args.theme.unwrap_or_else(crate::book::cover::Theme::default_theme)),
+        cover_image: match &args.cover_image {
+            Some(path) => Some(crate::book::cover::CoverImage::read(path)?.reference),
+            None => None,
+        },
     };
     // The arguments first, then the catalog: a bad title is said as such.
     settings.check()?;

@@ -6,8 +6,8 @@
 
 use super::fonts::{CAP_HEIGHT, Fonts, Weight};
 use printpdf::{
-    Color, Greyscale, Line, LineDashPattern, LinePoint, Op, PaintMode, PdfFontHandle, Point, Polygon, PolygonRing, Pt, TextItem,
-    TextMatrix, WindingOrder,
+    Cmyk, Color, Greyscale, Line, LineDashPattern, LinePoint, Op, PaintMode, PdfFontHandle, Point, Polygon, PolygonRing, Pt, TextItem,
+    TextMatrix, WindingOrder, XObjectId, XObjectTransform,
 };
 
 /// Grey levels: 0 = black, 1 = white. Print needs fills of at least 10 %.
@@ -36,6 +36,48 @@ pub fn struck_over(under: f32) -> f32 {
 }
 pub const WHITE: f32 = 1.0;
 
+/// A print colour in process inks, each 0–1 (a cover's themes): cyan,
+/// magenta, yellow, black. Pages print in grey; a surface without colour
+/// draws an ink as the grey of its lightness ([`Ink::grey`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ink {
+    pub c: f32,
+    pub m: f32,
+    pub y: f32,
+    pub k: f32,
+}
+
+impl Ink {
+    pub const fn cmyk(c: f32, m: f32, y: f32, k: f32) -> Ink {
+        Ink { c, m, y, k }
+    }
+
+    /// Paper white (no ink).
+    pub const PAPER: Ink = Ink::cmyk(0.0, 0.0, 0.0, 0.0);
+
+    /// Total ink, 0–4 (1 is 100 %): printers ask at most 240 % on a cover.
+    pub fn coverage(self) -> f32 {
+        self.c + self.m + self.y + self.k
+    }
+
+    /// The screen's approximation (0–1 each): (1 − c)(1 − k) and so on.
+    pub fn rgb(self) -> [f32; 3] {
+        [(1.0 - self.c) * (1.0 - self.k), (1.0 - self.m) * (1.0 - self.k), (1.0 - self.y) * (1.0 - self.k)]
+    }
+
+    /// The grey of the same lightness (0 black, 1 white).
+    pub fn grey(self) -> f32 {
+        let [r, g, b] = self.rgb();
+        0.2126 * r + 0.7152 * g + 0.0722 * b
+    }
+
+    /// `self` at share `t` (0–1) over `under`, ink by ink.
+    pub fn mix(self, under: Ink, t: f32) -> Ink {
+        let at = |a: f32, b: f32| b + (a - b) * t;
+        Ink { c: at(self.c, under.c), m: at(self.m, under.m), y: at(self.y, under.y), k: at(self.k, under.k) }
+    }
+}
+
 /// What a renderer may draw with, on any back end.
 pub trait Surface {
     /// The fonts text is measured (and set) with.
@@ -50,6 +92,36 @@ pub trait Surface {
     /// paperback's spine reads), starting at `top`; the tops of the letters
     /// face right and the baseline is the vertical line at `x`.
     fn text_down(&mut self, text: &str, x: f32, top: f32, size: f32, weight: Weight, level: f32);
+
+    /// A filled polygon in a print colour (grey of its lightness where the
+    /// back end has no colour).
+    fn fill_polygon_ink(&mut self, points: &[(f32, f32)], ink: Ink) {
+        self.fill_polygon(points, ink.grey());
+    }
+
+    /// A line in a print colour.
+    fn line_ink(&mut self, points: &[(f32, f32)], width: f32, ink: Ink) {
+        self.line(points, width, ink.grey());
+    }
+
+    /// Text in a print colour, its baseline starting at (`x`, `y`).
+    #[allow(clippy::too_many_arguments)]
+    fn text_from_ink(&mut self, text: &str, x: f32, y: f32, size: f32, weight: Weight, ink: Ink) {
+        self.text_from(text, x, y, size, weight, ink.grey());
+    }
+
+    /// Text running down the page in a print colour (as [`Surface::text_down`]).
+    #[allow(clippy::too_many_arguments)]
+    fn text_down_ink(&mut self, text: &str, x: f32, top: f32, size: f32, weight: Weight, ink: Ink) {
+        self.text_down(text, x, top, size, weight, ink.grey());
+    }
+
+    /// The picture the page was given (a cover's front image) filling the
+    /// box at (`x`, `y`), `width` × `height`; a back end without it draws
+    /// a mid-grey box in its place.
+    fn picture(&mut self, x: f32, y: f32, width: f32, height: f32) {
+        self.fill_rect(x, y, width, height, 0.5);
+    }
 
     /// A dashed polyline: `dash` points drawn, `gap` points left out, the
     /// pattern running on across the corners. Back ends without dashes of
@@ -119,10 +191,16 @@ pub fn dashes(points: &[(f32, f32)], dash: f32, gap: f32) -> Vec<Vec<(f32, f32)>
 pub struct Canvas<'a> {
     pub fonts: &'a Fonts,
     pub ops: Vec<Op>,
+    /// The image `picture` places (added to the document beforehand).
+    pub image: Option<XObjectId>,
 }
 
 fn grey(level: f32) -> Color {
     Color::Greyscale(Greyscale { percent: level, icc_profile: None })
+}
+
+fn cmyk(ink: Ink) -> Color {
+    Color::Cmyk(Cmyk { c: ink.c, m: ink.m, y: ink.y, k: ink.k, icc_profile: None })
 }
 
 fn point(x: f32, y: f32) -> LinePoint {
@@ -138,7 +216,7 @@ pub enum Align {
 
 impl<'a> Canvas<'a> {
     pub fn new(fonts: &'a Fonts) -> Canvas<'a> {
-        Canvas { fonts, ops: Vec::new() }
+        Canvas { fonts, ops: Vec::new(), image: None }
     }
 }
 
@@ -148,9 +226,39 @@ impl Surface for Canvas<'_> {
     }
 
     fn line(&mut self, points: &[(f32, f32)], width: f32, level: f32) {
-        self.ops.push(Op::SetOutlineColor { col: grey(level) });
-        self.ops.push(Op::SetOutlineThickness { pt: Pt(width) });
-        self.ops.push(Op::DrawLine { line: Line { points: points.iter().map(|&(x, y)| point(x, y)).collect(), is_closed: false } });
+        self.line_in(points, width, grey(level));
+    }
+
+    fn picture(&mut self, x: f32, y: f32, width: f32, height: f32) {
+        let Some(id) = self.image.clone() else {
+            self.fill_rect(x, y, width, height, 0.5);
+            return;
+        };
+        let transform = XObjectTransform {
+            translate_x: Some(Pt(x)),
+            translate_y: Some(Pt(y)),
+            scale_x: Some(width),
+            scale_y: Some(height),
+            no_auto_scale: true,
+            ..Default::default()
+        };
+        self.ops.push(Op::UseXobject { id, transform });
+    }
+
+    fn line_ink(&mut self, points: &[(f32, f32)], width: f32, ink: Ink) {
+        self.line_in(points, width, cmyk(ink));
+    }
+
+    fn fill_polygon_ink(&mut self, points: &[(f32, f32)], ink: Ink) {
+        self.fill_in(points, cmyk(ink));
+    }
+
+    fn text_from_ink(&mut self, text: &str, x: f32, y: f32, size: f32, weight: Weight, ink: Ink) {
+        self.text_in(text, TextMatrix::Translate(Pt(x), Pt(y)), size, weight, cmyk(ink));
+    }
+
+    fn text_down_ink(&mut self, text: &str, x: f32, top: f32, size: f32, weight: Weight, ink: Ink) {
+        self.text_in(text, TextMatrix::Raw([0.0, -1.0, 1.0, 0.0, x, top]), size, weight, cmyk(ink));
     }
 
     fn dashed_line(&mut self, points: &[(f32, f32)], width: f32, level: f32, dash: f32, gap: f32) {
@@ -160,7 +268,28 @@ impl Surface for Canvas<'_> {
     }
 
     fn fill_polygon(&mut self, points: &[(f32, f32)], level: f32) {
-        self.ops.push(Op::SetFillColor { col: grey(level) });
+        self.fill_in(points, grey(level));
+    }
+
+    fn text_from(&mut self, text: &str, x: f32, y: f32, size: f32, weight: Weight, level: f32) {
+        // An absolute text matrix: the cursor inside a section is relative.
+        self.text_in(text, TextMatrix::Translate(Pt(x), Pt(y)), size, weight, grey(level));
+    }
+
+    fn text_down(&mut self, text: &str, x: f32, top: f32, size: f32, weight: Weight, level: f32) {
+        self.text_in(text, TextMatrix::Raw([0.0, -1.0, 1.0, 0.0, x, top]), size, weight, grey(level));
+    }
+}
+
+impl Canvas<'_> {
+    fn line_in(&mut self, points: &[(f32, f32)], width: f32, col: Color) {
+        self.ops.push(Op::SetOutlineColor { col });
+        self.ops.push(Op::SetOutlineThickness { pt: Pt(width) });
+        self.ops.push(Op::DrawLine { line: Line { points: points.iter().map(|&(x, y)| point(x, y)).collect(), is_closed: false } });
+    }
+
+    fn fill_in(&mut self, points: &[(f32, f32)], col: Color) {
+        self.ops.push(Op::SetFillColor { col });
         self.ops.push(Op::DrawPolygon {
             polygon: Polygon {
                 rings: vec![PolygonRing { points: points.iter().map(|&(x, y)| point(x, y)).collect() }],
@@ -170,23 +299,12 @@ impl Surface for Canvas<'_> {
         });
     }
 
-    fn text_from(&mut self, text: &str, x: f32, y: f32, size: f32, weight: Weight, level: f32) {
+    fn text_in(&mut self, text: &str, matrix: TextMatrix, size: f32, weight: Weight, col: Color) {
         let font = self.fonts.get(weight);
         self.ops.push(Op::StartTextSection);
-        self.ops.push(Op::SetFillColor { col: grey(level) });
+        self.ops.push(Op::SetFillColor { col });
         self.ops.push(Op::SetFont { font: PdfFontHandle::External(font.id.clone()), size: Pt(size) });
-        // An absolute text matrix: the cursor inside a section is relative.
-        self.ops.push(Op::SetTextMatrix { matrix: TextMatrix::Translate(Pt(x), Pt(y)) });
-        self.ops.push(Op::ShowText { items: vec![TextItem::Text(text.to_string())] });
-        self.ops.push(Op::EndTextSection);
-    }
-
-    fn text_down(&mut self, text: &str, x: f32, top: f32, size: f32, weight: Weight, level: f32) {
-        let font = self.fonts.get(weight);
-        self.ops.push(Op::StartTextSection);
-        self.ops.push(Op::SetFillColor { col: grey(level) });
-        self.ops.push(Op::SetFont { font: PdfFontHandle::External(font.id.clone()), size: Pt(size) });
-        self.ops.push(Op::SetTextMatrix { matrix: TextMatrix::Raw([0.0, -1.0, 1.0, 0.0, x, top]) });
+        self.ops.push(Op::SetTextMatrix { matrix });
         self.ops.push(Op::ShowText { items: vec![TextItem::Text(text.to_string())] });
         self.ops.push(Op::EndTextSection);
     }

@@ -5,7 +5,9 @@
 //! XObjects and images; each painted item is checked as it is met.
 
 use super::fonts::{Font, FontCache};
-use super::{Check, EPSILON, Findings, LIGHTEST_GREY, MIN_LINE_PT, POINTS_PER_INCH, Rect, Rules, dict_get, inherited, num, resolve};
+use super::{
+    Check, EPSILON, Findings, LIGHTEST_GREY, MAX_INK, MIN_LINE_PT, POINTS_PER_INCH, Rect, Rules, dict_get, inherited, num, resolve,
+};
 use lopdf::content::Content;
 use lopdf::{Dictionary, Document, Object, ObjectId};
 use std::rc::Rc;
@@ -231,8 +233,14 @@ impl Reader<'_> {
                 "G" => (gs.stroke_space, gs.stroke) = (Space::Grey, Some(arg(0))),
                 "rg" => (gs.fill_space, gs.fill) = (Space::Rgb, grey_of(Space::Rgb, &args)),
                 "RG" => (gs.stroke_space, gs.stroke) = (Space::Rgb, grey_of(Space::Rgb, &args)),
-                "k" => (gs.fill_space, gs.fill) = (Space::Cmyk, grey_of(Space::Cmyk, &args)),
-                "K" => (gs.stroke_space, gs.stroke) = (Space::Cmyk, grey_of(Space::Cmyk, &args)),
+                "k" => {
+                    self.ink_check(&args);
+                    (gs.fill_space, gs.fill) = (Space::Cmyk, grey_of(Space::Cmyk, &args));
+                }
+                "K" => {
+                    self.ink_check(&args);
+                    (gs.stroke_space, gs.stroke) = (Space::Cmyk, grey_of(Space::Cmyk, &args));
+                }
                 "cs" => {
                     gs.fill_space = space_named(name_arg());
                     gs.fill = (gs.fill_space != Space::Other).then_some(0.0);
@@ -241,8 +249,18 @@ impl Reader<'_> {
                     gs.stroke_space = space_named(name_arg());
                     gs.stroke = (gs.stroke_space != Space::Other).then_some(0.0);
                 }
-                "sc" | "scn" => gs.fill = grey_of(gs.fill_space, &args),
-                "SC" | "SCN" => gs.stroke = grey_of(gs.stroke_space, &args),
+                "sc" | "scn" => {
+                    if gs.fill_space == Space::Cmyk {
+                        self.ink_check(&args);
+                    }
+                    gs.fill = grey_of(gs.fill_space, &args);
+                }
+                "SC" | "SCN" => {
+                    if gs.stroke_space == Space::Cmyk {
+                        self.ink_check(&args);
+                    }
+                    gs.stroke = grey_of(gs.stroke_space, &args);
+                }
                 "gs" => {
                     if let Some(ext) = resource(b"ExtGState", name_arg()).map(|o| resolve(doc, o)).and_then(|o| o.as_dict().ok()) {
                         if let Some(w) = dict_get(doc, ext, b"LW").and_then(num) {
@@ -341,6 +359,20 @@ impl Reader<'_> {
                 "BI" | "EI" => self.image("an inline image", &gs),
                 _ => {}
             }
+        }
+    }
+
+    /// A CMYK colour over the printers' total ink limit.
+    fn ink_check(&mut self, cmyk: &[f32]) {
+        let total: f32 = cmyk.iter().take(4).sum();
+        if cmyk.len() == 4 && total > MAX_INK + 1e-3 {
+            let parts: Vec<String> = cmyk.iter().map(|v| format!("{:.0}", v * 100.0)).collect();
+            self.add(
+                Check::InkCoverage,
+                format!("ink {}", parts.join("/")),
+                format!("a CMYK colour {} ({:.0} % ink)", parts.join("/"), total * 100.0),
+                format!("over the {:.0} % total ink printers allow", MAX_INK * 100.0),
+            );
         }
     }
 

@@ -19,6 +19,8 @@
 //! - stroked lines at least 0.75 pt wide (after the current transformation);
 //! - grey fills, strokes and text of at least 10 % ink: a grey level g
 //!   (0 black, 1 white) with 0.9 < g < 1 is too light;
+//! - CMYK colours of at most 240 % total ink (printers' limit: more
+//!   smears and cracks; a rich black is 50/40/40/100 = 230 %);
 //! - no annotations, no encryption, no transparency (constant alpha below 1,
 //!   soft masks, blend modes, transparency groups), no empty
 //!   `/GTS_PDFXVersion` in the document information.
@@ -48,6 +50,8 @@ use std::fmt;
 pub const BLEED_IN: f32 = 0.125;
 /// Thinnest stroke that prints reliably, in points.
 pub const MIN_LINE_PT: f32 = 0.75;
+/// Most total ink of a CMYK colour: 240 % (2.4 of 4).
+pub const MAX_INK: f32 = 2.4;
 /// Least ink of a grey: 10 % (grey level 0.9).
 pub const LIGHTEST_GREY: f32 = 0.9;
 /// Smallest text, in points; large print asks 16 pt and accepts 14.
@@ -192,6 +196,7 @@ pub enum Check {
     SafeArea,
     Barcode,
     SpineText,
+    InkCoverage,
 }
 
 impl Check {
@@ -213,6 +218,7 @@ impl Check {
             Check::SafeArea => "safe area",
             Check::Barcode => "barcode area",
             Check::SpineText => "spine text",
+            Check::InkCoverage => "ink coverage",
         }
     }
 }
