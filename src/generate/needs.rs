@@ -188,7 +188,14 @@ pub fn is_cage_technique(t: Technique) -> bool {
     use Technique::*;
     matches!(
         t,
-        CageCombination | CageHouse | InniesOuties | CageInteraction | InniesOutiesUnion | KillerSubset | CageForcingChain | CageCellForcingChains
+        CageCombination
+            | CageHouse
+            | InniesOuties
+            | CageInteraction
+            | InniesOutiesUnion
+            | KillerSubset
+            | CageForcingChain
+            | CageCellForcingChains
     )
 }
 

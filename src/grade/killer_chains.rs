@@ -200,11 +200,15 @@ fn branch_sets(topo: &Topology, b: &Board) -> Vec<(String, Vec<Branch>)> {
     out
 }
 
+/// A forcing-chains step found: rating, what branches, the branches'
+/// cells, placements, eliminations.
+type Found = (u32, String, Vec<usize>, Vec<(usize, u8)>, Vec<(usize, u8)>);
+
 /// Cage forcing chains: whatever one cell holds (or wherever a house puts
 /// a digit, or whichever combination a cage takes), some other cell loses
 /// a candidate (or takes a digit).
 pub(crate) fn cage_cell_forcing_chains(topo: &Topology, b: &Board) -> Option<Hint> {
-    let mut best: Option<(u32, String, Vec<usize>, Vec<(usize, u8)>, Vec<(usize, u8)>)> = None;
+    let mut best: Option<Found> = None;
     for (what, branches) in branch_sets(topo, b) {
         let mut boards = Vec::new();
         let mut complexity = 0;

@@ -71,7 +71,8 @@ fn box_unions(topo: &Topology) -> Vec<SumSet> {
     if side * side != topo.n_cells || side != topo.n_sym || topo.n_sym > 9 {
         return Vec::new();
     }
-    let boxes: Vec<usize> = (0..topo.houses.len()).filter(|&h| topo.houses[h].full && topo.houses[h].kind == super::board::HouseKind::Box).collect();
+    let boxes: Vec<usize> =
+        (0..topo.houses.len()).filter(|&h| topo.houses[h].full && topo.houses[h].kind == super::board::HouseKind::Box).collect();
     let touches = |a: usize, b: usize| {
         topo.houses[a].cells.iter().any(|&x| {
             topo.houses[b].cells.iter().any(|&y| {
@@ -134,16 +135,31 @@ fn box_unions(topo: &Topology) -> Vec<SumSet> {
         }
         let innies: Vec<usize> = inside.minus(&in_whole).iter().collect();
         let innie_sum = region_total.saturating_sub(whole_sum);
-        let name = format!("boxes {}", g.iter().map(|&h| topo.houses[h].name.trim_start_matches("box ").to_string()).collect::<Vec<_>>().join(", "));
+        let name = format!(
+            "boxes {}",
+            g.iter().map(|&h| topo.houses[h].name.trim_start_matches("box ").to_string()).collect::<Vec<_>>().join(", ")
+        );
         let distinct = |cells: &[usize]| topo.houses.iter().any(|h| cells.iter().all(|&c| h.set.contains(c)));
         if (1..=UNION_CELLS).contains(&innies.len()) && !topo.sums.iter().any(|s| s.cells == innies) {
-            out.push(SumSet { distinct: distinct(&innies), cells: innies.clone(), sum: innie_sum, houses: g.len(), name: format!("innies of {name}") });
+            out.push(SumSet {
+                distinct: distinct(&innies),
+                cells: innies.clone(),
+                sum: innie_sum,
+                houses: g.len(),
+                name: format!("innies of {name}"),
+            });
         }
         let uncovered = !inside.minus(&covered).is_empty();
         if !uncovered && (1..=UNION_CELLS).contains(&outies.len()) && partial_sum > innie_sum {
             outies.sort_unstable();
             if !topo.sums.iter().any(|s| s.cells == outies) {
-                out.push(SumSet { distinct: distinct(&outies), cells: outies.clone(), sum: partial_sum - innie_sum, houses: g.len(), name: format!("outies of {name}") });
+                out.push(SumSet {
+                    distinct: distinct(&outies),
+                    cells: outies.clone(),
+                    sum: partial_sum - innie_sum,
+                    houses: g.len(),
+                    name: format!("outies of {name}"),
+                });
             }
         }
     }
@@ -174,7 +190,14 @@ pub(crate) fn innies_outies_union(topo: &Topology, b: &Board, extras: &KillerExt
         }
         let mut hint = Hint::new(Technique::InniesOutiesUnion, UNION_TENTHS).summing(&set.cells, set.sum);
         hint.eliminations = gone;
-        let head = || format!("rule of 45 over joined houses: the {} ({}) add up to {}", set.name, cell_list(topo, set.cells.iter().copied()), set.sum);
+        let head = || {
+            format!(
+                "rule of 45 over joined houses: the {} ({}) add up to {}",
+                set.name,
+                cell_list(topo, set.cells.iter().copied()),
+                set.sum
+            )
+        };
         return Some(hint.finish(topo, head));
     }
     None
@@ -242,7 +265,16 @@ pub(crate) fn killer_subset(topo: &Topology, b: &Board, size: usize) -> Option<H
 }
 
 #[allow(clippy::too_many_arguments)]
-fn pick(topo: &Topology, b: &Board, h: usize, digits: u32, fit: &[&Unit], size: usize, from: usize, chosen: &mut Vec<usize>) -> Option<Hint> {
+fn pick(
+    topo: &Topology,
+    b: &Board,
+    h: usize,
+    digits: u32,
+    fit: &[&Unit],
+    size: usize,
+    from: usize,
+    chosen: &mut Vec<usize>,
+) -> Option<Hint> {
     if chosen.len() == size {
         if !chosen.iter().any(|&i| fit[i].cage.is_some()) {
             return None;
@@ -309,7 +341,8 @@ pub(crate) fn cage_interaction(topo: &Topology, b: &Board) -> Option<Hint> {
         if set.cells.iter().filter(|&&c| b.value[c] == NO_VALUE).count() < 2 {
             continue;
         }
-        let Some(h) = (0..topo.houses.len()).find(|&h| topo.houses[h].full && set.cells.iter().all(|&c| topo.houses[h].set.contains(c))) else {
+        let Some(h) = (0..topo.houses.len()).find(|&h| topo.houses[h].full && set.cells.iter().all(|&c| topo.houses[h].set.contains(c)))
+        else {
             continue;
         };
         let m = masks(b, &set.cells);
@@ -346,7 +379,10 @@ pub(crate) fn cage_interaction(topo: &Topology, b: &Board) -> Option<Hint> {
             }
             if !broken {
                 for (j, other) in topo.sums.iter().enumerate() {
-                    if j == k || other.cells.len() > keep.len() || !other.cells.iter().any(|&c| house.set.contains(c) && !cage_set.contains(c)) {
+                    if j == k
+                        || other.cells.len() > keep.len()
+                        || !other.cells.iter().any(|&c| house.set.contains(c) && !cage_set.contains(c))
+                    {
                         continue;
                     }
                     let om: Vec<u32> = other.cells.iter().map(|&c| view(c)).collect();
@@ -380,7 +416,8 @@ pub(crate) fn cage_interaction(topo: &Topology, b: &Board) -> Option<Hint> {
         if gone.is_empty() {
             continue;
         }
-        let mut hint = Hint::new(Technique::CageInteraction, INTERACTION_TENTHS).focused(vec![h], vec![h], vec![], 0).summing(&set.cells, set.sum);
+        let mut hint =
+            Hint::new(Technique::CageInteraction, INTERACTION_TENTHS).focused(vec![h], vec![h], vec![], 0).summing(&set.cells, set.sum);
         hint.eliminations = gone;
         let head = || {
             let words: Vec<String> = dead.iter().map(|&c| bits(c as Mask).map(symbol_char).collect::<String>()).collect();

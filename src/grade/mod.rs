@@ -59,6 +59,8 @@ mod uniqueness;
 mod wings;
 
 #[cfg(test)]
+mod killer_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod variant_tests;
@@ -558,7 +560,15 @@ pub(crate) struct Ladder<'a> {
 
 impl<'a> Ladder<'a> {
     fn new(topo: &'a Topology) -> Ladder<'a> {
-        Ladder { topo, memos: Memos::new(), pending: Vec::new(), chains_: None, forcing_: None, links: strong_links::LinkIndex::default(), killer_extras: None }
+        Ladder {
+            topo,
+            memos: Memos::new(),
+            pending: Vec::new(),
+            chains_: None,
+            forcing_: None,
+            links: strong_links::LinkIndex::default(),
+            killer_extras: None,
+        }
     }
 
     /// Chain searches own large scratch tables: made on first use only.
