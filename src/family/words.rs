@@ -94,8 +94,9 @@ pub fn sudoku_skill(technique: Technique) -> usize {
     use Technique::*;
     match technique {
         FullHouse | HiddenSingleBox | HiddenSingle | NakedSingle => 0,
-        CageCombination | CageHouse | InniesOuties => 1,
+        CageCombination | CageHouse | InniesOuties | CageInteraction | InniesOutiesUnion => 1,
         DirectPointing | DirectClaiming | Pointing | Claiming | GeneralizedIntersection => 2,
+        KillerSubset => 3,
         DirectHiddenPair | DirectHiddenTriple | NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad => 3,
         XWing | Swordfish | Jellyfish => 4,
         Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle | StrongLinks3 | StrongLinks4 => 5,
@@ -107,6 +108,8 @@ pub fn sudoku_skill(technique: Technique) -> usize {
         | XYCycle
         | XYChain
         | NishioForcingChain
+        | CageForcingChain
+        | CageCellForcingChains
         | CellForcingChain
         | RegionForcingChain
         | DynamicForcingChain

@@ -21,7 +21,7 @@ pub struct Needs {
 }
 
 /// Every technique, in the grader's (Sudoku Explainer's) order.
-pub const TECHNIQUES: [Technique; 49] = {
+pub const TECHNIQUES: [Technique; 54] = {
     use Technique::*;
     [
         FullHouse,
@@ -42,6 +42,9 @@ pub const TECHNIQUES: [Technique; 49] = {
         XWing,
         HiddenPair,
         NakedTriple,
+        CageInteraction,
+        InniesOutiesUnion,
+        KillerSubset,
         Swordfish,
         HiddenTriple,
         Skyscraper,
@@ -68,7 +71,9 @@ pub const TECHNIQUES: [Technique; 49] = {
         XYCycle,
         XYChain,
         NishioForcingChain,
+        CageForcingChain,
         CellForcingChain,
+        CageCellForcingChains,
         RegionForcingChain,
         DynamicForcingChain,
         DynamicForcingChainPlus,
@@ -95,6 +100,11 @@ pub fn spelling(t: Technique) -> &'static str {
         CageHouse => "cage-house",
         Claiming => "claiming",
         InniesOuties => "innies-outies",
+        CageInteraction => "cage-interaction",
+        InniesOutiesUnion => "innies-outies-union",
+        KillerSubset => "killer-subset",
+        CageForcingChain => "cage-forcing-chain",
+        CageCellForcingChains => "cage-cell-forcing-chains",
         GeneralizedIntersection => "generalized-intersection",
         NakedPair => "naked-pair",
         XWing => "x-wing",
@@ -175,7 +185,18 @@ pub fn known_list() -> String {
 
 /// Techniques only killer cages give rise to.
 pub fn is_cage_technique(t: Technique) -> bool {
-    matches!(t, Technique::CageCombination | Technique::CageHouse | Technique::InniesOuties)
+    use Technique::*;
+    matches!(
+        t,
+        CageCombination
+            | CageHouse
+            | InniesOuties
+            | CageInteraction
+            | InniesOutiesUnion
+            | KillerSubset
+            | CageForcingChain
+            | CageCellForcingChains
+    )
 }
 
 impl Needs {

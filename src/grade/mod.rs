@@ -43,6 +43,8 @@ mod generalized;
 mod graph;
 mod hint;
 mod intersections;
+mod killer_chains;
+mod killer_sums;
 mod memo;
 pub mod model_grader;
 mod problem;
@@ -56,6 +58,8 @@ mod subsets;
 mod uniqueness;
 mod wings;
 
+#[cfg(test)]
+mod killer_tests;
 #[cfg(test)]
 mod pattern_tests;
 #[cfg(test)]
@@ -102,6 +106,14 @@ pub enum Technique {
     XWing,
     HiddenPair,
     NakedTriple,
+    /// Killer: a combination of a cage inside a house that would leave the
+    /// rest of the house no way to its digits and sums is out (3.6).
+    CageInteraction,
+    /// Killer: the rule of 45 over boxes side by side (3.7).
+    InniesOutiesUnion,
+    /// Killer pair or triple: cages and cells of a house that must each
+    /// hold one of k digits (3.8, 4.0).
+    KillerSubset,
     Swordfish,
     HiddenTriple,
     /// Two conjugate pairs in parallel lines, joined by a weak link.
@@ -140,7 +152,13 @@ pub enum Technique {
     /// Forcing chain mixing cell and house links (XY-chains and AICs).
     XYChain,
     NishioForcingChain,
+    /// Killer: a forcing chain through cages' sums ending in a
+    /// contradiction (7.5 + length).
+    CageForcingChain,
     CellForcingChain,
+    /// Killer: every candidate of a cell forces the same, through cages'
+    /// sums (8.0 + length).
+    CageCellForcingChains,
     RegionForcingChain,
     DynamicForcingChain,
     DynamicForcingChainPlus,
@@ -161,6 +179,11 @@ impl Technique {
             CageCombination => "cage combination",
             CageHouse => "cage and house",
             InniesOuties => "innies and outies",
+            CageInteraction => "cage combination interaction",
+            InniesOutiesUnion => "rule of 45 over joined houses",
+            KillerSubset => "killer pair or triple",
+            CageForcingChain => "cage forcing chain",
+            CageCellForcingChains => "cage forcing chains",
             GeneralizedIntersection => "generalized intersection",
             NakedSingle => "naked single",
             DirectHiddenTriple => "direct hidden triple",
@@ -534,11 +557,21 @@ pub(crate) struct Ladder<'a> {
     forcing_: Option<Box<forcing::Forcing>>,
     /// The strong links' index, its memory kept from step to step.
     links: strong_links::LinkIndex,
+    /// Killer grids: the rule-of-45 sets over joined boxes (made once).
+    killer_extras: Option<Box<killer_sums::KillerExtras>>,
 }
 
 impl<'a> Ladder<'a> {
     fn new(topo: &'a Topology) -> Ladder<'a> {
-        Ladder { topo, memos: Memos::new(), pending: Vec::new(), chains_: None, forcing_: None, links: strong_links::LinkIndex::default() }
+        Ladder {
+            topo,
+            memos: Memos::new(),
+            pending: Vec::new(),
+            chains_: None,
+            forcing_: None,
+            links: strong_links::LinkIndex::default(),
+            killer_extras: None,
+        }
     }
 
     /// Chain searches own large scratch tables: made on first use only.
@@ -653,9 +686,17 @@ impl<'a> Ladder<'a> {
         by_house!(m.naked[1], |look| subsets::naked_subset(t, b, 3, look));
         if killer {
             try_step!(cages::innies_outies(t, b, usize::MAX));
+            past!(T::CageInteraction);
+            try_step!(killer_sums::cage_interaction(t, b));
+            let extras = self.killer_extras.get_or_insert_with(|| Box::new(killer_sums::KillerExtras::new(t)));
+            try_step!(killer_sums::innies_outies_union(t, b, extras));
+            try_step!(killer_sums::killer_subset(t, b, 2));
         }
         past!(T::Swordfish);
         by_digit!(m.fish[1], |digits| fish::fish(t, b, 3, digits));
+        if killer {
+            try_step!(killer_sums::killer_subset(t, b, 3));
+        }
         past!(T::HiddenTriple);
         by_house!(m.hidden[1], |look| subsets::hidden_subset(t, b, 3, false, look));
         past!(T::Skyscraper);
@@ -687,8 +728,14 @@ impl<'a> Ladder<'a> {
         // Chains (the first rated 6.5) follow the 6.6 wing.
         past!(T::XCycle);
         try_step!(wings::als_wing(t, b, &mut als, 5));
-        // Chains propagate over houses only and would miss every sum: a
-        // killer grid no technique above finishes is left to the guess.
+        // The house chains below would miss every sum: a killer grid no
+        // technique above finishes goes to the chains through its cages
+        // (`killer_chains`), then to the guess.
+        if killer && ceiling >= rating::base_tenths(T::CageForcingChain) {
+            try_step!(killer_chains::cage_forcing_chain(t, b));
+            past!(T::CageCellForcingChains);
+            try_step!(killer_chains::cage_cell_forcing_chains(t, b));
+        }
         if ceiling < rating::FIRST_CHAIN_TENTHS || killer {
             return None;
         }
