@@ -41,6 +41,7 @@ mod fish;
 mod forcing;
 mod generalized;
 mod graph;
+mod grouped;
 mod hint;
 mod intersections;
 mod killer_chains;

@@ -26,6 +26,9 @@ const GROUPED: u8 = 8;
 /// A conjugate pair in a variant house (a diagonal, window or asterisk of
 /// a grid with rows and columns): SE adds 0.3, as for a grouped link.
 const VARIANT: u8 = 16;
+/// A grouped link of [`grouped`](super::grouped) (two box segments of a
+/// line, two mini-lines of a box): rates as an empty rectangle, +0.3.
+const SEGMENTS: u8 = 32;
 
 /// A directed strong link: if no `from` cell holds the digit, a `to` cell
 /// does.
@@ -52,7 +55,14 @@ fn seen_by_all(topo: &Topology, g: &CellSet) -> CellSet {
 }
 
 /// The strong links of digit `d` into `out` (`pairs`: scratch space).
-fn links_into(topo: &Topology, b: &Board, d: usize, pairs: &mut Vec<(usize, usize, u8)>, out: &mut Vec<Link>) {
+fn links_into(
+    topo: &Topology,
+    b: &Board,
+    d: usize,
+    pairs: &mut Vec<(usize, usize, u8)>,
+    groups: &mut super::grouped::Groups,
+    out: &mut Vec<Link>,
+) {
     pairs.clear();
     out.clear();
     let squared = topo.houses.iter().any(|h| h.kind == HouseKind::Row);
@@ -101,6 +111,11 @@ fn links_into(topo: &Topology, b: &Board, d: usize, pairs: &mut Vec<(usize, usiz
         out.push(Link { from: CellSet::from_cells(&[a]), to: CellSet::from_cells(&[c]), kinds });
         out.push(Link { from: CellSet::from_cells(&[c]), to: CellSet::from_cells(&[a]), kinds });
     }
+    groups.links(topo, b, d, |from, to| {
+        if !out.iter().any(|l| l.from == from && l.to == to) {
+            out.push(Link { from, to, kinds: GROUPED | SEGMENTS });
+        }
+    });
 }
 
 /// The strong links of each digit and which can follow which, built on first
@@ -112,6 +127,7 @@ pub(crate) struct LinkIndex {
     digits: Vec<Digit>,
     built: u32,
     pairs: Vec<(usize, usize, u8)>,
+    groups: super::grouped::Groups,
 }
 
 struct Digit {
@@ -158,8 +174,8 @@ impl Digit {
     }
 
     /// The links of digit `d` on board `b`, in this digit's memory.
-    fn rebuild(&mut self, topo: &Topology, b: &Board, d: usize, pairs: &mut Vec<(usize, usize, u8)>) {
-        links_into(topo, b, d, pairs, &mut self.links);
+    fn rebuild(&mut self, topo: &Topology, b: &Board, d: usize, pairs: &mut Vec<(usize, usize, u8)>, groups: &mut super::grouped::Groups) {
+        links_into(topo, b, d, pairs, groups, &mut self.links);
         let links = &self.links;
         // The next link starts at cells that all see the end of this one.
         self.seen_to.clear();
@@ -263,7 +279,7 @@ impl LinkIndex {
             self.digits.resize_with(topo.n_sym, Digit::empty);
         }
         if self.built >> d & 1 == 0 {
-            self.digits[d].rebuild(topo, b, d, &mut self.pairs);
+            self.digits[d].rebuild(topo, b, d, &mut self.pairs, &mut self.groups);
             self.built |= 1 << d;
         }
         &self.digits[d]
@@ -352,8 +368,14 @@ fn extend(
             .through(path)
             .with_pattern(|p| chain_pattern(p, links, chain, d));
         hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
+        let grouped = chain.iter().any(|&i| links[i].kinds & SEGMENTS != 0);
         let hint = hint.finish_with(topo, |s| {
-            s.push_str(tech.name());
+            if grouped {
+                s.push_str(if n == 2 { "grouped turbot fish" } else { "grouped " });
+            }
+            if !grouped || n > 2 {
+                s.push_str(tech.name());
+            }
             s.push_str(": ");
             for (k, &i) in chain.iter().enumerate() {
                 if k > 0 {

@@ -86,3 +86,20 @@ fn a_strong_link_on_a_diagonal_adds_0_3() {
     let grade = Grader::new(&l.model).unwrap().grade(&givens).unwrap();
     assert_eq!(grade.se_rating, 4.3, "{:?}", grade.hardest);
 }
+
+/// From `generate windoku-9 --count 200 --seed 3030 --no-store`: SE rates
+/// it 4.3 with a grouped 2-strong-link chain (a line whose places lie in
+/// two box segments); without grouped links the grader reached for a 6.1
+/// forcing chain.
+#[test]
+fn a_grouped_strong_link_rates_4_3() {
+    let l = layout("windoku-9");
+    let givens = l.model.parse_grid("5........1......6..2..9....2............3...93.....81..5.......4.....3....7..2...").unwrap();
+    let grade = Grader::new(&l.model).unwrap().grade(&givens).unwrap();
+    assert_eq!(grade.se_rating, 4.3, "{:?}", grade.hardest);
+    assert!(
+        grade.steps.iter().any(|s| s.rating == 4.3 && s.description.starts_with("grouped turbot fish")),
+        "{:#?}",
+        grade.steps.iter().map(|s| &s.description).collect::<Vec<_>>()
+    );
+}
