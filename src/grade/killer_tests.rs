@@ -7,17 +7,16 @@
 use super::{Grade, Technique};
 use crate::layout::Layout;
 
-/// Expert killer A: its cages (the layout `generate` stored with it).
-const KILLER_A: &str = r#"name = "Killer Sudoku"
+/// The layout file `generate` stores with an expert killer, before its cages.
+const KILLER_HEAD: &str = r#"name = "Killer Sudoku"
 description = "Killer 9×9: cages with sums drawn anew for every puzzle, no givens"
 rules = "Place 1–9 once in every row, column and 3×3 box. The digits in each dashed cage add up to the small number in its corner, and no digit repeats within a cage."
 size = 9
 boxes = "3x3"
-# The generator draws cages of 1 to 5 cells on each puzzle's grid and makes
-# the puzzle unique with cages alone (a one-cell cage gives its digit).
+"#;
 
-# Cages the generator drew for this puzzle.
-cages = [
+/// Expert killer A: its cages (as `generate` stored them).
+const KILLER_A: &str = r#"cages = [
   { sum = 21, cells = "r1c1 r1c2 r1c3 r1c4" },
   { sum = 20, cells = "r1c5 r1c6 r1c7 r2c7" },
   { sum = 24, cells = "r1c8 r1c9 r2c8 r2c9 r3c8" },
@@ -43,16 +42,7 @@ cages = [
 "#;
 const SOLUTION_A: &str = "947158632825639174136724985684295713219873546753461829591347268468512397372986451";
 /// Expert killer B.
-const KILLER_B: &str = r#"name = "Killer Sudoku"
-description = "Killer 9×9: cages with sums drawn anew for every puzzle, no givens"
-rules = "Place 1–9 once in every row, column and 3×3 box. The digits in each dashed cage add up to the small number in its corner, and no digit repeats within a cage."
-size = 9
-boxes = "3x3"
-# The generator draws cages of 1 to 5 cells on each puzzle's grid and makes
-# the puzzle unique with cages alone (a one-cell cage gives its digit).
-
-# Cages the generator drew for this puzzle.
-cages = [
+const KILLER_B: &str = r#"cages = [
   { sum = 22, cells = "r1c1 r1c2 r2c1 r2c2" },
   { sum = 9, cells = "r1c3 r1c4" },
   { sum = 26, cells = "r1c5 r1c6 r2c5 r3c5 r4c5" },
@@ -81,8 +71,8 @@ cages = [
 "#;
 const SOLUTION_B: &str = "598126347174538926326974851612487593957312468483659172849261735231795684765843219";
 
-fn grade_of(layout: &str) -> Grade {
-    let layout = Layout::from_source(std::path::Path::new("killer.toml"), layout.to_string()).unwrap();
+fn grade_of(cages: &str) -> Grade {
+    let layout = Layout::from_source(std::path::Path::new("killer.toml"), format!("{KILLER_HEAD}{cages}")).unwrap();
     let model = &layout.cells().unwrap().model;
     let grader = super::Grader::new(model).unwrap();
     let givens = model.parse_grid(&".".repeat(81)).unwrap();

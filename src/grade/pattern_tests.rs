@@ -5,20 +5,8 @@
 
 use super::board::Topology;
 use super::*;
-use std::path::PathBuf;
 
-/// `shared/data/sudoku/<name>`, found from the crate upwards.
-fn data_file(name: &str) -> Option<PathBuf> {
-    let mut dir = Some(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
-    while let Some(d) = dir {
-        let p = d.join("shared/data/sudoku").join(name);
-        if p.exists() {
-            return Some(p);
-        }
-        dir = d.parent();
-    }
-    None
-}
+use super::tests::data_file;
 
 fn classic(p: &str) -> Problem {
     Problem::classic(3, 3, p).unwrap_or_else(|e| panic!("{p}: {e}"))

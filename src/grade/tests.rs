@@ -8,7 +8,7 @@ use std::time::Instant;
 
 /// `shared/data/sudoku/<name>`, found from the crate upwards (the crate may
 /// live in /work/main or /work/scratch/...).
-fn data_file(name: &str) -> Option<PathBuf> {
+pub(super) fn data_file(name: &str) -> Option<PathBuf> {
     let mut dir = Some(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
     while let Some(d) = dir {
         let p = d.join("shared/data/sudoku").join(name);

@@ -381,7 +381,7 @@ pub(crate) fn migrate_to(conn: &Conn, upto: usize) -> Result<()> {
         );
     }
     for (i, (name, sqlite, postgres)) in MIGRATIONS.iter().enumerate().take(upto).skip(version) {
-        // SQLite rebuilds `puzzles` for 0022 (see `rebuild_puzzles_without_unique`),
+        // SQLite rebuilds `puzzles` for 0022 (see `rebuild::puzzles_keyed`),
         // with its foreign keys off (settable only outside a transaction).
         // So does 0024 for `layouts` (see `rebuild::layouts_without_family_check`).
         let rebuild = conn.dialect() == Dialect::Sqlite && matches!(*name, "0022_key" | "0024_family_data");
@@ -395,7 +395,7 @@ pub(crate) fn migrate_to(conn: &Conn, upto: usize) -> Result<()> {
                 return Ok(()); // another process got there first
             }
             if rebuild && *name == "0022_key" {
-                rebuild_puzzles_without_unique(conn).with_context(|| format!("migration {name} failed"))?;
+                rebuild::puzzles_keyed(conn).with_context(|| format!("migration {name} failed"))?;
             }
             if rebuild && *name == "0024_family_data" {
                 rebuild::layouts_without_family_check(conn).with_context(|| format!("migration {name} failed"))?;
@@ -447,65 +447,6 @@ pub(crate) fn add_key_function(conn: &Connection) -> rusqlite::Result<()> {
             Ok(puzzle_key(layout, canonical).to_vec())
         },
     )
-}
-
-/// Migration 0022 on SQLite, which cannot drop a table's UNIQUE
-/// constraint: `puzzles` is made again from its own `CREATE TABLE` text
-/// without `UNIQUE (layout_name, canonical)`, every row copied with its id,
-/// the old table dropped, the new one renamed, and the indexes and triggers
-/// of the old one (and the triggers of other tables that name it) made
-/// again from their own text: whatever the migrations before this one
-/// added stays. The new table has the column `key`, filled here
-/// ([`puzzle_key`]). Runs inside the migration's
-/// transaction with foreign keys off, and checks them before it returns.
-fn rebuild_puzzles_without_unique(conn: &Conn) -> Result<()> {
-    let table: String = conn.query_one("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'puzzles'", &[])?.get(0)?;
-    let unique = ",\n    UNIQUE (layout_name, canonical)\n";
-    anyhow::ensure!(
-        table.starts_with("CREATE TABLE puzzles (") && table.contains(unique),
-        "puzzles is not as migration 0001 made it: {table}"
-    );
-    let made = table.replacen("CREATE TABLE puzzles (", "CREATE TABLE puzzles_0022 (", 1).replacen(unique, ",\n    key BLOB\n", 1);
-    let columns = conn
-        .query("SELECT name FROM pragma_table_info('puzzles') ORDER BY cid", &[])?
-        .iter()
-        .map(|r| r.get::<String>(0))
-        .collect::<Result<Vec<_>>>()?
-        .join(", ");
-    // Indexes of puzzles, and every trigger that names it (its own and
-    // those of other tables that write it), in the order they were made.
-    let again = conn
-        .query(
-            "SELECT type, name, sql FROM sqlite_master
-             WHERE sql IS NOT NULL AND ((type = 'index' AND tbl_name = 'puzzles') OR (type = 'trigger' AND (tbl_name = 'puzzles' OR sql LIKE '%puzzles%')))
-             ORDER BY rowid",
-            &[],
-        )?
-        .iter()
-        .map(|r| Ok((r.get::<String>(0)?, r.get::<String>(1)?, r.get::<String>(2)?)))
-        .collect::<Result<Vec<_>>>()?;
-    let views: i64 = conn.query_one("SELECT count(*) FROM sqlite_master WHERE type = 'view' AND sql LIKE '%puzzles%'", &[])?.get(0)?;
-    anyhow::ensure!(views == 0, "a view names puzzles: migration 0022 does not rebuild views");
-    for (kind, name, _) in &again {
-        if kind == "trigger" {
-            conn.batch(&format!("DROP TRIGGER \"{name}\""))?;
-        }
-    }
-    conn.batch(&made)?;
-    let sqlite = conn.sqlite().context("migration 0022's rebuild is SQLite's")?;
-    add_key_function(sqlite)?;
-    let copied =
-        conn.batch(&format!("INSERT INTO puzzles_0022 ({columns}, key) SELECT {columns}, puzzle_key(layout_name, canonical) FROM puzzles"));
-    sqlite.remove_function("puzzle_key", 2)?;
-    copied?;
-    conn.batch("DROP TABLE puzzles")?;
-    conn.batch("ALTER TABLE puzzles_0022 RENAME TO puzzles")?;
-    for (_, _, sql) in &again {
-        conn.batch(sql)?;
-    }
-    let broken = conn.query("PRAGMA foreign_key_check", &[])?;
-    anyhow::ensure!(broken.is_empty(), "migration 0022: {} rows break a foreign key after rebuilding puzzles", broken.len());
-    Ok(())
 }
 
 pub use crate::record::fingerprint;

@@ -13,14 +13,37 @@ use anyhow::{Context, Result};
 /// is left as it is.
 pub(super) fn layouts_without_family_check(conn: &Conn) -> Result<()> {
     let check = " CHECK (family IN ('cells', 'loops'))";
-    rebuild(conn, "layouts", "0024", |table| table.contains(check).then(|| table.replacen(check, "", 1)))
+    rebuild(conn, "layouts", "0024", |table| table.contains(check).then(|| table.replacen(check, "", 1)), &[])
+}
+
+/// Migration 0022 on SQLite, which cannot drop a table's UNIQUE
+/// constraint: `puzzles` without `UNIQUE (layout_name, canonical)`, with
+/// the column `key` filled here ([`super::puzzle_key`]); whatever the
+/// migrations before this one added stays.
+pub(super) fn puzzles_keyed(conn: &Conn) -> Result<()> {
+    let unique = ",\n    UNIQUE (layout_name, canonical)\n";
+    let sqlite = conn.sqlite().context("migration 0022's rebuild is SQLite's")?;
+    super::add_key_function(sqlite)?;
+    let done = rebuild(
+        conn,
+        "puzzles",
+        "0022",
+        |table| Some(table.replacen(unique, ",\n    key BLOB\n", 1)).filter(|_| table.contains(unique)),
+        &[("key", "puzzle_key(layout_name, canonical)")],
+    );
+    sqlite.remove_function("puzzle_key", 2)?;
+    let made: String = conn.query_one("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'puzzles'", &[])?.get(0)?;
+    done?;
+    anyhow::ensure!(made.contains("key BLOB"), "puzzles is not as migration 0001 made it: {made}");
+    Ok(())
 }
 
 /// Makes `table` again from `change(its CREATE TABLE text)` (`None`: no
-/// change needed, nothing is done), with the same columns: rows (ids
+/// change needed, nothing is done), with the same columns and the `added`
+/// ones (each filled by its SQL expression over the old row): rows (ids
 /// included) copied, indexes and triggers made again. Runs inside the
 /// migration's transaction with foreign keys off.
-fn rebuild(conn: &Conn, table: &str, migration: &str, change: impl FnOnce(&str) -> Option<String>) -> Result<()> {
+fn rebuild(conn: &Conn, table: &str, migration: &str, change: impl FnOnce(&str) -> Option<String>, added: &[(&str, &str)]) -> Result<()> {
     let made: String = conn
         .query_one("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = $1", super::db::vals![table])?
         .get(0)
@@ -61,7 +84,10 @@ fn rebuild(conn: &Conn, table: &str, migration: &str, change: impl FnOnce(&str) 
         }
     }
     conn.batch(&changed)?;
-    conn.batch(&format!("INSERT INTO {temporary} ({columns}) SELECT {columns} FROM {table}"))?;
+    let (into, from): (String, String) = added
+        .iter()
+        .fold((columns.clone(), columns), |(into, from), (column, value)| (format!("{into}, {column}"), format!("{from}, {value}")));
+    conn.batch(&format!("INSERT INTO {temporary} ({into}) SELECT {from} FROM {table}"))?;
     conn.batch(&format!("DROP TABLE {table}"))?;
     conn.batch(&format!("ALTER TABLE {temporary} RENAME TO {table}"))?;
     for (_, _, sql) in &again {
