@@ -159,6 +159,21 @@ fn puzzles_are_not_printed_twice_and_a_shortage_says_what_to_generate() {
     assert_eq!(std::fs::read(&first).unwrap(), std::fs::read(&copy).unwrap());
 }
 
+/// A killer's worked example pencils candidates into its cage; in large
+/// print they must reach the 14 pt floor, and the refusal names that floor
+/// (it named the 7 pt one of ordinary print).
+#[test]
+fn a_large_print_killer_example_names_the_large_print_floor() {
+    let dir = workdir("large-killer");
+    let db = dir.join("k.db").to_str().unwrap().to_string();
+    ok(&["generate", "killer-9", "--count", "4", "--difficulty", "easy", "--seed", "41", "--db", &db]);
+    ok(&["validate", "--db", &db]);
+    let out = run(&["book", "K", "--layout", "killer-9", "--count", "4", "--levels", "easy", "--large-print", "--examples", "--db", &db]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("the example of killer-9") && err.contains("under the 14 pt minimum of large print"), "{err}");
+}
+
 #[test]
 fn large_print_refuses_digits_under_16_pt() {
     let dir = workdir("large");

@@ -77,8 +77,9 @@ fn legible(book: &Book, example: &Example, cell: f32, answer: bool, margin: f32)
     if !answer && !example.pencilled.is_empty() {
         let symbols = example.family.symbol_count().unwrap_or(9);
         let pencil = crate::pdf::pencil_size(symbols, cell);
-        if pencil < MIN_TEXT_PT.max(if large { LARGE_PRINT_FLOOR_PT } else { 0.0 }) * margin {
-            return Err((pencil, MIN_TEXT_PT));
+        let floor = if large { LARGE_PRINT_FLOOR_PT } else { MIN_TEXT_PT };
+        if pencil < floor * margin {
+            return Err((pencil, floor));
         }
     }
     let corners = example.family.has_marks() || !example.family.lettered_cells().is_empty();
