@@ -213,13 +213,22 @@ fn look(step: &StuckStep, names: &Names) -> String {
     let words = technique_words(step.technique, step.cells.len());
     let what = format!("{} {words}", article(words));
     if let Some(cage) = sum_words(step, names) {
-        return match step.technique {
-            Technique::InniesOuties => format!("Look for the rule of 45 around {}.", (names.cell)(step.path[0])),
-            Technique::CageHouse => {
-                format!("Look at {cage}: a digit it must hold has its places there in one row, column or box.")
+        // Only the steps that stand on one cage's sum name a cage; the rule
+        // of 45's sum belongs to the cells it leaves, not to a cage.
+        match step.technique {
+            Technique::InniesOuties => return format!("Look for the rule of 45 around {}.", (names.cell)(step.path[0])),
+            Technique::InniesOutiesUnion => {
+                return format!("Look for the rule of 45 over boxes side by side, around {}.", (names.cell)(step.path[0]));
             }
-            _ => format!("Look at {cage}: which digits can make its sum?"),
-        };
+            Technique::CageHouse => {
+                return format!("Look at {cage}: a digit it must hold has its places there in one row, column or box.");
+            }
+            Technique::CageCombination => return format!("Look at {cage}: which digits can make its sum?"),
+            Technique::CageInteraction => {
+                return format!("Look at {cage}: which of the combinations of its sum would leave its row, column or box stuck?");
+            }
+            _ => {}
+        }
     }
     let fish = matches!(step.technique, Technique::XWing | Technique::Swordfish | Technique::Jellyfish);
     let on_digit = |digits: &[u8]| if digits.len() == 1 { format!(" on {}", digit_list(digits, names)) } else { String::new() };
@@ -297,7 +306,7 @@ fn pattern(step: &StuckStep, names: &Names) -> Option<String> {
         CageHouse if step.sum.is_some() => {
             format!("{} must hold {digits}, and can place it only in {}", capitalised(&sum_words(step, names)?), acts_on(0)?)
         }
-        InniesOuties if step.sum.is_some() => {
+        InniesOuties | InniesOutiesUnion if step.sum.is_some() => {
             format!("By the rule of 45 (each row, column and box adds up to 45), {} add up to {}", cell_list(&step.path, names), step.sum?)
         }
         Skyscraper | TwoStringKite | TurbotFish | StrongLinks3 | StrongLinks4 if !step.path.is_empty() => {
@@ -685,6 +694,41 @@ mod hardest_tests {
         assert!(named.is_some(), "{}", hint.look);
         assert!(!hint.look.contains("Look for a cage combination"), "{}", hint.look);
         assert!(hint.finds.as_deref().is_some_and(|f| f.contains("-cage on r")), "{:?}", hint.finds);
+    }
+
+    /// The rule of 45 over joined boxes stands on the cells it leaves, not
+    /// on a cage: its hint says so (it read "Look at the 16-cage on …", a
+    /// cage no page shows), and More help says what they add up to.
+    #[test]
+    fn a_joined_boxes_rule_of_45_names_no_cage() {
+        use crate::grade::{StuckStep, Technique};
+        let cell = |c: usize| format!("r{}c{}", c / 9 + 1, c % 9 + 1);
+        let house = |h: usize| format!("house {h}");
+        let symbol = |s: u8| (s + 1).to_string();
+        let names = super::Names { cell: &cell, house: &house, symbol: &symbol, naming: String::new() };
+        let step = StuckStep {
+            technique: Technique::InniesOutiesUnion,
+            rating: 3.7,
+            placements: Vec::new(),
+            eliminations: vec![(69, 8), (70, 8)],
+            houses: Vec::new(),
+            acts_on: Vec::new(),
+            cells: Vec::new(),
+            digits: Vec::new(),
+            path: vec![33, 69, 70],
+            sum: Some(16),
+            description: String::new(),
+            pattern: Default::default(),
+        };
+        let look = super::look(&step, &names);
+        assert_eq!(look, "Look for the rule of 45 over boxes side by side, around r4c7.");
+        let finds = super::finds(&step, &names);
+        assert!(
+            finds.starts_with("By the rule of 45 (each row, column and box adds up to 45), r4c7, r8c7 and r8c8 add up to 16: "),
+            "{finds}"
+        );
+        let interaction = StuckStep { technique: Technique::CageInteraction, ..step };
+        assert!(super::look(&interaction, &names).starts_with("Look at the 16-cage on r4c7, r8c7 and r8c8: which of the combinations"));
     }
 
     /// HoDoKu's skyscraper example sk01: its hardest-step hint names the
