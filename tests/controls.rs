@@ -229,7 +229,7 @@ fn symmetries_and_requests_that_cannot_apply_are_refused_exactly() {
     // The command line's own refusals name the choices.
     let unknown = unparsed(&["classic-9", "--needs", "xwingg"]);
     assert!(unknown.contains("unknown technique 'xwingg' (known: full-house, hidden-single-box,"), "{unknown}");
-    assert!(unknown.contains("x-wing, hidden-pair, naked-triple, swordfish,"), "{unknown}");
+    assert!(unknown.contains("x-wing, hidden-pair, naked-triple,") && unknown.contains(" swordfish,"), "{unknown}");
     assert!(unparsed(&["classic-9", "--hardest"]).contains("the following required arguments were not provided:\n  --needs <TECHNIQUE>"));
     assert!(unparsed(&["classic-9", "--rating", "9..", "--difficulty", "hard"]).contains("cannot be used with"));
     assert!(unparsed(&["classic-9", "--pattern-subset"]).contains("--pattern <FILE>"));
