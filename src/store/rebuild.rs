@@ -169,12 +169,7 @@ mod tests {
             assert_eq!(stale, 1, "{}: layouts_verdict_stale still fires", place.target);
             if let db::Dialect::Sqlite = catalog.conn.dialect() {
                 let conn = catalog.conn.sqlite().unwrap();
-                let fk: i64 = conn.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0)).unwrap();
-                assert_eq!(fk, 0);
-                let fk_on: i64 = conn.pragma_query_value(None, "foreign_keys", |r| r.get(0)).unwrap();
-                assert_eq!(fk_on, 1, "foreign keys are on again after the rebuild");
-                let ok: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
-                assert_eq!(ok, "ok");
+                crate::store::tests::assert_sound_after_rebuild(conn);
                 let table: String = conn.query_row("SELECT sql FROM sqlite_master WHERE name = 'layouts'", [], |r| r.get(0)).unwrap();
                 assert!(table.contains("STRICT") && table.contains("UNIQUE (name, file_hash)") && !table.contains("CHECK"), "{table}");
                 // A foreign key still points at the rebuilt table.

@@ -747,13 +747,18 @@ fn migration_0022_keeps_every_puzzle_its_id_and_book_and_dedupe_stays_exact() {
         assert_eq!(catalog.puzzle_count(None).unwrap(), 4);
         assert_eq!(catalog.stats(None).unwrap()[0].total, 4);
         if let db::Dialect::Sqlite = catalog.conn.dialect() {
-            let conn = catalog.conn.sqlite().unwrap();
-            let fk: i64 = conn.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0)).unwrap();
-            assert_eq!(fk, 0);
-            let fk_on: i64 = conn.pragma_query_value(None, "foreign_keys", |r| r.get(0)).unwrap();
-            assert_eq!(fk_on, 1, "foreign keys are on again after the rebuild");
-            let ok: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
-            assert_eq!(ok, "ok");
+            assert_sound_after_rebuild(catalog.conn.sqlite().unwrap());
         }
     }
+}
+
+/// What a SQLite table rebuild (`store::rebuild`) must leave: no broken
+/// foreign key, foreign keys switched on again, and a sound file.
+pub(super) fn assert_sound_after_rebuild(conn: &Connection) {
+    let fk: i64 = conn.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0)).unwrap();
+    assert_eq!(fk, 0);
+    let fk_on: i64 = conn.pragma_query_value(None, "foreign_keys", |r| r.get(0)).unwrap();
+    assert_eq!(fk_on, 1, "foreign keys are on again after the rebuild");
+    let ok: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+    assert_eq!(ok, "ok");
 }
