@@ -27,7 +27,7 @@ pub use geometry::Geometry;
 pub use marks::MarkKind;
 /// The cells sharing a side with a cell of a `size`×`size` grid.
 pub use regions::neighbours as side_neighbours;
-pub use words::{LANGUAGES, MissingWords, ReaderWords, missing_words};
+pub use words::{LANGUAGES, MissingWords, ReaderWords, is_language_code, missing_words};
 
 /// A checked layout: what every layout has (its id, file, words for the
 /// catalog and the reader) and its family's part.

@@ -92,6 +92,11 @@ pub(super) fn check(words: &WordsTable) -> Result<(), (std::ops::Range<usize>, S
     Ok(())
 }
 
+/// Whether `code` is a two-letter ISO 639-1 language code ("de"; "en" too).
+pub fn is_language_code(code: &str) -> bool {
+    is_language(code)
+}
+
 fn is_language(code: &str) -> bool {
     code.len() == 2 && ISO_639_1.split(' ').any(|c| c == code)
 }
