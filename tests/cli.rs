@@ -119,6 +119,33 @@ fn generate_prints_reproducible_lines_with_six_fields() {
 }
 
 #[test]
+fn layouts_words_names_every_missing_word_of_a_publishers_layout() {
+    let all = puzzlebook(&["layouts", "--words"]);
+    assert!(all.status.success(), "{}", stderr(&all));
+    assert!(stdout(&all).starts_with("all ") && stdout(&all).contains("in de, fr, es, it, nl, pt, pl"), "{}", stdout(&all));
+    // A publisher's folder: its own layout has German words, no Polish ones.
+    let dir = std::env::temp_dir().join(format!("puzzlebook-cli-words-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("layouts")).unwrap();
+    let own = "name = \"Mine\"\ndescription = \"d\"\nrules = \"Place 1–4 once.\"\nwords.de.name = \"Meins\"\nwords.de.rules = \"1–4 je einmal.\"\nsize = 4\nboxes = \"2x2\"\n";
+    std::fs::write(dir.join("layouts/mine-4.toml"), own).unwrap();
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_puzzlebook")).args(args).current_dir(&dir).output().unwrap();
+    assert!(run(&["layouts", "--words", "de"]).status.success());
+    let out = run(&["layouts", "--words", "de,pl"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(
+            "2 word(s) missing:\nlayout mine-4 has no `name` in `pl` (add words.pl.name to layouts/mine-4.toml)\n\
+             layout mine-4 has no `rules` in `pl` (add words.pl.rules to layouts/mine-4.toml)"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let unknown = puzzlebook(&["layouts", "--words", "xx"]);
+    assert!(!unknown.status.success() && stderr(&unknown).contains("--words xx: unknown language code"), "{}", stderr(&unknown));
+}
+
+#[test]
 fn layouts_lists_every_shipped_layout() {
     let out = puzzlebook(&["layouts"]);
     let text = stdout(&out);

@@ -97,8 +97,9 @@ pub enum Command {
     Snake(snake::SnakeArgs),
     /// Slitherlink: count loops and unique puzzles exactly, solve, generate, time.
     Loops(loops::LoopsArgs),
-    /// List the layouts in layouts/ with a one-line description.
-    Layouts,
+    /// List the layouts in layouts/ with a one-line description (or, with
+    /// --words, check their reader's words in other languages).
+    Layouts(layouts::LayoutsArgs),
     /// Suggest level bands for a layout from a sample of generated puzzles.
     Levels(levels::LevelsArgs),
     /// Measure solver and generator speed (puzzles/second, one thread).
@@ -132,7 +133,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Demo(args) => demo::run(args),
         Command::Snake(args) => snake::run(args),
         Command::Loops(args) => loops::run(args),
-        Command::Layouts => layouts::run(),
+        Command::Layouts(args) => layouts::run(args),
         Command::Grade(args) => grade::run(args),
         Command::Stats(args) => catalog::stats(args),
         Command::Validate(args) => validate::run(args),

@@ -37,6 +37,7 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
     let line_of = |span: std::ops::Range<usize>| spot_of(span.clone()).line_at(span.start);
 
     let file: LayoutFile = toml::from_str(&source).map_err(|e| err(e.span().map(line_of), e.message().trim().to_string()))?;
+    super::words::check(&file.words).map_err(|(span, m)| err(Some(line_of(span)), m))?;
 
     let size = *file.size.get_ref();
     if file.shape.as_ref().is_some_and(|s| s.get_ref() == "loops") {

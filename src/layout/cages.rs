@@ -279,12 +279,13 @@ pub fn with_cages(base: &Layout, cages: &[Cage]) -> Result<Layout, LayoutError> 
     let layout = base.cells().ok_or_else(|| fail("cages are drawn on cell layouts only".into()))?;
     let names = &layout.model.cell_names;
     let mut text = super::randomise::without_random_keys(&base.source).map_err(fail)?;
-    text.push_str("\n# Cages the generator drew for this puzzle.\ncages = [\n");
+    let mut keys = String::from("\n# Cages the generator drew for this puzzle.\ncages = [\n");
     for cage in cages {
         let cells: Vec<&str> = cage.cells.iter().map(|&c| names[c].as_str()).collect();
-        text.push_str(&format!("  {{ sum = {}, cells = \"{}\" }},\n", cage.sum, cells.join(" ")));
+        keys.push_str(&format!("  {{ sum = {}, cells = \"{}\" }},\n", cage.sum, cells.join(" ")));
     }
-    text.push_str("]\n");
+    keys.push_str("]\n");
+    super::randomise::add_top_level(&mut text, &keys);
     Layout::from_source(&base.path, text)
 }
 

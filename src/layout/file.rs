@@ -5,6 +5,7 @@
 //! name = "Jigsaw Sudoku"          # optional; the reader's name (default: description up to ':' or ',')
 //! description = "Jigsaw 9×9: irregular regions instead of boxes"
 //! rules = "Place 1–9 once in every row, column and outlined region."   # optional
+//! words.de.name = "Jigsaw-Sudoku" # optional; name and rules in other languages (ISO 639-1 codes)
 //! size = 9                       # rows = columns = size
 //! symbols = "123456789"          # optional; default 1–9 then A, B, … (A = 10)
 //! counts = { "*" = 3 }           # optional; times a symbol occurs per house (default 1)
@@ -42,6 +43,9 @@ pub struct LayoutFile {
     /// One line for the catalog and `puzzlebook layouts`.
     pub description: String,
     pub rules: Option<String>,
+    /// The reader's `name` and `rules` in other languages: `words.de.name`.
+    #[serde(default)]
+    pub words: super::words::WordsTable,
     pub size: Spanned<usize>,
     pub symbols: Option<Spanned<String>>,
     #[serde(default)]
@@ -122,11 +126,11 @@ pub struct GridEntry {
 }
 
 /// Whether two layout files say the same puzzle: equal once the reader's
-/// and the catalog's words (`name`, `description`, `rules`) are set aside.
+/// and the catalog's words (`name`, `description`, `rules`, `words`) are set aside.
 pub fn same_rules(a: &str, b: &str) -> bool {
     let rules_only = |text: &str| {
         text.parse::<toml::Table>().ok().map(|mut table| {
-            for words in ["name", "description", "rules"] {
+            for words in ["name", "description", "rules", "words"] {
                 table.remove(words);
             }
             table

@@ -97,7 +97,10 @@ pub fn with_regions(base: &Layout, region: &[usize]) -> Result<Layout, LayoutErr
     let fail = |message: String| LayoutError { file: base.path.display().to_string(), line: None, message };
     let cells = base.cells().ok_or_else(|| fail("regions are drawn on cell layouts only".into()))?;
     let mut text = super::randomise::without_keys(&base.source, &["random_regions"]).map_err(fail)?;
-    text.push_str(&format!("\n# Regions the generator drew for this puzzle.\nregions = \"\"\"\n{}\"\"\"\n", picture(cells.size, region)));
+    super::randomise::add_top_level(
+        &mut text,
+        &format!("\n# Regions the generator drew for this puzzle.\nregions = \"\"\"\n{}\"\"\"\n", picture(cells.size, region)),
+    );
     Layout::from_source(&base.path, text)
 }
 

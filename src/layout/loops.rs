@@ -3,6 +3,36 @@
 
 /// How to play Slitherlink, as every book prints it.
 pub const RULES: &str = "Draw one loop along the lines between the dots; it never crosses or touches itself, and a number tells how many sides of its cell the loop uses.";
+/// [`RULES`] in the languages the shipped layouts speak: a board whose
+/// English rules are `RULES` reads these unless its file gives its own
+/// (`words.de.rules`).
+pub(super) fn rules_in(lang: &str) -> Option<&'static str> {
+    Some(match lang {
+        "de" => {
+            "Gesucht ist eine einzige geschlossene Schleife entlang der Linien zwischen den Punkten. Sie kreuzt und berührt sich nirgends, und jede Zahl gibt an, wie viele Seiten ihres Feldes die Schleife benutzt."
+        }
+        "fr" => {
+            "Tracer une seule boucle le long des lignes entre les points. Elle ne se croise ni ne se touche jamais, et chaque nombre indique combien de côtés de sa case la boucle emprunte."
+        }
+        "es" => {
+            "Hay que trazar un único bucle a lo largo de las líneas entre los puntos. Nunca se cruza ni se toca a sí mismo, y cada número indica cuántos lados de su casilla usa el bucle."
+        }
+        "it" => {
+            "Tracciare un unico anello lungo le linee tra i punti. L’anello non si incrocia né si tocca mai, e ogni numero indica quanti lati della sua casella usa l’anello."
+        }
+        "nl" => {
+            "Trek één gesloten lus langs de lijnen tussen de stippen. De lus kruist of raakt zichzelf nergens, en elk getal geeft aan hoeveel zijden van zijn vakje de lus gebruikt."
+        }
+        "pt" => {
+            "É preciso traçar um único laço fechado ao longo das linhas entre os pontos. Ele nunca se cruza nem se toca, e cada número indica quantos lados da sua casa o laço usa."
+        }
+        "pl" => {
+            "Należy narysować jedną zamkniętą pętlę wzdłuż linii między kropkami. Pętla nigdy się nie przecina ani nie dotyka samej siebie, a każda liczba mówi, ile boków jej pola należy do pętli."
+        }
+        _ => return None,
+    })
+}
+
 /// The words the shipped layouts carried before: only dots print.
 const OLD_RULES: &str =
     "Draw one loop along the dotted lines that never crosses or touches itself; a number tells how many sides of its cell the loop uses.";

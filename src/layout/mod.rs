@@ -14,6 +14,7 @@ mod picture;
 pub mod randomise;
 mod regions;
 mod shapes;
+mod words;
 
 use crate::model::{Alphabet, Model, SymbolSet};
 use std::collections::BTreeMap;
@@ -26,6 +27,7 @@ pub use geometry::Geometry;
 pub use marks::MarkKind;
 /// The cells sharing a side with a cell of a `size`×`size` grid.
 pub use regions::neighbours as side_neighbours;
+pub use words::{LANGUAGES, MissingWords, ReaderWords, is_language_code, missing_words};
 
 /// A checked layout: what every layout has (its id, file, words for the
 /// catalog and the reader) and its family's part.

@@ -56,19 +56,19 @@ pub fn derive(base: &Layout, solution: &Grid, rng: &mut dyn Rng) -> Result<Layou
                 picture[c] = letter;
             }
         }
-        text.push_str(&format!(
-            "\n# Marks the generator placed for this puzzle.\nmarks = \"\"\"\n{}\"\"\"\n",
-            picture_rows(&picture, layout.size)
-        ));
+        add_top_level(
+            &mut text,
+            &format!("\n# Marks the generator placed for this puzzle.\nmarks = \"\"\"\n{}\"\"\"\n", picture_rows(&picture, layout.size)),
+        );
     }
     if layout.random.islands > 0 {
         let digits: Vec<u8> = (0..cells).map(symbol).collect::<Result<_, _>>()?;
         let picture = grow_islands(layout.random.islands, layout.size, &digits, rng)
             .ok_or_else(|| fail("could not draw the islands on this grid".into()))?;
-        text.push_str(&format!(
-            "\n# Islands the generator drew for this puzzle.\nislands = \"\"\"\n{}\"\"\"\n",
-            picture_rows(&picture, layout.size)
-        ));
+        add_top_level(
+            &mut text,
+            &format!("\n# Islands the generator drew for this puzzle.\nislands = \"\"\"\n{}\"\"\"\n", picture_rows(&picture, layout.size)),
+        );
     }
     Layout::from_source(&base.path, text)
 }
@@ -83,7 +83,10 @@ pub fn with_marks(base: &Layout, picture: &[char]) -> Result<Layout, LayoutError
         return Err(fail(format!("{} marks for {} cells", picture.len(), layout.size * layout.size)));
     }
     let mut text = without_random_keys(&base.source).map_err(fail)?;
-    text.push_str(&format!("\n# Marks this puzzle's file carries.\nmarks = \"\"\"\n{}\"\"\"\n", picture_rows(picture, layout.size)));
+    add_top_level(
+        &mut text,
+        &format!("\n# Marks this puzzle's file carries.\nmarks = \"\"\"\n{}\"\"\"\n", picture_rows(picture, layout.size)),
+    );
     Layout::from_source(&base.path, text)
 }
 
@@ -119,6 +122,33 @@ pub(super) fn without_keys(source: &str, keys: &[&str]) -> Result<String, String
         text.replace_range(range, "");
     }
     Ok(text)
+}
+
+/// `text` with top-level `keys` (whole TOML lines) added: at the end, or
+/// at the start when the file has tables (`[words.de]` written as a
+/// table), after whose header a key would belong to the table.
+pub(super) fn add_top_level(text: &mut String, keys: &str) {
+    if has_table_header(text) {
+        text.insert_str(0, &format!("{}\n", keys.trim_matches('\n')));
+    } else {
+        text.push_str(keys);
+    }
+}
+
+/// Whether a line outside multi-line strings opens a table (`[name]` or
+/// `[[name]]`). A line of a multi-line array taken for one only moves the
+/// added keys to the start, which is as valid.
+fn has_table_header(text: &str) -> bool {
+    let mut in_string = false;
+    for line in text.lines() {
+        let opens = line.matches("\"\"\"").count() + line.matches("'''").count();
+        let trimmed = line.trim_start().trim_start_matches('[').trim_start();
+        if !in_string && line.trim_start().starts_with('[') && trimmed.starts_with(|c: char| c.is_alphabetic() || "_\"'".contains(c)) {
+            return true;
+        }
+        in_string ^= opens % 2 == 1;
+    }
+    false
 }
 
 fn picture_rows(picture: &[char], size: usize) -> String {
