@@ -234,8 +234,9 @@ impl Catalog {
     /// A layout name stands for one puzzle kind: a file whose rules differ
     /// from a layout a batch already used under that name is refused.
     /// Files that differ only in the reader's and the catalog's words
-    /// (`name`, `description`, `rules`: an upgrade rewording the shipped
-    /// files) are the same kind and get a row of their own. Per-puzzle
+    /// (`name`, `description`, `rules` and their translations `words`: an
+    /// upgrade rewording the shipped files) are the same kind and get a row
+    /// of their own. Per-puzzle
     /// copies of random marks or islands are no batch's layout, so they do
     /// not count.
     pub fn layout_id(&self, layout: &Layout, family: &str) -> Result<i64> {
