@@ -73,7 +73,7 @@ count_row() {  # name file
   local r=$1 f=$2 n; n=$(npuz "$f")
   row "$r" 1 "count to 2, $n puzzles of $(basename "$f")"
   tool "$r" puzzlebook "$n" "$PB" solve classic-9 --file "$f"
-  tool "$r" tdoku "$n" "$TDOKU" "$f"
+  if [ -x "$TDOKU" ]; then tool "$r" tdoku "$n" "$TDOKU" "$f"; else echo "WARNING: $TDOKU missing, $r runs without tdoku" >&2; fi
   [ "$TDOKU_NATIVE" = 1 ] && tool "$r" tdoku-native "$n" "$A/tdoku-count-native" "$f"
   tool "$r" crate "$n" "$CRATE" count "$f"
 }

@@ -422,18 +422,11 @@ fn take(batch: &Batch, claim: Claim, made: Vec<Made>, wanted: u64, held: &HashSe
 }
 
 /// The near-twin guard of a `--rating` search across its climbs (each
-/// climb keeps its own puzzles apart already): a puzzle closer than `min`
-/// cells to one the batch holds, or to one taken before it, is dropped.
-/// Off for every other batch.
+/// climb keeps its own puzzles apart already): a puzzle closer than the
+/// distance asked to one the batch holds, or to one taken before it, is
+/// dropped ([`crate::twins::Guard`]). Off for every other batch.
 #[derive(Default)]
-struct TwinGuard {
-    /// Off when `false`.
-    on: bool,
-    /// The distance asked (`None`: the default for the grid's size).
-    min: Option<usize>,
-    /// Givens and solution of the batch's puzzles so far.
-    kept: Vec<(String, String)>,
-}
+struct TwinGuard(Option<crate::twins::Guard>);
 
 impl TwinGuard {
     /// The guard for `batch`: its puzzles read from the catalog when it
@@ -443,20 +436,12 @@ impl TwinGuard {
         if controls.rating.is_none() || controls.twin_distance == Some(0) {
             return Ok(TwinGuard::default());
         }
-        Ok(TwinGuard { on: true, min: controls.twin_distance, kept: catalog.batch_texts(batch.id)? })
+        Ok(TwinGuard(Some(crate::twins::Guard::new(controls.twin_distance, catalog.batch_texts(batch.id)?))))
     }
 
     /// Whether `p` may be taken (it is then kept).
     fn admit(&mut self, p: &NewPuzzle) -> bool {
-        if !self.on {
-            return true;
-        }
-        let mine = (p.givens.clone(), p.solution.clone());
-        if crate::twins::near_any(crate::twins::Texts::of(&mine), self.kept.iter().map(crate::twins::Texts::of), self.min) {
-            return false;
-        }
-        self.kept.push(mine);
-        true
+        self.0.as_mut().is_none_or(|guard| guard.admit(crate::twins::Texts { givens: &p.givens, solution: &p.solution }))
     }
 }
 
@@ -704,8 +689,8 @@ impl Worker<'_> {
     /// attempts still needed (a full range there would be work thrown away).
     fn size(&self, state: &BatchState) -> u64 {
         let acceptance = self.accepted.max(1) as f64 / self.made_attempts.max(1) as f64;
-        let still_needed = (state.count_asked.saturating_sub(state.held) as f64 / acceptance * 1.1).ceil() as u64;
-        self.chunk.min(still_needed.max(self.jobs))
+        let wanted = state.count_asked.saturating_sub(state.held);
+        self.chunk.min(attempts_for(wanted, acceptance).max(self.jobs))
     }
 
     /// Per range this worker holds (first attempt), the puzzles made in it
@@ -734,6 +719,18 @@ impl Worker<'_> {
             acceptance: self.batch.difficulty.is_some().then(|| self.accepted as f64 / self.made_attempts.max(1) as f64),
         }
     }
+}
+
+/// Attempts a last range takes to make `wanted` more puzzles when a share
+/// `acceptance` of attempts makes one: the mean and two standard deviations
+/// of the binomial wait (a shortfall costs one more small range; every
+/// attempt past the count is work thrown away), and one for a duplicate.
+/// A batch every attempt of which makes a puzzle (no level asked) makes
+/// about its count, not a tenth more.
+fn attempts_for(wanted: u64, acceptance: f64) -> u64 {
+    let p = acceptance.clamp(1e-6, 1.0);
+    let k = wanted as f64;
+    (k / p + 2.0 * (k * (1.0 - p)).sqrt() / p).ceil() as u64 + 1
 }
 
 /// One attempt's outcome in a range: `None` when it was skipped (stopped).
@@ -1017,6 +1014,19 @@ mod tests {
             next = taken.consumed as usize;
         }
         stored
+    }
+
+    /// The last range of a batch whose every attempt makes a puzzle holds
+    /// about the attempts still needed (it held a tenth more, all made and
+    /// thrown away); a batch that keeps one attempt in ten asks for more,
+    /// with a margin that shrinks in proportion as the count grows.
+    #[test]
+    fn a_last_range_makes_about_what_the_count_still_needs() {
+        assert_eq!(attempts_for(1000, 1.0), 1001);
+        assert_eq!(attempts_for(1, 1.0), 2);
+        let tenth = attempts_for(1000, 0.1);
+        assert!((10_000..10_700).contains(&tenth), "{tenth}");
+        assert!(attempts_for(10, 0.1) > 100, "a small count keeps a wide margin: {}", attempts_for(10, 0.1));
     }
 
     /// The cut at the count does not depend on where ranges end: an attempt

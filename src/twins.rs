@@ -147,6 +147,49 @@ pub fn near_any<'a>(p: Texts, others: impl IntoIterator<Item = Texts<'a>>, min: 
     min > 0 && others.into_iter().any(|o| closer_than(p, o, min))
 }
 
+/// The near-twin guard of a set of puzzles being gathered (a `--rating`
+/// search's climbs, printed or stored; a book's choice): a puzzle closer
+/// than the distance to one kept is refused, any other is kept. One
+/// mechanism for every place that keeps puzzles apart.
+#[derive(Clone, Debug, Default)]
+pub struct Guard {
+    /// The distance asked (`None`: [`default_for`] each puzzle's size; `Some(0)`: no guard).
+    min: Option<usize>,
+    /// Givens and solution of the puzzles kept so far.
+    kept: Vec<(String, String)>,
+}
+
+impl Guard {
+    /// A guard keeping puzzles `min` cells apart (`None`: the default for
+    /// their size; `Some(0)`: none), with `kept` already taken.
+    pub fn new(min: Option<usize>, kept: Vec<(String, String)>) -> Guard {
+        Guard { min, kept }
+    }
+
+    /// Whether the guard refuses nothing (`Some(0)`).
+    pub fn is_off(&self) -> bool {
+        self.min == Some(0)
+    }
+
+    /// Whether `p` may be taken: not closer than the distance to any puzzle
+    /// kept. A puzzle taken is kept.
+    pub fn admit(&mut self, p: Texts) -> bool {
+        if self.is_off() {
+            return true;
+        }
+        if near_any(p, self.kept.iter().map(Texts::of), self.min) {
+            return false;
+        }
+        self.kept.push((p.givens.to_string(), p.solution.to_string()));
+        true
+    }
+
+    /// The puzzles kept, in the order taken.
+    pub fn kept(&self) -> &[(String, String)] {
+        &self.kept
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,6 +263,23 @@ mod tests {
         assert!(!near_any(all[0], [all[1]], Some(0)), "0 turns the guard off");
         assert_eq!([default_for("1..."), default_for(&"1".repeat(16)), default_for(&"1".repeat(36))], [1, 4, 9]);
         assert_eq!([default_for(SOLUTION), default_for(&"1".repeat(256))], [20, 20]);
+    }
+
+    #[test]
+    fn a_guard_keeps_what_it_admits_and_refuses_near_twins_of_it() {
+        let givens = blank(SOLUTION, |i| i % 3 == 0);
+        let fewer = blank(SOLUTION, |i| i % 3 == 0 && ![0, 3, 6, 9].contains(&i));
+        let far = blank(SOLUTION, |i| i % 3 == 1);
+        let mut guard = Guard::new(None, Vec::new());
+        assert!(guard.admit(texts(&givens, SOLUTION)));
+        assert!(!guard.admit(texts(&fewer, SOLUTION)), "4 cells from one kept");
+        assert!(guard.admit(texts(&far, SOLUTION)), "54 cells from the one kept");
+        assert_eq!(guard.kept().len(), 2, "a refused puzzle is not kept");
+        // Puzzles kept before (a batch's stored ones) count as kept.
+        let mut resumed = Guard::new(Some(5), vec![(givens.clone(), SOLUTION.to_string())]);
+        assert!(!resumed.admit(texts(&fewer, SOLUTION)));
+        let mut off = Guard::new(Some(0), Vec::new());
+        assert!(off.admit(texts(&givens, SOLUTION)) && off.admit(texts(&givens, SOLUTION)) && off.is_off());
     }
 
     #[test]

@@ -60,6 +60,34 @@ fn a_rating_search_stores_no_near_twins_unless_the_guard_is_off() {
     assert!(near < 20, "without the guard the climb's neighbours are near-twins (closest {near})");
 }
 
+/// The same guard holds across the climbs of a printed search
+/// (`--no-store`, as the speed table's SE row runs it): the printed lines
+/// are no two closer than 20 cells; with the guard off the same seed
+/// prints near-twins, so the check can fail.
+#[test]
+fn a_printed_rating_search_prints_no_near_twins_unless_the_guard_is_off() {
+    let args = ["generate", "classic-9", "--rating", "2.4..3.4", "--count", "12", "--seed", "7", "--no-store"];
+    let lines = |extra: &[&str]| -> Vec<(String, String)> {
+        let out = ok(&[&args[..], extra].concat());
+        out.lines()
+            .map(|l| {
+                let mut words = l.split_whitespace();
+                (words.next().unwrap().to_string(), words.next().unwrap().to_string())
+            })
+            .collect()
+    };
+    let closest_printed = |puzzles: &[(String, String)]| {
+        let texts: Vec<Texts> = puzzles.iter().map(Texts::of).collect();
+        puzzlebook::twins::closest_pair(&texts).map_or(usize::MAX, |(_, _, d)| d)
+    };
+    let guarded = lines(&[]);
+    assert_eq!(guarded.len(), 12);
+    let near = closest_printed(&guarded);
+    assert!(near >= 20, "two printed puzzles of the search differ in {near} cells");
+    let near = closest_printed(&lines(&["--twin-distance", "0"]));
+    assert!(near < 20, "without the guard the climbs print near-twins (closest {near})");
+}
+
 /// A book passes over near-twins for the next candidate, and its report
 /// names the closest pair; `--twin-distance 0` takes them as they come.
 #[test]

@@ -368,6 +368,8 @@ fn print_only(args: &GenerateArgs) -> anyhow::Result<()> {
     let mut since_new = 0u64;
     // A search may meet the same puzzle twice (the catalog would keep one).
     let mut printed = std::collections::HashSet::new();
+    // A rating search keeps its puzzles apart across its climbs, as a stored batch does.
+    let mut twins = controls.rating.map(|_| crate::twins::Guard::new(controls.twin_distance, Vec::new()));
     while made < args.count {
         // Without a time limit, attempts that keep making nothing end too.
         if controls.effective_time_limit().is_none() && since_new >= batch::EXHAUSTED_AFTER {
@@ -392,7 +394,10 @@ fn print_only(args: &GenerateArgs) -> anyhow::Result<()> {
             // drawn with its own marks, regions or cages is told by them
             // too: killers without givens all share their givens.
             let key = (p.own_layout.clone(), if p.canonical.is_empty() { p.givens.clone() } else { p.canonical.clone() });
-            if made < args.count && printed.insert(key) {
+            let apart = |twins: &mut Option<crate::twins::Guard>| {
+                twins.as_mut().is_none_or(|g| g.admit(crate::twins::Texts { givens: &p.givens, solution: &p.solution }))
+            };
+            if made < args.count && printed.insert(key) && apart(&mut twins) {
                 made += 1;
                 last_new = Instant::now();
                 since_new = 0;

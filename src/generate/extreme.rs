@@ -127,21 +127,15 @@ impl Generator {
         // answer; and no near-twins (neighbours differ in a few cells).
         let mut solutions_kept: HashSet<Vec<Option<Symbol>>> = HashSet::new();
         let mut found: Vec<Point> = Vec::new();
-        let mut kept_texts: Vec<(String, String)> = Vec::new();
+        let mut twins = crate::twins::Guard::new(twin_distance, Vec::new());
         let model = &layout.model;
         let mut keep = |point: &Point, found: &mut Vec<Point>| {
             if !range.contains(point.rating) || solutions_kept.contains(&point.solution.cells) {
                 return;
             }
-            let texts = (model.format_grid(&point.givens), model.format_grid(&point.solution));
-            let near = crate::twins::near_any(
-                crate::twins::Texts { givens: &texts.0, solution: &texts.1 },
-                kept_texts.iter().map(|(g, s)| crate::twins::Texts { givens: g, solution: s }),
-                twin_distance,
-            );
-            if !near {
+            let (givens, solution) = (model.format_grid(&point.givens), model.format_grid(&point.solution));
+            if twins.admit(crate::twins::Texts { givens: &givens, solution: &solution }) {
                 solutions_kept.insert(point.solution.cells.clone());
-                kept_texts.push(texts);
                 found.push(point.clone());
             }
         };
