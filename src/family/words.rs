@@ -8,6 +8,9 @@ use crate::grade::Technique;
 /// One skill of a family's scale, in a reader's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Skill {
+    /// The scale it belongs to ("sudoku", "slitherlink"): with `id`, its
+    /// key in the language catalogues (`skill.<scale>.<id>.need`).
+    pub scale: &'static str,
     /// A short stable name (tests and data).
     pub id: &'static str,
     /// What a puzzle needs, after "need": "only singles", "a pointing pair".
@@ -22,7 +25,18 @@ pub struct Skill {
 }
 
 const fn skill(id: &'static str, plural: &'static str, need: &'static str, explain: &'static str) -> Skill {
-    Skill { id, need, plural, explain, reasoning: true }
+    Skill { scale: "sudoku", id, need, plural, explain, reasoning: true }
+}
+
+const fn loop_skill(id: &'static str, plural: &'static str, need: &'static str, explain: &'static str) -> Skill {
+    Skill { scale: "slitherlink", id, need, plural, explain, reasoning: true }
+}
+
+impl Skill {
+    /// One of its words (`need`, `plural`, `explain`) in the catalogue's language.
+    pub fn words(&self, words: &crate::lang::Catalogue, which: &str) -> String {
+        words.text(&format!("skill.{}.{}.{which}", self.scale, self.id))
+    }
 }
 
 /// The sudoku families' scale, easiest first.
@@ -77,6 +91,7 @@ pub static SUDOKU: [Skill; 10] = [
     ),
     skill("chains", "chains", "a chain", "a chain: following one possibility step by step until it breaks or agrees with itself"),
     Skill {
+        scale: "sudoku",
         id: "trial",
         need: "trial and error",
         plural: "trial and error",
@@ -120,25 +135,26 @@ pub fn sudoku_skill(technique: Technique) -> usize {
 
 /// Slitherlink's scale, by the rules its solver grades with.
 pub static SLITHERLINK: [Skill; 4] = [
-    skill(
+    loop_skill(
         "counting",
         "counting",
         "only counting",
         "counting: a number's sides around its cell, and every dot with either two lines or none",
     ),
-    skill(
+    loop_skill(
         "patterns",
         "the classic patterns",
         "the classic patterns",
         "the classic patterns: a 3 or a 1 in a corner, two 3s corner to corner, and never closing a small loop early",
     ),
-    skill(
+    loop_skill(
         "lookahead",
         "trying a line",
         "trying a line",
         "trying a line: drawing one line in and seeing that it leads to a contradiction (two 3s side by side are the first case)",
     ),
     Skill {
+        scale: "slitherlink",
         id: "trial",
         need: "trial and error",
         plural: "trial and error",
@@ -151,3 +167,14 @@ pub static SLITHERLINK: [Skill; 4] = [
 pub const DIGITS_BOLD: &str = "with the starting digits in bold and the ones you fill in grey";
 pub const DIGITS_ALL: &str = "with every digit filled in";
 pub const LOOP_DRAWN: &str = "with the loop drawn in over the numbers";
+
+/// The catalogue key of one of the answer words above (`answers.*`).
+/// (`None`: words of a family added since, printed as the family says them.)
+pub fn answer_key(words: &str) -> Option<&'static str> {
+    match words {
+        DIGITS_BOLD => Some("answers.digits_bold"),
+        DIGITS_ALL => Some("answers.digits_all"),
+        LOOP_DRAWN => Some("answers.loop_drawn"),
+        _ => None,
+    }
+}
