@@ -206,7 +206,7 @@ fn skills_words(w: &Catalogue, named: &[&Skill]) -> Option<String> {
             explained.push(explain);
         }
     }
-    (!explained.is_empty()).then(|| format!("{}.", capitalised(&explained.join("; "))))
+    (!explained.is_empty()).then(|| format!("{}.", capitalised(&explained.join(&w.text("list.semicolon")))))
 }
 
 /// How a kind's answers print, in the book's language.
@@ -237,8 +237,10 @@ pub fn introduction(book: &Book, claims: &Claims) -> Vec<String> {
                 Some(match needs.needs.as_slice() {
                     [(skill, n)] if *n == needs.puzzles => w.fill("band.takes", &[("puzzles", &count), ("need", &skill.words(w, "need"))]),
                     list => {
-                        let parts: Vec<String> =
-                            list.iter().map(|(s, n)| w.fill("claims.needs_next", &[("n", &n.to_string()), ("need", &s.words(w, "need"))])).collect();
+                        let parts: Vec<String> = list
+                            .iter()
+                            .map(|(s, n)| w.fill("claims.needs_next", &[("n", &n.to_string()), ("need", &s.words(w, "need"))]))
+                            .collect();
                         w.fill("band.takes", &[("puzzles", &count), ("need", &w.join(&parts, "list.and"))])
                     }
                 })
@@ -269,12 +271,18 @@ pub fn introduction(book: &Book, claims: &Claims) -> Vec<String> {
             if kinds.iter().all(|k| k.answers == kinds[0].answers) {
                 vec![answer_words(w, &kinds[0].answers)]
             } else {
-                kinds.iter().map(|k| w.fill("claims.kind_answers", &[("kind", &k.name), ("answers", &answer_words(w, &k.answers))])).collect()
+                kinds
+                    .iter()
+                    .map(|k| w.fill("claims.kind_answers", &[("kind", &k.name), ("answers", &answer_words(w, &k.answers))]))
+                    .collect()
             }
         }
     };
     let pointer = w.quote(&w.fill("page.solution_1", &[("page", &w.text("claims.pointer_page"))]));
-    out.push(w.fill("claims.solution_words", &[("reasoning", &reasoning), ("pointer", &pointer), ("answers", &answers.join("; "))]));
+    out.push(w.fill(
+        "claims.solution_words",
+        &[("reasoning", &reasoning), ("pointer", &pointer), ("answers", &answers.join(&w.text("list.semicolon")))],
+    ));
     out
 }
 
@@ -323,18 +331,21 @@ pub fn blurb(book: &Book, claims: &Claims) -> String {
         let span = match (used.as_slice(), several) {
             ([], _) => continue,
             ([one], false) => w.fill("blurb.each_needs", &[("need", &one.words(w, "need"))]),
-            ([first, .., last], false) => w.fill("blurb.range", &[("first", &first.words(w, "plural")), ("last", &last.words(w, "plural"))]),
-            ([one], true) => w.fill("blurb.kind_one", &[("kind", &kind.name), ("skill", &one.words(w, "plural"))]),
-            ([first, .., last], true) => {
-                w.fill("blurb.kind_range", &[("kind", &kind.name), ("first", &first.words(w, "plural")), ("last", &last.words(w, "plural"))])
+            ([first, .., last], false) => {
+                w.fill("blurb.range", &[("first", &first.words(w, "plural")), ("last", &last.words(w, "plural"))])
             }
+            ([one], true) => w.fill("blurb.kind_one", &[("kind", &kind.name), ("skill", &one.words(w, "plural"))]),
+            ([first, .., last], true) => w.fill(
+                "blurb.kind_range",
+                &[("kind", &kind.name), ("first", &first.words(w, "plural")), ("last", &last.words(w, "plural"))],
+            ),
         };
         spans.push(span);
     }
     let mut text = head;
     text.push_str("\n\n");
     if several {
-        text.push_str(&w.fill("blurb.hardest", &[("list", &spans.join("; "))]));
+        text.push_str(&w.fill("blurb.hardest", &[("list", &spans.join(&w.text("list.semicolon")))]));
     } else if let Some(span) = spans.first() {
         text.push_str(&format!("{span} "));
     }

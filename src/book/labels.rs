@@ -225,7 +225,7 @@ pub fn words(w: &Catalogue, labels: Labels, curve: Curve, takes: &[Option<String
                 }
             })
             .collect();
-        out.push(w.fill("band.scale", &[("list", &names.join("; "))]));
+        out.push(w.fill("band.scale", &[("list", &names.join(&w.text("list.semicolon")))]));
     }
     match (curve, labels.by_band()) {
         (Curve::Week, _) => out.push(w.text("week.order")),

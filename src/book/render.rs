@@ -774,7 +774,8 @@ impl Painter<'_> {
         let mut rules_lines = Vec::new();
         for layout in &layouts {
             let (name, rules) = (self.book.name_of(layout), self.book.rules_of(layout));
-            let text = if layouts.len() > 1 { self.book.words.fill("page.rules", &[("name", name), ("rules", rules)]) } else { rules.to_string() };
+            let text =
+                if layouts.len() > 1 { self.book.words.fill("page.rules", &[("name", name), ("rules", rules)]) } else { rules.to_string() };
             rules_lines.extend(wrap(self.fonts, &text, Weight::Regular, s.body, c.width));
         }
         let band = grid_band(&self.frame, s, rules_lines.len(), false);
@@ -954,7 +955,10 @@ fn pointer_forms(w: &crate::lang::Catalogue, hint: Option<usize>, solution: usiz
         None => ["page.solution_1", "page.solution_2", "page.solution_3"].iter().map(|k| w.fill(k, &[("page", &page)])).collect(),
         Some(h) => {
             let hint = h.to_string();
-            ["page.hint_1", "page.hint_2", "page.hint_3", "page.hint_4"].iter().map(|k| w.fill(k, &[("hint", &hint), ("page", &page)])).collect()
+            ["page.hint_1", "page.hint_2", "page.hint_3", "page.hint_4"]
+                .iter()
+                .map(|k| w.fill(k, &[("hint", &hint), ("page", &page)]))
+                .collect()
         }
     }
 }

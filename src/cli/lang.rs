@@ -24,7 +24,10 @@ pub fn run(args: LangsArgs) -> Result<()> {
     }
     let mut missing = 0;
     for path in &args.check {
-        let words = crate::lang::Catalogue::parse(&std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?, &path.display().to_string())?;
+        let words = crate::lang::Catalogue::parse(
+            &std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?,
+            &path.display().to_string(),
+        )?;
         let gaps = words.missing();
         if gaps.is_empty() {
             println!("{}: {} ({}): every key present", path.display(), words.name, words.code);

@@ -32,9 +32,7 @@ pub const BUILT_IN: [(&str, &str); 8] = [
 /// cannot be read, a key missing, words a layout lacks.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum LangError {
-    #[error(
-        "--lang {0}: no such language (built in: en, de, fr, es, it, nl, pt, pl; or give a catalogue file such as lang/xx.toml)"
-    )]
+    #[error("--lang {0}: no such language (built in: en, de, fr, es, it, nl, pt, pl; or give a catalogue file such as lang/xx.toml)")]
     Unknown(String),
     #[error("{file}: {message}")]
     Unreadable { file: String, message: String },
@@ -258,7 +256,8 @@ impl Catalogue {
     /// Reads a publisher's catalogue file and checks it holds every key.
     pub fn load(path: &Path) -> Result<Catalogue, LangError> {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| LangError::Unreadable { file: file.clone(), message: format!("cannot read: {e}") })?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| LangError::Unreadable { file: file.clone(), message: format!("cannot read: {e}") })?;
         Catalogue::checked(&text, &file)
     }
 

@@ -33,9 +33,10 @@ fn plural_forms_per_language() {
     }
     // Polish's three forms by the last digits: 12–14 take many, 102–104 few.
     let pl = PluralRule::Polish;
-    assert_eq!([1, 2, 4, 5, 12, 14, 21, 22, 104, 112].map(|n| pl.form(n)), [
-        "one", "few", "few", "many", "many", "many", "many", "few", "few", "many"
-    ]);
+    assert_eq!(
+        [1, 2, 4, 5, 12, 14, 21, 22, 104, 112].map(|n| pl.form(n)),
+        ["one", "few", "few", "many", "many", "many", "many", "few", "few", "many"]
+    );
     // The introduction's count says the whole sentence in the right form.
     let pl = built_in("pl").unwrap();
     assert_eq!(pl.plural("intro.holds", 1, &[("list", "x")]), "Ta książka zawiera 1 łamigłówkę: x.");
@@ -62,7 +63,10 @@ fn quotation_marks_and_french_spacing() {
     assert_eq!(built_in("pl").unwrap().quote("x"), "„x”");
     assert_eq!(english().quote("x"), "\"x\"");
     // A no-break space before a colon, a narrow one before ; ! ?, nothing in a URL.
-    assert_eq!(french_spaced("Exemple : Sudoku ; bien ! Non? http://a.b"), "Exemple\u{a0}: Sudoku\u{202f}; bien\u{202f}! Non\u{202f}? http://a.b");
+    assert_eq!(
+        french_spaced("Exemple : Sudoku ; bien ! Non? http://a.b"),
+        "Exemple\u{a0}: Sudoku\u{202f}; bien\u{202f}! Non\u{202f}? http://a.b"
+    );
     let fr = built_in("fr").unwrap();
     assert_eq!(fr.fill("example.heading", &[("name", "Sudoku")]), "Exemple\u{a0}: Sudoku");
     assert!(!fr.all_texts().iter().any(|t| t.contains(" :") || t.contains(" ;")), "an ordinary space before : or ; in French");

@@ -47,8 +47,9 @@ pub fn badge(book: &Book, words: &CoverWords) -> Vec<String> {
 /// The levels under the badge: "Easy to Hard", a week, star bands.
 fn levels_line(book: &Book, words: &CoverWords) -> Option<String> {
     let settings = &book.settings;
-    let names = crate::book::labels::summary(book)
-        .unwrap_or_else(|| settings.levels.iter().map(|l| crate::book::plan::capitalised(&crate::book::labels::level_name(&book.words, *l))).collect());
+    let names = crate::book::labels::summary(book).unwrap_or_else(|| {
+        settings.levels.iter().map(|l| crate::book::plan::capitalised(&crate::book::labels::level_name(&book.words, *l))).collect()
+    });
     if names.len() == 1 && names[0].contains(',') {
         return Some(names[0].clone());
     }
