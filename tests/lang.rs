@@ -74,6 +74,10 @@ fn english_words(lang: &str) -> Vec<&'static str> {
     if lang != "fr" {
         words.extend(["Solution", "Solutions", "Notes", "Introduction", "page", "Examples"]);
     }
+    // Dutch writes "week" and "of" ("or") too.
+    if lang == "nl" {
+        words.retain(|w| !["Week", "of"].contains(w));
+    }
     words
 }
 
@@ -168,6 +172,49 @@ fn a_french_book_prints_french_furniture_and_typography() {
     assert!(text.contains("Exemple\u{a0}: Sudoku") || text.contains("Exemple : Sudoku"), "{text}");
     assert!(!text.contains("Exemple: "), "{text}");
     assert!(cover.contains("30 grilles"), "{cover}");
+}
+
+/// Spanish, Italian, Dutch, Portuguese and Polish: a Sudoku book with its
+/// cover prints none of the English furniture, no key is missing, and the
+/// count takes the language's plural (Polish: 22 łamigłówki).
+#[test]
+fn every_other_language_prints_a_sudoku_book_without_english() {
+    let dir = workdir("others");
+    let db = dir.join("p.db").to_str().unwrap().to_string();
+    ok(&["generate", "classic-9", "--count", "22", "--difficulty", "easy", "--seed", "5", "--db", &db]);
+    ok(&["validate", "--db", &db]);
+    for (lang, count) in [("es", "22 puzles"), ("it", "22 schemi"), ("nl", "22 puzzels"), ("pt", "22 jogos"), ("pl", "22 łamigłówki")] {
+        let pdf = dir.join(format!("{lang}.pdf"));
+        ok(&[
+            "book",
+            "Sudoku",
+            "--layout",
+            "classic-9",
+            "--levels",
+            "easy",
+            "--count",
+            "22",
+            "--cover",
+            "--lang",
+            lang,
+            "--allow-reprint",
+            "--db",
+            &db,
+            "--out",
+            pdf.to_str().unwrap(),
+        ]);
+        if !pdftotext() {
+            continue;
+        }
+        let (text, cover) = (text_of(&pdf), text_of(&dir.join(format!("{lang}-cover.pdf"))));
+        for (what, text) in [("interior", &text), ("cover", &cover)] {
+            assert!(!text.contains('⟦'), "{lang} {what}: {text}");
+            let left = english_left(text, lang);
+            assert!(left.is_empty(), "{lang} {what}: English words {left:?} in\n{text}");
+        }
+        assert!(text.contains(count) && cover.contains(count), "{lang}: {count:?} in\n{text}\n{cover}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
