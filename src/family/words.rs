@@ -8,9 +8,6 @@ use crate::grade::Technique;
 /// One skill of a family's scale, in a reader's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Skill {
-    /// The scale it belongs to ("sudoku", "slitherlink"): with `id`, its
-    /// key in the language catalogues (`skill.<scale>.<id>.need`).
-    pub scale: &'static str,
     /// A short stable name (tests and data).
     pub id: &'static str,
     /// What a puzzle needs, after "need": "only singles", "a pointing pair".
@@ -25,17 +22,36 @@ pub struct Skill {
 }
 
 const fn skill(id: &'static str, plural: &'static str, need: &'static str, explain: &'static str) -> Skill {
-    Skill { scale: "sudoku", id, need, plural, explain, reasoning: true }
-}
-
-const fn loop_skill(id: &'static str, plural: &'static str, need: &'static str, explain: &'static str) -> Skill {
-    Skill { scale: "slitherlink", id, need, plural, explain, reasoning: true }
+    Skill { id, need, plural, explain, reasoning: true }
 }
 
 impl Skill {
-    /// One of its words (`need`, `plural`, `explain`) in the catalogue's language.
+    /// The scale it belongs to ("sudoku", "slitherlink", else "other"):
+    /// with `id`, its key in the language catalogues (`skill.<scale>.<id>.need`).
+    fn scale(&self) -> &'static str {
+        if SUDOKU.iter().any(|s| std::ptr::eq(s, self)) {
+            "sudoku"
+        } else if SLITHERLINK.iter().any(|s| std::ptr::eq(s, self)) {
+            "slitherlink"
+        } else {
+            "other"
+        }
+    }
+
+    /// One of its words (`need`, `plural`, `explain`) in the catalogue's
+    /// language; a skill no catalogue names prints its own words in an
+    /// English book (and shows its missing key in another).
     pub fn words(&self, words: &crate::lang::Catalogue, which: &str) -> String {
-        words.text(&format!("skill.{}.{}.{which}", self.scale, self.id))
+        let key = format!("skill.{}.{}.{which}", self.scale(), self.id);
+        if words.has(&key) || !words.is_english() {
+            return words.text(&key);
+        }
+        match which {
+            "need" => self.need,
+            "plural" => self.plural,
+            _ => self.explain,
+        }
+        .to_string()
     }
 }
 
@@ -91,7 +107,6 @@ pub static SUDOKU: [Skill; 10] = [
     ),
     skill("chains", "chains", "a chain", "a chain: following one possibility step by step until it breaks or agrees with itself"),
     Skill {
-        scale: "sudoku",
         id: "trial",
         need: "trial and error",
         plural: "trial and error",
@@ -135,26 +150,25 @@ pub fn sudoku_skill(technique: Technique) -> usize {
 
 /// Slitherlink's scale, by the rules its solver grades with.
 pub static SLITHERLINK: [Skill; 4] = [
-    loop_skill(
+    skill(
         "counting",
         "counting",
         "only counting",
         "counting: a number's sides around its cell, and every dot with either two lines or none",
     ),
-    loop_skill(
+    skill(
         "patterns",
         "the classic patterns",
         "the classic patterns",
         "the classic patterns: a 3 or a 1 in a corner, two 3s corner to corner, and never closing a small loop early",
     ),
-    loop_skill(
+    skill(
         "lookahead",
         "trying a line",
         "trying a line",
         "trying a line: drawing one line in and seeing that it leads to a contradiction (two 3s side by side are the first case)",
     ),
     Skill {
-        scale: "slitherlink",
         id: "trial",
         need: "trial and error",
         plural: "trial and error",

@@ -134,3 +134,22 @@ fn every_catalogue_string_has_its_glyphs_in_the_book_fonts() {
         }
     }
 }
+
+/// The English catalogue says each skill as the family's scale does, and
+/// every language names every skill of both scales.
+#[test]
+fn the_skills_words_come_from_the_catalogue() {
+    use crate::family::words::{SLITHERLINK, SUDOKU};
+    let en = english();
+    for skill in SUDOKU.iter().chain(SLITHERLINK.iter()) {
+        assert_eq!(
+            (skill.words(&en, "need"), skill.words(&en, "plural"), skill.words(&en, "explain")),
+            (skill.need.to_string(), skill.plural.to_string(), skill.explain.to_string())
+        );
+    }
+    let de = built_in("de").unwrap();
+    assert_eq!(SUDOKU[0].words(&de, "need"), "nur Singles");
+    assert_eq!(SLITHERLINK[3].words(&de, "explain").split(':').next(), Some("Ausprobieren"));
+    assert_eq!(SUDOKU[9].words(&de, "explain").split(':').next(), Some("Ausprobieren"));
+    assert_ne!(SLITHERLINK[3].words(&de, "explain"), SUDOKU[9].words(&de, "explain"));
+}
