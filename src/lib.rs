@@ -16,6 +16,7 @@ pub mod generate;
 pub mod grade;
 pub mod import;
 pub mod killer;
+pub mod lang;
 pub mod layout;
 pub mod level;
 pub mod model;

@@ -8,6 +8,7 @@
 use super::Book;
 use super::labels::{self, Curve};
 use crate::family::words::Skill;
+use crate::lang::Catalogue;
 use crate::level::Level;
 
 /// How many puzzles of a group (a level, or a star band) need each skill
@@ -73,7 +74,7 @@ pub fn of(book: &Book) -> Claims {
     let mut trial = 0;
     for p in &book.puzzles {
         let family = &book.layouts[p.layout];
-        let name = family.layout().name.clone();
+        let name = book.name_of(family.layout()).to_string();
         let at = match kinds.iter().position(|k| k.name == name) {
             Some(i) => i,
             None => {
@@ -126,54 +127,60 @@ pub fn of(book: &Book) -> Claims {
     Claims { kinds, bands, reasoning_only, trial }
 }
 
-fn join(parts: &[String], word: &str) -> String {
-    match parts {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
-    }
-}
-
 fn capitalised(text: &str) -> String {
     super::plan::capitalised(text)
 }
 
 /// "need only singles" / "14 need only singles, 8 a pointing pair and 3 a
 /// chain at their hardest step".
-fn needs_words(needs: &Needs) -> String {
+fn needs_words(w: &Catalogue, needs: &Needs) -> String {
     let mut parts: Vec<String> = Vec::new();
     match needs.needs.as_slice() {
-        [(skill, n)] if *n == needs.puzzles => return format!("need {}", skill.need),
+        [(skill, n)] if *n == needs.puzzles => return w.fill("claims.need_all", &[("need", &skill.words(w, "need"))]),
         list => {
             for (i, (skill, n)) in list.iter().enumerate() {
-                let verb = if *n == 1 { "needs" } else { "need" };
-                parts.push(if i == 0 { format!("{n} {verb} {}", skill.need) } else { format!("{n} {}", skill.need) });
+                let need = skill.words(w, "need");
+                parts.push(if i == 0 {
+                    w.plural("claims.needs_first", *n, &[("need", &need)])
+                } else {
+                    w.fill("claims.needs_next", &[("n", &n.to_string()), ("need", &need)])
+                });
             }
         }
     }
     if needs.unknown > 0 {
-        parts.push(format!("{} are not graded by step", needs.unknown));
+        parts.push(w.fill("claims.unknown", &[("n", &needs.unknown.to_string())]));
     }
-    format!("{} at their hardest step", join(&parts, "and"))
+    w.fill("claims.hardest", &[("list", &w.join(&parts, "list.and"))])
 }
 
 /// The levels' paragraph of one kind ("Easy puzzles need only singles. Of
 /// the 25 medium puzzles, …"; `None` where it grades nothing or, with
 /// stars and words, where the bands say the needs instead), and the skills
 /// it names, easiest first.
-fn kind_words(kind: &Kind, several: bool, by_level: bool) -> (Option<String>, Vec<&'static Skill>) {
+fn kind_words(w: &Catalogue, kind: &Kind, several: bool, by_level: bool) -> (Option<String>, Vec<&'static Skill>) {
     if kind.skills.is_empty() || kind.levels.is_empty() {
         return (None, Vec::new());
     }
     let mut sentences: Vec<String> = Vec::new();
     let mut named: Vec<&'static Skill> = Vec::new();
     for needs in &kind.levels {
-        let level = needs.level.map_or("", |l| l.name());
+        let level = needs.level.map_or(String::new(), |l| labels::level_name(w, l));
         let whole = needs.needs.len() == 1 && needs.unknown == 0;
+        let words = needs_words(w, needs);
         sentences.push(if whole {
-            format!("{} puzzles {}.", capitalised(level), needs_words(needs))
+            w.fill("claims.level_whole", &[("Level", &capitalised(&level)), ("level", &level), ("needs", &words)])
         } else {
-            format!("Of the {} {level} puzzles, {}.", needs.puzzles, needs_words(needs))
+            w.fill(
+                "claims.level_of",
+                &[
+                    ("n", &needs.puzzles.to_string()),
+                    ("puzzles", &w.plural("claims.puzzles", needs.puzzles, &[])),
+                    ("level", &level),
+                    ("Level", &capitalised(&level)),
+                    ("needs", &words),
+                ],
+            )
         });
         for (skill, _) in &needs.needs {
             if !named.contains(skill) {
@@ -184,21 +191,34 @@ fn kind_words(kind: &Kind, several: bool, by_level: bool) -> (Option<String>, Ve
     named.sort_by_key(|s| kind.skills.iter().position(|t| t == *s));
     let text = by_level.then(|| {
         let text = sentences.join(" ");
-        if several { format!("{}: {text}", kind.name) } else { text }
+        if several { w.fill("claims.kind", &[("kind", &kind.name), ("text", &text)]) } else { text }
     });
     (text, named)
 }
 
 /// What each skill the introduction names is, each said once however many
 /// kinds need it: "A single is …; a pointing pair: …".
-fn skills_words(named: &[&Skill]) -> Option<String> {
-    let mut explained: Vec<&str> = Vec::new();
+fn skills_words(w: &Catalogue, named: &[&Skill]) -> Option<String> {
+    let mut explained: Vec<String> = Vec::new();
     for skill in named {
-        if !explained.contains(&skill.explain) {
-            explained.push(skill.explain);
+        let explain = skill.words(w, "explain");
+        if !explained.contains(&explain) {
+            explained.push(explain);
         }
     }
-    (!explained.is_empty()).then(|| format!("{}.", capitalised(&explained.join("; "))))
+    (!explained.is_empty()).then(|| format!("{}.", capitalised(&explained.join(&w.text("list.semicolon")))))
+}
+
+/// How a kind's answers print, in the book's language.
+fn answer_words(w: &Catalogue, answers: &[&'static str]) -> String {
+    let said: Vec<String> = answers
+        .iter()
+        .map(|a| match crate::family::words::answer_key(a) {
+            Some(key) => w.text(key),
+            None => a.to_string(),
+        })
+        .collect();
+    w.join(&said, "list.or")
 }
 
 /// The introduction's paragraphs about levels and what the puzzles need
@@ -206,71 +226,71 @@ fn skills_words(named: &[&Skill]) -> Option<String> {
 /// promise about reasoning and the answers).
 pub fn introduction(book: &Book, claims: &Claims) -> Vec<String> {
     let settings = &book.settings;
+    let w = &book.words;
     let mut out = Vec::new();
     let graded: Vec<&Kind> = claims.kinds.iter().filter(|k| !k.skills.is_empty() && !k.levels.is_empty()).collect();
     if settings.labels.by_band() {
         let takes: Vec<Option<String>> = (0..5)
             .map(|b| {
                 let needs = claims.bands.iter().find(|n| n.band == Some(b))?;
+                let count = w.plural("claims.puzzles", needs.puzzles, &[]);
                 Some(match needs.needs.as_slice() {
-                    [(skill, n)] if *n == needs.puzzles => format!("{}: {}", puzzles(needs.puzzles), skill.need),
+                    [(skill, n)] if *n == needs.puzzles => w.fill("band.takes", &[("puzzles", &count), ("need", &skill.words(w, "need"))]),
                     list => {
-                        let parts: Vec<String> = list.iter().map(|(s, n)| format!("{n} {}", s.need)).collect();
-                        format!("{}: {}", puzzles(needs.puzzles), join(&parts, "and"))
+                        let parts: Vec<String> = list
+                            .iter()
+                            .map(|(s, n)| w.fill("claims.needs_next", &[("n", &n.to_string()), ("need", &s.words(w, "need"))]))
+                            .collect();
+                        w.fill("band.takes", &[("puzzles", &count), ("need", &w.join(&parts, "list.and"))])
                     }
                 })
             })
             .collect();
-        out.extend(labels::words(settings.labels, settings.curve, &takes));
+        out.extend(labels::words(w, settings.labels, settings.curve, &takes));
     } else if !graded.is_empty() {
-        out.push(format!("{} A level is the hardest step a careful solver needs.", order_words(settings.curve)));
+        out.push(w.fill("order.level_is", &[("order", &w.text(order_key(settings.curve)))]));
     }
     let several = graded.len() > 1;
     let mut named: Vec<&Skill> = Vec::new();
     for kind in &graded {
-        let (text, skills) = kind_words(kind, several, !settings.labels.by_band());
+        let (text, skills) = kind_words(w, kind, several, !settings.labels.by_band());
         out.extend(text);
         named.extend(skills);
     }
-    out.extend(skills_words(&named));
+    out.extend(skills_words(w, &named));
     let reasoning = if claims.reasoning_only {
-        ", and you can reach it by reasoning alone: no guessing is needed".to_string()
+        w.text("claims.reasoning")
     } else if claims.trial > 0 {
-        let verb = if claims.trial == 1 { "needs" } else { "need" };
-        format!("; {} of them {verb} a step of trial and error, where no technique in the usual list helps", claims.trial)
+        w.plural("claims.trial", claims.trial, &[])
     } else {
         String::new()
     };
     let answers: Vec<String> = match claims.kinds.as_slice() {
-        [one] => vec![join(&one.answers.iter().map(|a| a.to_string()).collect::<Vec<_>>(), "or")],
+        [one] => vec![answer_words(w, &one.answers)],
         kinds => {
             if kinds.iter().all(|k| k.answers == kinds[0].answers) {
-                vec![join(&kinds[0].answers.iter().map(|a| a.to_string()).collect::<Vec<_>>(), "or")]
+                vec![answer_words(w, &kinds[0].answers)]
             } else {
                 kinds
                     .iter()
-                    .map(|k| format!("{} {}", k.name, join(&k.answers.iter().map(|a| a.to_string()).collect::<Vec<_>>(), "or")))
+                    .map(|k| w.fill("claims.kind_answers", &[("kind", &k.name), ("answers", &answer_words(w, &k.answers))]))
                     .collect()
             }
         }
     };
-    out.push(format!(
-        "Every puzzle has exactly one solution{reasoning}. Under each puzzle, \"Solution on page N\" tells you where its answer \
-         is. The answers at the back are in puzzle order, {}.",
-        answers.join("; ")
+    let pointer = w.quote(&w.fill("page.solution_1", &[("page", &w.text("claims.pointer_page"))]));
+    out.push(w.fill(
+        "claims.solution_words",
+        &[("reasoning", &reasoning), ("pointer", &pointer), ("answers", &answers.join(&w.text("list.semicolon")))],
     ));
     out
 }
 
-fn puzzles(n: usize) -> String {
-    format!("{n} puzzle{}", if n == 1 { "" } else { "s" })
-}
-
-fn order_words(curve: Curve) -> &'static str {
+fn order_key(curve: Curve) -> &'static str {
     match curve {
-        Curve::Sections => "The puzzles are in sections by level, easiest first.",
-        Curve::Ramp => "The puzzles rise from the easiest to the hardest, in sections by level.",
-        Curve::Week => "Each day's puzzle is marked with its level.",
+        Curve::Sections => "order.sections",
+        Curve::Ramp => "order.ramp",
+        Curve::Week => "order.week",
     }
 }
 
@@ -278,19 +298,29 @@ fn order_words(curve: Curve) -> &'static str {
 /// levels, what its puzzles need (from the same claims as the
 /// introduction), in a reader's words only.
 pub fn blurb(book: &Book, claims: &Claims) -> String {
-    let levels: Vec<&str> = Level::ALL.iter().filter(|l| book.puzzles.iter().any(|p| p.level == **l)).map(|l| l.name()).collect();
+    let w = &book.words;
+    let levels: Vec<String> =
+        Level::ALL.iter().filter(|l| book.puzzles.iter().any(|p| p.level == **l)).map(|l| labels::level_name(w, *l)).collect();
     let range = match levels.as_slice() {
         [] => String::new(),
-        [one] => format!(", all {one}"),
-        [first, .., last] => format!(", from {first} to {last}"),
+        [one] => w.fill("blurb.all", &[("level", one)]),
+        [first, .., last] => w.fill("blurb.from_to", &[("first", first), ("last", last)]),
     };
     let count = book.puzzles.len();
-    let noun = if count == 1 { "puzzle" } else { "puzzles" };
     let names: Vec<String> = claims.kinds.iter().map(|k| k.name.clone()).collect();
     let head = match names.as_slice() {
-        [] => format!("{count} {noun}{range}."),
-        [one] => format!("{count} {one} {noun}{range}."),
-        several => format!("{count} {noun} of {} kinds{range}: {}.", several.len(), join(several, "and")),
+        [] => w.plural("blurb.head", count, &[("range", &range)]),
+        [one] => w.plural("blurb.head_one", count, &[("kind", one), ("range", &range)]),
+        several => w.fill(
+            "blurb.head_several",
+            &[
+                ("n", &count.to_string()),
+                ("puzzles", &w.plural("claims.puzzles", count, &[])),
+                ("kinds", &several.len().to_string()),
+                ("range", &range),
+                ("list", &w.join(several, "list.and")),
+            ],
+        ),
     };
     let several = claims.kinds.iter().filter(|k| !k.skills.is_empty()).count() > 1;
     let mut spans: Vec<String> = Vec::new();
@@ -300,25 +330,30 @@ pub fn blurb(book: &Book, claims: &Claims) -> String {
         used.dedup();
         let span = match (used.as_slice(), several) {
             ([], _) => continue,
-            ([one], false) => format!("Each one needs {} at its hardest step.", one.need),
-            ([first, .., last], false) => format!("Their hardest steps range from {} to {}.", first.plural, last.plural),
-            ([one], true) => format!("{}, {}", kind.name, one.plural),
-            ([first, .., last], true) => format!("{}, from {} to {}", kind.name, first.plural, last.plural),
+            ([one], false) => w.fill("blurb.each_needs", &[("need", &one.words(w, "need"))]),
+            ([first, .., last], false) => {
+                w.fill("blurb.range", &[("first", &first.words(w, "plural")), ("last", &last.words(w, "plural"))])
+            }
+            ([one], true) => w.fill("blurb.kind_one", &[("kind", &kind.name), ("skill", &one.words(w, "plural"))]),
+            ([first, .., last], true) => w.fill(
+                "blurb.kind_range",
+                &[("kind", &kind.name), ("first", &first.words(w, "plural")), ("last", &last.words(w, "plural"))],
+            ),
         };
         spans.push(span);
     }
     let mut text = head;
     text.push_str("\n\n");
     if several {
-        text.push_str(&format!("The hardest steps: {}. ", spans.join("; ")));
+        text.push_str(&w.fill("blurb.hardest", &[("list", &spans.join(&w.text("list.semicolon")))]));
     } else if let Some(span) = spans.first() {
         text.push_str(&format!("{span} "));
     }
-    text.push_str("Every puzzle has exactly one solution, checked by computer, and the easier ones come first.");
+    text.push_str(&w.text("blurb.unique"));
     if claims.reasoning_only {
-        text.push_str(" No guessing is needed.");
+        text.push_str(&w.text("blurb.no_guessing"));
     }
-    text.push_str(" The rules of each kind are explained inside, and every answer is in the back of the book.");
+    text.push_str(&w.text("blurb.inside"));
     text
 }
 

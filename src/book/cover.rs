@@ -430,9 +430,9 @@ fn draw_plain(
         canvas.text(author, front.centre_x(), floor, size, Weight::Bold, BLACK, Align::Centre);
         floor += size * 2.2;
     }
-    let levels =
-        super::labels::summary(book).unwrap_or_else(|| settings.levels.iter().map(|l| super::plan::capitalised(l.name())).collect());
-    let count = format!("{} puzzles · {}", book.puzzles.len(), levels.join(" · "));
+    let levels = super::labels::summary(book)
+        .unwrap_or_else(|| settings.levels.iter().map(|l| super::plan::capitalised(&super::labels::level_name(&book.words, *l))).collect());
+    let count = book.words.plural("cover.count", book.puzzles.len(), &[("levels", &levels.join(" · "))]);
     let size = fit_size_with(fonts.get(Weight::Regular), &count, 11.0, inner_width, 8.0);
     canvas.text(&count, front.centre_x(), floor, size, Weight::Regular, BLACK, Align::Centre);
     floor += size * 3.5;
@@ -491,7 +491,7 @@ fn draw_plain(
     if let Some(p) = sample {
         let area = Area { x: back.centre_x() - side / 2.0, y: grid_top - side, width: side, height: side };
         if side >= least_grid && draw_grid(canvas, book, p, area) {
-            let caption = format!("Puzzle {} from inside the book", p.number);
+            let caption = book.words.fill("cover.sample", &[("n", &p.number.to_string())]);
             canvas.text(&caption, area.centre_x(), grid_top + caption_size * 0.8, caption_size, Weight::Regular, BLACK, Align::Centre);
         } else {
             warnings.push(format!("the back cover of a {} book has no room for a sample grid under this blurb: left off", settings.trim));

@@ -13,6 +13,7 @@
 //! | ★★★★★ | diabolical | ≥ 5.5 | expert | chains, forcing chains |
 
 use super::BookPuzzle;
+use crate::lang::Catalogue;
 use crate::level::{Level, RatingRange};
 use serde::{Deserialize, Serialize};
 
@@ -65,6 +66,16 @@ impl Curve {
 const BAND_TOPS: [u32; 4] = [15, 23, 34, 54];
 pub const STARS: [&str; 5] = ["★", "★★", "★★★", "★★★★", "★★★★★"];
 pub const WORDS: [&str; 5] = ["gentle", "moderate", "tough", "fiendish", "diabolical"];
+
+/// A level's name in the catalogue's language (lower case: "easy").
+pub fn level_name(words: &Catalogue, level: Level) -> String {
+    words.text(&format!("level.{}", level.name()))
+}
+
+/// A band's word in the catalogue's language (lower case: "gentle").
+pub fn band_word(words: &Catalogue, b: usize) -> String {
+    words.text(&format!("band.{}", WORDS[b]))
+}
 /// The level each band lies in.
 const BAND_LEVELS: [Level; 5] = [Level::Easy, Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
@@ -96,11 +107,11 @@ pub fn band_text(b: usize) -> String {
 }
 
 /// The band's label as `labels` prints it.
-pub fn band_name(labels: Labels, b: usize) -> String {
+pub fn band_name(words: &Catalogue, labels: Labels, b: usize) -> String {
     match labels {
         Labels::Stars => STARS[b].to_string(),
-        Labels::Words => super::plan::capitalised(WORDS[b]),
-        Labels::Levels => super::plan::capitalised(BAND_LEVELS[b].name()),
+        Labels::Words => super::plan::capitalised(&band_word(words, b)),
+        Labels::Levels => super::plan::capitalised(&level_name(words, BAND_LEVELS[b])),
     }
 }
 
@@ -130,7 +141,7 @@ pub fn section_rank(labels: Labels, level: Level, rating: Option<f64>) -> usize 
 /// The book's sections and, per puzzle, its section and the words printed
 /// beside its number: runs of one label (by level or band), or weeks of
 /// seven days. Derived from the stored order, so a reprint gets the same.
-pub fn sections(labels: Labels, curve: Curve, puzzles: &[BookPuzzle]) -> (Vec<String>, Vec<usize>, Vec<Option<String>>) {
+pub fn sections(words: &Catalogue, labels: Labels, curve: Curve, puzzles: &[BookPuzzle]) -> (Vec<String>, Vec<usize>, Vec<Option<String>>) {
     let mut names = Vec::new();
     let mut of = Vec::with_capacity(puzzles.len());
     let mut tags = Vec::with_capacity(puzzles.len());
@@ -138,13 +149,13 @@ pub fn sections(labels: Labels, curve: Curve, puzzles: &[BookPuzzle]) -> (Vec<St
         for i in 0..puzzles.len() {
             let (week, (day, band)) = (i / 7, DAYS[i % 7]);
             if i % 7 == 0 {
-                names.push(format!("Week {}", week + 1));
+                names.push(words.fill("week.heading", &[("n", &(week + 1).to_string())]));
             }
             of.push(week);
+            let day = words.text(&format!("day.{}", day.to_lowercase()));
             let label = match labels {
-                Labels::Stars => format!("{day} {}", STARS[band]),
-                Labels::Words => format!("{day} · {}", super::plan::capitalised(WORDS[band])),
-                Labels::Levels => format!("{day} · {}", super::plan::capitalised(BAND_LEVELS[band].name())),
+                Labels::Stars => words.fill("day.stars", &[("day", &day), ("stars", STARS[band])]),
+                _ => words.fill("day.label", &[("day", &day), ("label", &band_name(words, labels, band))]),
             };
             tags.push(Some(label));
         }
@@ -154,8 +165,8 @@ pub fn sections(labels: Labels, curve: Curve, puzzles: &[BookPuzzle]) -> (Vec<St
     for p in puzzles {
         let rating = p.row.grade.as_ref().map(|g| g.se_rating);
         let name = match (labels.by_band(), rating) {
-            (true, Some(r)) => band_name(labels, band_of(r)),
-            _ => super::plan::capitalised(p.level.name()),
+            (true, Some(r)) => band_name(words, labels, band_of(r)),
+            _ => super::plan::capitalised(&level_name(words, p.level)),
         };
         if last.as_ref() != Some(&name) {
             names.push(name.clone());
@@ -168,11 +179,11 @@ pub fn sections(labels: Labels, curve: Curve, puzzles: &[BookPuzzle]) -> (Vec<St
 }
 
 /// What a puzzle's difficulty is called in counts ("4 easy", "2 ★★").
-pub fn count_name(labels: Labels, level: Level, rating: Option<f64>) -> String {
+pub fn count_name(words: &Catalogue, labels: Labels, level: Level, rating: Option<f64>) -> String {
     match (labels, rating) {
         (Labels::Stars, Some(r)) => STARS[band_of(r)].to_string(),
-        (Labels::Words, Some(r)) => WORDS[band_of(r)].to_string(),
-        _ => level.name().to_string(),
+        (Labels::Words, Some(r)) => band_word(words, band_of(r)),
+        _ => level_name(words, level),
     }
 }
 
@@ -182,8 +193,7 @@ pub fn count_name(labels: Labels, level: Level, rating: Option<f64>) -> String {
 pub fn summary(book: &super::Book) -> Option<Vec<String>> {
     let settings = &book.settings;
     if settings.curve == Curve::Week {
-        let weeks = book.puzzles.len() / 7;
-        return Some(vec![format!("{weeks} week{}, Monday to Sunday", if weeks == 1 { "" } else { "s" })]);
+        return Some(vec![book.words.plural("week.summary", book.puzzles.len() / 7, &[])]);
     }
     if !settings.labels.by_band() {
         return None;
@@ -191,43 +201,36 @@ pub fn summary(book: &super::Book) -> Option<Vec<String>> {
     let mut bands: Vec<usize> = book.puzzles.iter().filter_map(|p| p.row.grade.as_ref()).map(|g| band_of(g.se_rating)).collect();
     bands.sort_unstable();
     bands.dedup();
-    Some(bands.into_iter().map(|b| band_name(settings.labels, b)).collect())
+    Some(bands.into_iter().map(|b| band_name(&book.words, settings.labels, b)).collect())
 }
 
 /// The introduction's words on the labels and the order, where they are
 /// not the plain levels.
-pub fn words(labels: Labels, curve: Curve, takes: &[Option<String>]) -> Vec<String> {
+pub fn words(w: &Catalogue, labels: Labels, curve: Curve, takes: &[Option<String>]) -> Vec<String> {
     let mut out = Vec::new();
     if labels.by_band() {
         let names: Vec<String> = (0..5)
             .map(|b| {
                 let r = band_range(b);
                 let range = match b {
-                    0 => format!("up to {:.1}", r.high),
-                    4 => format!("{:.1} and up", r.low),
-                    _ => format!("{:.1} to {:.1}", r.low, r.high),
+                    0 => w.fill("band.up_to", &[("x", &w.decimal(r.high, 1))]),
+                    4 => w.fill("band.and_up", &[("x", &w.decimal(r.low, 1))]),
+                    _ => w.fill("band.range", &[("low", &w.decimal(r.low, 1)), ("high", &w.decimal(r.high, 1))]),
                 };
+                let name = band_name(w, labels, b);
                 // What this book's puzzles of the band need (`claims`): none in it, no words.
                 match takes.get(b).and_then(Option::as_ref) {
-                    Some(takes) => format!("{} {range} ({takes})", band_name(labels, b)),
-                    None => format!("{} {range}", band_name(labels, b)),
+                    Some(takes) => w.fill("band.named_takes", &[("name", &name), ("range", &range), ("takes", takes)]),
+                    None => w.fill("band.named", &[("name", &name), ("range", &range)]),
                 }
             })
             .collect();
-        out.push(format!(
-            "Difficulty is marked on a fixed scale, the hardest step a careful solver needs rated on the Sudoku Explainer \
-             scale: {}.",
-            names.join("; ")
-        ));
+        out.push(w.fill("band.scale", &[("list", &names.join(&w.text("list.semicolon")))]));
     }
     match (curve, labels.by_band()) {
-        (Curve::Week, _) => out.push(
-            "The puzzles come in weeks of seven, as a newspaper prints them: gentle on Monday, harder each day, \
-             diabolical on Sunday."
-                .to_string(),
-        ),
-        (Curve::Ramp, true) => out.push("The puzzles rise from the easiest to the hardest.".to_string()),
-        (Curve::Sections, true) => out.push("The puzzles are in sections by difficulty, easiest first.".to_string()),
+        (Curve::Week, _) => out.push(w.text("week.order")),
+        (Curve::Ramp, true) => out.push(w.text("order.ramp_bands")),
+        (Curve::Sections, true) => out.push(w.text("order.sections_bands")),
         // The levels' own paragraph says the order.
         (_, false) => {}
     }
@@ -249,7 +252,8 @@ mod tests {
             assert_eq!(crate::grade::level_of(r.high.min(10.0) as f32).name(), band_level(b).name());
         }
         assert_eq!(week_needs(3), [3, 3, 6, 6, 3]);
-        assert_eq!((band_name(Labels::Stars, 3), band_name(Labels::Words, 4)), ("★★★★".to_string(), "Diabolical".to_string()));
+        let en = crate::lang::english();
+        assert_eq!((band_name(&en, Labels::Stars, 3), band_name(&en, Labels::Words, 4)), ("★★★★".to_string(), "Diabolical".to_string()));
         assert_eq!((0..5).map(band_text).collect::<Vec<_>>(), ["..1.5", "1.6..2.3", "2.4..3.4", "3.5..5.4", "5.5.."]);
         for text in (0..5).map(band_text) {
             let range: RatingRange = text.parse().unwrap();

@@ -130,6 +130,26 @@ pub struct BookSettings {
     /// The publisher's front image (`--cover-image`): its path and hash.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cover_image: Option<cover::CoverImageRef>,
+    /// The language the book prints in (`--lang`): a catalogue's code.
+    /// Books stored before languages read as English.
+    #[serde(default = "english", skip_serializing_if = "is_english")]
+    pub lang: String,
+    /// A publisher's own catalogue (`--lang FILE.toml`), kept with the book
+    /// so a reprint says the same; `None`: the built-in one of `lang`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang_catalogue: Option<String>,
+    /// The imprint's postal address (`--imprint-address`), on the copyright
+    /// page with the imprint (a German book's Impressum).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imprint_address: Option<String>,
+}
+
+fn english() -> String {
+    "en".to_string()
+}
+
+fn is_english(code: &str) -> bool {
+    code == "en"
 }
 
 /// `paper` in the stored settings: "white", "cream" or "color".
@@ -224,6 +244,9 @@ impl BookSettings {
             curation: curate::Curation::default(),
             cover_theme: Some(cover::Theme::default_theme()),
             cover_image: None,
+            lang: english(),
+            lang_catalogue: None,
+            imprint_address: None,
         }
     }
 
@@ -249,10 +272,46 @@ impl BookSettings {
         if let Some(year) = self.copyright_year.filter(|y| !(1900..=9999).contains(y)) {
             bail!("--copyright-year {year}: expected a year such as 2026");
         }
+        self.check_lang()?;
         if self.curve == labels::Curve::Week && !self.count.is_multiple_of(7) {
             let (less, more) = (self.count / 7 * 7, self.count / 7 * 7 + 7);
             let less = if less == 0 { String::new() } else { format!("{less} or ") };
             bail!("--curve week: {} puzzles is not a whole number of weeks of seven: ask for {less}{more}", self.count);
+        }
+        Ok(())
+    }
+
+    /// The book's catalogue.
+    pub fn words(&self) -> Result<std::sync::Arc<crate::lang::Catalogue>> {
+        Ok(crate::lang::for_book(&self.lang, self.lang_catalogue.as_deref())?)
+    }
+
+    /// What a book in another language than English needs, refused by
+    /// name before anything is chosen or written: its catalogue, the
+    /// layouts' words in it, a trivia bank in it; and hints, English only
+    /// for now.
+    fn check_lang(&self) -> Result<()> {
+        if self.imprint_address.is_some() && self.imprint.is_none() {
+            bail!("--imprint-address needs --imprint: the address is the imprint's");
+        }
+        let words = self.words()?;
+        if words.is_english() {
+            return Ok(());
+        }
+        let lang = &words.code;
+        if self.hints {
+            bail!("--hints with --lang {lang}: the hints section is in English only for now (leave out --hints)");
+        }
+        for arg in &self.layouts {
+            let Ok(layout) = crate::layout::Layout::load(arg) else { continue };
+            if self.trivia.is_none() && !crate::family::open(layout.clone()).lettered_cells().is_empty() {
+                bail!(
+                    "--lang {lang}: {} asks trivia questions, and the shipped question banks are English: give a bank in {} with --trivia FILE",
+                    layout.id,
+                    words.name
+                );
+            }
+            crate::lang::layout_words(&layout, &words)?;
         }
         Ok(())
     }
@@ -326,6 +385,10 @@ pub struct Book {
     /// number in the book, with their credits: the copyright page names
     /// them (`curate::credit`; empty until then).
     pub credits: Vec<(usize, crate::store::Credited)>,
+    /// The catalogue the book prints its words from (`settings.lang`).
+    pub words: std::sync::Arc<crate::lang::Catalogue>,
+    /// Each layout's reader name and rules in the book's language, by layout id.
+    pub reader_words: HashMap<String, (String, String)>,
 }
 
 impl Book {
@@ -346,7 +409,13 @@ impl Book {
             let level = row.book_level().parse::<Level>().map_err(|e| anyhow::anyhow!("puzzle {}: {e}", row.id))?;
             puzzles.push(BookPuzzle { number: i + 1, row, level, layout, section: 0, tag: None });
         }
-        let (sections, section_of, tags) = labels::sections(settings.labels, settings.curve, &puzzles);
+        let words = settings.words()?;
+        let mut reader_words = HashMap::new();
+        for family in &layouts {
+            let layout = family.layout();
+            reader_words.insert(layout.id.clone(), crate::lang::layout_words(layout, &words)?);
+        }
+        let (sections, section_of, tags) = labels::sections(&words, settings.labels, settings.curve, &puzzles);
         for ((p, section), tag) in puzzles.iter_mut().zip(section_of).zip(tags) {
             p.section = section;
             p.tag = tag;
@@ -369,7 +438,19 @@ impl Book {
             date: pdf_date(created_at),
             claims: std::sync::OnceLock::new(),
             credits: Vec::new(),
+            words,
+            reader_words,
         })
+    }
+
+    /// A layout's reader name in the book's language.
+    pub fn name_of<'a>(&'a self, layout: &'a crate::layout::Layout) -> &'a str {
+        self.reader_words.get(&layout.id).map_or(layout.name.as_str(), |(name, _)| name.as_str())
+    }
+
+    /// A layout's rules in the book's language.
+    pub fn rules_of<'a>(&'a self, layout: &'a crate::layout::Layout) -> &'a str {
+        self.reader_words.get(&layout.id).map_or(layout.rules.as_str(), |(_, rules)| rules.as_str())
     }
 }
 
@@ -501,6 +582,26 @@ mod tests {
     }
 
     #[test]
+    fn the_language_is_stored_and_books_stored_before_read_as_english() {
+        let new = BookSettings { lang: "de".into(), ..BookSettings::new("T", vec!["classic-9".into()], 4, vec![Level::Easy]) };
+        assert!(new.to_toml().contains("lang = \"de\""), "{}", new.to_toml());
+        assert_eq!(BookSettings::from_toml(&new.to_toml()).unwrap().lang, "de");
+        let old = BookSettings::new("T", vec!["classic-9".into()], 4, vec![Level::Easy]).to_toml();
+        assert!(!old.contains("lang"), "{old}");
+        assert_eq!(BookSettings::from_toml(&old).unwrap().lang, "en");
+        // Hints are English only for now: refused by name in another language.
+        let e = BookSettings { hints: true, ..new.clone() }.check().unwrap_err().to_string();
+        assert!(e.contains("--hints with --lang de") && e.contains("English only"), "{e}");
+        // Trividoku needs a bank in the book's language.
+        let e = BookSettings { layouts: vec!["trividoku-9".into()], ..new.clone() }.check().unwrap_err().to_string();
+        assert!(e.contains("--lang de: trividoku-9") && e.contains("--trivia FILE"), "{e}");
+        let e = BookSettings { lang: "xx".into(), ..new.clone() }.check().unwrap_err().to_string();
+        assert!(e.starts_with("--lang xx: no such language"), "{e}");
+        let e = BookSettings { imprint_address: Some("Str. 1".into()), ..new }.check().unwrap_err().to_string();
+        assert!(e.contains("--imprint-address needs --imprint"), "{e}");
+    }
+
+    #[test]
     fn slugs_and_dates() {
         assert_eq!(slug("Atlantis Vol. 1"), "atlantis-vol-1");
         assert_eq!(slug("  ¡¿"), "book");
@@ -551,6 +652,9 @@ mod tests {
             },
             cover_theme: Some(cover::Theme::Forest),
             cover_image: Some(cover::CoverImageRef { path: "/tmp/front.png".into(), sha256: "ab12".into() }),
+            lang: "en".into(),
+            lang_catalogue: None,
+            imprint_address: Some("1 Rue de la Paix, 75002 Paris".into()),
         };
         assert_eq!(BookSettings::from_toml(&s.to_toml()).unwrap(), s);
         assert!(s.to_toml().contains("marks = \"faded\"") && s.to_toml().contains("hints = true"), "{}", s.to_toml());
@@ -583,6 +687,8 @@ mod tests {
             curation: curate::Curation::default(),
             cover_theme: None,
             cover_image: None,
+            lang: "en".into(),
+            imprint_address: None,
             ..s.clone()
         };
         let text = old.to_toml();
@@ -610,6 +716,8 @@ mod tests {
             "curation",
             "cover_theme",
             "cover_image",
+            "lang",
+            "imprint_address",
         ] {
             assert!(!text.contains(key), "{text}");
         }

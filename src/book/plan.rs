@@ -158,18 +158,18 @@ pub fn puzzle_pages(pages: &[Page], puzzles: usize) -> Vec<usize> {
 
 /// Page number (1-based) of the first page of each section, for the
 /// contents; `sections` names them.
-pub fn section_starts(pages: &[Page], sections: &[String]) -> Vec<(String, usize)> {
+pub fn section_starts(words: &crate::lang::Catalogue, pages: &[Page], sections: &[String]) -> Vec<(String, usize)> {
     pages
         .iter()
         .enumerate()
         .filter_map(|(i, page)| match page {
             Page::Puzzles { section, opens_section: true, range } => {
-                Some((format!("{} (from puzzle {})", sections[*section], range.start + 1), i + 1))
+                Some((words.fill("page.section_from", &[("section", &sections[*section]), ("n", &(range.start + 1).to_string())]), i + 1))
             }
-            Page::Example { index: 0, part: ExamplePart::Both | ExamplePart::Puzzle } => Some(("Examples".to_string(), i + 1)),
-            Page::Hints(0) => Some(("Hints".to_string(), i + 1)),
-            Page::Answers { first: true, .. } => Some(("Answers".to_string(), i + 1)),
-            Page::Notes if i == 0 || pages[i - 1] != Page::Notes => Some(("Notes".to_string(), i + 1)),
+            Page::Example { index: 0, part: ExamplePart::Both | ExamplePart::Puzzle } => Some((words.text("page.examples"), i + 1)),
+            Page::Hints(0) => Some((words.text("page.hints"), i + 1)),
+            Page::Answers { first: true, .. } => Some((words.text("page.answers"), i + 1)),
+            Page::Notes if i == 0 || pages[i - 1] != Page::Notes => Some((words.text("page.notes"), i + 1)),
             _ => None,
         })
         .collect()

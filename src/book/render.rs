@@ -165,7 +165,7 @@ pub(super) fn lay_out<'a>(book: &'a Book, fonts: &'a Fonts) -> Result<Laid<'a>> 
         let target = if settings.no_pad { unpadded } else { padded_count(unpadded, MIN_PAGES) };
         let pages = paginate(book, answers_per_page, intro_pages, &example_pages, hint_pages, Some(target));
         let geometry = PageGeometry::new(settings.trim, settings.bleed, pages.len());
-        let flowed = flow_introduction(&measure, book, &geometry, &section_starts(&pages, &book.sections)).len();
+        let flowed = flow_introduction(&measure, book, &geometry, &section_starts(&book.words, &pages, &book.sections)).len();
         let hints_flowed = if hints.is_empty() { 0 } else { flow_hints(&measure, book, &geometry, &pages, &hints).len() };
         if flowed <= intro_pages && hints_flowed <= hint_pages {
             break (pages, unpadded, geometry);
@@ -182,7 +182,7 @@ pub(super) fn lay_out<'a>(book: &'a Book, fonts: &'a Fonts) -> Result<Laid<'a>> 
     check_mark_room(book, &geometry, fonts)?;
     check_qr(book, &geometry)?;
     let title_page = title_lines(&measure, book, geometry.frame(1).content)?;
-    let contents = section_starts(&pages, &book.sections);
+    let contents = section_starts(&book.words, &pages, &book.sections);
     let intro = flow_introduction(&measure, book, &geometry, &contents);
     let solutions = answer_pages(&pages, book.puzzles.len());
     let hint_flow = if hints.is_empty() { Vec::new() } else { flow_hints(&measure, book, &geometry, &pages, &hints) };
@@ -279,35 +279,36 @@ fn flow_introduction(m: &Measure, book: &Book, geometry: &PageGeometry, contents
         advance: s.heading * 1.5,
         ..SetLine::new(text, s.heading, Weight::Bold)
     };
-    lines.push(heading("Introduction", 0.0));
+    let w = &book.words;
+    lines.push(heading(&w.text("intro.heading"), 0.0));
     for (n, paragraph) in super::front::introduction(book).iter().enumerate() {
         for (i, line) in m.wrap(paragraph, Weight::Regular, s.body, width).into_iter().enumerate() {
             let gap = if i == 0 && n > 0 { s.body * 0.8 } else { 0.0 };
             lines.push(SetLine { gap, ..SetLine::new(line, s.body, Weight::Regular) });
         }
     }
-    lines.push(heading("How to play", s.heading * 0.8));
+    lines.push(heading(&w.text("intro.how_to_play"), s.heading * 0.8));
     let layouts = distinct_layouts(book);
     for (n, layout) in layouts.iter().enumerate() {
         // Layouts told the same way (Atlantis with fixed or drawn marks) are told once.
-        if layouts[..n].iter().any(|l| l.name == layout.name && l.rules == layout.rules) {
+        if layouts[..n].iter().any(|l| book.name_of(l) == book.name_of(layout) && book.rules_of(l) == book.rules_of(layout)) {
             continue;
         }
-        for (i, line) in m.wrap(&layout.name, Weight::Bold, s.body, width).into_iter().enumerate() {
+        for (i, line) in m.wrap(book.name_of(layout), Weight::Bold, s.body, width).into_iter().enumerate() {
             let gap = if i == 0 { s.body * 0.8 } else { 0.0 };
             lines.push(SetLine { gap, keep_with_next: true, ..SetLine::new(line, s.body, Weight::Bold) });
         }
-        for line in m.wrap(&layout.rules, Weight::Regular, s.body, width) {
+        for line in m.wrap(book.rules_of(layout), Weight::Regular, s.body, width) {
             lines.push(SetLine::new(line, s.body, Weight::Regular));
         }
     }
     if book.layouts.iter().any(|l| l.has_marks()) {
-        let note = marks_note(book.settings.marks);
-        for (i, line) in m.wrap(note, Weight::Regular, s.body, width).into_iter().enumerate() {
+        let note = marks_note(&book.words, book.settings.marks);
+        for (i, line) in m.wrap(&note, Weight::Regular, s.body, width).into_iter().enumerate() {
             lines.push(SetLine { gap: if i == 0 { s.body * 0.8 } else { 0.0 }, ..SetLine::new(line, s.body, Weight::Regular) });
         }
     }
-    lines.push(heading("Contents", s.heading * 0.8));
+    lines.push(heading(&w.text("intro.contents"), s.heading * 0.8));
     for (name, page) in contents {
         let number = page.to_string();
         let room = width - m.width(&number, Weight::Regular, s.label) - s.label;
@@ -339,14 +340,10 @@ fn flow_introduction(m: &Measure, book: &Book, geometry: &PageGeometry, contents
 }
 
 /// The introduction's word on marks, in the book's mark style.
-fn marks_note(style: MarkStyle) -> &'static str {
+fn marks_note(words: &crate::lang::Catalogue, style: MarkStyle) -> String {
     match style {
-        MarkStyle::Corner => {
-            "A faded mark in a cell's corner limits what it holds (E: an even digit, O: an odd digit, >6: 7 to 9, <5: 1 to 4); write over it freely."
-        }
-        MarkStyle::Faded => {
-            "A large light-grey mark behind an empty cell limits what it holds (E: an even digit, O: an odd digit, >6: 7 to 9, <5: 1 to 4); write over it freely."
-        }
+        MarkStyle::Corner => words.text("intro.marks_corner"),
+        MarkStyle::Faded => words.text("intro.marks_faded"),
     }
 }
 
@@ -407,19 +404,20 @@ fn title_lines(m: &Measure, book: &Book, c: Area) -> Result<Vec<(f32, SetLine)>>
             lines.push(SetLine { gap: if i == 0 { sub * 1.2 } else { 0.0 }, advance: sub * 1.3, ..SetLine::new(l, sub, Weight::Bold) });
         }
     }
-    let levels = super::labels::summary(book).unwrap_or_else(|| settings.levels.iter().map(|l| l.name().to_string()).collect());
+    let w = &book.words;
+    let levels = super::labels::summary(book).unwrap_or_else(|| settings.levels.iter().map(|l| super::labels::level_name(w, *l)).collect());
     // The layouts' reader names (layouts sharing one, like Slitherlink
     // sizes, are named once). A one-kind book names its kind in the count
     // ("60 Sudoku puzzles"), not on a line of its own under it.
     let mut names: Vec<&str> = Vec::new();
     for layout in distinct_layouts(book) {
-        if !names.contains(&layout.name.as_str()) {
-            names.push(&layout.name);
+        if !names.contains(&book.name_of(layout)) {
+            names.push(book.name_of(layout));
         }
     }
     let count = match names.as_slice() {
-        [one] => format!("{} {one} puzzles · {}", book.puzzles.len(), levels.join(", ")),
-        _ => format!("{} puzzles · {}", book.puzzles.len(), levels.join(", ")),
+        [one] => w.plural("title.count_kind", book.puzzles.len(), &[("kind", one), ("levels", &levels.join(", "))]),
+        _ => w.plural("title.count", book.puzzles.len(), &[("levels", &levels.join(", "))]),
     };
     if names.len() == 1 {
         names.clear();
@@ -775,7 +773,9 @@ impl Painter<'_> {
         let layouts = distinct_by_id(indices.iter().map(|&i| self.book.layouts[i].layout()));
         let mut rules_lines = Vec::new();
         for layout in &layouts {
-            let text = if layouts.len() > 1 { format!("{}: {}", layout.name, layout.rules) } else { layout.rules.clone() };
+            let (name, rules) = (self.book.name_of(layout), self.book.rules_of(layout));
+            let text =
+                if layouts.len() > 1 { self.book.words.fill("page.rules", &[("name", name), ("rules", rules)]) } else { rules.to_string() };
             rules_lines.extend(wrap(self.fonts, &text, Weight::Regular, s.body, c.width));
         }
         let band = grid_band(&self.frame, s, rules_lines.len(), false);
@@ -795,19 +795,20 @@ impl Painter<'_> {
             .puzzles
             .iter()
             .map(|p| {
-                let room = width - bold.width(&puzzle_label(p), s.label) - s.label;
+                let room = width - bold.width(&puzzle_label(&self.book.words, p), s.label) - s.label;
                 let hint = hints.get(p.number - 1).copied().filter(|&page| page > 0);
-                pointer_form(regular, hint, solutions[p.number - 1], size, room)
+                pointer_form(&self.book.words, regular, hint, solutions[p.number - 1], size, room)
             })
             .max()
             .unwrap_or(0);
         for (slot, p) in puzzles.iter().enumerate() {
             let (area, label_y) = slot_area(band, per_page, slot, s.label);
-            let label = puzzle_label(p);
+            let label = puzzle_label(&self.book.words, p);
             canvas.text(&label, area.x, label_y, s.label, Weight::Bold, BLACK, Align::Left);
             // Where its hint and answer are, beside the label (shorter when narrow).
             let hint = hints.get(p.number - 1).copied().filter(|&page| page > 0);
-            let pointer = pointer_forms(hint, solutions[p.number - 1]).swap_remove(form.min(pointer_forms(hint, 0).len() - 1));
+            let w = &self.book.words;
+            let pointer = pointer_forms(w, hint, solutions[p.number - 1]).swap_remove(form.min(pointer_forms(w, hint, 0).len() - 1));
             canvas.text(&pointer, area.right(), label_y, size, Weight::Regular, QUIET, Align::Right);
             let family = &self.book.layouts[p.layout];
             if self.book.settings.qr {
@@ -853,7 +854,12 @@ impl Painter<'_> {
         let s = self.style;
         let held = &self.book.puzzles[range.clone()];
         let (first, last) = (held.first().map_or(0, |p| p.number), held.last().map_or(0, |p| p.number));
-        let heading = if first == last { format!("Answer {first}") } else { format!("Answers {first}–{last}") };
+        let w = &self.book.words;
+        let heading = if first == last {
+            w.fill("page.answer", &[("n", &first.to_string())])
+        } else {
+            w.fill("page.answers_range", &[("first", &first.to_string()), ("last", &last.to_string())])
+        };
         canvas.text(&heading, c.x, self.below_head() - s.heading, s.heading, Weight::Bold, BLACK, Align::Left);
         let band = grid_band(&self.frame, s, 0, true);
         for (slot, p) in held.iter().enumerate() {
@@ -881,7 +887,7 @@ impl Painter<'_> {
         let c = self.frame.content;
         let s = self.style;
         let mut y = self.below_head() - s.heading;
-        canvas.text("Notes", c.x, y, s.heading, Weight::Bold, BLACK, Align::Left);
+        canvas.text(&self.book.words.text("page.notes"), c.x, y, s.heading, Weight::Bold, BLACK, Align::Left);
         let spacing = (s.body * 2.2).max(22.0);
         y -= spacing * 1.2;
         let floor = body_floor(&self.frame, s);
@@ -898,20 +904,21 @@ impl Painter<'_> {
     fn running_head(&self, canvas: &mut dyn Surface, page: &Page) {
         let c = self.frame.content;
         let size = self.style.folio;
+        let w = &self.book.words;
         let section = match page {
             Page::Title | Page::Copyright => return,
             // A section's first page is headed with its name in large type.
             Page::Puzzles { opens_section: true, .. } => return,
             Page::Puzzles { section, .. } => return self.head(canvas, &self.book.sections[*section], size),
-            Page::Answers { .. } => return self.head(canvas, "Answers", size),
-            Page::Hints(_) => return self.head(canvas, "Hints", size),
-            Page::Introduction(_) => "How to play",
-            Page::Example { .. } => "Examples",
-            Page::Notes => "Notes",
+            Page::Answers { .. } => return self.head(canvas, &w.text("page.answers"), size),
+            Page::Hints(_) => return self.head(canvas, &w.text("page.hints"), size),
+            Page::Introduction(_) => w.text("intro.how_to_play"),
+            Page::Example { .. } => w.text("page.examples"),
+            Page::Notes => w.text("page.notes"),
         };
         let title = &self.book.settings.title;
         let fits = self.fonts.get(Weight::Regular).width(title, size) <= c.width * 0.6;
-        self.head(canvas, if fits { title } else { section }, size);
+        self.head(canvas, if fits { title } else { &section }, size);
     }
 
     fn head(&self, canvas: &mut dyn Surface, text: &str, size: f32) {
@@ -933,29 +940,32 @@ impl Painter<'_> {
 /// "Hint on page 40 · Solution on page 52" beside a puzzle's label, or the
 /// longest shorter form that fits `room`.
 /// The label above a puzzle: its number, and the day (and band) of a week's puzzle.
-fn puzzle_label(p: &super::BookPuzzle) -> String {
+fn puzzle_label(w: &crate::lang::Catalogue, p: &super::BookPuzzle) -> String {
+    let n = p.number.to_string();
     match &p.tag {
-        Some(tag) => format!("Puzzle {} · {tag}", p.number),
-        None => format!("Puzzle {}", p.number),
+        Some(tag) => w.fill("page.puzzle_tag", &[("n", &n), ("tag", tag)]),
+        None => w.fill("page.puzzle", &[("n", &n)]),
     }
 }
 
 /// The pointer's forms, longest first.
-fn pointer_forms(hint: Option<usize>, solution: usize) -> Vec<String> {
+fn pointer_forms(w: &crate::lang::Catalogue, hint: Option<usize>, solution: usize) -> Vec<String> {
+    let page = solution.to_string();
     match hint {
-        None => vec![format!("Solution on page {solution}"), format!("Solution p. {solution}"), format!("p. {solution}")],
-        Some(h) => vec![
-            format!("Hint on page {h} · Solution on page {solution}"),
-            format!("Hint p. {h} · Solution p. {solution}"),
-            format!("Hint p. {h} · Sol. p. {solution}"),
-            format!("Hint {h} · Sol. {solution}"),
-        ],
+        None => ["page.solution_1", "page.solution_2", "page.solution_3"].iter().map(|k| w.fill(k, &[("page", &page)])).collect(),
+        Some(h) => {
+            let hint = h.to_string();
+            ["page.hint_1", "page.hint_2", "page.hint_3", "page.hint_4"]
+                .iter()
+                .map(|k| w.fill(k, &[("hint", &hint), ("page", &page)]))
+                .collect()
+        }
     }
 }
 
 /// The first (longest) form of the pointer that fits `room` at `size`, or the last.
-fn pointer_form(font: &Font, hint: Option<usize>, solution: usize, size: f32, room: f32) -> usize {
-    let forms = pointer_forms(hint, solution);
+fn pointer_form(w: &crate::lang::Catalogue, font: &Font, hint: Option<usize>, solution: usize, size: f32, room: f32) -> usize {
+    let forms = pointer_forms(w, hint, solution);
     forms.iter().position(|t| font.width(t, size) <= room).unwrap_or(forms.len() - 1)
 }
 
@@ -982,7 +992,7 @@ fn distinct_by_id<'a>(layouts: impl Iterator<Item = &'a crate::layout::Layout>) 
 /// The lines under a Trividoku puzzle: its lettered questions, or the
 /// matching list's instruction and its lettered items.
 fn trivia_lines(book: &Book, number: usize) -> Vec<String> {
-    let instruction = book.settings.trivia_format.instruction().map(str::to_string);
+    let instruction = book.settings.trivia_format.instruction().map(|_| book.words.text("trivia.matching"));
     instruction.into_iter().chain(book.clues[number - 1].iter().map(|c| format!("{}   {}", c.letter, c.question))).collect()
 }
 
@@ -1113,7 +1123,8 @@ fn wrap(fonts: &Fonts, text: &str, weight: Weight, size: f32, width: f32) -> Vec
 pub(crate) fn wrap_with(font: &Font, text: &str, size: f32, width: f32) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    // A no-break space (French before a colon) joins what it stands between.
+    for word in text.split([' ', '\n', '\t', '\r']).filter(|w| !w.is_empty()) {
         let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
         if font.width(&candidate, size) > width && !line.is_empty() {
             lines.push(std::mem::replace(&mut line, word.to_string()));

@@ -103,6 +103,15 @@ pub struct BookArgs {
     /// The publisher's imprint, at the foot of the title page and on the copyright page.
     #[arg(long)]
     pub imprint: Option<String>,
+    /// The imprint's postal address, on the copyright page with the imprint
+    /// (in a German book, its Impressum line). Needs --imprint.
+    #[arg(long, value_name = "ADDRESS")]
+    pub imprint_address: Option<String>,
+    /// The language every word of the book and its cover prints in: en
+    /// (default), de, fr, es, it, nl, pt or pl, or a catalogue file of your
+    /// own (`xx.toml`, see docs/languages.md). Stored with the book.
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
     /// The book's ISBN-10 or ISBN-13 (hyphens allowed; the check digit is checked), on the copyright page.
     #[arg(long)]
     pub isbn: Option<String>,
@@ -407,7 +416,12 @@ pub fn book(args: BookArgs) -> Result<()> {
             Some(path) => Some(crate::book::cover::CoverImage::read(path)?.reference),
             None => None,
         },
+        lang: String::new(),
+        lang_catalogue: None,
+        imprint_address: args.imprint_address.clone().filter(|a| !a.trim().is_empty()),
     };
+    let (lang, lang_catalogue) = crate::lang::resolve(args.lang.as_deref().unwrap_or("en"))?;
+    let settings = BookSettings { lang, lang_catalogue, ..settings };
     // The arguments first, then the catalog: a bad title is said as such.
     settings.check()?;
     // The cover's inputs too: a bad blurb is said before any book is recorded.

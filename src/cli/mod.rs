@@ -13,6 +13,7 @@ mod export_formats;
 mod generate;
 mod grade;
 mod import;
+mod lang;
 mod layouts;
 mod levels;
 mod link;
@@ -100,6 +101,8 @@ pub enum Command {
     /// List the layouts in layouts/ with a one-line description (or, with
     /// --words, check their reader's words in other languages).
     Layouts(layouts::LayoutsArgs),
+    /// The languages a book prints in (`book --lang`); `--check FILE` lists the keys a catalogue lacks.
+    Langs(lang::LangsArgs),
     /// Suggest level bands for a layout from a sample of generated puzzles.
     Levels(levels::LevelsArgs),
     /// Measure solver and generator speed (puzzles/second, one thread).
@@ -134,6 +137,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Snake(args) => snake::run(args),
         Command::Loops(args) => loops::run(args),
         Command::Layouts(args) => layouts::run(args),
+        Command::Langs(args) => lang::run(args),
         Command::Grade(args) => grade::run(args),
         Command::Stats(args) => catalog::stats(args),
         Command::Validate(args) => validate::run(args),

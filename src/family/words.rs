@@ -25,6 +25,36 @@ const fn skill(id: &'static str, plural: &'static str, need: &'static str, expla
     Skill { id, need, plural, explain, reasoning: true }
 }
 
+impl Skill {
+    /// The scale it belongs to ("sudoku", "slitherlink", else "other"):
+    /// with `id`, its key in the language catalogues (`skill.<scale>.<id>.need`).
+    fn scale(&self) -> &'static str {
+        if SUDOKU.iter().any(|s| std::ptr::eq(s, self)) {
+            "sudoku"
+        } else if SLITHERLINK.iter().any(|s| std::ptr::eq(s, self)) {
+            "slitherlink"
+        } else {
+            "other"
+        }
+    }
+
+    /// One of its words (`need`, `plural`, `explain`) in the catalogue's
+    /// language; a skill no catalogue names prints its own words in an
+    /// English book (and shows its missing key in another).
+    pub fn words(&self, words: &crate::lang::Catalogue, which: &str) -> String {
+        let key = format!("skill.{}.{}.{which}", self.scale(), self.id);
+        if words.has(&key) || !words.is_english() {
+            return words.text(&key);
+        }
+        match which {
+            "need" => self.need,
+            "plural" => self.plural,
+            _ => self.explain,
+        }
+        .to_string()
+    }
+}
+
 /// The sudoku families' scale, easiest first.
 pub static SUDOKU: [Skill; 10] = [
     skill(
@@ -151,3 +181,14 @@ pub static SLITHERLINK: [Skill; 4] = [
 pub const DIGITS_BOLD: &str = "with the starting digits in bold and the ones you fill in grey";
 pub const DIGITS_ALL: &str = "with every digit filled in";
 pub const LOOP_DRAWN: &str = "with the loop drawn in over the numbers";
+
+/// The catalogue key of one of the answer words above (`answers.*`).
+/// (`None`: words of a family added since, printed as the family says them.)
+pub fn answer_key(words: &str) -> Option<&'static str> {
+    match words {
+        DIGITS_BOLD => Some("answers.digits_bold"),
+        DIGITS_ALL => Some("answers.digits_all"),
+        LOOP_DRAWN => Some("answers.loop_drawn"),
+        _ => None,
+    }
+}

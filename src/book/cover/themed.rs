@@ -8,7 +8,7 @@
 
 use super::art::{CoverImage, Tinted};
 use super::theme::{Palette, Theme};
-use super::words::{CoverWords, ENGLISH};
+use super::words::CoverWords;
 use super::{
     Book, CoverGeometry, CoverOptions, DrawnCover, MARGIN_IN, MIN_COVER_CELL_PT, draw_guides, fewest_lines, fit_lines, inches, paragraphs,
     pt, spine_lettering,
@@ -36,19 +36,20 @@ const FADED_SHARE: f32 = 0.22;
 pub fn badge(book: &Book, words: &CoverWords) -> Vec<String> {
     let mut parts = Vec::new();
     if book.settings.large_print {
-        parts.push(words.large_print.to_string());
+        parts.push(words.large_print.clone());
     }
     parts.push(words.count(book.puzzles.len()));
     // Every book prints its answers (the answers section of `render`).
-    parts.push(words.solutions.to_string());
+    parts.push(words.solutions.clone());
     parts
 }
 
 /// The levels under the badge: "Easy to Hard", a week, star bands.
 fn levels_line(book: &Book, words: &CoverWords) -> Option<String> {
     let settings = &book.settings;
-    let names = crate::book::labels::summary(book)
-        .unwrap_or_else(|| settings.levels.iter().map(|l| crate::book::plan::capitalised(l.name())).collect());
+    let names = crate::book::labels::summary(book).unwrap_or_else(|| {
+        settings.levels.iter().map(|l| crate::book::plan::capitalised(&crate::book::labels::level_name(&book.words, *l))).collect()
+    });
     if names.len() == 1 && names[0].contains(',') {
         return Some(names[0].clone());
     }
@@ -96,7 +97,7 @@ pub(super) fn draw(
     blurb_text: &str,
     blurb_source: &str,
 ) -> Result<DrawnCover> {
-    let words = &ENGLISH;
+    let words = &CoverWords::of(&book.words);
     let p: Palette = theme.palette();
     let settings = &book.settings;
     let mut warnings = Vec::new();
@@ -151,14 +152,14 @@ pub(super) fn draw(
 
     // The badge band, from the spine fold into the bleed.
     let parts = badge(book, words);
-    let one_line = parts.join(words.separator);
+    let one_line = parts.join(&words.separator);
     let badge_start = (front.width * 0.042).max(12.0);
     let (badge_lines, badge_size) = fit_lines(fonts, &one_line, Weight::Bold, badge_start, badge_start * 0.7, inner, 1)
         .map(|(_, size)| (vec![one_line.clone()], size))
         .or_else(|| {
             // Two lines: the parts split where the halves are most even.
             (1..parts.len())
-                .map(|cut| vec![parts[..cut].join(words.separator), parts[cut..].join(words.separator)])
+                .map(|cut| vec![parts[..cut].join(&words.separator), parts[cut..].join(&words.separator)])
                 .filter_map(|lines| {
                     let widest = lines.iter().map(|l| bold.width(l, 1.0)).fold(0.0, f32::max);
                     let size = (inner / widest).min(badge_start);

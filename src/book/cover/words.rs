@@ -1,34 +1,33 @@
 //! Every word a themed cover prints that is not the book's own (its title,
-//! subtitle, author, blurb): kept here, in one place, so a translation
-//! (issue 32) replaces one table.
+//! subtitle, author, blurb), from the book's language catalogue
+//! (`cover.*` in lang/<code>.toml).
+
+use crate::lang::Catalogue;
 
 /// The cover's words in one language.
-pub struct CoverWords {
+pub struct CoverWords<'a> {
+    words: &'a Catalogue,
     /// On the badge of a large-print book.
-    pub large_print: &'static str,
-    /// "{n} Puzzles" (`{n}` replaced), and the one-puzzle form.
-    pub puzzles: &'static str,
-    pub one_puzzle: &'static str,
+    pub large_print: String,
     /// On the badge when the book prints its answers.
-    pub solutions: &'static str,
+    pub solutions: String,
     /// Between the badge's parts.
-    pub separator: &'static str,
-    /// A range of levels: "Easy to Hard" (`{low}`, `{high}` replaced).
-    pub level_range: &'static str,
+    pub separator: String,
 }
 
-pub static ENGLISH: CoverWords = CoverWords {
-    large_print: "Large Print",
-    puzzles: "{n} Puzzles",
-    one_puzzle: "1 Puzzle",
-    solutions: "Solutions Included",
-    separator: " · ",
-    level_range: "{low} to {high}",
-};
+impl CoverWords<'_> {
+    pub fn of(words: &Catalogue) -> CoverWords<'_> {
+        CoverWords {
+            words,
+            large_print: words.text("cover.large_print"),
+            solutions: words.text("cover.solutions"),
+            separator: words.text("cover.separator"),
+        }
+    }
 
-impl CoverWords {
+    /// "200 Puzzles", "1 Puzzle" (the language's plural form).
     pub fn count(&self, n: usize) -> String {
-        if n == 1 { self.one_puzzle.to_string() } else { self.puzzles.replace("{n}", &n.to_string()) }
+        self.words.plural("cover.puzzles", n, &[])
     }
 
     /// "Easy to Hard" for several levels, the level itself for one.
@@ -36,7 +35,7 @@ impl CoverWords {
         match names {
             [] => None,
             [one] => Some(one.clone()),
-            [low, .., high] => Some(self.level_range.replace("{low}", low).replace("{high}", high)),
+            [low, .., high] => Some(self.words.fill("cover.level_range", &[("low", low), ("high", high)])),
         }
     }
 }

@@ -20,17 +20,18 @@ const LARGE_PRINT_FLOOR_PT: f32 = 14.0;
 
 /// The heading, rules and caption above an example's figures (a page
 /// holding one figure leaves the rules to "How to play", for room).
-fn example_header(m: &Measure, example: &Example, part: ExamplePart, width: f32) -> Vec<SetLine> {
+fn example_header(m: &Measure, book: &Book, example: &Example, part: ExamplePart, width: f32) -> Vec<SetLine> {
     let s = m.style;
     let layout = example.family.layout();
+    let (name, rules) = (book.name_of(layout), book.rules_of(layout));
     let heading = match part {
-        ExamplePart::Solution => format!("Example: {}, solution", layout.name),
-        _ => format!("Example: {}", layout.name),
+        ExamplePart::Solution => book.words.fill("example.heading_solution", &[("name", name)]),
+        _ => book.words.fill("example.heading", &[("name", name)]),
     };
     let size = fit_size_with(m.fonts.get(Weight::Bold), &heading, s.heading, width, s.min);
     let mut lines = vec![SetLine { advance: size * 1.5, ..SetLine::new(heading, size, Weight::Bold) }];
     if part == ExamplePart::Both {
-        lines.extend(m.wrap(&layout.rules, Weight::Regular, s.body, width).into_iter().map(|l| SetLine::new(l, s.body, Weight::Regular)));
+        lines.extend(m.wrap(rules, Weight::Regular, s.body, width).into_iter().map(|l| SetLine::new(l, s.body, Weight::Regular)));
     }
     if part != ExamplePart::Solution {
         for (i, l) in m.wrap(&example.caption, Weight::Regular, s.body, width).into_iter().enumerate() {
@@ -51,8 +52,8 @@ fn figure_band(frame: &PageFrame, m: &Measure, header: &[SetLine]) -> Area {
 }
 
 /// The cell side of the example's figures on a page showing `part`.
-fn cell_size(m: &Measure, example: &Example, part: ExamplePart, frame: &PageFrame) -> f32 {
-    let header = example_header(m, example, part, frame.content.width);
+fn cell_size(m: &Measure, book: &Book, example: &Example, part: ExamplePart, frame: &PageFrame) -> f32 {
+    let header = example_header(m, book, example, part, frame.content.width);
     let slots = if part == ExamplePart::Both { 2 } else { 1 };
     let (area, _) = slot_area(figure_band(frame, m, &header), slots, 0, m.style.label);
     let (rows, cols) = example.family.print_extent();
@@ -93,12 +94,12 @@ fn legible(book: &Book, example: &Example, cell: f32, answer: bool, margin: f32)
 /// refused when even one figure a page is not.
 pub(super) fn fits_one_page(m: &Measure, book: &Book, example: &Example, geometry: &PageGeometry) -> Result<bool> {
     let frame = geometry.frame(3);
-    let both = cell_size(m, example, ExamplePart::Both, &frame);
+    let both = cell_size(m, book, example, ExamplePart::Both, &frame);
     if legible(book, example, both, false, FIT_MARGIN).is_ok() && legible(book, example, both, true, FIT_MARGIN).is_ok() {
         return Ok(true);
     }
     for (part, answer) in [(ExamplePart::Puzzle, false), (ExamplePart::Solution, true)] {
-        if let Err((size, floor)) = legible(book, example, cell_size(m, example, part, &frame), answer, 1.0) {
+        if let Err((size, floor)) = legible(book, example, cell_size(m, book, example, part, &frame), answer, 1.0) {
             bail!(
                 "the example of {} would print text of {size:.1} pt on a {} page, under the {floor:.0} pt minimum{}: leave out --examples or use a larger --trim",
                 example.family.layout().id,
@@ -139,17 +140,18 @@ impl Painter<'_> {
         let c = self.frame.content;
         let s = self.style;
         let m = Measure { fonts: self.fonts, style: s };
-        let header = example_header(&m, example, part, c.width);
+        let header = example_header(&m, self.book, example, part, c.width);
         let mut y = self.below_head();
         for line in &header {
             y -= line.gap + line.advance;
             canvas.text(&line.text, c.x, y, line.size, line.weight, BLACK, Align::Left);
         }
         let band = figure_band(&self.frame, &m, &header);
+        let (puzzle, solution) = (self.book.words.text("example.puzzle"), self.book.words.text("example.solution"));
         let figures: Vec<(&str, &crate::pdf::GridContents)> = match part {
-            ExamplePart::Both => vec![("Puzzle", &example.puzzle), ("Solution", &example.answer)],
-            ExamplePart::Puzzle => vec![("Puzzle", &example.puzzle)],
-            ExamplePart::Solution => vec![("Solution", &example.answer)],
+            ExamplePart::Both => vec![(&puzzle, &example.puzzle), (&solution, &example.answer)],
+            ExamplePart::Puzzle => vec![(&puzzle, &example.puzzle)],
+            ExamplePart::Solution => vec![(&solution, &example.answer)],
         };
         let renderer = example.family.renderer();
         for (slot, (label, contents)) in figures.iter().enumerate() {

@@ -1,0 +1,44 @@
+//! `puzzlebook langs`: the languages a book prints in, and the check of a
+//! publisher's catalogue file (every key of the English one, every plural
+//! form its rule needs).
+
+use anyhow::{Result, bail};
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct LangsArgs {
+    /// Catalogue files to check (e.g. lang/xx.toml): every key missing is listed.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub check: Vec<PathBuf>,
+}
+
+pub fn run(args: LangsArgs) -> Result<()> {
+    if args.check.is_empty() {
+        for (code, _) in crate::lang::BUILT_IN {
+            let words = crate::lang::built_in(code)?;
+            let missing = words.missing().len();
+            let state = if missing == 0 { "complete".to_string() } else { format!("{missing} keys missing") };
+            println!("{code}  {}  (lang/{code}.toml, plural rule {}, {state})", words.name, words.plural.name());
+        }
+        return Ok(());
+    }
+    let mut missing = 0;
+    for path in &args.check {
+        let words = crate::lang::Catalogue::parse(
+            &std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?,
+            &path.display().to_string(),
+        )?;
+        let gaps = words.missing();
+        if gaps.is_empty() {
+            println!("{}: {} ({}): every key present", path.display(), words.name, words.code);
+        }
+        for gap in &gaps {
+            println!("{gap}");
+        }
+        missing += gaps.len();
+    }
+    if missing > 0 {
+        bail!("{missing} keys missing");
+    }
+    Ok(())
+}

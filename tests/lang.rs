@@ -1,0 +1,272 @@
+//! Books in the reader's language (issue 32) as a user makes them: a
+//! German and a French mixed book with examples and a cover print no
+//! English furniture word (pdftotext) and pass preflight; the refusals
+//! come before any file is written; `langs --check` lists missing keys.
+
+mod common;
+use common::{ok, run};
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn workdir(name: &str) -> PathBuf {
+    common::workdir("lang", name)
+}
+
+fn pdftotext() -> bool {
+    let found = Command::new("pdftotext").arg("-v").output().is_ok();
+    assert!(found || std::env::var_os("PUZZLEBOOK_REQUIRE_POPPLER").is_none(), "pdftotext is required");
+    found
+}
+
+/// The whole text of a PDF (pdftotext, in reading order).
+fn text_of(pdf: &Path) -> String {
+    let out = Command::new("pdftotext").args([pdf.to_str().unwrap(), "-"]).output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A catalog of easy Sudoku, Killer Sudoku and Slitherlink 7×7 puzzles.
+fn catalog(dir: &Path) -> String {
+    let db = dir.join("p.db").to_str().unwrap().to_string();
+    for layout in ["classic-9", "killer-9", "slitherlink-7x7"] {
+        ok(&["generate", layout, "--count", "12", "--difficulty", "easy", "--seed", "7", "--db", &db]);
+    }
+    ok(&["validate", "--db", &db]);
+    db
+}
+
+/// Words that would be English furniture left in a book of `lang`
+/// (whole words: "page" and "Notes" are French too, so not listed there).
+fn english_words(lang: &str) -> Vec<&'static str> {
+    let mut words = vec![
+        "Puzzle",
+        "Puzzles",
+        "puzzles",
+        "Answers",
+        "Answer",
+        "How",
+        "play",
+        "Contents",
+        "rights",
+        "reserved",
+        "Example",
+        "First",
+        "step",
+        "easy",
+        "Hint",
+        "book",
+        "Every",
+        "Published",
+        "printing",
+        "with",
+        "the",
+        "and",
+        "of",
+        "need",
+        "needs",
+        "Large",
+        "Print",
+        "Included",
+        "holds",
+        "Week",
+        "Monday",
+    ];
+    if lang != "fr" {
+        words.extend(["Solution", "Solutions", "Notes", "Introduction", "page", "Examples"]);
+    }
+    // Dutch writes "week" and "of" ("or") too.
+    if lang == "nl" {
+        words.retain(|w| !["Week", "of"].contains(w));
+    }
+    words
+}
+
+fn english_left(text: &str, lang: &str) -> Vec<String> {
+    let banned = english_words(lang);
+    let mut found: Vec<String> = text.split(|c: char| !c.is_alphanumeric()).filter(|w| banned.contains(w)).map(str::to_string).collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// A 30-puzzle mixed book with examples and a cover in `lang`: every
+/// printed word comes from the language's catalogue; preflight passes.
+fn book_in(lang: &str, title: &str, imprint: &str, address: &str) -> (String, String) {
+    let dir = workdir(lang);
+    let db = catalog(&dir);
+    let pdf = dir.join("book.pdf");
+    ok(&[
+        "book",
+        title,
+        "--layout",
+        "classic-9,killer-9,slitherlink-7x7",
+        "--levels",
+        "easy",
+        "--count",
+        "30",
+        "--examples",
+        "--cover",
+        "--lang",
+        lang,
+        "--author",
+        "Ada Muster",
+        "--imprint",
+        imprint,
+        "--imprint-address",
+        address,
+        "--isbn",
+        "978-0-306-40615-7",
+        "--db",
+        &db,
+        "--out",
+        pdf.to_str().unwrap(),
+    ]);
+    let cover = dir.join("book-cover.pdf");
+    assert!(cover.exists(), "the cover is written");
+    ok(&["preflight", pdf.to_str().unwrap()]);
+    if !pdftotext() {
+        return (String::new(), String::new());
+    }
+    let (interior, cover) = (text_of(&pdf), text_of(&cover));
+    for (what, text) in [("interior", &interior), ("cover", &cover)] {
+        assert!(!text.contains('⟦'), "{lang} {what}: a key no catalogue has: {text}");
+        let left = english_left(text, lang);
+        assert!(left.is_empty(), "{lang} {what}: English words {left:?} in\n{text}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    (interior, cover)
+}
+
+#[test]
+fn a_german_book_prints_german_furniture_only() {
+    let (text, cover) = book_in("de", "Rätselspaß", "Verlag Eule", "Hauptstraße 1, 10115 Berlin");
+    if text.is_empty() {
+        return;
+    }
+    for said in [
+        "Alle Rechte vorbehalten",
+        "Impressum: Verlag Eule, Hauptstraße 1, 10115 Berlin",
+        "Lösung auf Seite",
+        "Dieses Buch enthält 30 Rätsel",
+        "Spielregeln",
+        "Rätsel 1",
+        "Beispiel: Killer-Sudoku",
+        "1. Auflage",
+    ] {
+        assert!(text.contains(said), "{said:?} in\n{text}");
+    }
+    assert!(cover.contains("30 Rätsel") && cover.contains("Mit Lösungen"), "{cover}");
+}
+
+#[test]
+fn a_french_book_prints_french_furniture_and_typography() {
+    let (text, cover) = book_in("fr", "Grilles d’été", "Éditions Hibou", "1 rue de la Paix, 75002 Paris");
+    if text.is_empty() {
+        return;
+    }
+    for said in ["Tous droits réservés", "Solution page", "Ce livre contient 30 grilles", "Règles du jeu", "Grille 1", "Sommaire"] {
+        assert!(text.contains(said), "{said:?} in\n{text}");
+    }
+    // The space before a colon (a no-break space in the PDF: pdftotext
+    // may give it as a plain one).
+    assert!(text.contains("Exemple\u{a0}: Sudoku") || text.contains("Exemple : Sudoku"), "{text}");
+    assert!(!text.contains("Exemple: "), "{text}");
+    assert!(cover.contains("30 grilles"), "{cover}");
+}
+
+/// Spanish, Italian, Dutch, Portuguese and Polish: a Sudoku book with its
+/// cover prints none of the English furniture, no key is missing, and the
+/// count takes the language's plural (Polish: 22 łamigłówki).
+#[test]
+fn every_other_language_prints_a_sudoku_book_without_english() {
+    let dir = workdir("others");
+    let db = dir.join("p.db").to_str().unwrap().to_string();
+    ok(&["generate", "classic-9", "--count", "22", "--difficulty", "easy", "--seed", "5", "--db", &db]);
+    ok(&["validate", "--db", &db]);
+    for (lang, count) in [("es", "22 puzles"), ("it", "22 schemi"), ("nl", "22 puzzels"), ("pt", "22 jogos"), ("pl", "22 łamigłówki")] {
+        let pdf = dir.join(format!("{lang}.pdf"));
+        ok(&[
+            "book",
+            "Sudoku",
+            "--layout",
+            "classic-9",
+            "--levels",
+            "easy",
+            "--count",
+            "22",
+            "--cover",
+            "--lang",
+            lang,
+            "--allow-reprint",
+            "--db",
+            &db,
+            "--out",
+            pdf.to_str().unwrap(),
+        ]);
+        if !pdftotext() {
+            continue;
+        }
+        let (text, cover) = (text_of(&pdf), text_of(&dir.join(format!("{lang}-cover.pdf"))));
+        for (what, text) in [("interior", &text), ("cover", &cover)] {
+            assert!(!text.contains('⟦'), "{lang} {what}: {text}");
+            let left = english_left(text, lang);
+            assert!(left.is_empty(), "{lang} {what}: English words {left:?} in\n{text}");
+        }
+        assert!(text.contains(count) && cover.contains(count), "{lang}: {count:?} in\n{text}\n{cover}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn refusals_come_before_any_file_is_written() {
+    let dir = workdir("refusals");
+    let db = dir.join("p.db").to_str().unwrap().to_string();
+    let pdf = dir.join("b.pdf");
+    // A publisher's layout of its own, without German words.
+    let shipped = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("layouts/classic-9.toml")).unwrap();
+    let mine = dir.join("mine-9.toml");
+    let own: Vec<String> = shipped
+        .lines()
+        .filter(|l| !l.starts_with("words."))
+        .map(|l| if l.starts_with("name = ") { "name = \"My Sudoku\"".to_string() } else { l.to_string() })
+        .collect();
+    std::fs::write(&mine, own.join("\n")).unwrap();
+    let mine = mine.to_str().unwrap().to_string();
+    ok(&["generate", &mine, "--count", "2", "--difficulty", "easy", "--seed", "3", "--db", &db]);
+    ok(&["validate", "--db", &db]);
+    for (args, said) in [
+        (vec!["--layout", &mine, "--lang", "de"], "layout mine-9 has no `name` in `de`"),
+        (vec!["--layout", "classic-9", "--lang", "de", "--hints"], "--hints with --lang de"),
+        (vec!["--layout", "trividoku-9", "--lang", "fr"], "--lang fr: trividoku-9 asks trivia questions"),
+        (vec!["--layout", "classic-9", "--lang", "tlh"], "--lang tlh: no such language"),
+    ] {
+        let mut all = vec!["book", "B", "--count", "2", "--levels", "easy", "--db", &db, "--out", pdf.to_str().unwrap()];
+        all.extend(args);
+        let out = run(&all);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(said), "{all:?}: {err}");
+        assert!(!pdf.exists(), "{all:?}: nothing written");
+    }
+    let books = ok(&["books", "--db", &db]);
+    assert!(!books.contains("\"B\""), "no book recorded: {books}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn langs_check_lists_the_keys_a_catalogue_lacks() {
+    let dir = workdir("check");
+    let listed = ok(&["langs"]);
+    assert!(listed.contains("pl  Polski") && listed.contains("complete"), "{listed}");
+    let de = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("lang/de.toml")).unwrap();
+    let fake = de.replace("code = \"de\"", "code = \"xx\"").replace("notes = \"Notizen\"\n", "").replace("heading = \"Woche {n}\"\n", "");
+    let file = dir.join("xx.toml");
+    std::fs::write(&file, fake).unwrap();
+    let out = run(&["langs", "--check", file.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{said}");
+    assert!(said.contains("the key `page.notes` is missing (language xx") && said.contains("the key `week.heading` is missing"), "{said}");
+    let out = run(&["book", "B", "--layout", "classic-9", "--lang", file.to_str().unwrap(), "--db", dir.join("p.db").to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the key `page.notes` is missing"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
