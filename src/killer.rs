@@ -20,7 +20,7 @@
 use crate::generate::{Acceptance, GenerateError};
 use crate::layout::cages::{CageRule, draw, piece_of, sums, with_cages};
 use crate::layout::{Layout, side_neighbours};
-use crate::model::{Cage, Grid, Model, Symbol};
+use crate::model::{Cage, Grid, Model};
 use crate::solver::Solver;
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -58,7 +58,7 @@ pub fn make(
         if givens.cells[c].is_some() || pieces.iter().any(|p| p.len() == 1 && p[0] == c) {
             continue;
         }
-        if !other_digit_possible(&solver, &givens, c, digits[c]) {
+        if !other_digit_possible(&solver, &givens, c, solution) {
             continue;
         }
         if rule.givens {
@@ -117,7 +117,7 @@ pub fn make(
     placed.shuffle(rng);
     for c in placed {
         givens.cells[c] = None;
-        if other_digit_possible(&solver, &givens, c, digits[c]) {
+        if other_digit_possible(&solver, &givens, c, solution) {
             givens.cells[c] = Some(digits[c]);
         }
     }
@@ -149,13 +149,15 @@ impl Growth<'_, '_> {
     /// passes the acceptance test; `None` otherwise.
     fn solver_if_kept(&self, pieces: &[Vec<usize>]) -> Option<Solver> {
         let model = (self.model_with)(pieces);
-        let trial = Solver::new(&model);
-        if trial.count(self.givens, 2).solutions != 1 {
-            return None;
-        }
+        // The acceptance test first: a grade within a level is cheaper
+        // than the count, and most merges late in the thinning fail it.
         if let Some(test) = self.accept.and_then(|a| a(&model))
             && !test(self.givens)
         {
+            return None;
+        }
+        let trial = Solver::new(&model);
+        if trial.count(self.givens, 2).solutions != 1 {
             return None;
         }
         Some(trial)
@@ -214,9 +216,11 @@ impl Growth<'_, '_> {
     }
 }
 
-/// Whether some solution of `givens` puts another digit than `digit` in `cell`.
-fn other_digit_possible(solver: &Solver, givens: &Grid, cell: usize, digit: Symbol) -> bool {
-    solver.count_excluding(givens, &[(cell, digit)], 1).solutions > 0
+/// Whether some solution of `givens` puts another digit in `cell` than
+/// `solution` does (the search tries `solution`'s digits first: another
+/// solution, where there is one, mostly differs from it in a few cells).
+fn other_digit_possible(solver: &Solver, givens: &Grid, cell: usize, solution: &Grid) -> bool {
+    solver.other_than(givens, cell, solution.cells[cell].unwrap_or(0), solution)
 }
 
 /// `cell` leaves its cage as a cage of its own; what is left of the cage

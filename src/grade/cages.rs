@@ -57,21 +57,36 @@ pub(crate) fn cage_combination(topo: &Topology, b: &Board, max_cells: usize) -> 
 /// The digits every combination of a cage's sum contains, given the cells'
 /// candidates.
 fn required_digits(b: &Board, set: &SumSet, n_sym: usize) -> Mask {
-    let m = masks(b, set);
-    let mut keep = vec![0u32; m.len()];
+    let n = set.cells.len();
+    if n > 9 || n_sym > 9 {
+        return 0;
+    }
+    let mut m = [0u32; 9];
+    for (i, &c) in set.cells.iter().enumerate() {
+        m[i] = if b.value[c] != NO_VALUE { 1u32 << b.value[c] } else { b.cand[c] as u32 };
+    }
+    let union = m[..n].iter().fold(0, |u, &x| u | x);
+    let (mut narrowed, mut keep) = ([0u32; 9], [0u32; 9]);
     let mut required = u32::MAX;
     let mut any = false;
-    // Combinations: sets of `len` different digits; tried by support on
-    // the candidates narrowed to each.
-    let len = set.cells.len() as u32;
-    for combo in 1u32..(1 << n_sym) {
-        if combo.count_ones() != len || (0..n_sym).filter(|&d| combo >> d & 1 != 0).map(|d| d as u32 + 1).sum::<u32>() != set.sum {
+    // The combinations of `n` different digits reaching the sum (from the
+    // shared table), each tried by support on the candidates narrowed to it.
+    for &combo in crate::model::sum_combinations(n, set.sum) {
+        let combo = combo as u32;
+        // A digit no cell can take rules the combination out; one holding
+        // every digit still required can drop none of them.
+        if combo & !union != 0 || (any && combo & required == required) {
             continue;
         }
-        let narrowed: Vec<u32> = m.iter().map(|&x| x & combo).collect();
-        if sum_support(&narrowed, set.sum, true, &mut keep) {
+        for i in 0..n {
+            narrowed[i] = m[i] & combo;
+        }
+        if sum_support(&narrowed[..n], set.sum, true, &mut keep[..n]) {
             required &= combo;
             any = true;
+            if required == 0 {
+                return 0;
+            }
         }
     }
     if any { required as Mask } else { 0 }
