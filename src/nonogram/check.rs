@@ -143,39 +143,39 @@ impl Checker<'_> {
         let (w, h) = (self.p.width, self.p.height);
         loop {
             let mut any = false;
-            for r in 0..h {
-                if !std::mem::take(&mut dirty_rows[r]) {
+            for (r, dirty) in dirty_rows.iter_mut().enumerate() {
+                if !std::mem::take(dirty) {
                     continue;
                 }
                 any = true;
                 let Some((and, or)) = line_masks(&self.p.rows[r], w, g.row_f[r], g.row_e[r], &mut self.memo) else { return false };
                 let new_f = and & !g.row_f[r];
                 let new_e = !or & ones(w) & !g.row_e[r];
-                for c in 0..w {
+                for (c, dc) in dirty_cols.iter_mut().enumerate() {
                     if new_f >> c & 1 == 1 {
                         self.set(g, r, c, true);
-                        dirty_cols[c] = true;
+                        *dc = true;
                     } else if new_e >> c & 1 == 1 {
                         self.set(g, r, c, false);
-                        dirty_cols[c] = true;
+                        *dc = true;
                     }
                 }
             }
-            for c in 0..w {
-                if !std::mem::take(&mut dirty_cols[c]) {
+            for (c, dirty) in dirty_cols.iter_mut().enumerate() {
+                if !std::mem::take(dirty) {
                     continue;
                 }
                 any = true;
                 let Some((and, or)) = line_masks(&self.p.cols[c], h, g.col_f[c], g.col_e[c], &mut self.memo) else { return false };
                 let new_f = and & !g.col_f[c];
                 let new_e = !or & ones(h) & !g.col_e[c];
-                for r in 0..h {
+                for (r, dr) in dirty_rows.iter_mut().enumerate() {
                     if new_f >> r & 1 == 1 {
                         self.set(g, r, c, true);
-                        dirty_rows[r] = true;
+                        *dr = true;
                     } else if new_e >> r & 1 == 1 {
                         self.set(g, r, c, false);
-                        dirty_rows[r] = true;
+                        *dr = true;
                     }
                 }
             }
