@@ -17,83 +17,111 @@ use super::{EMPTY, FILLED, UNKNOWN};
 /// Solves one line in place. Returns `None` when no placement fits (a
 /// contradiction), else `Some(changed)`: the indices of cells newly set.
 pub fn solve_line(clue: &[usize], cells: &mut [u8]) -> Option<Vec<usize>> {
-    let n = cells.len();
-    let k = clue.len();
-    // empties[i] = number of known-empty cells in [0, i).
-    let mut empties = vec![0usize; n + 1];
-    for i in 0..n {
-        empties[i + 1] = empties[i] + usize::from(cells[i] == EMPTY);
-    }
-    let can_fill = |a: usize, b: usize| empties[b] == empties[a];
-    let can_empty = |i: usize| cells[i] != FILLED;
-    let w = k + 1;
-    let mut fwd = vec![false; (n + 1) * w];
-    fwd[0] = true;
-    for i in 1..=n {
-        for j in 0..=k {
-            let mut ok = fwd[(i - 1) * w + j] && can_empty(i - 1);
-            if !ok && j > 0 {
-                let r = clue[j - 1];
-                if i >= r && can_fill(i - r, i) {
-                    ok = if i == r { j == 1 } else { can_empty(i - r - 1) && fwd[(i - r - 1) * w + j - 1] };
-                }
-            }
-            fwd[i * w + j] = ok;
-        }
-    }
-    if !fwd[n * w + k] {
-        return None;
-    }
-    let mut bwd = vec![false; (n + 1) * w];
-    bwd[n * w + k] = true;
-    for i in (0..n).rev() {
-        for j in (0..=k).rev() {
-            let mut ok = bwd[(i + 1) * w + j] && can_empty(i);
-            if !ok && j < k {
-                let r = clue[j];
-                if i + r <= n && can_fill(i, i + r) {
-                    ok = if i + r == n { j + 1 == k } else { can_empty(i + r) && bwd[(i + r + 1) * w + j + 1] };
-                }
-            }
-            bwd[i * w + j] = ok;
-        }
-    }
-    let mut may_empty = vec![false; n];
-    for (i, m) in may_empty.iter_mut().enumerate() {
-        *m = can_empty(i) && (0..=k).any(|j| fwd[i * w + j] && bwd[(i + 1) * w + j]);
-    }
-    let mut diff = vec![0i32; n + 1];
-    for (j, &r) in clue.iter().enumerate() {
-        for s in 0..n.saturating_sub(r - 1) {
-            if !can_fill(s, s + r) {
-                continue;
-            }
-            let left = if s == 0 { j == 0 } else { can_empty(s - 1) && fwd[(s - 1) * w + j] };
-            let right = if s + r == n { j + 1 == k } else { can_empty(s + r) && bwd[(s + r + 1) * w + j + 1] };
-            if left && right {
-                diff[s] += 1;
-                diff[s + r] -= 1;
-            }
-        }
-    }
     let mut changed = Vec::new();
-    let mut acc = 0;
-    for i in 0..n {
-        acc += diff[i];
-        let f = acc > 0;
-        let e = may_empty[i];
-        let v = match (f, e) {
-            (false, false) => return None,
-            (true, false) => FILLED,
-            (false, true) => EMPTY,
-            (true, true) => UNKNOWN,
-        };
-        if v != UNKNOWN && cells[i] == UNKNOWN {
-            cells[i] = v;
-            changed.push(i);
+    LineSolver::default().solve(clue, cells, &mut changed).then_some(changed)
+}
+
+/// [`solve_line`] with its tables kept between calls (the solver calls it
+/// thousands of times a puzzle; the tables are the same size each time).
+#[derive(Default, Clone, Debug)]
+pub struct LineSolver {
+    empties: Vec<u32>,
+    fwd: Vec<bool>,
+    bwd: Vec<bool>,
+    diff: Vec<i32>,
+}
+
+impl LineSolver {
+    /// Solves `cells` against `clue` in place; `false` on a contradiction.
+    /// `changed` receives the indices of the cells newly set (cleared first).
+    pub fn solve(&mut self, clue: &[usize], cells: &mut [u8], changed: &mut Vec<usize>) -> bool {
+        changed.clear();
+        let n = cells.len();
+        let k = clue.len();
+        // empties[i] = number of known-empty cells in [0, i).
+        let empties = &mut self.empties;
+        empties.clear();
+        empties.push(0);
+        let mut acc = 0;
+        for &c in cells.iter() {
+            acc += u32::from(c == EMPTY);
+            empties.push(acc);
         }
+        let empties = &self.empties;
+        let can_fill = |a: usize, b: usize| empties[b] == empties[a];
+        let w = k + 1;
+        let fwd = &mut self.fwd;
+        fwd.clear();
+        fwd.resize((n + 1) * w, false);
+        fwd[0] = true;
+        for i in 1..=n {
+            let empty_ok = cells[i - 1] != FILLED;
+            for j in 0..=k {
+                let mut ok = empty_ok && fwd[(i - 1) * w + j];
+                if !ok && j > 0 {
+                    let r = clue[j - 1];
+                    if i >= r && can_fill(i - r, i) {
+                        ok = if i == r { j == 1 } else { cells[i - r - 1] != FILLED && fwd[(i - r - 1) * w + j - 1] };
+                    }
+                }
+                fwd[i * w + j] = ok;
+            }
+        }
+        if !fwd[n * w + k] {
+            return false;
+        }
+        let bwd = &mut self.bwd;
+        bwd.clear();
+        bwd.resize((n + 1) * w, false);
+        bwd[n * w + k] = true;
+        for i in (0..n).rev() {
+            let empty_ok = cells[i] != FILLED;
+            for j in (0..=k).rev() {
+                let mut ok = empty_ok && bwd[(i + 1) * w + j];
+                if !ok && j < k {
+                    let r = clue[j];
+                    if i + r <= n && can_fill(i, i + r) {
+                        ok = if i + r == n { j + 1 == k } else { cells[i + r] != FILLED && bwd[(i + r + 1) * w + j + 1] };
+                    }
+                }
+                bwd[i * w + j] = ok;
+            }
+        }
+        let (fwd, bwd) = (&self.fwd, &self.bwd);
+        let diff = &mut self.diff;
+        diff.clear();
+        diff.resize(n + 1, 0);
+        for (j, &r) in clue.iter().enumerate() {
+            for s in 0..n.saturating_sub(r - 1) {
+                if !can_fill(s, s + r) {
+                    continue;
+                }
+                let left = if s == 0 { j == 0 } else { cells[s - 1] != FILLED && fwd[(s - 1) * w + j] };
+                let right = left && if s + r == n { j + 1 == k } else { cells[s + r] != FILLED && bwd[(s + r + 1) * w + j + 1] };
+                if right {
+                    diff[s] += 1;
+                    diff[s + r] -= 1;
+                }
+            }
+        }
+        let mut acc = 0;
+        for i in 0..n {
+            acc += diff[i];
+            let f = acc > 0;
+            let e = cells[i] != FILLED && (0..=k).any(|j| fwd[i * w + j] && bwd[(i + 1) * w + j]);
+            let v = match (f, e) {
+                (false, false) => return false,
+                (true, false) => FILLED,
+                (false, true) => EMPTY,
+                (true, true) => UNKNOWN,
+            };
+            if v != UNKNOWN && cells[i] == UNKNOWN {
+                cells[i] = v;
+                changed.push(i);
+            }
+        }
+        true
     }
-    Some(changed)
 }
 
 #[cfg(test)]

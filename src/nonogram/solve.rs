@@ -11,7 +11,7 @@
 //! - **Search**: choose the first unknown cell, try filled then empty, each
 //!   branch propagated; stops as soon as two solutions are found.
 
-use super::line::solve_line;
+use super::line::LineSolver;
 use super::{EMPTY, FILLED, Puzzle, UNKNOWN};
 
 /// Propagation rounds above which line logic counts as "long reasoning"
@@ -51,53 +51,75 @@ struct State<'a> {
     cells: Vec<u8>,
 }
 
+/// Buffers reused by every propagation (never part of the search state).
+#[derive(Default)]
+struct Work {
+    line: LineSolver,
+    buf: Vec<u8>,
+    changed: Vec<usize>,
+    dirty: Vec<bool>,
+    next: Vec<bool>,
+}
+
 impl<'a> State<'a> {
     fn new(p: &'a Puzzle) -> Self {
         State { p, cells: vec![UNKNOWN; p.width * p.height] }
     }
 
-    /// Line logic to a fixpoint. `dirty` lists lines to start from (rows
-    /// `0..h`, columns `h..h+w`). Returns the rounds used, or `None` on a
-    /// contradiction.
-    fn propagate(&mut self, mut dirty: Vec<bool>) -> Option<usize> {
+    /// Line logic to a fixpoint, from the lines marked in `work.dirty`
+    /// (rows `0..h`, columns `h..h+w`). Returns the rounds used, or `None`
+    /// on a contradiction.
+    fn propagate(&mut self, work: &mut Work) -> Option<usize> {
         let (w, h) = (self.p.width, self.p.height);
         let mut rounds = 0;
-        let mut buf = Vec::with_capacity(w.max(h));
+        let Work { line: solver, buf, changed, dirty, next } = work;
+        next.clear();
+        next.resize(w + h, false);
         while dirty.iter().any(|&d| d) {
             rounds += 1;
-            let mut next = vec![false; w + h];
-            for line in (0..w + h).filter(|&l| dirty[l]) {
+            for line in 0..w + h {
+                if !dirty[line] {
+                    continue;
+                }
+                dirty[line] = false;
                 buf.clear();
                 if line < h {
                     buf.extend_from_slice(&self.cells[line * w..line * w + w]);
-                    let changed = solve_line(&self.p.rows[line], &mut buf)?;
-                    for c in changed {
+                    if !solver.solve(&self.p.rows[line], buf, changed) {
+                        dirty.fill(false);
+                        return None;
+                    }
+                    for &c in changed.iter() {
                         self.cells[line * w + c] = buf[c];
                         next[h + c] = true;
                     }
                 } else {
                     let c = line - h;
                     buf.extend((0..h).map(|r| self.cells[r * w + c]));
-                    let changed = solve_line(&self.p.cols[c], &mut buf)?;
-                    for r in changed {
+                    if !solver.solve(&self.p.cols[c], buf, changed) {
+                        dirty.fill(false);
+                        return None;
+                    }
+                    for &r in changed.iter() {
                         self.cells[r * w + c] = buf[r];
                         next[r] = true;
                     }
                 }
             }
-            dirty = next;
+            std::mem::swap(dirty, next);
         }
         Some(rounds)
     }
 
     /// Sets a cell and propagates from its row and column.
-    fn assume(&mut self, i: usize, v: u8) -> Option<usize> {
+    fn assume(&mut self, i: usize, v: u8, work: &mut Work) -> Option<usize> {
         let (w, h) = (self.p.width, self.p.height);
         self.cells[i] = v;
-        let mut dirty = vec![false; w + h];
-        dirty[i / w] = true;
-        dirty[h + i % w] = true;
-        self.propagate(dirty)
+        work.dirty.clear();
+        work.dirty.resize(w + h, false);
+        work.dirty[i / w] = true;
+        work.dirty[h + i % w] = true;
+        self.propagate(work)
     }
 
     fn solved(&self) -> bool {
@@ -105,20 +127,40 @@ impl<'a> State<'a> {
     }
 
     /// Probing until nothing more is learned. `None` on a contradiction.
-    fn probe(&mut self) -> Option<()> {
+    ///
+    /// A probe that propagates without contradiction to a state `T` shows
+    /// that every value in `T` is consistent too (propagation is monotone:
+    /// what refutes a smaller assumption refutes a larger one), so those
+    /// probes are skipped until something is learned. The fixpoint is the
+    /// same as probing every cell both ways each pass.
+    fn probe(&mut self, work: &mut Work) -> Option<()> {
+        let n = self.cells.len();
+        let mut t = self.clone();
+        // tried[i]: bit 0 = filled known consistent, bit 1 = empty.
+        let mut tried = vec![0u8; n];
         loop {
             let mut learned = false;
-            for i in 0..self.cells.len() {
+            for i in 0..n {
                 if self.cells[i] != UNKNOWN {
                     continue;
                 }
-                for (v, other) in [(FILLED, EMPTY), (EMPTY, FILLED)] {
-                    let mut t = self.clone();
-                    if t.assume(i, v).is_none() {
-                        self.assume(i, other)?;
+                for (v, other, bit) in [(FILLED, EMPTY, 1u8), (EMPTY, FILLED, 2u8)] {
+                    if tried[i] & bit != 0 {
+                        continue;
+                    }
+                    t.cells.copy_from_slice(&self.cells);
+                    if t.assume(i, v, work).is_none() {
+                        self.assume(i, other, work)?;
                         learned = true;
+                        tried.fill(0);
                         break;
                     }
+                    for (j, (&a, &b)) in t.cells.iter().zip(&self.cells).enumerate() {
+                        if a != b {
+                            tried[j] |= if a == FILLED { 1 } else { 2 };
+                        }
+                    }
+                    tried[i] |= bit;
                 }
             }
             if !learned || self.solved() {
@@ -128,7 +170,7 @@ impl<'a> State<'a> {
     }
 
     /// Counts solutions up to `limit - found`, storing the first.
-    fn search(&mut self, found: &mut usize, first: &mut Option<Vec<u8>>) {
+    fn search(&mut self, found: &mut usize, first: &mut Option<Vec<u8>>, work: &mut Work) {
         if self.solved() {
             *found += 1;
             if first.is_none() {
@@ -139,8 +181,8 @@ impl<'a> State<'a> {
         let Some(i) = self.cells.iter().position(|&c| c == UNKNOWN) else { return };
         for v in [FILLED, EMPTY] {
             let mut t = self.clone();
-            if t.assume(i, v).is_some() {
-                t.search(found, first);
+            if t.assume(i, v, work).is_some() {
+                t.search(found, first, work);
                 if *found >= 2 {
                     return;
                 }
@@ -157,20 +199,21 @@ pub fn solve(p: &Puzzle) -> Outcome {
         return none(0);
     }
     let mut s = State::new(p);
-    let Some(rounds) = s.propagate(vec![true; p.width + p.height]) else { return none(0) };
+    let mut work = Work { dirty: vec![true; p.width + p.height], ..Work::default() };
+    let Some(rounds) = s.propagate(&mut work) else { return none(0) };
     let to_bool = |c: &[u8]| c.iter().map(|&x| x == FILLED).collect::<Vec<_>>();
     if s.solved() {
         let level = if rounds > LONG_ROUNDS { Level::LineLong } else { Level::Line };
         return Outcome { count: 1, solution: Some(to_bool(&s.cells)), level, rounds };
     }
-    if s.probe().is_none() {
+    if s.probe(&mut work).is_none() {
         return none(rounds);
     }
     if s.solved() {
         return Outcome { count: 1, solution: Some(to_bool(&s.cells)), level: Level::Probing, rounds };
     }
     let (mut found, mut first) = (0, None);
-    s.search(&mut found, &mut first);
+    s.search(&mut found, &mut first, &mut work);
     Outcome { count: found, solution: first.map(|c| to_bool(&c)), level: Level::Search, rounds }
 }
 
@@ -198,5 +241,53 @@ mod tests {
         let p = Puzzle { width: 3, height: 3, rows: vec![vec![1, 1], vec![], vec![1]], cols: vec![vec![], vec![1], vec![2]] };
         assert!(p.validate().is_ok());
         assert_eq!(solve(&p).count, 0);
+    }
+
+    /// The probing fixpoint with skipped probes equals plain probing (every
+    /// unknown cell, both ways, every pass) on random pictures.
+    #[test]
+    fn probing_with_skips_reaches_the_plain_fixpoint() {
+        fn plain(s: &mut State, work: &mut Work) -> Option<()> {
+            loop {
+                let mut learned = false;
+                for i in 0..s.cells.len() {
+                    if s.cells[i] != UNKNOWN {
+                        continue;
+                    }
+                    for (v, other) in [(FILLED, EMPTY), (EMPTY, FILLED)] {
+                        let mut t = s.clone();
+                        if t.assume(i, v, work).is_none() {
+                            s.assume(i, other, work)?;
+                            learned = true;
+                            break;
+                        }
+                    }
+                }
+                if !learned {
+                    return Some(());
+                }
+            }
+        }
+        let mut rng = crate::nonogram::generate::Rng::new(5);
+        let mut probed = 0;
+        for _ in 0..300 {
+            let (w, h) = (4 + rng.below(12), 4 + rng.below(12));
+            let pic: Vec<bool> = (0..w * h).map(|_| rng.below(100) < 55).collect();
+            let p = Puzzle::from_picture(w, h, &pic);
+            let mut work = Work { dirty: vec![true; w + h], ..Work::default() };
+            let mut a = State::new(&p);
+            a.propagate(&mut work).expect("a picture's clues are consistent");
+            if a.solved() {
+                continue;
+            }
+            let mut b = a.clone();
+            let before = a.cells.clone();
+            let ra = a.probe(&mut work);
+            let rb = plain(&mut b, &mut work);
+            assert_eq!(ra.is_some(), rb.is_some());
+            assert_eq!(a.cells, b.cells, "{}", p.to_text());
+            probed += usize::from(a.cells != before);
+        }
+        assert!(probed > 20, "probing learned something on {probed} puzzles");
     }
 }
