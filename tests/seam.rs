@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 const INTERNALS: &[(&str, &str)] = &[
     ("family/", "the family trait and each family's implementation"),
     ("slither/", "the Slitherlink engine"),
-    ("nonogram/", "the Nonogram engine (not yet a family)"),
+    ("nonogram/", "the Nonogram engine"),
     ("killer.rs", "the killer cage engine of the cell family"),
     ("layout/", "each family's part of a layout file (the cell reader, the loop board)"),
     ("model.rs", "the cell family's constraint model"),

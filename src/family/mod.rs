@@ -12,6 +12,7 @@ mod cells;
 pub mod example;
 mod hint;
 mod loops;
+mod nonogram;
 pub mod words;
 
 pub use hint::Hint;
@@ -306,6 +307,13 @@ pub trait Family: Send + Sync {
         Ok(admitted)
     }
 
+    /// A puzzle made from a picture (`generate --from`): the image brought
+    /// to the layout's size and made unique by changing as few cells as
+    /// the family can, refused when that takes more than `max_changes`.
+    fn make_from_picture(&self, _image: &crate::raster::Raster, _max_changes: Option<usize>) -> Result<FromPicture> {
+        anyhow::bail!("{}: puzzles are not made from pictures in this layout", self.layout().id)
+    }
+
     /// [`Family::key`] for a decoded puzzle, under its own layout if it has one.
     fn key_decoded(&self, decoded: &Decoded) -> Result<String> {
         match &decoded.layout {
@@ -313,6 +321,14 @@ pub trait Family: Send + Sync {
             Some(source) => stored(&self.layout().id, source)?.key(&decoded.givens),
         }
     }
+}
+
+/// A puzzle made from a picture ([`Family::from_picture`]) and what was
+/// changed to make it, in a reader's words.
+#[derive(Clone, Debug)]
+pub struct FromPicture {
+    pub puzzle: NewPuzzle,
+    pub report: String,
 }
 
 /// What a family's corner texts need of a printed cell ([`Family::mark_room`]).
@@ -436,6 +452,7 @@ pub fn of(layout: Layout, controls: &Controls) -> Result<Box<dyn Family>> {
     Ok(match &layout.kind {
         Kind::Cells(_) => Box::new(cells::Cells::new(layout, controls)?),
         Kind::Loops(board) => Box::new(loops::Loops::new(*board, layout, controls)?),
+        Kind::Nonogram(board) => Box::new(nonogram::Nonogram::new(*board, layout, controls)?),
     })
 }
 

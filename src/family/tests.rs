@@ -17,7 +17,15 @@ fn every_shipped_layout_has_its_family() {
     for path in list_layout_files() {
         let layout = Layout::load(&path.display().to_string()).unwrap();
         let loops = layout.source.contains("shape = \"loops\"");
-        assert_eq!(open(layout).name(), if loops { "loops" } else { "cells" }, "{}", path.display());
+        let nonogram = layout.source.contains("shape = \"nonogram\"");
+        let family = if loops {
+            "loops"
+        } else if nonogram {
+            "nonogram"
+        } else {
+            "cells"
+        };
+        assert_eq!(open(layout).name(), family, "{}", path.display());
     }
 }
 

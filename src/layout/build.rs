@@ -4,7 +4,6 @@
 use super::cages::{cage_rule, fixed_cages};
 use super::extras::{extra_houses, magic_five, random_parts};
 use super::file::LayoutFile;
-use super::loops::loops_layout;
 use super::marks::{check_houses, mark_kinds};
 use super::picture::{SourceSpot, parse_picture};
 use super::shapes::build_frame;
@@ -30,19 +29,70 @@ fn differ(pairs: &[(usize, usize)], symbols: usize) -> Vec<crate::model::Conflic
 /// are refused rather than left to run all night.
 const MAX_SIZE: usize = 16;
 
+/// A family's part of a layout file, as its reader made it: the part only
+/// that family reads, and the rules the reader is told (the file's own,
+/// or the family's words where it gives none).
+pub(super) struct Part {
+    pub kind: super::Kind,
+    pub rules: String,
+}
+
+/// A family's reader of its part of a layout file (`file`, read from
+/// `source`); its errors name the file's line where known.
+type Reader = fn(&Path, &str, &LayoutFile) -> Result<Part, LayoutError>;
+
+/// The families whose layouts say a `shape` of their own, each with the
+/// reader that decodes its part of the file (as Simon Tatham's games
+/// decode their own parameters). A file with no `shape`, or one of the
+/// cell shapes ([`CELL_SHAPES`]), is a cell layout.
+const READERS: &[(&str, Reader)] = &[("loops", super::loops::read), ("nonogram", super::nonogram::read)];
+
+/// The shapes of cell layouts (`shape` absent means `"squares"`).
+const CELL_SHAPES: &[&str] = &["squares", "pie", "triangle"];
+
+/// Reads a layout file: the words every layout has (id, name, description,
+/// rules) here, the rest by its family's reader, chosen by `shape`.
 pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
     let file_name = path.display().to_string();
     let err = |line: Option<usize>, message: String| LayoutError { file: file_name.clone(), line, message };
-    let spot_of = |span: std::ops::Range<usize>| SourceSpot { text: &source, span };
-    let line_of = |span: std::ops::Range<usize>| spot_of(span.clone()).line_at(span.start);
+    let line_of = |span: std::ops::Range<usize>| SourceSpot { text: &source, span: span.clone() }.line_at(span.start);
 
     let file: LayoutFile = toml::from_str(&source).map_err(|e| err(e.span().map(line_of), e.message().trim().to_string()))?;
     super::words::check(&file.words).map_err(|(span, m)| err(Some(line_of(span)), m))?;
+    let shape = file.shape.as_ref().map(|s| (s.get_ref().as_str(), s.span()));
+    let reader: Reader = match shape {
+        None => cells_part,
+        Some((name, _)) if CELL_SHAPES.contains(&name) => cells_part,
+        Some((name, span)) => match READERS.iter().find(|(shape, _)| *shape == name) {
+            Some((_, reader)) => *reader,
+            None => {
+                let mut known: Vec<String> = CELL_SHAPES.iter().chain(READERS.iter().map(|(s, _)| s)).map(|s| format!("\"{s}\"")).collect();
+                let last = known.pop().unwrap_or_default();
+                return Err(err(Some(line_of(span)), format!("shape \"{name}\": expected {} or {last}", known.join(", "))));
+            }
+        },
+    };
+    let part = reader(path, &source, &file)?;
+    Ok(Layout {
+        id: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
+        path: path.to_path_buf(),
+        name: file.reader_name(),
+        description: file.description,
+        rules: part.rules,
+        kind: part.kind,
+        source,
+    })
+}
+
+/// The cell family's reader: symbols in cells under houses, marks,
+/// relations, cages (every shape of [`CELL_SHAPES`]).
+fn cells_part(path: &Path, source: &str, file: &LayoutFile) -> Result<Part, LayoutError> {
+    let file_name = path.display().to_string();
+    let err = |line: Option<usize>, message: String| LayoutError { file: file_name.clone(), line, message };
+    let spot_of = |span: std::ops::Range<usize>| SourceSpot { text: source, span };
+    let line_of = |span: std::ops::Range<usize>| spot_of(span.clone()).line_at(span.start);
 
     let size = *file.size.get_ref();
-    if file.shape.as_ref().is_some_and(|s| s.get_ref() == "loops") {
-        return loops_layout(path, source.clone(), &file).map_err(|m| err(Some(line_of(file.size.span())), m));
-    }
     if !(2..=MAX_SIZE).contains(&size) {
         return Err(err(
             Some(line_of(file.size.span())),
@@ -65,7 +115,7 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         ));
     }
 
-    let frame = build_frame(&file, size, &spot_of, &err)?;
+    let frame = build_frame(file, size, &spot_of, &err)?;
     let geometry = frame.geometry;
     let touching = frame.touching;
     let cell_count = geometry.cell_count();
@@ -176,10 +226,10 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
             }
         },
     };
-    let mut random = random_parts(&file, full_square, &mark_kinds, &marks, &islands).map_err(|(line, m)| err(line.map(line_of), m))?;
+    let mut random = random_parts(file, full_square, &mark_kinds, &marks, &islands).map_err(|(line, m)| err(line.map(line_of), m))?;
     let cell_names: Vec<String> = (0..cell_count).map(|i| geometry.cell_name(i)).collect();
-    let cages = fixed_cages(&file, size, full_square, &alphabet, &cell_names).map_err(|(line, m)| err(line.map(line_of), m))?;
-    random.cages = cage_rule(&file, size, full_square, &alphabet).map_err(|(line, m)| err(line.map(line_of), m))?;
+    let cages = fixed_cages(file, size, full_square, &alphabet, &cell_names).map_err(|(line, m)| err(line.map(line_of), m))?;
+    random.cages = cage_rule(file, size, full_square, &alphabet).map_err(|(line, m)| err(line.map(line_of), m))?;
     // Relabelling a solution keeps it a solution only when every symbol
     // plays the same part.
     let interchangeable = full_square
@@ -222,15 +272,7 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
         level_bands,
         model,
     };
-    Ok(Layout {
-        id: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
-        path: path.to_path_buf(),
-        source,
-        name: file.reader_name(),
-        description: file.description,
-        rules,
-        kind: super::Kind::Cells(Box::new(cells)),
-    })
+    Ok(Part { rules, kind: super::Kind::Cells(Box::new(cells)) })
 }
 
 fn parse_alphabet(text: &str) -> Result<Alphabet, String> {

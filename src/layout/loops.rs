@@ -37,29 +37,31 @@ pub(super) fn rules_in(lang: &str) -> Option<&'static str> {
 const OLD_RULES: &str =
     "Draw one loop along the dotted lines that never crosses or touches itself; a number tells how many sides of its cell the loop uses.";
 
+use super::build::Part;
 use super::file::LayoutFile;
-use super::{Kind, Layout, LoopBoard};
+use super::picture::SourceSpot;
+use super::{Kind, LayoutError, LoopBoard};
 use std::path::Path;
 
-/// A Slitherlink board (`shape = "loops"`, `size` columns, `rows` rows or
-/// as many as columns).
-pub(super) fn loops_layout(path: &Path, source: String, file: &LayoutFile) -> Result<Layout, String> {
+/// Slitherlink's part of a layout file (`shape = "loops"`): `size`
+/// columns, `rows` rows or as many as columns.
+pub(super) fn read(path: &Path, source: &str, file: &LayoutFile) -> Result<Part, LayoutError> {
     let cols = *file.size.get_ref();
     let rows = file.rows.unwrap_or(cols);
     let sides = crate::slither::MIN_SIDE..=crate::slither::MAX_SIDE;
     if !sides.contains(&rows) || !sides.contains(&cols) {
-        return Err(format!(
-            "a {rows}×{cols} Slitherlink board is out of range ({} to {} cells a side)",
-            crate::slither::MIN_SIDE,
-            crate::slither::MAX_SIDE
-        ));
+        let span = file.size.span();
+        return Err(LayoutError {
+            file: path.display().to_string(),
+            line: Some(SourceSpot { text: source, span: span.clone() }.line_at(span.start)),
+            message: format!(
+                "a {rows}×{cols} Slitherlink board is out of range ({} to {} cells a side)",
+                crate::slither::MIN_SIDE,
+                crate::slither::MAX_SIDE
+            ),
+        });
     }
-    Ok(Layout {
-        id: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
-        path: path.to_path_buf(),
-        source,
-        name: file.reader_name(),
-        description: file.description.clone(),
+    Ok(Part {
         // The shipped layouts take their rules from here; puzzles stored
         // with the old words ("dotted lines", where only dots print) read
         // the new ones.

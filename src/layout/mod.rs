@@ -10,6 +10,7 @@ mod geometry;
 pub mod jigsaw;
 mod loops;
 mod marks;
+mod nonogram;
 mod picture;
 pub mod randomise;
 mod regions;
@@ -55,6 +56,15 @@ pub enum Kind {
     Cells(Box<CellLayout>),
     /// Slitherlink: a board of `rows`×`cols` cells with loop clues.
     Loops(LoopBoard),
+    /// Nonogram: a board of `width`×`height` cells with run clues outside it.
+    Nonogram(NonogramBoard),
+}
+
+/// A nonogram board: `width` columns and `height` rows of cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NonogramBoard {
+    pub width: usize,
+    pub height: usize,
 }
 
 /// A Slitherlink board: cells row by row, the loop on the lines between them.

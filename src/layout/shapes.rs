@@ -101,7 +101,9 @@ pub(super) fn build_frame<'a>(
             }
             frame::triangle(size).map_err(|m| err(Some(line), m))
         }
-        Some((other, line)) => Err(err(Some(line), format!("shape \"{other}\": expected \"squares\", \"pie\", \"triangle\" or \"loops\""))),
+        Some((other, line)) => {
+            Err(err(Some(line), format!("shape \"{other}\": expected \"squares\", \"pie\", \"triangle\", \"loops\" or \"nonogram\"")))
+        }
     }
 }
 

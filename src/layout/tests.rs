@@ -133,7 +133,10 @@ fn bad_islands_letters_grids_and_pies() {
     let pairing = "description = \"x\"\nsize = 12\nshape = \"pie\"\npairing = \"spiral\"\n";
     assert_eq!(error_of(pairing), "layouts/bad.toml: line 4: pairing \"spiral\": expected \"fixed\" or \"sliding\"");
     let shape = "description = \"x\"\nsize = 9\nshape = \"hexagon\"\n";
-    assert_eq!(error_of(shape), "layouts/bad.toml: line 3: shape \"hexagon\": expected \"squares\", \"pie\", \"triangle\" or \"loops\"");
+    assert_eq!(
+        error_of(shape),
+        "layouts/bad.toml: line 3: shape \"hexagon\": expected \"squares\", \"pie\", \"triangle\", \"loops\" or \"nonogram\""
+    );
     let magic = "description = \"x\"\nsize = 4\nboxes = \"2x2\"\nmagic_five = true\n";
     assert_eq!(error_of(magic), "layouts/bad.toml: magic_five needs the digit 5 in the alphabet");
 }

@@ -8,6 +8,7 @@ pub mod check;
 pub mod formats;
 pub mod generate;
 pub mod line;
+pub mod picture;
 pub mod solve;
 
 use std::fmt;

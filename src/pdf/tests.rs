@@ -255,6 +255,7 @@ fn every_layout_shades_a_highlighted_cell_under_its_digit() {
         let n = match &layout.kind {
             Kind::Cells(cells) => cells.model.cell_count(),
             Kind::Loops(board) => board.rows * board.cols,
+            Kind::Nonogram(board) => board.width * board.height,
         };
         let family = open(layout);
         let renderer = family.renderer();
