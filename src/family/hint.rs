@@ -211,7 +211,7 @@ fn pattern(step: &StuckStep, names: &Names) -> Option<String> {
                 cell_list(&step.path, names)
             )
         }
-        EmptyRectangle if !step.path.is_empty() => {
+        EmptyRectangle | GroupedTurbotFish | GroupedStrongLinks if !step.path.is_empty() => {
             format!("The {} on {digits} runs through {}", technique_words(step.technique, 0), cell_list(&step.path, names))
         }
         chain if sudoku_skill(chain) == SUDOKU_CHAINS && !step.path.is_empty() => {

@@ -128,6 +128,10 @@ pub enum Technique {
     /// A conjugate pair and an empty rectangle (a box whose places lie on
     /// one row and one column).
     EmptyRectangle,
+    /// Two strong links of one digit, one of them grouped: a line whose
+    /// places lie in two of its box segments, or a box whose places lie in
+    /// two of its mini-lines (SE's grouped skyscraper, kite, turbot; 4.3).
+    GroupedTurbotFish,
     XYWing,
     XYZWing,
     UniqueRectangle,
@@ -140,6 +144,9 @@ pub enum Technique {
     /// Almost locked set of 3 cells plus a bivalue cell.
     WXYZWing,
     BivalueUniversalGrave,
+    /// X-chain of three or four strong links, one of them grouped (SE's
+    /// grouped 3 and 4 strong links, 5.7 and 6.1).
+    GroupedStrongLinks,
     /// X-chain of exactly four conjugate pairs.
     StrongLinks4,
     VWXYZWing,

@@ -32,7 +32,10 @@ fn is_wing(t: Technique) -> bool {
 /// One-digit chains of strong links (SE's 4.0 - 6.1).
 fn is_link_chain(t: Technique) -> bool {
     use Technique::*;
-    matches!(t, Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle | StrongLinks3 | StrongLinks4)
+    matches!(
+        t,
+        Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle | GroupedTurbotFish | StrongLinks3 | GroupedStrongLinks | StrongLinks4
+    )
 }
 
 /// SE's static chains and cycles (6.5 - 7.x).

@@ -74,7 +74,7 @@ const fn cage(
 }
 
 /// How many techniques there are.
-pub const COUNT: usize = 54;
+pub const COUNT: usize = 56;
 
 /// The table, in the order of [`Technique`] (SE's order of difficulty).
 /// Ratings: Sudoku Explainer 1.2.1's hint classes as Sukaku Explainer keeps
@@ -149,6 +149,15 @@ const ROWS: [About; COUNT] = {
         row(TwoStringKite, "two-string kite", "two-string-kite", "two-string kite", 41, 150, StrongLinks),
         row(TurbotFish, "turbot fish", "turbot-fish", "turbot fish", 41, 120, StrongLinks),
         row(EmptyRectangle, "empty rectangle", "empty-rectangle", "empty rectangle", 43, 120, StrongLinks),
+        row(
+            GroupedTurbotFish,
+            "grouped turbot fish",
+            "grouped-turbot-fish",
+            "grouped turbot fish (a link where a digit's places in a row, column or box lie in two groups)",
+            43,
+            120,
+            StrongLinks,
+        ),
         row(XYWing, "XY-wing", "xy-wing", "XY-wing", 42, 160, Wings),
         row(XYZWing, "XYZ-wing", "xyz-wing", "XYZ-wing", 44, 180, Wings),
         row(UniqueRectangle, "unique rectangle", "unique-rectangle", "unique rectangle", 45, 100, Uniqueness),
@@ -166,6 +175,15 @@ const ROWS: [About; COUNT] = {
             56,
             100,
             Uniqueness,
+        ),
+        row(
+            GroupedStrongLinks,
+            "grouped strong-linked fish",
+            "grouped-strong-linked-fish",
+            "chain of strong links, one of them grouped",
+            57,
+            260,
+            StrongLinks,
         ),
         row(StrongLinks4, "4 strong-linked fish", "4-strong-linked-fish", "chain of four strong links", 58, 260, StrongLinks),
         row(VWXYZWing, "VWXYZ-wing", "vwxyz-wing", "VWXYZ-wing", 62, 300, Wings),

@@ -311,9 +311,10 @@ const EXAMPLES: &[Example] = &[
     },
     Example {
         // Sukaku Explainer: 5.7, "Grouped 3-String Kite" (a grouped link
-        // in a 3 strong-linked fish); without grouped links this was 5.9.
+        // in a 3 strong-linked fish); without grouped links this was 5.9,
+        // and it was recorded as a plain 3 strong-linked fish.
         puzzle: "..827.93.9........1.2...4.7....2...53..964..27...3....5.3...7.4........6.16.972..",
-        hardest: Technique::StrongLinks3,
+        hardest: Technique::GroupedStrongLinks,
         rating: 5.7,
         source: "se-rated.txt, SE 5.7",
     },

@@ -3,7 +3,7 @@
 //! house and its +0.3 for a strong link only a variant house makes.
 
 use super::problem::implied_houses;
-use super::{Grader, Problem};
+use super::{Grader, Problem, Technique};
 use crate::layout::{CellLayout, Layout};
 use std::collections::BTreeSet;
 
@@ -85,6 +85,8 @@ fn a_strong_link_on_a_diagonal_adds_0_3() {
     let givens = l.model.parse_grid("7...............4...1.3.....6....93.4..2.3..1..2.1.............6.......8...829...").unwrap();
     let grade = Grader::new(&l.model).unwrap().grade(&givens).unwrap();
     assert_eq!(grade.se_rating, 4.3, "{:?}", grade.hardest);
+    // A turbot fish, no empty rectangle (it was recorded as one).
+    assert_eq!(grade.hardest, Technique::TurbotFish);
 }
 
 /// From `generate windoku-9 --count 200 --seed 3030 --no-store`: SE rates
@@ -97,8 +99,12 @@ fn a_grouped_strong_link_rates_4_3() {
     let givens = l.model.parse_grid("5........1......6..2..9....2............3...93.....81..5.......4.....3....7..2...").unwrap();
     let grade = Grader::new(&l.model).unwrap().grade(&givens).unwrap();
     assert_eq!(grade.se_rating, 4.3, "{:?}", grade.hardest);
+    // A technique of its own: it was recorded as an empty rectangle.
     assert!(
-        grade.steps.iter().any(|s| s.rating == 4.3 && s.description.starts_with("grouped turbot fish")),
+        grade
+            .steps
+            .iter()
+            .any(|s| s.rating == 4.3 && s.technique == Technique::GroupedTurbotFish && s.description.starts_with("grouped turbot fish")),
         "{:#?}",
         grade.steps.iter().map(|s| &s.description).collect::<Vec<_>>()
     );
