@@ -1050,7 +1050,7 @@ impl Cells {
             Geometry::Pie { .. } => "s3k2 is sector 3 (clockwise from twelve o'clock), ring 2 (from the centre outwards)".to_string(),
             Geometry::Triangle { .. } => "r5c3 is the 3rd small triangle from the left in row 5".to_string(),
         };
-        crate::book::hints::describe(stuck, &crate::book::hints::Names { cell: &cell, house: &house, symbol: &symbol, naming })
+        super::hint::describe(stuck, &super::hint::Names { cell: &cell, house: &house, symbol: &symbol, naming })
     }
 }
 

@@ -10,7 +10,7 @@
 
 mod cells;
 pub mod example;
-mod hint;
+pub mod hint;
 mod loops;
 mod nonogram;
 pub mod words;

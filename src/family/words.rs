@@ -119,33 +119,11 @@ pub static SUDOKU: [Skill; 10] = [
 /// and error).
 pub const SUDOKU_CHAINS: usize = 8;
 
-/// The skill of [`SUDOKU`] a technique belongs to.
+/// The skill of [`SUDOKU`] a technique belongs to: its kind of reasoning
+/// in the technique table ([`crate::grade::TABLE`]), which lists the kinds
+/// in [`SUDOKU`]'s order.
 pub fn sudoku_skill(technique: Technique) -> usize {
-    use Technique::*;
-    match technique {
-        FullHouse | HiddenSingleBox | HiddenSingle | NakedSingle => 0,
-        CageCombination | CageHouse | InniesOuties | CageInteraction | InniesOutiesUnion => 1,
-        DirectPointing | DirectClaiming | Pointing | Claiming | GeneralizedIntersection => 2,
-        KillerSubset => 3,
-        DirectHiddenPair | DirectHiddenTriple | NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad => 3,
-        XWing | Swordfish | Jellyfish => 4,
-        Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle | StrongLinks3 | StrongLinks4 => 5,
-        XYWing | XYZWing | WXYZWing | VWXYZWing | UVWXYZWing | AlignedPairExclusion => 6,
-        UniqueRectangle | UniqueLoop | BivalueUniversalGrave => 7,
-        XCycle
-        | YCycle
-        | XChain
-        | XYCycle
-        | XYChain
-        | NishioForcingChain
-        | CageForcingChain
-        | CageCellForcingChains
-        | CellForcingChain
-        | RegionForcingChain
-        | DynamicForcingChain
-        | DynamicForcingChainPlus => SUDOKU_CHAINS,
-        Guess => 9,
-    }
+    technique.reasoning() as usize
 }
 
 /// Slitherlink's scale, by the rules its solver grades with.

@@ -20,128 +20,14 @@ pub struct Needs {
     pub hardest: bool,
 }
 
-/// Every technique, in the grader's (Sudoku Explainer's) order.
-pub const TECHNIQUES: [Technique; 54] = {
-    use Technique::*;
-    [
-        FullHouse,
-        HiddenSingleBox,
-        HiddenSingle,
-        DirectPointing,
-        DirectClaiming,
-        DirectHiddenPair,
-        CageCombination,
-        NakedSingle,
-        DirectHiddenTriple,
-        Pointing,
-        CageHouse,
-        Claiming,
-        InniesOuties,
-        GeneralizedIntersection,
-        NakedPair,
-        XWing,
-        HiddenPair,
-        NakedTriple,
-        CageInteraction,
-        InniesOutiesUnion,
-        KillerSubset,
-        Swordfish,
-        HiddenTriple,
-        Skyscraper,
-        TwoStringKite,
-        TurbotFish,
-        EmptyRectangle,
-        XYWing,
-        XYZWing,
-        UniqueRectangle,
-        UniqueLoop,
-        NakedQuad,
-        Jellyfish,
-        HiddenQuad,
-        StrongLinks3,
-        WXYZWing,
-        BivalueUniversalGrave,
-        StrongLinks4,
-        VWXYZWing,
-        AlignedPairExclusion,
-        UVWXYZWing,
-        XCycle,
-        YCycle,
-        XChain,
-        XYCycle,
-        XYChain,
-        NishioForcingChain,
-        CageForcingChain,
-        CellForcingChain,
-        CageCellForcingChains,
-        RegionForcingChain,
-        DynamicForcingChain,
-        DynamicForcingChainPlus,
-        Guess,
-    ]
-};
+/// Every technique, in the grader's (Sudoku Explainer's) order: the
+/// technique table's ([`crate::grade::TABLE`]).
+pub use crate::grade::TECHNIQUES;
 
 /// The command line's spelling of a technique (`x-wing`, `xy-wing`,
-/// `dynamic-forcing-chains-plus`). The match is exhaustive on purpose: a
-/// technique added to the grader must be given its spelling here.
+/// `dynamic-forcing-chains-plus`), from the technique table.
 pub fn spelling(t: Technique) -> &'static str {
-    use Technique::*;
-    match t {
-        FullHouse => "full-house",
-        HiddenSingleBox => "hidden-single-box",
-        HiddenSingle => "hidden-single",
-        DirectPointing => "direct-pointing",
-        DirectClaiming => "direct-claiming",
-        DirectHiddenPair => "direct-hidden-pair",
-        CageCombination => "cage-combination",
-        NakedSingle => "naked-single",
-        DirectHiddenTriple => "direct-hidden-triple",
-        Pointing => "pointing",
-        CageHouse => "cage-house",
-        Claiming => "claiming",
-        InniesOuties => "innies-outies",
-        CageInteraction => "cage-interaction",
-        InniesOutiesUnion => "innies-outies-union",
-        KillerSubset => "killer-subset",
-        CageForcingChain => "cage-forcing-chain",
-        CageCellForcingChains => "cage-cell-forcing-chains",
-        GeneralizedIntersection => "generalized-intersection",
-        NakedPair => "naked-pair",
-        XWing => "x-wing",
-        HiddenPair => "hidden-pair",
-        NakedTriple => "naked-triple",
-        Swordfish => "swordfish",
-        HiddenTriple => "hidden-triple",
-        Skyscraper => "skyscraper",
-        TwoStringKite => "two-string-kite",
-        TurbotFish => "turbot-fish",
-        EmptyRectangle => "empty-rectangle",
-        XYWing => "xy-wing",
-        XYZWing => "xyz-wing",
-        UniqueRectangle => "unique-rectangle",
-        UniqueLoop => "unique-loop",
-        NakedQuad => "naked-quad",
-        Jellyfish => "jellyfish",
-        HiddenQuad => "hidden-quad",
-        StrongLinks3 => "3-strong-linked-fish",
-        WXYZWing => "wxyz-wing",
-        BivalueUniversalGrave => "bug",
-        StrongLinks4 => "4-strong-linked-fish",
-        VWXYZWing => "vwxyz-wing",
-        AlignedPairExclusion => "aligned-pair-exclusion",
-        UVWXYZWing => "uvwxyz-wing",
-        XCycle => "x-cycle",
-        YCycle => "y-cycle",
-        XChain => "x-chain",
-        XYCycle => "xy-cycle",
-        XYChain => "forcing-chain",
-        NishioForcingChain => "nishio",
-        CellForcingChain => "cell-forcing-chains",
-        RegionForcingChain => "region-forcing-chains",
-        DynamicForcingChain => "dynamic-forcing-chains",
-        DynamicForcingChainPlus => "dynamic-forcing-chains-plus",
-        Guess => "guess",
-    }
+    t.about().spelling
 }
 
 /// Other names users type: the grader's own names, SE's and HoDoKu's.
@@ -183,20 +69,9 @@ pub fn known_list() -> String {
     TECHNIQUES.iter().map(|&t| spelling(t)).collect::<Vec<_>>().join(", ")
 }
 
-/// Techniques only killer cages give rise to.
+/// Techniques only killer cages give rise to (the technique table says).
 pub fn is_cage_technique(t: Technique) -> bool {
-    use Technique::*;
-    matches!(
-        t,
-        CageCombination
-            | CageHouse
-            | InniesOuties
-            | CageInteraction
-            | InniesOutiesUnion
-            | KillerSubset
-            | CageForcingChain
-            | CageCellForcingChains
-    )
+    t.about().cage
 }
 
 impl Needs {

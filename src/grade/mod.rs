@@ -56,6 +56,7 @@ mod singles;
 mod strong_links;
 mod stuck;
 mod subsets;
+mod techniques;
 mod uniqueness;
 mod wings;
 
@@ -74,6 +75,7 @@ pub use model_grader::{Grader, houses_of};
 pub use problem::{Problem, SquareInfo};
 pub use rating::{Level, level_of};
 pub use stuck::{Stuck, StuckStep, first_stuck, hardest_step, is_single};
+pub use techniques::{About, Reasoning, TABLE, TECHNIQUES};
 
 use board::{Board, Hint, Topology};
 
@@ -126,6 +128,10 @@ pub enum Technique {
     /// A conjugate pair and an empty rectangle (a box whose places lie on
     /// one row and one column).
     EmptyRectangle,
+    /// Two strong links of one digit, one of them grouped: a line whose
+    /// places lie in two of its box segments, or a box whose places lie in
+    /// two of its mini-lines (SE's grouped skyscraper, kite, turbot; 4.3).
+    GroupedTurbotFish,
     XYWing,
     XYZWing,
     UniqueRectangle,
@@ -138,6 +144,9 @@ pub enum Technique {
     /// Almost locked set of 3 cells plus a bivalue cell.
     WXYZWing,
     BivalueUniversalGrave,
+    /// X-chain of three or four strong links, one of them grouped (SE's
+    /// grouped 3 and 4 strong links, 5.7 and 6.1).
+    GroupedStrongLinks,
     /// X-chain of exactly four conjugate pairs.
     StrongLinks4,
     VWXYZWing,
@@ -168,75 +177,20 @@ pub enum Technique {
 }
 
 impl Technique {
+    /// The grader's name ("hidden single (box)"), from [`TABLE`].
     pub fn name(self) -> &'static str {
-        use Technique::*;
-        match self {
-            FullHouse => "full house",
-            HiddenSingleBox => "hidden single (box)",
-            HiddenSingle => "hidden single",
-            DirectPointing => "direct pointing",
-            DirectClaiming => "direct claiming",
-            DirectHiddenPair => "direct hidden pair",
-            CageCombination => "cage combination",
-            CageHouse => "cage and house",
-            InniesOuties => "innies and outies",
-            CageInteraction => "cage combination interaction",
-            InniesOutiesUnion => "rule of 45 over joined houses",
-            KillerSubset => "killer pair or triple",
-            CageForcingChain => "cage forcing chain",
-            CageCellForcingChains => "cage forcing chains",
-            GeneralizedIntersection => "generalized intersection",
-            NakedSingle => "naked single",
-            DirectHiddenTriple => "direct hidden triple",
-            Pointing => "pointing",
-            Claiming => "claiming",
-            NakedPair => "naked pair",
-            XWing => "X-wing",
-            HiddenPair => "hidden pair",
-            NakedTriple => "naked triple",
-            Swordfish => "swordfish",
-            HiddenTriple => "hidden triple",
-            Skyscraper => "skyscraper",
-            TwoStringKite => "two-string kite",
-            TurbotFish => "turbot fish",
-            EmptyRectangle => "empty rectangle",
-            XYWing => "XY-wing",
-            XYZWing => "XYZ-wing",
-            UniqueRectangle => "unique rectangle",
-            UniqueLoop => "unique loop",
-            NakedQuad => "naked quad",
-            Jellyfish => "jellyfish",
-            HiddenQuad => "hidden quad",
-            StrongLinks3 => "3 strong-linked fish",
-            WXYZWing => "WXYZ-wing",
-            BivalueUniversalGrave => "bivalue universal grave",
-            StrongLinks4 => "4 strong-linked fish",
-            VWXYZWing => "VWXYZ-wing",
-            AlignedPairExclusion => "aligned pair exclusion",
-            UVWXYZWing => "UVWXYZ-wing",
-            XCycle => "X-cycle",
-            YCycle => "Y-cycle",
-            XChain => "X-chain",
-            XYCycle => "XY-cycle",
-            XYChain => "forcing chain",
-            NishioForcingChain => "Nishio forcing chain",
-            CellForcingChain => "cell forcing chains",
-            RegionForcingChain => "region forcing chains",
-            DynamicForcingChain => "dynamic forcing chains",
-            DynamicForcingChainPlus => "dynamic forcing chains (+)",
-            Guess => "guess",
-        }
+        self.about().name
     }
 
     /// SE's rating of the simplest instance; chains and loops add to it with
     /// their length (see [`Step::rating`] for the rating of one step).
     pub fn se_rating(self) -> f32 {
-        rating::base_tenths(self) as f32 / 10.0
+        self.about().tenths as f32 / 10.0
     }
 
     /// HoDoKu's weight for one step of this technique.
     pub fn hodoku_weight(self) -> u32 {
-        rating::hodoku_weight(self)
+        self.about().hodoku
     }
 }
 
@@ -357,7 +311,7 @@ impl Technique {
     /// Whether the technique holds only in a puzzle with one solution
     /// (or takes the solution's digit outright).
     pub fn assumes_uniqueness(self) -> bool {
-        matches!(self, Technique::UniqueRectangle | Technique::UniqueLoop | Technique::BivalueUniversalGrave | Technique::Guess)
+        matches!(self.reasoning(), Reasoning::Uniqueness | Reasoning::Trial)
     }
 }
 

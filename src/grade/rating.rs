@@ -3,72 +3,10 @@
 
 use super::Technique;
 
-/// SE rating of the simplest instance of a technique, in tenths.
-/// Sources: Sudoku Explainer 1.2.1 hint classes (Nicolas Juillerat), as kept
-/// in Sukaku Explainer; variants.md section 4 quotes the same numbers. The
-/// skyscraper/kite/turbot, strong-linked fish and ALS wings are Sukaku
-/// Explainer's additions (SudokuMonster, 2019-20), which graded our
-/// calibration data.
+/// SE rating of the simplest instance of a technique, in tenths (the
+/// technique table's, [`super::TABLE`]).
 pub(crate) fn base_tenths(t: Technique) -> u32 {
-    use Technique::*;
-    match t {
-        FullHouse => 10,
-        HiddenSingleBox => 12,
-        HiddenSingle => 15,
-        DirectPointing => 17,
-        DirectClaiming => 19,
-        DirectHiddenPair => 20,
-        CageCombination => 20,
-        CageHouse => 26,
-        InniesOuties => 28,
-        CageInteraction => super::killer_sums::INTERACTION_TENTHS,
-        InniesOutiesUnion => super::killer_sums::UNION_TENTHS,
-        KillerSubset => super::killer_sums::PAIR_TENTHS,
-        CageForcingChain => 75,
-        CageCellForcingChains => 80,
-        GeneralizedIntersection => super::generalized::RATING,
-        NakedSingle => 23,
-        DirectHiddenTriple => 25,
-        Pointing => 26,
-        Claiming => 28,
-        NakedPair => 30,
-        XWing => 32,
-        HiddenPair => 34,
-        NakedTriple => 36,
-        Swordfish => 38,
-        HiddenTriple => 40,
-        Skyscraper => 40,
-        TwoStringKite => 41,
-        TurbotFish => 41,
-        EmptyRectangle => 43,
-        XYWing => 42,
-        XYZWing => 44,
-        UniqueRectangle => 45,
-        UniqueLoop => 46,
-        NakedQuad => 50,
-        Jellyfish => 52,
-        HiddenQuad => 54,
-        StrongLinks3 => 54,
-        WXYZWing => 55,
-        BivalueUniversalGrave => 56,
-        StrongLinks4 => 58,
-        VWXYZWing => 62,
-        AlignedPairExclusion => 62,
-        UVWXYZWing => 66,
-        XCycle => 65,
-        YCycle => 65,
-        XChain => 66,
-        XYCycle => 70,
-        XYChain => 70,
-        NishioForcingChain => 75,
-        CellForcingChain => 80,
-        RegionForcingChain => 80,
-        DynamicForcingChain => 85,
-        DynamicForcingChainPlus => 90,
-        // SE's nested forcing chains start at 9.5; past dynamic chains (+)
-        // we stop reasoning and fill a cell from the solution.
-        Guess => 100,
-    }
+    t.about().tenths
 }
 
 /// SE's length bonus for a chain whose "complexity" (number of distinct
@@ -111,52 +49,6 @@ pub(crate) fn complexity_limit(base: u32, key: u32, best: Option<(u32, u32, u32)
     let equal_max = max_complexity_for_bonus(rating - base);
     let tie = if key < best_key { complexity } else { complexity.saturating_sub(1) };
     strict.max(equal_max.min(tie))
-}
-
-/// HoDoKu's default step weights (its `StepConfig`), mapped onto our
-/// techniques; SE-only techniques get the weight of their nearest HoDoKu
-/// relative.
-pub(crate) fn hodoku_weight(t: Technique) -> u32 {
-    use Technique::*;
-    match t {
-        FullHouse => 4,
-        NakedSingle => 4,
-        HiddenSingleBox | HiddenSingle => 14,
-        DirectPointing | DirectClaiming | Pointing | Claiming => 50,
-        NakedPair => 60,
-        CageCombination => 40,
-        CageHouse => 50,
-        InniesOuties => 60,
-        CageInteraction | InniesOutiesUnion => 100,
-        KillerSubset => 120,
-        CageForcingChain | CageCellForcingChains => 500,
-        GeneralizedIntersection => 50,
-        DirectHiddenPair | HiddenPair => 70,
-        NakedTriple => 80,
-        DirectHiddenTriple | HiddenTriple => 100,
-        NakedQuad => 120,
-        HiddenQuad => 150,
-        XWing => 140,
-        Swordfish => 150,
-        Jellyfish => 160,
-        XYWing => 160,
-        XYZWing => 180,
-        Skyscraper => 130,
-        TwoStringKite => 150,
-        TurbotFish => 120,
-        EmptyRectangle => 120,
-        StrongLinks3 | StrongLinks4 => 260,
-        WXYZWing | VWXYZWing | UVWXYZWing => 300,
-        UniqueRectangle | UniqueLoop => 100,
-        BivalueUniversalGrave => 100,
-        AlignedPairExclusion => 300,
-        XChain => 260,
-        XYChain => 260,
-        XCycle | YCycle | XYCycle => 280,
-        NishioForcingChain | CellForcingChain | RegionForcingChain => 500,
-        DynamicForcingChain | DynamicForcingChainPlus => 700,
-        Guess => 10000,
-    }
 }
 
 /// Level names from the SE rating.

@@ -354,27 +354,26 @@ fn extend(
         if best.as_ref().is_some_and(|f| (f.rating, usize::MAX - f.elims) <= (rating, usize::MAX - elims)) {
             return;
         }
-        let tech = match (n, rating - base) {
-            (2, 0) => Technique::Skyscraper,
-            (2, 3) => Technique::EmptyRectangle,
-            (2, _) if chain.iter().all(|&i| links[i].kinds & BOX == 0) => Technique::TwoStringKite,
-            (2, _) => Technique::TurbotFish,
-            (3, _) => Technique::StrongLinks3,
-            _ => Technique::StrongLinks4,
-        };
+        let tech = technique_of(links, chain, rating - base);
         let path = chain.iter().flat_map(|&i| links[i].from.iter().chain(links[i].to.iter()));
         let mut hint = Hint::new(tech, rating)
             .focused(Vec::new(), Vec::new(), Vec::new(), 1 << d)
             .through(path)
             .with_pattern(|p| chain_pattern(p, links, chain, d));
         hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
-        let grouped = chain.iter().any(|&i| links[i].kinds & SEGMENTS != 0);
+        let grouped = matches!(tech, Technique::GroupedTurbotFish | Technique::GroupedStrongLinks);
         let hint = hint.finish_with(topo, |s| {
             if grouped {
                 s.push_str(if n == 2 { "grouped turbot fish" } else { "grouped " });
             }
             if !grouped || n > 2 {
-                s.push_str(tech.name());
+                s.push_str(if !grouped {
+                    tech.name()
+                } else if n == 3 {
+                    Technique::StrongLinks3.name()
+                } else {
+                    Technique::StrongLinks4.name()
+                });
             }
             s.push_str(": ");
             for (k, &i) in chain.iter().enumerate() {
@@ -413,6 +412,26 @@ fn extend(
         extend(topo, d, n, (base, room), digit, chain, cells | l.from | l.to, victims, best);
         chain.pop();
     });
+}
+
+/// The technique a chain of these links is, `bonus` its rating above the
+/// base: with a grouped link (two box segments of a line, two mini-lines
+/// of a box), a grouped turbot fish or grouped strong-linked fish (SE's
+/// "Grouped Skyscraper", "Grouped 2-String Kite", "Grouped 3-String
+/// Kite"...); else two links with an empty rectangle, an empty rectangle;
+/// else by the houses of its links.
+fn technique_of(links: &[Link], chain: &[usize], bonus: u32) -> Technique {
+    let any = |kind: u8| chain.iter().any(|&i| links[i].kinds & kind != 0);
+    match chain.len() {
+        2 if any(SEGMENTS) => Technique::GroupedTurbotFish,
+        2 if any(GROUPED) => Technique::EmptyRectangle,
+        2 if bonus == 0 => Technique::Skyscraper,
+        2 if !any(BOX | VARIANT) => Technique::TwoStringKite,
+        2 => Technique::TurbotFish,
+        _ if any(SEGMENTS) => Technique::GroupedStrongLinks,
+        3 => Technique::StrongLinks3,
+        _ => Technique::StrongLinks4,
+    }
 }
 
 /// The chain as data: each link's start (false) and end (true), a strong

@@ -200,10 +200,13 @@ const EXAMPLES: &[Example] = &[
         source: "HoDoKu unique rectangle type 6 example u602",
     },
     Example {
+        // Sukaku Explainer: 6.2, a doubly linked VWXYZ-wing on r5c9, r7c9,
+        // r8c9, r9c9 and r8c8 ("VWXYZ-Wing 2514"); 6.3 without doubly
+        // linked wings.
         puzzle: "..4....9765.....2191...73.42.1.3....5.32.6...............6........1746..7...9..1.",
         hardest: Technique::VWXYZWing,
-        rating: 6.3,
-        source: "HoDoKu Sue de Coq example sdc04",
+        rating: 6.2,
+        source: "HoDoKu Sue de Coq example sdc04 (SE 6.2)",
     },
     Example {
         puzzle: "...1.7......9.5.....3.8.5...9.....7...52.64..1.......87.......9..6.4.3...2.....1.",
@@ -311,9 +314,10 @@ const EXAMPLES: &[Example] = &[
     },
     Example {
         // Sukaku Explainer: 5.7, "Grouped 3-String Kite" (a grouped link
-        // in a 3 strong-linked fish); without grouped links this was 5.9.
+        // in a 3 strong-linked fish); without grouped links this was 5.9,
+        // and it was recorded as a plain 3 strong-linked fish.
         puzzle: "..827.93.9........1.2...4.7....2...53..964..27...3....5.3...7.4........6.16.972..",
-        hardest: Technique::StrongLinks3,
+        hardest: Technique::GroupedStrongLinks,
         rating: 5.7,
         source: "se-rated.txt, SE 5.7",
     },

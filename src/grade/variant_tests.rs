@@ -3,7 +3,7 @@
 //! house and its +0.3 for a strong link only a variant house makes.
 
 use super::problem::implied_houses;
-use super::{Grader, Problem};
+use super::{Grader, Problem, Technique};
 use crate::layout::{CellLayout, Layout};
 use std::collections::BTreeSet;
 
@@ -85,6 +85,8 @@ fn a_strong_link_on_a_diagonal_adds_0_3() {
     let givens = l.model.parse_grid("7...............4...1.3.....6....93.4..2.3..1..2.1.............6.......8...829...").unwrap();
     let grade = Grader::new(&l.model).unwrap().grade(&givens).unwrap();
     assert_eq!(grade.se_rating, 4.3, "{:?}", grade.hardest);
+    // A turbot fish, no empty rectangle (it was recorded as one).
+    assert_eq!(grade.hardest, Technique::TurbotFish);
 }
 
 /// From `generate windoku-9 --count 200 --seed 3030 --no-store`: SE rates
@@ -97,9 +99,49 @@ fn a_grouped_strong_link_rates_4_3() {
     let givens = l.model.parse_grid("5........1......6..2..9....2............3...93.....81..5.......4.....3....7..2...").unwrap();
     let grade = Grader::new(&l.model).unwrap().grade(&givens).unwrap();
     assert_eq!(grade.se_rating, 4.3, "{:?}", grade.hardest);
+    // A technique of its own: it was recorded as an empty rectangle.
     assert!(
-        grade.steps.iter().any(|s| s.rating == 4.3 && s.description.starts_with("grouped turbot fish")),
+        grade
+            .steps
+            .iter()
+            .any(|s| s.rating == 4.3 && s.technique == Technique::GroupedTurbotFish && s.description.starts_with("grouped turbot fish")),
         "{:#?}",
         grade.steps.iter().map(|s| &s.description).collect::<Vec<_>>()
     );
+}
+
+/// The first ALS wing on a windoku path, as SE's own path has it.
+fn first_wing(puzzle: &str) -> (f32, String) {
+    let l = layout("windoku-9");
+    let givens = l.model.parse_grid(puzzle).unwrap();
+    let grade = Grader::new(&l.model).unwrap().grade(&givens).unwrap();
+    let wing = grade.steps.iter().find(|s| matches!(s.technique, Technique::WXYZWing | Technique::VWXYZWing)).expect("an ALS wing");
+    (grade.se_rating, wing.description.clone())
+}
+
+/// From `generate windoku-9 -n 200 --seed 4141 --print --no-store`: SE
+/// rates it 5.6, its path a doubly linked WXYZ-wing on r5c7, r6c8, r7c7
+/// and r9c8 ("WXYZ-Wing 226"; r6c8 and r7c7 see each other through a
+/// window only) before the WXYZ-wings in column 7 and row 1. The grader's
+/// sets were cells of one house, and it had no doubly linked wings: it
+/// reached for a 6.3 VWXYZ-wing.
+#[test]
+fn an_als_wing_spans_a_window_and_a_box_as_in_se() {
+    let (rating, wing) = first_wing("..7...5.....6.2.....93........................3....7.4.6..8.........129.....9.1..");
+    assert_eq!(rating, 5.6);
+    assert!(wing.starts_with("WXYZ-wing (doubly linked): r5c7,r6c8,r7c7 {3,4,6,8} with r9c8 {4,6}"), "{wing}");
+}
+
+/// Same set: SE 6.3 by a doubly linked VWXYZ-wing on r4c4, r4c7, r4c8,
+/// r4c9 with r6c8 ("VWXYZ-Wing 2411"); the grader said 7.2 (a forcing
+/// chain). And SE 6.4 by a VWXYZ-wing whose set r2c2, r4c2, r4c3, r5c2 is
+/// in no one house ("VWXYZ-Wing 1311"); the grader said 7.1.
+#[test]
+fn doubly_linked_and_cross_house_vwxyz_wings_rate_as_in_se() {
+    let (rating, wing) = first_wing("..........1.3..4.......2.....2.......9.46.71.................875....9....7.....3.");
+    assert_eq!(rating, 6.3);
+    assert!(wing.starts_with("VWXYZ-wing (doubly linked): r4c4,r4c7,r4c8,r4c9 {4,5,6,8,9} in row 4 with r6c8 {4,6}"), "{wing}");
+    let (rating, wing) = first_wing("..2............1.6.7.......3.....82......5.......9.4....5....978....3............");
+    assert_eq!(rating, 6.4);
+    assert!(wing.starts_with("VWXYZ-wing: r2c2,r4c2,r4c3,r5c2 {1,4,5,8,9} with r1c2 {1,5}"), "{wing}");
 }

@@ -74,7 +74,9 @@ pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool) -> Option<Hint> {
 }
 
 /// Sukaku Explainer's WXYZ- (k = 3), VWXYZ- (k = 4) and UVWXYZ-wings (k = 5):
-/// an almost locked set of k cells in one house holding k+1 digits, and a
+/// an almost locked set of k cells that all see each other (in one house,
+/// or on a variant grid across houses: two cells of a box and a third in a
+/// window with one and a column with the other) holding k+1 digits, and a
 /// bivalue cell {x, z} outside it whose x is restricted (every x of the set
 /// sees the bivalue cell). Then z is in the set or in the bivalue cell, so
 /// z leaves every cell seeing all those z's. Ratings: WXYZ 5.5 - 5.6, VWXYZ
@@ -117,40 +119,62 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
             }
             let lo = m.trailing_zeros() as usize;
             let hi = (m & (m - 1)).trailing_zeros() as usize;
-            for (x, z) in [(lo, hi), (hi, lo)] {
-                let restricted = set.iter().all(|&c| b.cand[c] >> x & 1 == 0 || topo.peer_set[yz].contains(c));
-                if !restricted {
-                    continue;
-                }
-                let mut victims = topo.peer_set[yz] & b.dpos[z];
+            let restricted = |x: usize| set.iter().all(|&c| b.cand[c] >> x & 1 == 0 || topo.peer_set[yz].contains(c));
+            // Cells seeing every place of `d` in the set (and `yz` with it).
+            let seeing = |d: usize, with_yz: bool| {
+                let mut v = if with_yz { topo.peer_set[yz] } else { topo.all_cells } & b.dpos[d];
                 for &c in set {
-                    if b.cand[c] >> z & 1 != 0 {
-                        victims &= topo.peer_set[c];
+                    if b.cand[c] >> d & 1 != 0 {
+                        v &= topo.peer_set[c];
                     }
                 }
-                let victims = victims.minus(&als.inside);
-                let n = victims.count() as usize;
+                v.minus(&als.inside)
+            };
+            let (rx, rz) = (restricted(lo), restricted(hi));
+            // Doubly linked (SE's suffix 2..): both digits of the bivalue
+            // cell restricted; then the set and the cell lock each other,
+            // and every digit of the set leaves the cells seeing all its
+            // places (x and z with the bivalue cell's).
+            let double = rx && rz;
+            let orders: &[(usize, usize)] = if double { &[(lo, hi)] } else { &[(lo, hi), (hi, lo)] };
+            for &(x, z) in orders {
+                if !double && !restricted(x) {
+                    continue;
+                }
+                let mut elims: Vec<(usize, u8)> = seeing(z, true).iter().map(|c| (c, z as u8)).collect();
+                if double {
+                    elims.extend(seeing(x, true).iter().map(|c| (c, x as u8)));
+                    for w in (0..16).filter(|&w| union >> w & 1 != 0 && w != x && w != z) {
+                        elims.extend(seeing(w, false).iter().filter(|&c| c != yz).map(|c| (c, w as u8)));
+                    }
+                }
+                let n = elims.len();
                 if n == 0 || best.as_ref().is_some_and(|(r, e, _)| (*r, usize::MAX - *e) <= (rating, usize::MAX - n)) {
                     continue;
                 }
                 let cells = std::iter::once(yz).chain(set.iter().copied()).collect();
-                let mut hint = Hint::new(tech, rating).focused(vec![als.house], Vec::new(), cells, 1 << z).with_pattern(|pat| {
-                    pat.house(topo, Part::Base, als.house);
-                    for &c in set {
-                        pat.cell(Part::Member, c);
-                        pat.candidates_of(c, b.cand[c]);
-                    }
-                    pat.cell(Part::Pincer, yz);
-                    pat.candidates_of(yz, m);
-                });
-                hint.eliminations.extend(victims.iter().map(|c| (c, z as u8)));
+                let mut hint = Hint::new(tech, rating)
+                    .focused(als.house.into_iter().collect(), Vec::new(), cells, if double { 1 << x | 1 << z } else { 1 << z })
+                    .with_pattern(|pat| {
+                        if let Some(h) = als.house {
+                            pat.house(topo, Part::Base, h);
+                        }
+                        for &c in set {
+                            pat.cell(Part::Member, c);
+                            pat.candidates_of(c, b.cand[c]);
+                        }
+                        pat.cell(Part::Pincer, yz);
+                        pat.candidates_of(yz, m);
+                    });
+                hint.eliminations.extend(elims);
                 let hint = hint.finish(topo, || {
                     format!(
-                        "{}: {} {} in {} with {} {}, x={} z={}",
+                        "{}{}: {} {}{} with {} {}, x={} z={}",
                         tech.name(),
+                        if double { " (doubly linked)" } else { "" },
                         cell_list(topo, set.iter().copied()),
                         topo.digit_list(union),
-                        topo.houses[als.house].name,
+                        als.house.map_or(String::new(), |h| format!(" in {}", topo.houses[h].name)),
                         topo.names[yz],
                         topo.digit_list(m),
                         topo.sym(x),
@@ -164,8 +188,11 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
     best.map(|(_, _, h)| h)
 }
 
-/// Almost locked sets of 3 to 5 cells (one more digit than cells) in one
-/// house, built once per grid state for the three wing searches.
+/// Almost locked sets of 3 to 5 cells (one more digit than cells) whose
+/// cells all see each other, built once per grid state for the three wing
+/// searches: enumerated from each cell in grid order, as SE's wings are
+/// (on a classic grid such cells lie in one house; on a variant grid they
+/// may span a box, a window and a line).
 #[derive(Default)]
 pub(crate) struct AlsIndex {
     built: bool,
@@ -173,7 +200,9 @@ pub(crate) struct AlsIndex {
 }
 
 struct Als {
-    house: usize,
+    /// A house holding all its cells, the first in SE's order (none when
+    /// they only see each other across houses).
+    house: Option<usize>,
     size: usize,
     cells: [usize; 5],
     inside: CellSet,
@@ -186,32 +215,36 @@ impl AlsIndex {
             return;
         }
         self.built = true;
-        for &h in &topo.se_order {
-            let cells: Vec<usize> =
-                (topo.houses[h].set & b.unsolved).iter().filter(|&c| (2..=6).contains(&b.cand[c].count_ones())).collect();
-            if cells.len() < 3 {
-                continue;
+        let mut usable = CellSet::EMPTY;
+        for c in b.unsolved.iter() {
+            if (2..=6).contains(&b.cand[c].count_ones()) {
+                usable.insert(c);
             }
-            let mut chosen = [0usize; 5];
-            self.collect(&cells, h, 0, 0, 0, b, &mut chosen);
         }
+        let mut chosen = [0usize; 5];
+        self.collect(topo, usable, 0, 0, b, &mut chosen);
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn collect(&mut self, cells: &[usize], h: usize, start: usize, depth: usize, union: Mask, b: &Board, chosen: &mut [usize; 5]) {
+    /// Extends `chosen[..depth]` by cells of `cands` (cells after the last
+    /// chosen that see every chosen one).
+    fn collect(&mut self, topo: &Topology, cands: CellSet, depth: usize, union: Mask, b: &Board, chosen: &mut [usize; 5]) {
         if depth >= 3 && union.count_ones() as usize == depth + 1 {
-            self.sets.push(Als { house: h, size: depth, cells: *chosen, inside: CellSet::from_cells(&chosen[..depth]), digits: union });
+            let inside = CellSet::from_cells(&chosen[..depth]);
+            let house = topo.se_order.iter().copied().find(|&h| (topo.houses[h].set & inside) == inside);
+            self.sets.push(Als { house, size: depth, cells: *chosen, inside, digits: union });
         }
         if depth == 5 {
             return;
         }
-        for i in start..cells.len() {
-            let u = union | b.cand[cells[i]];
+        let mut rest = cands;
+        for c in cands.iter() {
+            rest.remove(c);
+            let u = union | b.cand[c];
             if u.count_ones() > 6 {
                 continue;
             }
-            chosen[depth] = cells[i];
-            self.collect(cells, h, i + 1, depth + 1, u, b, chosen);
+            chosen[depth] = c;
+            self.collect(topo, rest & topo.peer_set[c], depth + 1, u, b, chosen);
         }
     }
 }
