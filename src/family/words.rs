@@ -26,13 +26,15 @@ const fn skill(id: &'static str, plural: &'static str, need: &'static str, expla
 }
 
 impl Skill {
-    /// The scale it belongs to ("sudoku", "slitherlink", else "other"):
+    /// The scale it belongs to ("sudoku", "slitherlink", "nonogram", else "other"):
     /// with `id`, its key in the language catalogues (`skill.<scale>.<id>.need`).
     fn scale(&self) -> &'static str {
         if SUDOKU.iter().any(|s| std::ptr::eq(s, self)) {
             "sudoku"
         } else if SLITHERLINK.iter().any(|s| std::ptr::eq(s, self)) {
             "slitherlink"
+        } else if super::nonogram::SKILLS.iter().any(|s| std::ptr::eq(s, self)) {
+            "nonogram"
         } else {
             "other"
         }
@@ -167,6 +169,7 @@ pub fn answer_key(words: &str) -> Option<&'static str> {
         DIGITS_BOLD => Some("answers.digits_bold"),
         DIGITS_ALL => Some("answers.digits_all"),
         LOOP_DRAWN => Some("answers.loop_drawn"),
+        super::nonogram::PICTURE_SHADED => Some("answers.picture_shaded"),
         _ => None,
     }
 }

@@ -158,6 +158,38 @@ fn every_catalogue_string_has_its_glyphs_in_the_book_fonts() {
     }
 }
 
+/// Every shipped layout's family has its skills and its answer words in
+/// every built-in catalogue (a family added without them would print a
+/// missing-key marker, or English, in another language's book).
+#[test]
+fn every_familys_skills_and_answer_words_are_in_every_catalogue() {
+    for path in crate::layout::list_layout_files() {
+        let layout = crate::layout::Layout::load(&path.display().to_string()).unwrap();
+        let family = crate::family::open(layout.clone());
+        let answers = family.answer_words("");
+        let answer_key = crate::family::words::answer_key(answers);
+        assert!(answer_key.is_some(), "{}: answer words {answers:?} have no catalogue key", layout.id);
+        for (code, _) in BUILT_IN {
+            let words = built_in(code).unwrap();
+            assert!(words.has(answer_key.unwrap()), "{code}: {}", layout.id);
+            for skill in family.skills() {
+                for which in ["need", "plural", "explain"] {
+                    let said = skill.words(&words, which);
+                    assert!(!said.contains('⟦'), "{code}: {}: skill {} {which}: {said}", layout.id, skill.id);
+                    if code == "en" {
+                        let own = match which {
+                            "need" => skill.need,
+                            "plural" => skill.plural,
+                            _ => skill.explain,
+                        };
+                        assert_eq!(said, own, "{}: skill {}", layout.id, skill.id);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The English catalogue says each skill as the family's scale does, and
 /// every language names every skill of both scales.
 #[test]
