@@ -385,3 +385,58 @@ fn a_book_asking_a_level_a_layout_lacks_says_so() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("slitherlink-10x10 has no expert puzzles: its levels are easy, medium, hard"), "{}", stderr(&out));
 }
+
+/// `generate nonogram-… --from PICTURE`: a drawn ring becomes one stored,
+/// validated puzzle whose picture is the ring's (up to the cells the report
+/// names); `--max-changes 0` on a picture that needs a change is refused
+/// with the count, and a layout that takes no pictures says so.
+#[test]
+fn a_picture_becomes_a_stored_nonogram_and_the_change_limit_is_kept() {
+    let dir = std::env::temp_dir().join(format!("puzzlebook-from-picture-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (w, h) = (160u32, 160u32);
+    let mut pixels = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let d = ((x as f64 - 80.0).powi(2) + (y as f64 - 80.0).powi(2)).sqrt();
+            pixels.push(if (45.0..68.0).contains(&d) || ((x as i32 - 80).abs() < 10 && (30..130).contains(&y)) { 0u8 } else { 255 });
+        }
+    }
+    let picture = dir.join("ring.png");
+    let mut encoder = png::Encoder::new(std::fs::File::create(&picture).unwrap(), w, h);
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.write_header().unwrap().write_image_data(&pixels).unwrap();
+    let db = dir.join("n.db");
+    let (picture, db) = (picture.to_str().unwrap(), db.to_str().unwrap());
+    let out = puzzlebook(&["generate", "nonogram-20x20", "--from", picture, "--db", db]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report = stderr(&out);
+    assert!(report.contains("to make the picture's nonogram unique") || report.contains("unique as drawn"), "{report}");
+    let out = puzzlebook(&["validate", "--db", db]);
+    assert!(stdout(&out).contains("1 ok, 0 failed"), "{}", stdout(&out));
+    let shown = stdout(&puzzlebook(&["show", "1", "--db", db]));
+    let solution = shown.lines().find_map(|l| l.strip_prefix("solution")).unwrap().trim().to_string();
+    assert_eq!(solution.len(), 400);
+    let row10: String = solution[200..220].to_string();
+    let runs = row10.split('.').filter(|r| !r.is_empty()).count();
+    assert_eq!(runs, 3, "ring, bar, ring across the middle: {row10}");
+    // Two squares corner to corner read the same clues as the other two
+    // corners: the picture must change, and --max-changes 0 refuses.
+    let squares: Vec<u8> = (0..h).flat_map(|y| (0..w).map(move |x| if (x < 80) == (y < 80) { 0u8 } else { 255 })).collect();
+    let squares_file = dir.join("squares.png");
+    let mut encoder = png::Encoder::new(std::fs::File::create(&squares_file).unwrap(), w, h);
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.write_header().unwrap().write_image_data(&squares).unwrap();
+    let squares_file = squares_file.to_str().unwrap();
+    let out = puzzlebook(&["generate", "nonogram-10x10", "--from", squares_file, "--max-changes", "0", "--no-store"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("unique changes") && stderr(&out).contains("more than --max-changes 0 allows"), "{}", stderr(&out));
+    let out = puzzlebook(&["generate", "nonogram-10x10", "--from", squares_file, "--no-store"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("changed to make the picture's nonogram unique"), "{}", stderr(&out));
+    let out = puzzlebook(&["generate", "classic-9", "--from", picture, "--db", db]);
+    assert!(stderr(&out).contains("classic-9: puzzles are not made from pictures in this layout"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

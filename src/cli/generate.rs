@@ -133,11 +133,24 @@ pub struct GenerateArgs {
     /// seconds, then stop, saying how to go on (nothing committed is lost).
     #[arg(long, value_name = "SECONDS", default_value_t = 60)]
     pub retry_for: u64,
+    /// Make one puzzle from a picture (PNG or JPEG, any size) on a layout that takes pictures
+    /// (nonogram-*): the picture is brought to the layout's size and shaded by threshold, then made
+    /// unique by changing as few cells as it can; the report names every changed cell. Stored with
+    /// source "picture" (a book takes such puzzles with `--source picture`).
+    #[arg(long, value_name = "PICTURE", conflicts_with_all = ["resume", "join", "list", "stop"])]
+    pub from: Option<std::path::PathBuf>,
+    /// With --from: refuse, saying how many cells it would take, when making the picture's puzzle
+    /// unique changes more than N cells.
+    #[arg(long, value_name = "N", requires = "from")]
+    pub max_changes: Option<usize>,
 }
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<()> {
     if args.count == 0 {
         bail!("--count must be at least 1");
+    }
+    if let Some(picture) = &args.from {
+        return from_picture(&args, picture);
     }
     if args.no_store {
         return print_only(&args);
@@ -539,4 +552,35 @@ impl Progress {
             bar.finish_and_clear();
         }
     }
+}
+
+/// `generate LAYOUT --from PICTURE`: one puzzle made from a picture, printed
+/// (`--no-store`) or stored with source "picture".
+fn from_picture(args: &GenerateArgs, picture: &std::path::Path) -> anyhow::Result<()> {
+    let Some(layout) = &args.layout else { bail!("--from needs a layout, e.g. `generate nonogram-20x20 --from {}`", picture.display()) };
+    if args.count != 1 {
+        bail!("--from makes one puzzle from one picture: leave out --count");
+    }
+    let family = crate::family::open(Layout::load(layout)?);
+    let image = crate::raster::read(picture).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let made = family.make_from_picture(&image, args.max_changes).with_context(|| format!("{}", picture.display()))?;
+    eprintln!("{}: {}", picture.display(), made.report);
+    let p = &made.puzzle;
+    if args.no_store {
+        println!("{} {} {}", p.givens, p.solution, p.level);
+        return Ok(());
+    }
+    let catalog = crate::cli::open_catalog(&args.db)?;
+    let file = picture.file_name().map_or_else(|| picture.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let note = format!("picture {}", picture.display());
+    let credit = crate::formats::Credit { source: Some(file), ..Default::default() };
+    let (batch, inserted) =
+        catalog.store_import_credited(family.layout(), family.name(), "picture", &note, std::slice::from_ref(p), &[credit])?;
+    match (batch, inserted.first()) {
+        (Some(batch), Some(true)) => {
+            println!("stored the picture's {} puzzle ({}) as batch {batch}; catalog {}", family.layout().id, p.level, args.db.display())
+        }
+        _ => println!("the picture's puzzle is in catalog {} already", args.db.display()),
+    }
+    Ok(())
 }

@@ -216,7 +216,8 @@ pub fn make_unique(image: &Raster, width: usize, height: usize, max_changes: Opt
     if let Some(max) = max_changes
         && changed.len() > max
     {
-        return Err(format!("making the picture's nonogram unique changes {} cells, more than --max-changes {max} allows", changed.len()));
+        let cells = if changed.len() == 1 { "1 cell".to_string() } else { format!("{} cells", changed.len()) };
+        return Err(format!("making the picture's nonogram unique changes {cells}, more than --max-changes {max} allows"));
     }
     Ok(Made { width, height, picture, thresholded, changed })
 }
@@ -256,7 +257,8 @@ mod tests {
         assert!(made.report().contains("unique"), "{}", made.report());
         if !made.changed.is_empty() {
             let err = make_unique(&image, 15, 15, Some(made.changed.len() - 1)).unwrap_err();
-            assert!(err.contains(&format!("changes {} cells", made.changed.len())), "{err}");
+            let cells = if made.changed.len() == 1 { "1 cell".to_string() } else { format!("{} cells", made.changed.len()) };
+            assert!(err.contains(&format!("changes {cells},")), "{err}");
         }
     }
 
