@@ -19,6 +19,16 @@ Solo's killer description (solo.c, encode_puzzle_desc) is three parts:
     z = 25 non-walls and no wall), and one closing virtual wall;
   - the cage sums, as a grid: each cage's sum in its FIRST cell in reading order, 0 elsewhere.
 One-cell cages are written as one-cell cages (Solo reads them as cages, not givens).
+(Solo's wall decoder, spec_to_dsf, reads "z" as 26 non-walls where its encoder writes 25; no killer
+of cages up to 5 cells has a run of 26 non-walls, so neither side writes or meets a "z" there.)
+
+"Ambiguous" from Solo's solver is not to be trusted on killers: in its killer rule-of-45 step
+(solver(), "extra_cages": a house's sum left over after its whole cages is <= 0) it finds a
+contradiction in a guessed branch but writes `dlev->diff = DIFF_IMPOSSIBLE` before `goto got_result`,
+which then overwrites it with `dlev->diff = diff`: the dead branch counts as a solution (a grid with
+empty cells), and with the real one Solo reports two. Grade with a copy of solo.c built after
+  sed -i 's/dlev->diff = DIFF_IMPOSSIBLE;/diff = DIFF_IMPOSSIBLE;/' solo.c     (one line changes)
+(docs/grading-killer.md, "Tatham's Solo").
 """
 import re
 import sqlite3
