@@ -48,6 +48,7 @@ pub const CHECK_BUDGET: u64 = 20_000_000;
 /// The scale of what a nonogram needs, in a reader's words, easiest first.
 pub static SKILLS: [Skill; 4] = [
     Skill {
+        scale: "nonogram",
         id: "lines",
         need: "only line logic",
         plural: "line logic",
@@ -55,6 +56,7 @@ pub static SKILLS: [Skill; 4] = [
         reasoning: true,
     },
     Skill {
+        scale: "nonogram",
         id: "long-lines",
         need: "long chains of line logic",
         plural: "long chains of line logic",
@@ -62,6 +64,7 @@ pub static SKILLS: [Skill; 4] = [
         reasoning: true,
     },
     Skill {
+        scale: "nonogram",
         id: "probing",
         need: "trying a cell",
         plural: "trying a cell",
@@ -69,6 +72,7 @@ pub static SKILLS: [Skill; 4] = [
         reasoning: true,
     },
     Skill {
+        scale: "nonogram",
         id: "search",
         need: "trial and error",
         plural: "trial and error",

@@ -8,6 +8,9 @@ use crate::grade::Technique;
 /// One skill of a family's scale, in a reader's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Skill {
+    /// The scale it belongs to ("sudoku", "slitherlink", "nonogram"): with
+    /// `id`, its key in the language catalogues (`skill.<scale>.<id>.need`).
+    pub scale: &'static str,
     /// A short stable name (tests and data).
     pub id: &'static str,
     /// What a puzzle needs, after "need": "only singles", "a pointing pair".
@@ -21,30 +24,16 @@ pub struct Skill {
     pub reasoning: bool,
 }
 
-const fn skill(id: &'static str, plural: &'static str, need: &'static str, explain: &'static str) -> Skill {
-    Skill { id, need, plural, explain, reasoning: true }
+const fn skill(scale: &'static str, id: &'static str, plural: &'static str, need: &'static str, explain: &'static str) -> Skill {
+    Skill { scale, id, need, plural, explain, reasoning: true }
 }
 
 impl Skill {
-    /// The scale it belongs to ("sudoku", "slitherlink", "nonogram", else "other"):
-    /// with `id`, its key in the language catalogues (`skill.<scale>.<id>.need`).
-    fn scale(&self) -> &'static str {
-        if SUDOKU.iter().any(|s| std::ptr::eq(s, self)) {
-            "sudoku"
-        } else if SLITHERLINK.iter().any(|s| std::ptr::eq(s, self)) {
-            "slitherlink"
-        } else if super::nonogram::SKILLS.iter().any(|s| std::ptr::eq(s, self)) {
-            "nonogram"
-        } else {
-            "other"
-        }
-    }
-
     /// One of its words (`need`, `plural`, `explain`) in the catalogue's
     /// language; a skill no catalogue names prints its own words in an
     /// English book (and shows its missing key in another).
     pub fn words(&self, words: &crate::lang::Catalogue, which: &str) -> String {
-        let key = format!("skill.{}.{}.{which}", self.scale(), self.id);
+        let key = format!("skill.{}.{}.{which}", self.scale, self.id);
         if words.has(&key) || !words.is_english() {
             return words.text(&key);
         }
@@ -60,55 +49,64 @@ impl Skill {
 /// The sudoku families' scale, easiest first.
 pub static SUDOKU: [Skill; 10] = [
     skill(
+        "sudoku",
         "singles",
         "singles",
         "only singles",
         "a single is a digit with one place left in a row, column or box, or a cell with one digit left",
     ),
     skill(
+        "sudoku",
         "cages",
         "cage sums",
         "cage sums",
         "cage sums: the digits a cage's total allows, and the rule of 45 (each row, column and box adds up to 45)",
     ),
     skill(
+        "sudoku",
         "pointing",
         "pointing pairs",
         "a pointing or claiming pair",
         "a pointing pair: a digit whose places in a box all lie on one line (or whose places in a line all lie in one box) leaves the rest of that line (or box)",
     ),
     skill(
+        "sudoku",
         "subsets",
         "pairs and triples",
         "a pair, triple or quad",
         "a pair (triple, quad): two digits that can go only in the same two cells of a row, column or box (three in three, four in four) rule out everything else there",
     ),
     skill(
+        "sudoku",
         "fish",
         "X-wings",
         "an X-wing, swordfish or jellyfish",
         "an X-wing: a digit that can go in only the same two columns of two rows leaves the rest of those columns (a swordfish does it with three rows)",
     ),
     skill(
+        "sudoku",
         "links",
         "skyscrapers and kites",
         "a skyscraper, kite or other one-digit link pattern",
         "a skyscraper or kite: two rows, columns or boxes where a digit has only two places, linked so that a cell seeing both ends cannot hold it",
     ),
     skill(
+        "sudoku",
         "wings",
         "wings",
         "a wing",
         "a wing: a pivot cell and two or more pincer cells whose few candidates force a digit into one of the pincers",
     ),
     skill(
+        "sudoku",
         "uniqueness",
         "unique rectangles",
         "a unique rectangle",
         "a unique rectangle: four cells that would let two digits swap, which a puzzle with one solution cannot allow",
     ),
-    skill("chains", "chains", "a chain", "a chain: following one possibility step by step until it breaks or agrees with itself"),
+    skill("sudoku", "chains", "chains", "a chain", "a chain: following one possibility step by step until it breaks or agrees with itself"),
     Skill {
+        scale: "sudoku",
         id: "trial",
         need: "trial and error",
         plural: "trial and error",
@@ -131,24 +129,28 @@ pub fn sudoku_skill(technique: Technique) -> usize {
 /// Slitherlink's scale, by the rules its solver grades with.
 pub static SLITHERLINK: [Skill; 4] = [
     skill(
+        "slitherlink",
         "counting",
         "counting",
         "only counting",
         "counting: a number's sides around its cell, and every dot with either two lines or none",
     ),
     skill(
+        "slitherlink",
         "patterns",
         "the classic patterns",
         "the classic patterns",
         "the classic patterns: a 3 or a 1 in a corner, two 3s corner to corner, and never closing a small loop early",
     ),
     skill(
+        "slitherlink",
         "lookahead",
         "trying a line",
         "trying a line",
         "trying a line: drawing one line in and seeing that it leads to a contradiction (two 3s side by side are the first case)",
     ),
     Skill {
+        scale: "slitherlink",
         id: "trial",
         need: "trial and error",
         plural: "trial and error",
