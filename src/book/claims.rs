@@ -35,7 +35,7 @@ pub struct Kind {
     /// Per level, easiest first.
     pub levels: Vec<Needs>,
     /// How its answers print (each distinct wording once).
-    pub answers: Vec<&'static str>,
+    pub answers: Vec<crate::family::words::AnswerWords>,
 }
 
 /// Everything the book claims about its puzzles.
@@ -210,14 +210,8 @@ fn skills_words(w: &Catalogue, named: &[&Skill]) -> Option<String> {
 }
 
 /// How a kind's answers print, in the book's language.
-fn answer_words(w: &Catalogue, answers: &[&'static str]) -> String {
-    let said: Vec<String> = answers
-        .iter()
-        .map(|a| match crate::family::words::answer_key(a) {
-            Some(key) => w.text(key),
-            None => a.to_string(),
-        })
-        .collect();
+fn answer_words(w: &Catalogue, answers: &[crate::family::words::AnswerWords]) -> String {
+    let said: Vec<String> = answers.iter().map(|a| a.words(w)).collect();
     w.join(&said, "list.or")
 }
 
@@ -472,9 +466,9 @@ mod tests {
         let verb = if guesses == 1 { "needs" } else { "need" };
         assert!(text.contains(&format!("{guesses} of them {verb} a step of trial and error")), "{text}");
         // Bold starting digits only for the kinds that print some.
-        assert!(text.contains(&format!("Sudoku {}", crate::family::words::DIGITS_BOLD)), "{text}");
-        assert!(text.contains(&format!("Killer Sudoku {}", crate::family::words::DIGITS_ALL)), "{text}");
-        assert!(text.contains(&format!("Slitherlink 7×7 {}", crate::family::words::LOOP_DRAWN)), "{text}");
+        assert!(text.contains(&format!("Sudoku {}", crate::family::words::DIGITS_BOLD.english)), "{text}");
+        assert!(text.contains(&format!("Killer Sudoku {}", crate::family::words::DIGITS_ALL.english)), "{text}");
+        assert!(text.contains(&format!("Slitherlink 7×7 {}", crate::family::words::LOOP_DRAWN.english)), "{text}");
         assert_eq!(text.matches("in bold").count(), 1, "{text}");
         // The back cover speaks from the same claims.
         let blurb = crate::book::cover::default_blurb(&book);

@@ -807,7 +807,7 @@ impl Family for Cells {
         })
     }
 
-    fn answer_words(&self, givens: &str) -> &'static str {
+    fn answer_words(&self, givens: &str) -> super::words::AnswerWords {
         if givens.chars().any(|c| c != '.' && c != '0') { super::words::DIGITS_BOLD } else { super::words::DIGITS_ALL }
     }
 

@@ -162,7 +162,7 @@ impl Family for Loops {
         })
     }
 
-    fn answer_words(&self, _givens: &str) -> &'static str {
+    fn answer_words(&self, _givens: &str) -> super::words::AnswerWords {
         super::words::LOOP_DRAWN
     }
 

@@ -255,7 +255,7 @@ pub trait Family: Send + Sync {
 
     /// How the answer of a puzzle prints, after "The answers at the back
     /// are in puzzle order, ".
-    fn answer_words(&self, _givens: &str) -> &'static str {
+    fn answer_words(&self, _givens: &str) -> words::AnswerWords {
         words::DIGITS_BOLD
     }
 

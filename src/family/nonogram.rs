@@ -83,7 +83,8 @@ pub static SKILLS: [Skill; 4] = [
 
 /// How a nonogram's answer prints, after "The answers at the back are in
 /// puzzle order, ".
-pub const PICTURE_SHADED: &str = "with the picture shaded in";
+pub const PICTURE_SHADED: super::words::AnswerWords =
+    super::words::AnswerWords { key: "answers.picture_shaded", english: "with the picture shaded in" };
 
 /// A level's word and its skill index, from the deepest logic needed.
 fn level_of(logic: Logic) -> (Level, usize) {
@@ -495,7 +496,7 @@ impl Family for Nonogram {
         (outcome.count == 1).then(|| level_of(outcome.level).1)
     }
 
-    fn answer_words(&self, _givens: &str) -> &'static str {
+    fn answer_words(&self, _givens: &str) -> super::words::AnswerWords {
         PICTURE_SHADED
     }
 

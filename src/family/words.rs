@@ -159,19 +159,23 @@ pub static SLITHERLINK: [Skill; 4] = [
     },
 ];
 
-/// How a family's answers print, for the introduction.
-pub const DIGITS_BOLD: &str = "with the starting digits in bold and the ones you fill in grey";
-pub const DIGITS_ALL: &str = "with every digit filled in";
-pub const LOOP_DRAWN: &str = "with the loop drawn in over the numbers";
+/// How a family's answers print, for the introduction: its English words
+/// and their key in the language catalogues (`answers.*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnswerWords {
+    pub key: &'static str,
+    pub english: &'static str,
+}
 
-/// The catalogue key of one of the answer words above (`answers.*`).
-/// (`None`: words of a family added since, printed as the family says them.)
-pub fn answer_key(words: &str) -> Option<&'static str> {
-    match words {
-        DIGITS_BOLD => Some("answers.digits_bold"),
-        DIGITS_ALL => Some("answers.digits_all"),
-        LOOP_DRAWN => Some("answers.loop_drawn"),
-        super::nonogram::PICTURE_SHADED => Some("answers.picture_shaded"),
-        _ => None,
+impl AnswerWords {
+    /// The words in the catalogue's language; words no catalogue has (a
+    /// family added since) print as the family says them.
+    pub fn words(&self, words: &crate::lang::Catalogue) -> String {
+        if words.has(self.key) { words.text(self.key) } else { self.english.to_string() }
     }
 }
+
+pub const DIGITS_BOLD: AnswerWords =
+    AnswerWords { key: "answers.digits_bold", english: "with the starting digits in bold and the ones you fill in grey" };
+pub const DIGITS_ALL: AnswerWords = AnswerWords { key: "answers.digits_all", english: "with every digit filled in" };
+pub const LOOP_DRAWN: AnswerWords = AnswerWords { key: "answers.loop_drawn", english: "with the loop drawn in over the numbers" };
