@@ -194,13 +194,18 @@ def table(solver, db):
     import subprocess
     counts = collections.Counter()
     for _, level, gid in game_ids(db):
-        out = subprocess.run([solver, '-g', gid], capture_output=True, text=True).stdout
+        run = subprocess.run([solver, '-g', gid], capture_output=True, text=True)
+        # Solo says why it refuses a game id on stderr, and rates on stdout.
+        out = run.stdout + run.stderr
         general = re.search(r'Difficulty rating: (\w+)', out)
         killer = re.search(r'Killer difficulty: (\w+)', out)
         if 'too small' in out:
             general = 'refused: a one-cell cage (Solo reads cages of 2 cells or more)'
+        elif general:
+            general = general.group(1)
         else:
-            general = general.group(1) if general else out.strip().split('\n')[0][:60]
+            said = out.strip().split('\n')[0][:60]
+            general = 'no rating (exit %d): %s' % (run.returncode, said) if said else 'no output (exit %d)' % run.returncode
         counts[(level, general, killer.group(1) if killer else '-')] += 1
     print('| our level | Solo: general level | Solo: killer level | puzzles |')
     print('|---|---|---|---:|')
