@@ -156,6 +156,7 @@ fn a_german_book_prints_german_furniture_only() {
         assert!(text.contains(said), "{said:?} in\n{text}");
     }
     assert!(cover.contains("30 Rätsel") && cover.contains("Mit Lösungen"), "{cover}");
+    assert!(!text.contains("Dépôt légal"), "a German book prints no French legal deposit: {text}");
 }
 
 #[test]
@@ -172,6 +173,12 @@ fn a_french_book_prints_french_furniture_and_typography() {
     assert!(text.contains("Exemple\u{a0}: Sudoku") || text.contains("Exemple : Sudoku"), "{text}");
     assert!(!text.contains("Exemple: "), "{text}");
     assert!(cover.contains("30 grilles"), "{cover}");
+    // France's legal deposit: the month and year the book was made, in French.
+    let months = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
+    let deposit = text.lines().find(|l| l.contains("Dépôt légal")).unwrap_or_else(|| panic!("no legal deposit line in\n{text}"));
+    let said = deposit.split_once(':').map(|(_, d)| d.trim()).unwrap_or("");
+    let (month, year) = said.split_once(' ').unwrap_or(("", ""));
+    assert!(months.contains(&month) && year.len() == 4 && year.chars().all(|c| c.is_ascii_digit()), "{deposit:?}");
 }
 
 /// Spanish, Italian, Dutch, Portuguese and Polish: a Sudoku book with its

@@ -93,6 +93,20 @@ pub fn copyright_year(book: &Book) -> String {
     }
 }
 
+/// The legal-deposit line of a market that prints one unnumbered
+/// (France: "Dépôt légal : novembre 2026", the month and year the book was
+/// made); `None` where the language's `copyright.legal_deposit` is empty.
+fn legal_deposit(book: &Book) -> Option<String> {
+    let w = &book.words;
+    if w.text("copyright.legal_deposit").is_empty() {
+        return None;
+    }
+    // `book.date` is a PDF date, "D:YYYYMMDD…".
+    let year: String = book.date.chars().skip(2).take(4).collect();
+    let month: u32 = book.date.get(6..8).and_then(|m| m.parse().ok()).filter(|m| (1..=12).contains(m))?;
+    Some(w.fill("copyright.legal_deposit", &[("month", &w.text(&format!("month.{month}"))), ("year", &year)]))
+}
+
 /// One paragraph of the copyright page; `strong` ones print bold.
 pub struct Paragraph {
     pub text: String,
@@ -138,6 +152,9 @@ pub fn copyright_page(book: &Book) -> Vec<Paragraph> {
         ));
     }
     out.push(para(w.fill("copyright.edition", &[("year", &year)]), false));
+    if let Some(line) = legal_deposit(book) {
+        out.push(para(line, false));
+    }
     out.extend(credit_lines(book).into_iter().map(|line| para(line, false)));
     out.push(para(
         match (book.credits.len(), book.puzzles.len()) {
