@@ -1310,3 +1310,163 @@ fn to_unicode_maps_read_chars_and_ranges() {
     assert_eq!(map[&0x0B2A], "★");
     assert_eq!((map[&0x24].as_str(), map[&0x26].as_str()), ("A", "C"));
 }
+
+// ------------------------------------------------- a whole nonogram book
+
+/// A test picture, 160×160 grey: a ring (its radius and centre from
+/// `k`), a bar and a disc, black on white, saved as a PNG.
+fn picture_png(path: &Path, k: usize) {
+    let (w, h) = (160u32, 160u32);
+    let (cx, cy) = (60.0 + (k % 5) as f32 * 9.0, 70.0 + (k % 3) as f32 * 10.0);
+    let (outer, inner) = (45.0 + (k % 4) as f32 * 6.0, 25.0 + (k % 3) as f32 * 5.0);
+    let bar = 20 + (k as u32 * 37) % 110;
+    let pixels: Vec<u8> = (0..h)
+        .flat_map(|y| {
+            (0..w).map(move |x| {
+                let d = (x as f32 - cx).hypot(y as f32 - cy);
+                let ring = d < outer && d > inner;
+                let bar = y >= bar && y < bar + 14 && x > 10 + (k as u32 % 7) * 5;
+                let disc = (x as f32 - 130.0).hypot(y as f32 - 130.0) < 12.0 + (k % 4) as f32 * 3.0;
+                if ring ^ bar || disc { 0u8 } else { 255 }
+            })
+        })
+        .collect();
+    let mut encoder = png::Encoder::new(std::fs::File::create(path).unwrap(), w, h);
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.write_header().unwrap().write_image_data(&pixels).unwrap();
+}
+
+/// A nonogram book of mixed sizes (10×10, 15×15, 20×20, 15×20) with
+/// `pictures` puzzles made from pictures and a cover: the book and its
+/// cover pass preflight, every puzzle page and answer page reads back as
+/// the catalog holds it, and the independent checker
+/// (`nonogram::check`) finds exactly one solution for every puzzle, the
+/// stored one.
+fn nonogram_book(name: &str, per_size: usize, pictures: usize) {
+    let dir = workdir(name);
+    let db = dir.join("puzzles.db");
+    let db = db.to_str().unwrap();
+    let sizes = ["nonogram-10x10", "nonogram-15x15", "nonogram-20x20", "nonogram-15x20"];
+    for k in 0..pictures {
+        let png = dir.join(format!("picture-{k}.png"));
+        picture_png(&png, k);
+        ok(&["generate", sizes[k % sizes.len()], "--from", png.to_str().unwrap(), "--db", db]);
+    }
+    ok(&["validate", "--db", db]);
+    let conn = Connection::open(db).unwrap();
+    let easy = |layout: &str| -> usize {
+        conn.query_row("SELECT count(*) FROM puzzles WHERE layout_name = ?1 AND coalesce(technique_level, level) = 'easy'", [layout], |r| {
+            r.get::<_, i64>(0)
+        })
+        .unwrap() as usize
+    };
+    // A book spreads its count evenly over layouts and levels: it takes
+    // easy puzzles (all generated ones are, and most pictures), so each
+    // size is topped up with generated ones to the same number.
+    let each = per_size + pictures.div_ceil(sizes.len());
+    let mut generated = 0;
+    for size in sizes {
+        let more = each.saturating_sub(easy(size));
+        if more > 0 {
+            ok(&["generate", size, "--count", &more.to_string(), "--seed", "11", "--db", db]);
+            generated += more;
+        }
+    }
+    let validated = ok(&["validate", "--db", db]);
+    assert!(validated.contains(&format!("{generated} ok, 0 failed")), "{validated}");
+    let from_pictures: i64 = conn.query_row("SELECT count(*) FROM puzzles WHERE source = 'picture'", [], |r| r.get(0)).unwrap();
+    assert_eq!(from_pictures as usize, pictures, "every picture made a stored puzzle");
+    let total = sizes.iter().map(|s| easy(s)).min().unwrap() * sizes.len();
+    let levels = ["easy"];
+    let pdf = dir.join("book.pdf");
+    ok(&[
+        "book",
+        "Nonogram Pictures",
+        "--layout",
+        &sizes.join(","),
+        "--count",
+        &total.to_string(),
+        "--levels",
+        &levels.join(","),
+        "--allow-reprint",
+        "--include-imported",
+        "--author",
+        "Test Author",
+        "--cover",
+        "--db",
+        db,
+        "--out",
+        pdf.to_str().unwrap(),
+    ]);
+    let cover = dir.join("book-cover.pdf");
+    let preflight = ok(&["preflight", pdf.to_str().unwrap()]);
+    println!("{name}: {preflight}");
+    let page_count = Document::load(&pdf).unwrap().get_pages().len().to_string();
+    let cover_check = ok(&["preflight", "--cover", "--pages", &page_count, "--paper", "white", cover.to_str().unwrap()]);
+    println!("{name} cover: {cover_check}");
+
+    let rows: Vec<(String, String, String, String)> = conn
+        .prepare(
+            "SELECT p.layout_name, l.source, p.givens, p.solution FROM book_puzzles b
+             JOIN puzzles p ON p.id = b.puzzle_id JOIN layouts l ON l.id = p.layout_id
+             WHERE b.book_id = (SELECT max(id) FROM books) ORDER BY b.number",
+        )
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(rows.len(), total, "the book holds the puzzles asked for");
+    let picture_rows: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM book_puzzles b JOIN puzzles p ON p.id = b.puzzle_id
+             WHERE b.book_id = (SELECT max(id) FROM books) AND p.source = 'picture'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(picture_rows > 0, "the book holds puzzles made from pictures");
+    let pages = read_pdf(&pdf);
+    let (puzzle_slots, answer_slots) = book_slots(&pages);
+    assert_eq!(puzzle_slots.len(), total, "puzzle slots");
+    assert_eq!(answer_slots.len(), total, "answer slots");
+    let mut errors = Vec::new();
+    for (((layout_name, source, givens, solution), puzzle), answer) in rows.iter().zip(&puzzle_slots).zip(&answer_slots) {
+        let layout = Layout::from_source(Path::new(&format!("{layout_name}.toml")), source.clone()).unwrap();
+        let Drawn::Nonogram { width, height } = drawn(&layout) else { panic!("{layout_name} is no nonogram") };
+        errors.extend(check_nonogram(width, height, givens, solution, puzzle, answer));
+        // The independent checker, from the stored clues alone.
+        let lines = |part: &str| -> Vec<Vec<usize>> {
+            part.split('/').map(|l| if l == "0" { Vec::new() } else { l.split('.').map(|n| n.parse().unwrap()).collect() }).collect()
+        };
+        let (r, c) = givens.split_once('|').unwrap();
+        let p = puzzlebook::nonogram::Puzzle { width, height, rows: lines(r), cols: lines(c) };
+        match puzzlebook::nonogram::check::solutions(&p, 50_000_000) {
+            Some((1, Some(found))) => {
+                let found: String = found.iter().map(|&on| if on { '#' } else { '.' }).collect();
+                if &found != solution {
+                    errors.push(format!("puzzle {}: the checker's solution is not the stored one", puzzle.number));
+                }
+            }
+            other => errors.push(format!("puzzle {}: the checker finds {other:?}, not one solution", puzzle.number)),
+        }
+    }
+    assert!(errors.is_empty(), "{name}:\n{}", errors.join("\n"));
+    println!("{name}: {total} puzzles ({picture_rows} from pictures) read back and checked unique");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The CI version of the done-when book: 20 puzzles, 4 of them pictures.
+#[test]
+fn nonogram_book_of_mixed_sizes_and_pictures() {
+    nonogram_book("nonogram-book-20", 4, 4);
+}
+
+/// The done-when book: 60 puzzles (12 of each size, 12 from pictures).
+/// `cargo test --test printed nonogram_book_of_60 -- --ignored`
+#[test]
+#[ignore = "slow: the 60-puzzle nonogram book (docs/nonogram.md)"]
+fn nonogram_book_of_60() {
+    nonogram_book("nonogram-book-60", 12, 12);
+}
