@@ -177,7 +177,8 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
         None => println!("level     {}", p.level),
     }
     println!("score     {} (candidate count), solver effort {} nodes", p.score, p.effort_nodes);
-    println!("minimal   {}", minimal_words(p.minimal));
+    let not_minimal = family.as_ref().ok().and_then(|f| f.minimal_does_not_apply());
+    println!("minimal   {}", not_minimal.unwrap_or_else(|| minimal_words(p.minimal)));
     println!("symmetry  {}", p.symmetry.as_deref().unwrap_or("unknown (not recorded for this puzzle)"));
     println!("seed      {}", p.seed);
     println!("batch     {}", p.batch_id.map_or("-".into(), |b| b.to_string()));

@@ -658,6 +658,10 @@ impl Family for Nonogram {
         )
     }
 
+    fn minimal_does_not_apply(&self) -> Option<&'static str> {
+        Some("does not apply (a nonogram has a clue for every row and column: there are no givens to take away)")
+    }
+
     fn formats(&self) -> Vec<Format> {
         vec![Format::Lines, Format::Webpbn, Format::Non, Format::Puzzlink]
     }
