@@ -27,7 +27,13 @@
 //! grid must share one size. Killer puzzles are read further: every cage
 //! sum must stand in the top-left corner of its cage's first cell, and the
 //! dashed outlines, read side by side, must separate exactly the cells the
-//! stored cages separate (puzzle pages and answers alike). A tampered expectation and a
+//! stored cages separate (puzzle pages and answers alike). Nonograms are
+//! read from their own drawing: the board from the strokes reaching its
+//! bottom, each gutter number placed on the gutter's cell lattice (packed
+//! against the board), each filled rectangle on the cell under it; the
+//! printed clues must be the clues worked out here from the stored
+//! solution (and the stored givens too), the puzzle page shows no filled
+//! cell and the answer exactly the stored picture. A tampered expectation and a
 //! hand-made misprinted grid show that the comparison fails when it should.
 
 mod common;
@@ -409,14 +415,17 @@ enum Drawn {
         sectors: usize,
         rings: usize,
     },
-    /// A nonogram: clue gutters and a picture; not read yet (see `UNREAD`).
-    Nonogram,
+    /// A nonogram: clue gutters and a picture (read by `read_nonogram`).
+    Nonogram {
+        width: usize,
+        height: usize,
+    },
 }
 
 fn drawn(layout: &Layout) -> Drawn {
     match &layout.kind {
         Kind::Loops(board) => Drawn::Loops { rows: board.rows, cols: board.cols },
-        Kind::Nonogram(_) => Drawn::Nonogram,
+        Kind::Nonogram(board) => Drawn::Nonogram { width: board.width, height: board.height },
         Kind::Cells(cells) => match &cells.geometry {
             Geometry::Squares { rows, cols, position, .. } => Drawn::Squares { rows: *rows, cols: *cols, position: position.clone() },
             Geometry::Triangle { side } => Drawn::Triangle { side: *side },
@@ -462,7 +471,7 @@ fn grid_frame(layout: &Layout, shapes: &[Shape]) -> Result<GridFrame, String> {
             }
             Ok(GridFrame { bbox: all, centres, tolerance: 0.2 * edge, cell: edge })
         }
-        Drawn::Nonogram => Err("nonogram pages have no independent reading here yet".into()),
+        Drawn::Nonogram { .. } => Err("a nonogram is read by read_nonogram".into()),
         Drawn::Pie { sectors, rings } => {
             // Sector 0 at twelve o'clock, clockwise; rings from the hub
             // outwards, equally wide; cell s · rings + k.
@@ -592,6 +601,175 @@ fn read_loop(rows: usize, cols: usize, slot: &Slot, frame: &GridFrame) -> Result
         }
     }
     Ok(sides.into_iter().collect())
+}
+
+// ------------------------------------------------------------ nonograms
+
+/// A nonogram page as printed: the clue numbers in the gutters, in the
+/// stored clue format (rows `|` columns; lines by `/`, runs by `.`, `0` for
+/// an empty line), and the picture (`#` a filled cell, `.` empty).
+#[derive(Debug)]
+struct ReadNonogram {
+    clues: String,
+    picture: String,
+}
+
+/// Reads a nonogram slot from its drawing alone. The board is found from
+/// the vertical strokes that reach the lowest drawn point (the board's
+/// lines; the gutters' faint lines stop at the board's top): their x
+/// positions are the board's column edges. Every number left of the board
+/// belongs to the row whose band holds it and must sit on a cell centre
+/// of the gutter's lattice, the numbers ending at the board with no gap; the
+/// same for the numbers above each column. Every filled cell-sized rectangle
+/// inside the board fills the cell under its centre.
+fn read_nonogram(width: usize, height: usize, slot: &Slot) -> Result<ReadNonogram, String> {
+    let strokes: Vec<&Shape> = slot.shapes.iter().filter(|s| !s.filled && s.points.len() == 2).collect();
+    let bottom = strokes.iter().flat_map(|s| s.points.iter().map(|p| p.1)).fold(f32::MAX, f32::min);
+    let mut xs: Vec<f32> = strokes
+        .iter()
+        .filter(|s| (s.points[0].0 - s.points[1].0).abs() < 0.01 && s.points.iter().any(|p| (p.1 - bottom).abs() < 0.5))
+        .map(|s| s.points[0].0)
+        .collect();
+    xs.sort_by(f32::total_cmp);
+    xs.dedup_by(|a, b| (*a - *b).abs() < 0.5);
+    if xs.len() != width + 1 {
+        return Err(format!("{} column edges reach the board's bottom, a {width}-wide board has {}", xs.len(), width + 1));
+    }
+    let (left, right) = (xs[0], xs[width]);
+    let cell = (right - left) / width as f32;
+    for (k, x) in xs.iter().enumerate() {
+        close(*x, left + k as f32 * cell, "column edge spacing")?;
+    }
+    let top = bottom + height as f32 * cell;
+    let board_top = strokes
+        .iter()
+        .filter(|s| (s.points[0].0 - left).abs() < 0.5 && s.points.iter().any(|p| (p.1 - bottom).abs() < 0.5))
+        .flat_map(|s| s.points.iter().map(|p| p.1))
+        .fold(f32::MIN, f32::max);
+    close(board_top, top, "the board's height")?;
+    let tolerance = 0.25 * cell;
+    let mut rows: Vec<Vec<(usize, usize)>> = vec![Vec::new(); height];
+    let mut cols: Vec<Vec<(usize, usize)>> = vec![Vec::new(); width];
+    for t in slot.texts.iter().filter(|t| !t.text.trim().is_empty() && t.text.trim().chars().all(|c| c.is_ascii_digit())) {
+        let (x, y) = t.centre();
+        let n: usize = t.text.trim().parse().map_err(|_| format!("'{}' is no clue number", t.text))?;
+        // Gutter lattice: k cells out from the board, cell centre at k + 0.5.
+        let place = |along: f32, out: f32| -> Result<(usize, usize), String> {
+            let (i, k) = (along.floor(), out.floor());
+            let off = ((along - i - 0.5).powi(2) + (out - k - 0.5).powi(2)).sqrt() * cell;
+            if off > tolerance {
+                return Err(format!("the clue '{}' at ({x:.1}, {y:.1}) is on no gutter cell ({off:.1} pt off)", t.text));
+            }
+            Ok((i as usize, k as usize))
+        };
+        if x < left && y < top && y > bottom {
+            let (r, k) = place((top - y) / cell, (left - x) / cell)?;
+            rows[r].push((k, n));
+        } else if y > top && x > left && x < right {
+            let (c, k) = place((x - left) / cell, (y - top) / cell)?;
+            cols[c].push((k, n));
+        } else if x >= left && x <= right && y >= bottom && y <= top {
+            return Err(format!("the number '{}' at ({x:.1}, {y:.1}) is inside the board", t.text));
+        }
+    }
+    let line = |what: &str, i: usize, mut numbers: Vec<(usize, usize)>| -> Result<String, String> {
+        numbers.sort_unstable();
+        if numbers.iter().enumerate().any(|(j, &(k, _))| k != j) {
+            return Err(format!("{what} {}: clue numbers at gutter places {:?}, not packed against the board", i + 1, numbers));
+        }
+        if numbers.is_empty() {
+            return Err(format!("{what} {}: no clue printed (an empty line prints 0)", i + 1));
+        }
+        // Outermost first: the reading order, left to right or top down.
+        Ok(numbers.iter().rev().map(|(_, n)| n.to_string()).collect::<Vec<_>>().join("."))
+    };
+    let rows = rows.into_iter().enumerate().map(|(i, n)| line("row", i, n)).collect::<Result<Vec<_>, _>>()?;
+    let cols = cols.into_iter().enumerate().map(|(i, n)| line("column", i, n)).collect::<Result<Vec<_>, _>>()?;
+    let mut picture = vec!['.'; width * height];
+    for s in slot.shapes.iter().filter(|s| s.filled) {
+        let (x, y) = s.centre();
+        if x < left || x > right || y < bottom || y > top {
+            continue;
+        }
+        let b = BBox::of(s.points.iter().copied()).ok_or("an empty fill")?;
+        close(b.width(), cell, "a filled cell's width")?;
+        close(b.height(), cell, "a filled cell's height")?;
+        let (c, r) = (((x - left) / cell).floor() as usize, ((top - y) / cell).floor() as usize);
+        if picture[r * width + c] == '#' {
+            return Err(format!("cell r{}c{} is filled twice", r + 1, c + 1));
+        }
+        picture[r * width + c] = '#';
+    }
+    Ok(ReadNonogram { clues: format!("{}|{}", rows.join("/"), cols.join("/")), picture: picture.into_iter().collect() })
+}
+
+/// The clues a picture has, worked out here from the stored solution
+/// (`#` filled): each line's runs of filled cells, `0` for none.
+fn clues_of_picture(width: usize, height: usize, solution: &str) -> String {
+    let cells: Vec<bool> = solution.chars().map(|c| c == '#').collect();
+    let runs = |line: Vec<bool>| -> String {
+        let runs: Vec<String> = line.split(|&on| !on).filter(|r| !r.is_empty()).map(|r| r.len().to_string()).collect();
+        if runs.is_empty() { "0".into() } else { runs.join(".") }
+    };
+    let rows: Vec<String> = (0..height).map(|r| runs((0..width).map(|c| cells[r * width + c]).collect())).collect();
+    let cols: Vec<String> = (0..width).map(|c| runs((0..height).map(|r| cells[r * width + c]).collect())).collect();
+    format!("{}|{}", rows.join("/"), cols.join("/"))
+}
+
+/// Printed clues against expected ones, line by line: the differing lines, named.
+fn compare_clues(what: &str, printed: &str, expected: &str) -> Result<(), String> {
+    let lines = |s: &str| -> Vec<String> {
+        let (r, c) = s.split_once('|').unwrap_or((s, ""));
+        r.split('/').map(|l| format!("row {l}")).chain(c.split('/').map(|l| format!("column {l}"))).collect()
+    };
+    let (p, e) = (lines(printed), lines(expected));
+    if p.len() != e.len() {
+        return Err(format!("{what}: {} clue lines printed, {} stored", p.len(), e.len()));
+    }
+    let wrong: Vec<String> =
+        (0..p.len()).filter(|&i| p[i] != e[i]).map(|i| format!("line {}: printed {}, stored {}", i + 1, p[i], e[i])).collect();
+    if wrong.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{what}: {} clue lines differ ({})", wrong.len(), wrong[..wrong.len().min(6)].join("; ")))
+    }
+}
+
+/// A nonogram's puzzle and answer slots: the printed clues must be the
+/// stored givens and the clues of the stored solution (worked out here);
+/// the puzzle page shows no filled cell, the answer the stored picture.
+fn check_nonogram(width: usize, height: usize, givens: &str, solution: &str, puzzle: &Slot, answer: &Slot) -> Vec<String> {
+    let mut errors = Vec::new();
+    let proven = clues_of_picture(width, height, solution);
+    errors.extend(compare_clues("stored givens vs the stored solution's clues", givens, &proven).err());
+    let blank = ".".repeat(width * height);
+    for (slot, what, picture) in [(puzzle, "puzzle", &blank), (answer, "answer", &solution.to_string())] {
+        let what = format!("{what} {} (page {})", slot.number, slot.page);
+        match read_nonogram(width, height, slot) {
+            Err(e) => errors.push(format!("{what}: {e}")),
+            Ok(read) => {
+                errors.extend(compare_clues(&format!("{what} clues"), &read.clues, &proven).err());
+                errors.extend(compare(&format!("{what} picture"), &read.picture, picture).err());
+            }
+        }
+    }
+    errors
+}
+
+/// The nonogram comparison fails when it should: one run changed, and one
+/// picture cell flipped.
+fn nonogram_tamperings(width: usize, height: usize, solution: &str, puzzle: &Slot, answer: &Slot) {
+    let proven = clues_of_picture(width, height, solution);
+    let read = read_nonogram(width, height, puzzle).unwrap();
+    let i = proven.find(|c: char| c.is_ascii_digit()).unwrap();
+    let bumped = if &proven[i..i + 1] == "1" { "2" } else { "1" };
+    let tampered = format!("{}{bumped}{}", &proven[..i], &proven[i + 1..]);
+    assert!(compare_clues("tampered", &read.clues, &tampered).is_err(), "a changed clue went unnoticed: {tampered}");
+    let read = read_nonogram(width, height, answer).unwrap();
+    let mut flipped: Vec<char> = solution.chars().collect();
+    flipped[0] = if flipped[0] == '#' { '.' } else { '#' };
+    let flipped: String = flipped.into_iter().collect();
+    assert!(compare("tampered", &read.picture, &flipped).is_err(), "a flipped cell went unnoticed");
 }
 
 // ----------------------------------------------------------- the comparison
@@ -795,6 +973,9 @@ fn expected_bold(layout: &Layout, givens: &str, answer: bool) -> String {
 
 /// One printed puzzle: its puzzle slot and answer slot against the row.
 fn check_puzzle(layout: &Layout, givens: &str, solution: &str, puzzle: &Slot, answer: &Slot, bold_font: &[u8]) -> Vec<String> {
+    if let Drawn::Nonogram { width, height } = drawn(layout) {
+        return check_nonogram(width, height, givens, solution, puzzle, answer);
+    }
     let mut errors = Vec::new();
     let n = puzzle.number;
     match read_grid(layout, puzzle, bold_font) {
@@ -926,6 +1107,9 @@ fn check(name: &str) {
             assert!(compare("tampered", &grid.symbols, &tampered).is_err(), "{name}: a tampered expectation went unnoticed: {tampered}");
         }
     }
+    if let Drawn::Nonogram { width, height } = drawn(&first.layout) {
+        nonogram_tamperings(width, height, &first.solution, &puzzle_slots[0], &answer_slots[0]);
+    }
     // Killer: a changed sum and a missing outline side would be caught too.
     if !cages_of(&first.layout).is_empty() {
         let sums = read_cage_sums(&first.layout, &puzzle_slots[0]).unwrap();
@@ -994,6 +1178,12 @@ layouts! {
     jigsaw_random_6 => "jigsaw-random-6",
     jigsaw_random_8 => "jigsaw-random-8",
     jigsaw_random_9 => "jigsaw-random-9",
+    nonogram_10x10 => "nonogram-10x10",
+    nonogram_15x15 => "nonogram-15x15",
+    nonogram_15x20 => "nonogram-15x20",
+    nonogram_20x20 => "nonogram-20x20",
+    nonogram_25x25 => "nonogram-25x25",
+    nonogram_5x5 => "nonogram-5x5",
     killer_9 => "killer-9",
     pie_12 => "pie-12",
     samurai => "samurai",
@@ -1014,6 +1204,30 @@ layouts! {
     wordoku_9 => "wordoku-9",
 }
 
+/// Shipped layouts whose books `book` refuses today at the default trim
+/// ("even one answer grid a page is too small to read"): the answer
+/// page's legibility rule counts the nonogram's grey answer clues as the
+/// answer's digits. Read here once that is settled (`--ignored`).
+const REFUSED: &[&str] = &["nonogram-20x30", "nonogram-30x30", "nonogram-40x40"];
+
+#[test]
+#[ignore = "book refuses nonogram-20x30 at 8.5x11: answer clues under the legible size"]
+fn nonogram_20x30() {
+    check("nonogram-20x30");
+}
+
+#[test]
+#[ignore = "book refuses nonogram-30x30 at 8.5x11: answer clues under the legible size"]
+fn nonogram_30x30() {
+    check("nonogram-30x30");
+}
+
+#[test]
+#[ignore = "book refuses nonogram-40x40 at 8.5x11: answer clues under the legible size"]
+fn nonogram_40x40() {
+    check("nonogram-40x40");
+}
+
 #[test]
 fn every_shipped_layout_is_checked() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("layouts");
@@ -1022,10 +1236,7 @@ fn every_shipped_layout_is_checked() {
         .filter_map(|e| e.unwrap().file_name().to_str()?.strip_suffix(".toml").map(str::to_string))
         .collect();
     shipped.sort();
-    // Nonogram pages (clue gutters, a filled picture) have no reading in
-    // this test yet: named here so that the gap shows.
-    shipped.retain(|name| !name.starts_with("nonogram-"));
-    let mut tested: Vec<String> = TESTED.iter().map(|s| s.to_string()).collect();
+    let mut tested: Vec<String> = TESTED.iter().chain(REFUSED).map(|s| s.to_string()).collect();
     tested.sort();
     assert_eq!(tested, shipped, "add a line to the layouts! list for every layout in layouts/");
 }
@@ -1104,4 +1315,164 @@ fn to_unicode_maps_read_chars_and_ranges() {
     assert_eq!(map[&0x14], "1");
     assert_eq!(map[&0x0B2A], "★");
     assert_eq!((map[&0x24].as_str(), map[&0x26].as_str()), ("A", "C"));
+}
+
+// ------------------------------------------------- a whole nonogram book
+
+/// A test picture, 160×160 grey: a ring (its radius and centre from
+/// `k`), a bar and a disc, black on white, saved as a PNG.
+fn picture_png(path: &Path, k: usize) {
+    let (w, h) = (160u32, 160u32);
+    let (cx, cy) = (60.0 + (k % 5) as f32 * 9.0, 70.0 + (k % 3) as f32 * 10.0);
+    let (outer, inner) = (45.0 + (k % 4) as f32 * 6.0, 25.0 + (k % 3) as f32 * 5.0);
+    let bar = 20 + (k as u32 * 37) % 110;
+    let pixels: Vec<u8> = (0..h)
+        .flat_map(|y| {
+            (0..w).map(move |x| {
+                let d = (x as f32 - cx).hypot(y as f32 - cy);
+                let ring = d < outer && d > inner;
+                let bar = y >= bar && y < bar + 14 && x > 10 + (k as u32 % 7) * 5;
+                let disc = (x as f32 - 130.0).hypot(y as f32 - 130.0) < 12.0 + (k % 4) as f32 * 3.0;
+                if ring ^ bar || disc { 0u8 } else { 255 }
+            })
+        })
+        .collect();
+    let mut encoder = png::Encoder::new(std::fs::File::create(path).unwrap(), w, h);
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.write_header().unwrap().write_image_data(&pixels).unwrap();
+}
+
+/// A nonogram book of mixed sizes (10×10, 15×15, 20×20, 15×20) with
+/// `pictures` puzzles made from pictures and a cover: the book and its
+/// cover pass preflight, every puzzle page and answer page reads back as
+/// the catalog holds it, and the independent checker
+/// (`nonogram::check`) finds exactly one solution for every puzzle, the
+/// stored one.
+fn nonogram_book(name: &str, per_size: usize, pictures: usize) {
+    let dir = workdir(name);
+    let db = dir.join("puzzles.db");
+    let db = db.to_str().unwrap();
+    let sizes = ["nonogram-10x10", "nonogram-15x15", "nonogram-20x20", "nonogram-15x20"];
+    for k in 0..pictures {
+        let png = dir.join(format!("picture-{k}.png"));
+        picture_png(&png, k);
+        ok(&["generate", sizes[k % sizes.len()], "--from", png.to_str().unwrap(), "--db", db]);
+    }
+    ok(&["validate", "--db", db]);
+    let conn = Connection::open(db).unwrap();
+    let easy = |layout: &str| -> usize {
+        conn.query_row("SELECT count(*) FROM puzzles WHERE layout_name = ?1 AND coalesce(technique_level, level) = 'easy'", [layout], |r| {
+            r.get::<_, i64>(0)
+        })
+        .unwrap() as usize
+    };
+    // A book spreads its count evenly over layouts and levels: it takes
+    // easy puzzles (all generated ones are, and most pictures), so each
+    // size is topped up with generated ones to the same number.
+    let each = per_size + pictures.div_ceil(sizes.len());
+    let mut generated = 0;
+    for size in sizes {
+        let more = each.saturating_sub(easy(size));
+        if more > 0 {
+            ok(&["generate", size, "--count", &more.to_string(), "--seed", "11", "--db", db]);
+            generated += more;
+        }
+    }
+    let validated = ok(&["validate", "--db", db]);
+    assert!(validated.contains(&format!("{generated} ok, 0 failed")), "{validated}");
+    let from_pictures: i64 = conn.query_row("SELECT count(*) FROM puzzles WHERE source = 'picture'", [], |r| r.get(0)).unwrap();
+    assert_eq!(from_pictures as usize, pictures, "every picture made a stored puzzle");
+    let total = sizes.iter().map(|s| easy(s)).min().unwrap() * sizes.len();
+    let levels = ["easy"];
+    let pdf = dir.join("book.pdf");
+    ok(&[
+        "book",
+        "Nonogram Pictures",
+        "--layout",
+        &sizes.join(","),
+        "--count",
+        &total.to_string(),
+        "--levels",
+        &levels.join(","),
+        "--allow-reprint",
+        "--include-imported",
+        "--author",
+        "Test Author",
+        "--cover",
+        "--db",
+        db,
+        "--out",
+        pdf.to_str().unwrap(),
+    ]);
+    let cover = dir.join("book-cover.pdf");
+    let preflight = ok(&["preflight", pdf.to_str().unwrap()]);
+    println!("{name}: {preflight}");
+    let page_count = Document::load(&pdf).unwrap().get_pages().len().to_string();
+    let cover_check = ok(&["preflight", "--cover", "--pages", &page_count, "--paper", "white", cover.to_str().unwrap()]);
+    println!("{name} cover: {cover_check}");
+
+    let rows: Vec<(String, String, String, String)> = conn
+        .prepare(
+            "SELECT p.layout_name, l.source, p.givens, p.solution FROM book_puzzles b
+             JOIN puzzles p ON p.id = b.puzzle_id JOIN layouts l ON l.id = p.layout_id
+             WHERE b.book_id = (SELECT max(id) FROM books) ORDER BY b.number",
+        )
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(rows.len(), total, "the book holds the puzzles asked for");
+    let picture_rows: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM book_puzzles b JOIN puzzles p ON p.id = b.puzzle_id
+             WHERE b.book_id = (SELECT max(id) FROM books) AND p.source = 'picture'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(picture_rows > 0, "the book holds puzzles made from pictures");
+    let pages = read_pdf(&pdf);
+    let (puzzle_slots, answer_slots) = book_slots(&pages);
+    assert_eq!(puzzle_slots.len(), total, "puzzle slots");
+    assert_eq!(answer_slots.len(), total, "answer slots");
+    let mut errors = Vec::new();
+    for (((layout_name, source, givens, solution), puzzle), answer) in rows.iter().zip(&puzzle_slots).zip(&answer_slots) {
+        let layout = Layout::from_source(Path::new(&format!("{layout_name}.toml")), source.clone()).unwrap();
+        let Drawn::Nonogram { width, height } = drawn(&layout) else { panic!("{layout_name} is no nonogram") };
+        errors.extend(check_nonogram(width, height, givens, solution, puzzle, answer));
+        // The independent checker, from the stored clues alone.
+        let lines = |part: &str| -> Vec<Vec<usize>> {
+            part.split('/').map(|l| if l == "0" { Vec::new() } else { l.split('.').map(|n| n.parse().unwrap()).collect() }).collect()
+        };
+        let (r, c) = givens.split_once('|').unwrap();
+        let p = puzzlebook::nonogram::Puzzle { width, height, rows: lines(r), cols: lines(c) };
+        match puzzlebook::nonogram::check::solutions(&p, 50_000_000) {
+            Some((1, Some(found))) => {
+                let found: String = found.iter().map(|&on| if on { '#' } else { '.' }).collect();
+                if &found != solution {
+                    errors.push(format!("puzzle {}: the checker's solution is not the stored one", puzzle.number));
+                }
+            }
+            other => errors.push(format!("puzzle {}: the checker finds {other:?}, not one solution", puzzle.number)),
+        }
+    }
+    assert!(errors.is_empty(), "{name}:\n{}", errors.join("\n"));
+    println!("{name}: {total} puzzles ({picture_rows} from pictures) read back and checked unique");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The CI version of the done-when book: 20 puzzles, 4 of them pictures.
+#[test]
+fn nonogram_book_of_mixed_sizes_and_pictures() {
+    nonogram_book("nonogram-book-20", 4, 4);
+}
+
+/// The done-when book: 60 puzzles (12 of each size, 12 from pictures).
+/// `cargo test --test printed nonogram_book_of_60 -- --ignored`
+#[test]
+#[ignore = "slow: the 60-puzzle nonogram book (docs/nonogram.md)"]
+fn nonogram_book_of_60() {
+    nonogram_book("nonogram-book-60", 12, 12);
 }

@@ -48,12 +48,16 @@ pub enum ExportFormat {
     Janko,
     /// f-puzzles URLs (classic, jigsaw, diagonal, even/odd, killer cages), with the rules and (up to 9×9) the solution.
     Fpuzzles,
-    /// puzz.link URLs (Slitherlink; classic 4×4, 6×6, 9×9, 16×16, 25×25 sudoku).
+    /// puzz.link URLs (Slitherlink; classic 4×4, 6×6, 9×9, 16×16, 25×25 sudoku; nonograms).
     Puzzlink,
     /// pzprjs pzprv3 files with the loop (Slitherlink; one a file, with --out DIR).
     Pzprv3,
     /// Sudoku Explainer lines `<puzzle> ED=<ER>/<EP>/<ED>` from our grade (graded square layouts).
     Serate,
+    /// webpbn XML with the goal picture (nonograms; one a file, with --out DIR).
+    Webpbn,
+    /// Steve Simpson's .non with the goal picture (nonograms; one a file, with --out DIR).
+    Non,
     /// Play links: SudokuPad for sudoku layouts it can express, puzz.link for Slitherlink.
     Links,
     /// One SVG a puzzle, drawn as the books draw it (with --out DIR; see `puzzlebook art --help`).
@@ -82,6 +86,8 @@ impl ExportFormat {
             ExportFormat::Puzzlink => Target::Format(Format::Puzzlink),
             ExportFormat::Pzprv3 => Target::Format(Format::Pzprv3),
             ExportFormat::Serate => Target::Format(Format::Serate),
+            ExportFormat::Webpbn => Target::Format(Format::Webpbn),
+            ExportFormat::Non => Target::Format(Format::Non),
             ExportFormat::Links => Target::Links,
         })
     }
@@ -100,7 +106,7 @@ pub struct ExportArgs {
     pub rating: Option<crate::level::RatingRange>,
     #[arg(long, value_enum, default_value_t = ExportFormat::Lines)]
     pub format: ExportFormat,
-    /// A folder for the one-puzzle-a-file formats (sdk, ss, janko, pzprv3, svg, png, pdf, eps): `<layout>-<id>.<ext>`.
+    /// A folder for the one-puzzle-a-file formats (sdk, ss, janko, pzprv3, webpbn, non, svg, png, pdf, eps): `<layout>-<id>.<ext>`.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     #[command(flatten)]
@@ -171,7 +177,8 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
         None => println!("level     {}", p.level),
     }
     println!("score     {} (candidate count), solver effort {} nodes", p.score, p.effort_nodes);
-    println!("minimal   {}", minimal_words(p.minimal));
+    let not_minimal = family.as_ref().ok().and_then(|f| f.minimal_does_not_apply());
+    println!("minimal   {}", not_minimal.unwrap_or_else(|| minimal_words(p.minimal)));
     println!("symmetry  {}", p.symmetry.as_deref().unwrap_or("unknown (not recorded for this puzzle)"));
     println!("seed      {}", p.seed);
     println!("batch     {}", p.batch_id.map_or("-".into(), |b| b.to_string()));
@@ -235,7 +242,7 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     if args.out.is_some() {
-        anyhow::bail!("--out DIR is for the one-puzzle-a-file formats (sdk, ss, janko, pzprv3); this format goes to stdout");
+        anyhow::bail!("--out DIR is for the one-puzzle-a-file formats (sdk, ss, janko, pzprv3, webpbn, non); this format goes to stdout");
     }
     if let ExportFormat::Csv = args.format {
         writeln!(out, "id,layout,givens,solution,score,level,seed,validation,minimal,symmetry")?;

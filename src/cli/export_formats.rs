@@ -51,7 +51,9 @@ pub fn write(rows: &[PuzzleRow], target: Target, dir: Option<&Path>, out: &mut d
         (Target::Format(format), None) if format.one_per_file() && rows.len() > 1 => {
             bail!("{format} holds one puzzle a file: give --out DIR to write {} files, or choose one puzzle", rows.len())
         }
-        (_, Some(_)) => bail!("--out DIR is for the one-puzzle-a-file formats (sdk, ss, janko, pzprv3); this format goes to stdout"),
+        (_, Some(_)) => {
+            bail!("--out DIR is for the one-puzzle-a-file formats (sdk, ss, janko, pzprv3, webpbn, non); this format goes to stdout")
+        }
         _ => {
             for text in &texts {
                 out.write_all(text.as_bytes())?;

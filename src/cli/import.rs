@@ -24,7 +24,7 @@ impl std::str::FromStr for FormatArg {
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Formats: lines (one puzzle a line), sdm, sdk, ss, hodoku (library lines), janko, fpuzzles (f-puzzles or SudokuPad URLs), \
-puzzlink (Slitherlink and classic sudoku URLs), pzprv3 (Slitherlink), serate; auto reads the name and content. A file may \
+puzzlink (Slitherlink, classic sudoku and nonogram URLs), pzprv3 (Slitherlink), serate, webpbn (nonogram XML), non (nonogram .non); auto reads the name and content. A file may \
 hold at most 64 MiB and a line at most 1 MiB. A malformed file stores nothing; puzzles with no \
 or several solutions are refused one by one and reported with their line."
 )]
@@ -34,7 +34,7 @@ pub struct ImportArgs {
     /// The layout its puzzles are of (an id from layouts/ or a .toml path).
     #[arg(long)]
     pub layout: String,
-    /// The file's format: auto, lines, sdm, sdk, ss, hodoku, janko, fpuzzles, puzzlink, pzprv3, serate.
+    /// The file's format: auto, lines, sdm, sdk, ss, hodoku, janko, fpuzzles, puzzlink, pzprv3, serate, webpbn, non.
     #[arg(long, default_value = "auto")]
     pub format: FormatArg,
     /// Where the puzzles come from, stored with each (default: the file's name).

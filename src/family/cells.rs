@@ -895,7 +895,9 @@ impl Family for Cells {
                 }
                 fpuzzles::givens_only(read)
             }
-            Format::Pzprv3 => return Err(FormatError::at(1, unsupported(self.layout(), &self.formats(), format))),
+            Format::Pzprv3 | Format::Webpbn | Format::Non => {
+                return Err(FormatError::at(1, unsupported(self.layout(), &self.formats(), format)));
+            }
         };
         checked(self, decoded)
     }
@@ -924,7 +926,7 @@ impl Family for Cells {
                 Some(n) => pzpr::sudoku_url(&row.givens, n),
                 None => bail!("{}", unsupported(self.layout(), &self.formats(), format)),
             },
-            Format::Pzprv3 => bail!("{}", unsupported(self.layout(), &self.formats(), format)),
+            Format::Pzprv3 | Format::Webpbn | Format::Non => bail!("{}", unsupported(self.layout(), &self.formats(), format)),
         })
     }
 

@@ -190,6 +190,12 @@ pub trait Family: Send + Sync {
     /// A text drawing of a stored puzzle and its answer, for `show`.
     fn show(&self, row: &PuzzleRow) -> String;
 
+    /// Why minimality (no given can go) does not apply to this family's
+    /// puzzles, for `show`; None where it does.
+    fn minimal_does_not_apply(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Cells that print a letter instead of a digit (Trividoku), in order.
     fn lettered_cells(&self) -> Vec<(usize, char)> {
         Vec::new()

@@ -154,6 +154,11 @@ pub fn picture_text(picture: &[bool]) -> String {
     picture.iter().map(|&on| if on { '#' } else { '.' }).collect()
 }
 
+/// A format reader's error as a file error: its line, with the column.
+fn located(e: engine::ParseError) -> FormatError {
+    FormatError::at(e.line.max(1), format!("column {}: {}", e.column, e.message))
+}
+
 /// Reads a solution text of `cells` cells.
 fn read_picture(text: &str, cells: usize) -> Result<Vec<bool>, String> {
     let picture: Vec<bool> = text
@@ -653,8 +658,12 @@ impl Family for Nonogram {
         )
     }
 
+    fn minimal_does_not_apply(&self) -> Option<&'static str> {
+        Some("does not apply (a nonogram has a clue for every row and column: there are no givens to take away)")
+    }
+
     fn formats(&self) -> Vec<Format> {
-        vec![Format::Lines]
+        vec![Format::Lines, Format::Webpbn, Format::Non, Format::Puzzlink]
     }
 
     fn decode(&self, format: Format, text: &str) -> Result<Vec<Decoded>, FormatError> {
@@ -667,14 +676,33 @@ impl Family for Nonogram {
                 .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
                 .map(|(line, l)| Decoded::new(line, l.split_whitespace().next().unwrap_or("").to_string()))
                 .collect(),
+            Format::Webpbn => vec![Decoded::new(1, givens_of(&engine::formats::read_webpbn(text).map_err(located)?))],
+            Format::Non => vec![Decoded::new(1, givens_of(&engine::formats::read_non(text).map_err(located)?))],
+            // One URL a line (blank lines and `#` comments skipped).
+            Format::Puzzlink => text
+                .lines()
+                .enumerate()
+                .map(|(i, l)| (i + 1, l.trim()))
+                .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+                .map(|(line, l)| {
+                    engine::formats::read_puzzlink(l)
+                        .map(|p| Decoded::new(line, givens_of(&p)))
+                        .map_err(|e| FormatError::at(line, format!("column {}: {}", e.column, e.message)))
+                })
+                .collect::<Result<_, _>>()?,
             _ => return Err(FormatError::at(1, unsupported(self.layout(), &self.formats(), format))),
         };
         checked(self, decoded)
     }
 
     fn encode(&self, format: Format, row: &PuzzleRow) -> Result<String> {
+        let NonogramBoard { width, height } = self.board;
+        let picture = || read_picture(&row.solution, width * height).map_err(|e| anyhow::anyhow!("puzzle {}: solution: {e}", row.id));
         match format {
             Format::Lines => Ok(row.givens.clone()),
+            Format::Webpbn => Ok(engine::formats::write_webpbn_with_goal(&self.puzzle(&row.givens)?, &picture()?)),
+            Format::Non => Ok(engine::formats::write_non_with_goal(&self.puzzle(&row.givens)?, &picture()?)),
+            Format::Puzzlink => Ok(engine::formats::write_puzzlink(&self.puzzle(&row.givens)?)),
             _ => bail!("{}", unsupported(self.layout(), &self.formats(), format)),
         }
     }

@@ -19,6 +19,11 @@
 //! | `puzzlink` | a puzz.link URL `https://puzz.link/p?slither/<cols>/<rows>/<body>` or `…?sudoku/<n>/<n>/<body>` | many |
 //! | `pzprv3` | the pzprjs file: `pzprv3`, `slither`, rows, cols, clue rows, the loop's borders | one |
 //! | `serate` | Sudoku Explainer's batch output: `<puzzle> ED=<ER>/<EP>/<ED>` | many |
+//! | `webpbn` | webpbn.com's XML (`<puzzleset><puzzle type="grid">`, clues and an optional goal) | one |
+//! | `non` | Steve Simpson's `.non` (`width`, `height`, `rows`, `columns`, optional `goal`) | one |
+//!
+//! The nonogram family reads `webpbn`, `non` and `puzzlink` (`…?nonogram/…`
+//! URLs) with the codecs of `crate::nonogram::formats`.
 
 pub mod credit;
 pub mod fpuzzles;
@@ -41,10 +46,12 @@ pub enum Format {
     Puzzlink,
     Pzprv3,
     Serate,
+    Webpbn,
+    Non,
 }
 
 impl Format {
-    pub const ALL: [Format; 10] = [
+    pub const ALL: [Format; 12] = [
         Format::Lines,
         Format::Sdm,
         Format::Sdk,
@@ -55,6 +62,8 @@ impl Format {
         Format::Puzzlink,
         Format::Pzprv3,
         Format::Serate,
+        Format::Webpbn,
+        Format::Non,
     ];
 
     pub fn name(self) -> &'static str {
@@ -69,12 +78,14 @@ impl Format {
             Format::Puzzlink => "puzzlink",
             Format::Pzprv3 => "pzprv3",
             Format::Serate => "serate",
+            Format::Webpbn => "webpbn",
+            Format::Non => "non",
         }
     }
 
     /// Whether a file holds one puzzle only (export writes one file a puzzle).
     pub fn one_per_file(self) -> bool {
-        matches!(self, Format::Sdk | Format::Ss | Format::Janko | Format::Pzprv3)
+        matches!(self, Format::Sdk | Format::Ss | Format::Janko | Format::Pzprv3 | Format::Webpbn | Format::Non)
     }
 
     /// The usual file extension.
@@ -82,6 +93,7 @@ impl Format {
         match self {
             Format::Lines | Format::Fpuzzles | Format::Puzzlink | Format::Serate | Format::Hodoku => "txt",
             Format::Janko => "janko.txt",
+            Format::Webpbn => "xml",
             other => other.name(),
         }
     }
@@ -161,7 +173,9 @@ impl Credit {
 /// content). More than one answer means the text is ambiguous.
 pub fn detect(text: &str, file_name: Option<&str>) -> Vec<Format> {
     let lower = file_name.map(str::to_ascii_lowercase).unwrap_or_default();
-    for (ext, format) in [(".sdm", Format::Sdm), (".sdk", Format::Sdk), (".ss", Format::Ss)] {
+    for (ext, format) in
+        [(".sdm", Format::Sdm), (".sdk", Format::Sdk), (".ss", Format::Ss), (".non", Format::Non), (".xml", Format::Webpbn)]
+    {
         if lower.ends_with(ext) {
             return vec![format];
         }
@@ -173,7 +187,14 @@ pub fn detect(text: &str, file_name: Option<&str>) -> Vec<Format> {
         return vec![Format::Pzprv3];
     }
     let puzzlink = |kind: &str| first.contains(&format!("?{kind}/")) || first.starts_with(&format!("{kind}/"));
-    if puzzlink("slither") || puzzlink("sudoku") {
+    if first.starts_with("<?xml") || first.starts_with("<puzzleset") || first.starts_with("<!DOCTYPE pbn") {
+        return vec![Format::Webpbn];
+    }
+    let keyword = |k: &str| content.iter().any(|l| l.split_whitespace().next().is_some_and(|w| w.eq_ignore_ascii_case(k)));
+    if keyword("width") && keyword("height") && (keyword("rows") || keyword("columns")) {
+        return vec![Format::Non];
+    }
+    if puzzlink("slither") || puzzlink("sudoku") || puzzlink("nonogram") {
         return vec![Format::Puzzlink];
     }
     let fpuzzles = first.contains("/fpuzzles") || first.contains("=fpuzzles");

@@ -376,3 +376,14 @@ fn a_puzzle_written_twice_is_proved_once_and_shares_its_result() {
         assert!(matches!(open, Err(Refusal::Multiple)), "{open:?}");
     }
 }
+
+#[test]
+fn nonogram_files_and_urls_are_detected() {
+    assert_eq!(detect("whatever", Some("cat.NON")), vec![Format::Non]);
+    assert_eq!(detect("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n", None), vec![Format::Non]);
+    assert_eq!(detect("<?xml version=\"1.0\"?>\n<puzzleset>", None), vec![Format::Webpbn]);
+    assert_eq!(detect("x", Some("p.xml")), vec![Format::Webpbn]);
+    assert_eq!(detect("https://puzz.link/p?nonogram/2/2/1111", None), vec![Format::Puzzlink]);
+    assert_eq!("webpbn".parse::<Format>(), Ok(Format::Webpbn));
+    assert!(Format::Non.one_per_file() && Format::Webpbn.one_per_file());
+}
