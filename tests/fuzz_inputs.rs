@@ -338,7 +338,8 @@ fn s(p: &Path) -> &str {
 }
 
 /// The layouts the seed catalog holds (every family, every format).
-const LAYOUTS: &[&str] = &["classic-9", "classic-6", "classic-16", "jigsaw-9", "diagonal-9", "even-odd-9", "killer-9", "slitherlink-7x7"];
+const LAYOUTS: &[&str] =
+    &["classic-9", "classic-6", "classic-16", "jigsaw-9", "diagonal-9", "even-odd-9", "killer-9", "slitherlink-7x7", "nonogram-10x10"];
 
 /// A small catalog of every layout in [`LAYOUTS`] (made once; the long
 /// run's children find it made), with a book and its cover.

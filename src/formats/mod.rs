@@ -211,7 +211,15 @@ pub fn detect(text: &str, file_name: Option<&str>) -> Vec<Format> {
     if sections {
         return vec![Format::Janko];
     }
-    if content.iter().any(|l| l.contains('|')) {
+    // Simple Sudoku's rows are three groups of three cells between `|`
+    // (`4..|.3.|...`, boxed `|4..|.3.|...|`); other text with a `|` (a
+    // nonogram's `rows|columns` line) is not.
+    let ss_row = |l: &str| {
+        let l: String = l.chars().filter(|c| !c.is_whitespace()).collect();
+        let groups: Vec<&str> = l.trim_matches('|').split('|').collect();
+        groups.len() == 3 && groups.iter().all(|g| g.chars().count() == 3)
+    };
+    if content.iter().any(|l| ss_row(l)) {
         return vec![Format::Ss];
     }
     // One grid (as many rows as characters a row, after an optional

@@ -134,6 +134,9 @@ fn detection_by_content_and_extension() {
     assert_eq!(detect(FPUZZLES_SAMPLE, None), vec![Format::Fpuzzles]);
     assert_eq!(detect(":0000:x:1.2:::", None), vec![Format::Hodoku]);
     assert_eq!(detect("1..|...|...\n", None), vec![Format::Ss]);
+    assert_eq!(detect("*-----------*\n|1..|...|...|\n", None), vec![Format::Ss]);
+    // A nonogram's one-line clue text has a `|` too, between rows and columns.
+    assert_eq!(detect("1.3/2/5/1.1/3|2/1.2/4/1/2.1\n", None), vec![Format::Lines]);
     assert_eq!(detect("[problem]\n- 1\n", None), vec![Format::Janko]);
     assert_eq!(detect("12\n21\n", None), vec![Format::Sdk]);
     assert_eq!(detect("1...\n", Some("x.sdm")), vec![Format::Sdm]);
