@@ -89,8 +89,13 @@ fn value_of(c: char) -> u32 {
 pub fn copyright_year(book: &Book) -> String {
     match book.settings.copyright_year {
         Some(year) => year.to_string(),
-        None => book.date.chars().skip(2).take(4).collect(),
+        None => made_year(book),
     }
+}
+
+/// The year the book was made, from its PDF date ("D:YYYYMMDD…").
+fn made_year(book: &Book) -> String {
+    book.date.chars().skip(2).take(4).collect()
 }
 
 /// The legal-deposit line of a market that prints one unnumbered
@@ -102,9 +107,8 @@ fn legal_deposit(book: &Book) -> Option<String> {
         return None;
     }
     // `book.date` is a PDF date, "D:YYYYMMDD…".
-    let year: String = book.date.chars().skip(2).take(4).collect();
     let month: u32 = book.date.get(6..8).and_then(|m| m.parse().ok()).filter(|m| (1..=12).contains(m))?;
-    Some(w.fill("copyright.legal_deposit", &[("month", &w.text(&format!("month.{month}"))), ("year", &year)]))
+    Some(w.fill("copyright.legal_deposit", &[("month", &w.text(&format!("month.{month}"))), ("year", &made_year(book))]))
 }
 
 /// One paragraph of the copyright page; `strong` ones print bold.

@@ -242,7 +242,7 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     if args.out.is_some() {
-        anyhow::bail!("--out DIR is for the one-puzzle-a-file formats (sdk, ss, janko, pzprv3, webpbn, non); this format goes to stdout");
+        anyhow::bail!("--out DIR is for the one-puzzle-a-file formats ({}); this format goes to stdout", Format::one_per_file_names());
     }
     if let ExportFormat::Csv = args.format {
         writeln!(out, "id,layout,givens,solution,score,level,seed,validation,minimal,symmetry")?;

@@ -52,7 +52,7 @@ pub fn write(rows: &[PuzzleRow], target: Target, dir: Option<&Path>, out: &mut d
             bail!("{format} holds one puzzle a file: give --out DIR to write {} files, or choose one puzzle", rows.len())
         }
         (_, Some(_)) => {
-            bail!("--out DIR is for the one-puzzle-a-file formats (sdk, ss, janko, pzprv3, webpbn, non); this format goes to stdout")
+            bail!("--out DIR is for the one-puzzle-a-file formats ({}); this format goes to stdout", Format::one_per_file_names())
         }
         _ => {
             for text in &texts {

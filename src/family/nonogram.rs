@@ -154,9 +154,15 @@ pub fn picture_text(picture: &[bool]) -> String {
     picture.iter().map(|&on| if on { '#' } else { '.' }).collect()
 }
 
-/// A format reader's error as a file error: its line, with the column.
-fn located(e: engine::ParseError) -> FormatError {
-    FormatError::at(e.line.max(1), format!("column {}: {}", e.column, e.message))
+/// A format reader's error as a file error at `line`, with its column.
+fn located(line: usize, e: engine::ParseError) -> FormatError {
+    FormatError::at(line.max(1), format!("column {}: {}", e.column, e.message))
+}
+
+/// The lines of a text that hold something, numbered from 1 and trimmed
+/// (blank lines and `#` comments skipped).
+fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
 }
 
 /// Reads a solution text of `cells` cells.
@@ -668,27 +674,17 @@ impl Family for Nonogram {
 
     fn decode(&self, format: Format, text: &str) -> Result<Vec<Decoded>, FormatError> {
         let decoded = match format {
-            // The first word of each line (blank lines and `#` comments skipped).
-            Format::Lines => text
-                .lines()
-                .enumerate()
-                .map(|(i, l)| (i + 1, l.trim()))
-                .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-                .map(|(line, l)| Decoded::new(line, l.split_whitespace().next().unwrap_or("").to_string()))
-                .collect(),
-            Format::Webpbn => vec![Decoded::new(1, givens_of(&engine::formats::read_webpbn(text).map_err(located)?))],
-            Format::Non => vec![Decoded::new(1, givens_of(&engine::formats::read_non(text).map_err(located)?))],
-            // One URL a line (blank lines and `#` comments skipped).
-            Format::Puzzlink => text
-                .lines()
-                .enumerate()
-                .map(|(i, l)| (i + 1, l.trim()))
-                .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-                .map(|(line, l)| {
-                    engine::formats::read_puzzlink(l)
-                        .map(|p| Decoded::new(line, givens_of(&p)))
-                        .map_err(|e| FormatError::at(line, format!("column {}: {}", e.column, e.message)))
-                })
+            // The first word of each line.
+            Format::Lines => {
+                content_lines(text).map(|(line, l)| Decoded::new(line, l.split_whitespace().next().unwrap_or("").to_string())).collect()
+            }
+            Format::Webpbn => {
+                vec![Decoded::new(1, givens_of(&engine::formats::read_webpbn(text).map_err(|e| located(e.line, e))?))]
+            }
+            Format::Non => vec![Decoded::new(1, givens_of(&engine::formats::read_non(text).map_err(|e| located(e.line, e))?))],
+            // One URL a line.
+            Format::Puzzlink => content_lines(text)
+                .map(|(line, l)| engine::formats::read_puzzlink(l).map(|p| Decoded::new(line, givens_of(&p))).map_err(|e| located(line, e)))
                 .collect::<Result<_, _>>()?,
             _ => return Err(FormatError::at(1, unsupported(self.layout(), &self.formats(), format))),
         };

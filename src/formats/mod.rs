@@ -88,6 +88,11 @@ impl Format {
         matches!(self, Format::Sdk | Format::Ss | Format::Janko | Format::Pzprv3 | Format::Webpbn | Format::Non)
     }
 
+    /// The names of the one-puzzle-a-file formats, for messages.
+    pub fn one_per_file_names() -> String {
+        Format::ALL.iter().filter(|f| f.one_per_file()).map(|f| f.name()).collect::<Vec<_>>().join(", ")
+    }
+
     /// The usual file extension.
     pub fn extension(self) -> &'static str {
         match self {
