@@ -188,3 +188,48 @@ fn book_qr_codes_open_each_puzzle_and_layouts_without_a_link_are_refused() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success() && err.contains("--qr prints a play link beside each puzzle") && err.contains("pie-12"), "{err}");
 }
+
+/// `--lang` puts the words a page prints beside the puzzle (its name, rules
+/// and level) into the sidecar in that language, from the layout file's
+/// own words; a layout without them is refused by name before any file
+/// is written.
+#[test]
+fn art_sidecars_carry_the_reader_words_in_the_asked_language() {
+    let dir = workdir("lang");
+    let db = dir.join("a.db");
+    let db = db.to_str().unwrap();
+    ok(&["generate", "classic-9", "--count", "1", "--seed", "5", "--difficulty", "hard", "--db", db]);
+    let out = dir.join("fr");
+    ok(&["art", "1", "--lang", "fr", "--db", db, "--out", out.to_str().unwrap()]);
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("classic-9-1.json")).unwrap()).unwrap();
+    let layout: toml::Value =
+        toml::from_str(&std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("layouts/classic-9.toml")).unwrap())
+            .unwrap();
+    let fr = &layout["words"]["fr"];
+    assert_eq!(json["words"]["lang"], "fr");
+    assert_eq!(json["words"]["name"], fr["name"].as_str().unwrap());
+    assert_eq!(json["words"]["rules"], fr["rules"].as_str().unwrap());
+    assert_eq!(json["words"]["level"], "difficile", "the level in French");
+    assert_eq!(json["level"], "hard", "the stored level stays the catalog's word");
+    // English by default: the layout file's own name and rules.
+    let en = dir.join("en");
+    ok(&["art", "1", "--db", db, "--out", en.to_str().unwrap()]);
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(en.join("classic-9-1.json")).unwrap()).unwrap();
+    assert_eq!(json["words"]["rules"], layout["rules"].as_str().unwrap());
+    assert_eq!(json["words"]["level"], "hard");
+
+    // A publisher's layout with no German words: refused by layout, key
+    // and language, and no file written.
+    let source = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("layouts/classic-9.toml")).unwrap();
+    let own: String = source.lines().filter(|l| !l.starts_with("words.")).map(|l| format!("{l}\n")).collect();
+    let own = own.replace("name = \"Sudoku\"", "name = \"House Sudoku\"");
+    let file = dir.join("house-9.toml");
+    std::fs::write(&file, own).unwrap();
+    ok(&["generate", file.to_str().unwrap(), "--count", "1", "--seed", "5", "--db", db]);
+    let de = dir.join("de");
+    let refused = run(&["art", "2", "--lang", "de", "--db", db, "--out", de.to_str().unwrap()]);
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("puzzle 2") && err.contains("words.de.name") && err.contains("house-9"), "{err}");
+    assert!(!de.exists(), "nothing written");
+}

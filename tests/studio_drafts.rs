@@ -295,6 +295,7 @@ fn draft_settings_are_checked_by_the_library_and_titles_come_back_escaped() {
             ("name=d&title=D".to_string(), "tick at least one layout"),
             ("name=e&title=E&layout=classic-9&per_page=3".to_string(), "--per-page 3"),
             ("name=f&title=F&layout=classic-9&level=easy&curve=week".to_string(), "leave the levels unticked"),
+            ("name=g&title=G&layout=classic-9&lang=xx".to_string(), "--lang xx: no such language"),
         ] {
             let reply = studio.post("/drafts", &form, Some(&ada));
             assert_eq!(reply.status, 400, "{form}: {}", reply.body);
@@ -313,10 +314,16 @@ fn draft_settings_are_checked_by_the_library_and_titles_come_back_escaped() {
         let bad = studio.post("/draft/1/settings", "title=T&layout=classic-9&answers_per_page=7", Some(&ada));
         assert_eq!(bad.status, 409, "{}", bad.body);
         assert!(bad.body.contains("--answers-per-page 7"), "{}", bad.body);
-        let good = studio.post("/draft/1/settings", "title=Renamed&layout=classic-9&trim=8x10&large_print=1", Some(&ada));
+        assert!(page.body.contains(", language English."), "{}", page.body);
+        let good = studio.post("/draft/1/settings", "title=Renamed&layout=classic-9&trim=8x10&large_print=1&lang=de", Some(&ada));
         assert_eq!(good.status, 303, "{}", good.body);
         let page = studio.get("/draft/1", Some(&ada));
         assert!(page.body.contains("<q>Renamed</q>, 8x10 in trim, large print"), "{}", page.body);
+        assert!(
+            page.body.contains(", language Deutsch.") && page.body.contains(r#"<option value="de" selected>Deutsch (de)</option>"#),
+            "{}",
+            page.body
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -3,16 +3,21 @@
 
 use super::catalog::DbArg;
 use crate::art::{ArtFormat, ArtOptions, SvgText, encode, figure, figure_size, parse_length, raster_size};
+use crate::lang::Catalogue;
 use crate::pdf::MarkStyle;
 use crate::pdf::fonts::Fonts;
 use crate::store::PuzzleRow;
 use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Each puzzle becomes DIR/<layout>-<id>.<format> (with --answer also \
 DIR/<layout>-<id>-answer.<format>) and DIR/<layout>-<id>.json: id, layout, level, SE rating, \
-seed, canonical key, givens and solution. The drawing is the book's: same renderer, lines and type.\n\n\
+seed, canonical key, givens and solution, and the reader's words a page prints beside the puzzle \
+(\"words\": the puzzle's name, its rules and its level) in --lang's language; a layout without \
+its words in that language is refused, naming the layout and the key, before any file is written. \
+The drawing is the book's: same renderer, lines and type.\n\n\
 SVG sets its text in the embedded DejaVu Sans (the font travels inside the file), or as outlines with \
 --outline-text; EPS always uses outlines; PNG is rendered on white at --dpi and records it. \
 Web browsers use the embedded font; other SVG renderers may ignore it (ImageMagick does) and set the \
@@ -65,6 +70,11 @@ pub struct ArtFlags {
     /// Also draw each puzzle's answer.
     #[arg(long)]
     pub answer: bool,
+    /// The language of the sidecar's reader words (name, rules, level):
+    /// en, de, fr, es, it, nl, pt, pl, or a catalogue file of your own
+    /// (`xx.toml`, see docs/languages.md).
+    #[arg(long, default_value = "en", value_name = "LANG")]
+    pub lang: String,
 }
 
 impl ArtFlags {
@@ -75,6 +85,12 @@ impl ArtFlags {
             svg_text: if self.outline_text { SvgText::Outlines } else { SvgText::Embedded },
             marks: self.marks,
         }
+    }
+
+    /// The catalogue `--lang` names.
+    pub fn words(&self) -> Result<Arc<Catalogue>> {
+        let (code, own) = crate::lang::resolve(&self.lang)?;
+        Ok(crate::lang::for_book(&code, own.as_deref())?)
     }
 }
 
@@ -103,14 +119,25 @@ pub fn run(args: ArtArgs) -> Result<()> {
     if rows.is_empty() {
         bail!("no puzzles match");
     }
-    let written = write_art(&rows, args.format, &args.art.options(), args.art.answer, &args.out, args.force)?;
+    let words = args.art.words()?;
+    let written = write_art(&rows, args.format, &args.art.options(), args.art.answer, &words, &args.out, args.force)?;
     println!("wrote {written} files for {} puzzles to {}", rows.len(), args.out.display());
     Ok(())
 }
 
-/// The files of `rows` in `dir`: art (and answers) and JSON sidecars.
-/// Refuses, before writing anything, when a file exists and `force` is off.
-pub fn write_art(rows: &[PuzzleRow], format: ArtFormat, options: &ArtOptions, answers: bool, dir: &Path, force: bool) -> Result<usize> {
+/// The files of `rows` in `dir`: art (and answers) and JSON sidecars with
+/// the reader's words in `words`' language. Refuses, before writing
+/// anything, when a file exists and `force` is off, or a layout lacks its
+/// words in that language.
+pub fn write_art(
+    rows: &[PuzzleRow],
+    format: ArtFormat,
+    options: &ArtOptions,
+    answers: bool,
+    words: &Catalogue,
+    dir: &Path,
+    force: bool,
+) -> Result<usize> {
     let ext = format.as_str();
     let stem = |p: &PuzzleRow| format!("{}-{}", p.layout_name, p.id);
     let art_files = |p: &PuzzleRow| {
@@ -120,7 +147,19 @@ pub fn write_art(rows: &[PuzzleRow], format: ArtFormat, options: &ArtOptions, an
         }
         files
     };
-    let sidecar = |p: &PuzzleRow| {
+    // Each puzzle's family, and its reader words, before any file is written.
+    let mut families = Vec::with_capacity(rows.len());
+    for p in rows {
+        let family = crate::family::stored(&p.layout_name, &p.layout_source).with_context(|| format!("puzzle {}", p.id))?;
+        let (name, rules) = crate::lang::layout_words(family.layout(), words).with_context(|| format!("puzzle {}", p.id))?;
+        let level = match p.level.parse::<crate::level::Level>() {
+            Ok(level) => crate::book::labels::level_name(words, level),
+            Err(_) => p.level.clone(),
+        };
+        let reader = serde_json::json!({ "lang": words.code, "name": name, "rules": rules, "level": level });
+        families.push((family, reader));
+    }
+    let sidecar = |(p, (_, reader)): (&PuzzleRow, &(Box<dyn crate::family::Family>, serde_json::Value))| {
         let json = serde_json::json!({
             "id": p.id,
             "layout": p.layout_name,
@@ -131,15 +170,15 @@ pub fn write_art(rows: &[PuzzleRow], format: ArtFormat, options: &ArtOptions, an
             "canonical": p.canonical,
             "givens": p.givens,
             "solution": p.solution,
+            "words": reader,
         });
         (dir.join(format!("{}.json", stem(p))), serde_json::to_string_pretty(&json).expect("JSON of plain values") + "\n")
     };
     if format == ArtFormat::Png {
         // Every PNG's pixel count is checked before any file is written
         // (or any image allocated).
-        for p in rows {
-            let family = crate::family::stored(&p.layout_name, &p.layout_source).with_context(|| format!("puzzle {}", p.id))?;
-            let (width, height) = figure_size(&*family, options);
+        for (p, (family, _)) in rows.iter().zip(&families) {
+            let (width, height) = figure_size(&**family, options);
             raster_size(width, height, options.dpi).with_context(|| format!("puzzle {} ({}): nothing written", p.id, p.layout_name))?;
         }
     }
@@ -147,8 +186,9 @@ pub fn write_art(rows: &[PuzzleRow], format: ArtFormat, options: &ArtOptions, an
         // A sidecar already there with the same text (another format's) is no conflict.
         let existing: Vec<PathBuf> = rows
             .iter()
-            .flat_map(|p| {
-                let (json, text) = sidecar(p);
+            .zip(&families)
+            .flat_map(|(p, f)| {
+                let (json, text) = sidecar((p, f));
                 let same = std::fs::read_to_string(&json).is_ok_and(|old| old == text);
                 art_files(p).into_iter().chain((!same).then_some(json))
             })
@@ -165,20 +205,20 @@ pub fn write_art(rows: &[PuzzleRow], format: ArtFormat, options: &ArtOptions, an
     std::fs::create_dir_all(dir).with_context(|| format!("cannot make the folder {}", dir.display()))?;
     let fonts = Fonts::unembedded()?;
     let mut written = 0;
-    for p in rows {
-        let family = crate::family::stored(&p.layout_name, &p.layout_source).with_context(|| format!("puzzle {}", p.id))?;
+    for (p, f) in rows.iter().zip(&families) {
+        let family = &f.0;
         let date = crate::book::pdf_date(&p.created_at);
         let mut drawings = vec![(None, format!("{} #{}", p.layout_name, p.id))];
         if answers {
             drawings.push((Some(p.solution.as_str()), format!("{} #{} answer", p.layout_name, p.id)));
         }
         for ((solution, title), file) in drawings.into_iter().zip(art_files(p)) {
-            let fig = figure(&*family, &p.givens, solution, options, &fonts);
+            let fig = figure(&**family, &p.givens, solution, options, &fonts);
             let bytes = encode(&fig, format, options, &fonts, &title, &date).with_context(|| format!("puzzle {}", p.id))?;
             std::fs::write(&file, bytes).with_context(|| format!("cannot write {}", file.display()))?;
             written += 1;
         }
-        let (json, text) = sidecar(p);
+        let (json, text) = sidecar((p, f));
         std::fs::write(&json, text).with_context(|| format!("cannot write {}", json.display()))?;
         written += 1;
     }

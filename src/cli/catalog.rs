@@ -230,7 +230,8 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
             anyhow::bail!("--format {} writes one file a puzzle: give the folder with --out DIR", format.as_str());
         };
         let rows = all_rows()?;
-        let written = super::art::write_art(&rows, format, &args.art.options(), args.art.answer, dir, false)?;
+        let words = args.art.words()?;
+        let written = super::art::write_art(&rows, format, &args.art.options(), args.art.answer, &words, dir, false)?;
         println!("wrote {written} files for {} puzzles to {}", rows.len(), dir.display());
         return Ok(());
     }

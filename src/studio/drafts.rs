@@ -355,6 +355,11 @@ fn settings_fields(s: Option<&BookSettings>, layouts: &[String]) -> Markup {
             legend { "Levels (none ticked: every level the layouts have)" }
             @for l in Level::ALL { label.check { input type="checkbox" name="level" value=(l.name()) checked[s.levels.contains(&l)]; " " (l.name()) } }
         }
+        label { span { "Language (every printed word, cover included)" } select name="lang" {
+            @for (code, _) in crate::lang::BUILT_IN {
+                option value=(code) selected[s.lang == code] { (language_name(code)) " (" (code) ")" }
+            }
+        } }
         label { span { "Trim" } select name="trim" {
             @for t in TRIMS { option value=(t) selected[trim_name(s) == t] { (t) } }
         } }
@@ -396,6 +401,11 @@ fn settings_fields(s: Option<&BookSettings>, layouts: &[String]) -> Markup {
         label { span { "ISBN" } input type="text" name="isbn" maxlength="20" value=(opt(&s.isbn)); }
         label { span { "Copyright year" } input type="number" name="copyright_year" min="1900" max="9999" value=(s.copyright_year.map(|y| y.to_string()).unwrap_or_default()); }
     }
+}
+
+/// A built-in language's name in itself ("Deutsch").
+fn language_name(code: &str) -> String {
+    crate::lang::built_in(code).map(|c| c.name.clone()).unwrap_or_else(|_| code.to_string())
 }
 
 /// The name of the trim among [`TRIMS`] that the settings' trim is.
@@ -447,6 +457,9 @@ fn settings_from(request: &Request, layouts: &[String]) -> Result<BookSettings, 
     s.author = text("author");
     s.imprint = text("imprint");
     s.isbn = text("isbn");
+    if let Some(code) = text("lang") {
+        s.lang = code.parse::<crate::lang::Lang>().map_err(|e| e.to_string())?.code;
+    }
     if let Some(t) = text("trim") {
         s.trim = t.parse().map_err(|e: anyhow::Error| format!("{e:#}"))?;
     }
@@ -550,7 +563,8 @@ fn draft_page(state: &State, id: i64, who: &Who, problem: Option<(u16, String)>)
                 p.booksettings {
                     "Book: " q { (s.title) } ", " (s.trim) " trim" @if s.large_print { ", large print" } ", "
                     (s.layouts.join(", ")) ", levels " (s.levels.iter().map(|l| l.name()).collect::<Vec<_>>().join(", "))
-                    ", " (s.per_page) " a page, labels " (labels_name(s.labels)) ", curve " (curve_name(s.curve)) "."
+                    ", " (s.per_page) " a page, labels " (labels_name(s.labels)) ", curve " (curve_name(s.curve))
+                    ", language " (language_name(&s.lang)) "."
                 }
             }
         }
