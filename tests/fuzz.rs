@@ -3,7 +3,7 @@
 //! naming the input, or a right answer — never a panic, an abort or a hang.
 //!
 //! CI runs a bounded number of cases with a fixed seed; the long run is
-//! ignored: `cargo test --release --test fuzz -- --ignored --nocapture`
+//! ignored: `cargo test --profile release-tests --test fuzz -- --ignored --nocapture`
 //! (PUZZLEBOOK_FUZZ_SECONDS sets its length; see README).
 
 use proptest::prelude::*;

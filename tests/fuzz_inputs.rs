@@ -18,7 +18,7 @@
 //! that went over.
 //!
 //! CI runs a bounded number of cases with fixed seeds; the long run is
-//! ignored: `cargo test --release --test fuzz_inputs -- --ignored
+//! ignored: `cargo test --profile release-tests --test fuzz_inputs -- --ignored
 //! --test-threads 1` (`PUZZLEBOOK_FUZZ_SECONDS` per target, default 600;
 //! see README). It restarts itself after every failure and reports all of
 //! them at the end, each with its input saved under

@@ -8,7 +8,7 @@
 //! between.
 //!
 //! Heavy (about 350 books): ignored in the normal suite. Run it with
-//! `cargo test --release --test preflight_matrix -- --ignored`.
+//! `cargo test --profile release-tests --test preflight_matrix -- --ignored`.
 
 mod common;
 use common::{ok, run};

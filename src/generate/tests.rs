@@ -144,7 +144,7 @@ fn every_layout_makes_minimal_puzzles() {
 }
 
 /// Twenty puzzles of every layout, the big ones too (samurai seed 2002 once
-/// kept a given a removal check gave up on): `cargo test --release -- --ignored`.
+/// kept a given a removal check gave up on): `cargo test --profile release-tests -- --ignored`.
 #[test]
 #[ignore]
 fn every_layout_makes_minimal_puzzles_twenty_each() {

@@ -729,7 +729,7 @@ fn calibration_tracks_se() {
 }
 
 #[test]
-#[ignore = "timing report: cargo test --release -- --ignored --nocapture speed"]
+#[ignore = "timing report: cargo test --profile release-tests -- --ignored --nocapture speed"]
 fn speed_report() {
     let Some(path) = data_file("se-rated.txt") else { return };
     let text = std::fs::read_to_string(path).unwrap_or_default();

@@ -157,7 +157,7 @@ fn multi_solution_slice_is_multiple() {
     check_data("multi-solution.txt", 500, false);
 }
 
-/// Every puzzle of every shared file (about 50,000): `cargo test --release -- --ignored`.
+/// Every puzzle of every shared file (about 50,000): `cargo test --profile release-tests -- --ignored`.
 #[test]
 #[ignore]
 fn all_shared_data_verdicts() {
@@ -264,7 +264,7 @@ fn fast_path_agrees_on_multi_solution() {
     assert_eq!(compare_file("multi-solution.txt", usize::MAX), [0, 0, 2000]);
 }
 
-/// Every line of every shared file: `cargo test --release --lib solver -- --ignored`.
+/// Every line of every shared file: `cargo test --profile release-tests --lib solver -- --ignored`.
 #[test]
 #[ignore]
 fn fast_path_agrees_on_all_shared_data() {
