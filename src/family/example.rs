@@ -75,8 +75,11 @@ fn said(symbol: char, words: &Catalogue) -> String {
 
 /// "a 7", "an 8", "a star": English's article goes by the sound of the
 /// word (`example.an` before a vowel sound, `example.a` else); other
-/// languages give both keys the same shape.
+/// languages give both keys the same shape, and a star its own phrase.
 fn a(symbol: char, words: &Catalogue) -> String {
+    if symbol == '*' {
+        return words.text("example.a_star");
+    }
     let word = said(symbol, words);
     let vowel = matches!(word.chars().next(), Some('8' | 'A' | 'E' | 'F' | 'H' | 'I' | 'L' | 'M' | 'N' | 'O' | 'R' | 'S' | 'X'));
     words.fill(if vowel { "example.an" } else { "example.a" }, &[("symbol", &word)])

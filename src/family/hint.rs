@@ -284,7 +284,7 @@ fn effect(step: &StuckStep, names: &Names) -> String {
             .iter()
             .map(|&(c, d)| w.fill("hint.effect.placed", &[("digit", &(names.symbol)(d)), ("cell", &(names.cell)(c))]))
             .collect();
-        places = Some(w.fill("hint.effect.places", &[("list", &list(&placed, w))]));
+        places = Some(list(&placed, w));
     }
     let mut removes = None;
     if !step.eliminations.is_empty() {
@@ -316,11 +316,12 @@ fn effect(step: &StuckStep, names: &Names) -> String {
             Some((last, rest)) if !rest.is_empty() => w.fill("hint.effect.groups", &[("rest", &rest.join(", ")), ("last", last)]),
             _ => removed.join(""),
         };
-        removes = Some(w.fill("hint.effect.removes", &[("list", &removed)]));
+        removes = Some(removed);
     }
     match (places, removes) {
         (Some(places), Some(removes)) => w.fill("hint.effect.both", &[("places", &places), ("removes", &removes)]),
-        (Some(one), None) | (None, Some(one)) => one,
+        (Some(places), None) => w.fill("hint.effect.places", &[("list", &places)]),
+        (None, Some(removes)) => w.fill("hint.effect.removes", &[("list", &removes)]),
         (None, None) => w.text("hint.effect.nothing"),
     }
 }
