@@ -287,11 +287,11 @@ fn langs_check_lists_the_keys_a_catalogue_lacks() {
 
 /// English words a hints section or a worked example would print if a
 /// hint's words were left untranslated (whole words; "pivot", "Single"
-/// and "singles" are the solvers' own words in several languages, so not
-/// listed).
-const ENGLISH_HINT_WORDS: [&str; 30] = [
-    "Look", "look", "for", "starting", "removes", "places", "only", "can", "go", "row", "rows", "column", "columns", "box", "boxes",
-    "cage", "Stuck", "More", "help", "which", "leaves", "sees", "wings", "holds", "hold", "runs", "through", "shaded", "grey", "cells",
+/// and "singles" are the solvers' own words in several languages, French
+/// writes "cage" and "places", Polish "go", so those are not listed).
+const ENGLISH_HINT_WORDS: [&str; 29] = [
+    "Look", "look", "for", "starting", "removes", "only", "can", "row", "rows", "column", "columns", "box", "boxes", "digit", "digits",
+    "Stuck", "More", "help", "which", "leaves", "sees", "wings", "holds", "hold", "runs", "through", "shaded", "grey", "cells",
 ];
 
 /// What each language's nonogram hint starts with, its "More help"

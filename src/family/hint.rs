@@ -394,6 +394,104 @@ mod tests {
 }
 
 #[cfg(test)]
+mod language_tests {
+    use super::*;
+    use crate::lang::built_in;
+
+    fn square_names(words: &Catalogue) -> Names<'_> {
+        let cell: &'static dyn Fn(usize) -> String = &|c: usize| format!("r{}c{}", c / 9 + 1, c % 9 + 1);
+        let house: &'static dyn Fn(usize) -> ReaderHouse = &|h: usize| match h {
+            0..=8 => ReaderHouse::Numbered { kind: "row", n: (h + 1).to_string() },
+            9..=17 => ReaderHouse::Numbered { kind: "column", n: (h - 8).to_string() },
+            _ => ReaderHouse::Numbered { kind: "box", n: (h - 17).to_string() },
+        };
+        let symbol: &'static dyn Fn(u8) -> String = &|d: u8| (d + 1).to_string();
+        Names { cell, house, symbol, naming: String::new(), words }
+    }
+
+    fn step(technique: Technique) -> StuckStep {
+        StuckStep {
+            technique,
+            rating: 3.0,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            houses: Vec::new(),
+            acts_on: Vec::new(),
+            cells: Vec::new(),
+            digits: Vec::new(),
+            path: Vec::new(),
+            sum: None,
+            description: String::new(),
+            pattern: crate::grade::Pattern::default(),
+        }
+    }
+
+    /// A naked pair in row 4 (r4c3 and r4c4 hold only 3 and 7).
+    fn naked_pair() -> Stuck {
+        Stuck::Step(StuckStep {
+            eliminations: vec![(31, 2), (31, 6), (32, 2), (32, 6), (27, 8)],
+            houses: vec![3],
+            cells: vec![29, 30],
+            digits: vec![2, 6],
+            ..step(Technique::NakedPair)
+        })
+    }
+
+    /// An X-wing on 5 in columns 2 and 6, its places in rows 2 and 8.
+    fn x_wing() -> Stuck {
+        Stuck::Step(StuckStep { eliminations: vec![(40, 4)], houses: vec![10, 14], acts_on: vec![1, 7], digits: vec![4], ..step(Technique::XWing) })
+    }
+
+    /// A killer cage of sum 4 on r1c1 and r1c2 (only 1 + 3): 9 leaves r1c1.
+    fn cage() -> Stuck {
+        Stuck::Step(StuckStep { eliminations: vec![(0, 8)], path: vec![0, 1], sum: Some(4), ..step(Technique::CageCombination) })
+    }
+
+    fn said(lang: &str, stuck: &Stuck) -> (String, String) {
+        let words = built_in(lang).unwrap();
+        let hint = describe(stuck, &square_names(&words));
+        (hint.look, hint.finds.unwrap_or_default())
+    }
+
+    /// Each language's own words for a naked pair, as printed.
+    #[test]
+    fn a_naked_pair_in_every_language() {
+        let expected = [
+            ("en", "Look for a naked pair in row 4.", "r4c3 and r4c4 hold only 3 and 7 between them: it removes 3 and 7 from r4c5 and r4c6, and 9 from r4c1."),
+            ("de", "", ""),
+            ("fr", "", ""),
+            ("es", "", ""),
+            ("it", "", ""),
+            ("nl", "", ""),
+            ("pt", "", ""),
+            ("pl", "", ""),
+        ];
+        for (lang, look, finds) in expected {
+            assert_eq!(said(lang, &naked_pair()), (look.to_string(), finds.to_string()), "{lang}");
+        }
+    }
+
+    /// German and French: an X-wing and a killer cage's sum, as printed.
+    #[test]
+    fn an_x_wing_and_a_cage_in_german_and_french() {
+        let expected = [
+            ("de", "", "", "", ""),
+            ("fr", "", "", "", ""),
+        ];
+        for (lang, wing_look, wing_finds, cage_look, cage_finds) in expected {
+            assert_eq!(said(lang, &x_wing()), (wing_look.to_string(), wing_finds.to_string()), "{lang}");
+            assert_eq!(said(lang, &cage()), (cage_look.to_string(), cage_finds.to_string()), "{lang}");
+        }
+    }
+
+    /// The English singles-only words are the catalogue's.
+    #[test]
+    fn singles_only_is_the_english_catalogues() {
+        assert_eq!(describe(&Stuck::SinglesOnly, &square_names(&built_in("en").unwrap())).look, SINGLES_ONLY);
+    }
+}
+
+#[cfg(test)]
 mod hardest_tests {
     /// A killer's hints name the cage and its sum, from the grader's step.
     #[test]
