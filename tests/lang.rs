@@ -353,8 +353,7 @@ fn hint_books(name: &str, each: &str, count: &str) {
         assert!(!text.contains('⟦'), "{lang}: a key no catalogue has: {text}");
         let left = english_left(&text, lang);
         assert!(left.is_empty(), "{lang}: English furniture {left:?} in\n{text}");
-        let mut hint_left: Vec<&str> =
-            text.split(|c: char| !c.is_alphanumeric()).filter(|w| ENGLISH_HINT_WORDS.contains(w)).collect();
+        let mut hint_left: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).filter(|w| ENGLISH_HINT_WORDS.contains(w)).collect();
         hint_left.sort();
         hint_left.dedup();
         assert!(hint_left.is_empty(), "{lang}: English hint words {hint_left:?} in\n{text}");

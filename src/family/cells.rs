@@ -2,11 +2,11 @@
 //! (every layout but Slitherlink). The engines are `solver`, `generate`,
 //! `grade`, `canon` and the independent checker in `validate`.
 
+use super::hint::ReaderHouse;
 use super::{
     Answer, Family, GradeReport, Refusal, SampleBands, StepCells, checked, no_formats, standard_budget, undecided_grade, undecided_refusal,
     unsupported, with_article,
 };
-use super::hint::ReaderHouse;
 use crate::canon::Canonicalizer;
 use crate::formats::fpuzzles::{default_boxes, relabelled};
 use crate::formats::{Decoded, Format, FormatError, fpuzzles, grid as square, pzpr};
@@ -1093,7 +1093,11 @@ mod house_name_tests {
                     ReaderHouse::Numbered { kind, n } => format!("in {kind} {n}"),
                     ReaderHouse::Phrase(text) => text,
                 };
-                assert!(!name.is_empty() && !name.starts_with("in house ") && !name.contains('⟦'), "{}: house {h} named {name:?}", path.display());
+                assert!(
+                    !name.is_empty() && !name.starts_with("in house ") && !name.contains('⟦'),
+                    "{}: house {h} named {name:?}",
+                    path.display()
+                );
                 if h >= model.houses.len() + model.cages.iter().filter(|c| c.cells.len() > 1).count() {
                     implied += 1;
                     let first = house.iter().min().map(|&c| model.cell_names[c].as_str()).unwrap();

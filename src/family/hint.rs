@@ -205,11 +205,9 @@ fn pattern(step: &StuckStep, names: &Names) -> Option<String> {
     };
     let mut text = match step.technique {
         DirectPointing | Pointing | DirectClaiming | Claiming => only_in(&house_at(0)?, &acts_on(0)?),
-        GeneralizedIntersection => w.plural(
-            "hint.pattern.generalized",
-            nd,
-            &[("House", &capitalised(&house_at(0)?)), ("digits", &digits), ("cells", &cells)],
-        ),
+        GeneralizedIntersection => {
+            w.plural("hint.pattern.generalized", nd, &[("House", &capitalised(&house_at(0)?)), ("digits", &digits), ("cells", &cells)])
+        }
         NakedPair | NakedTriple | NakedQuad => w.fill("hint.pattern.naked", &[("cells", &cells), ("digits", &digits)]),
         DirectHiddenPair | DirectHiddenTriple | HiddenPair | HiddenTriple | HiddenQuad => {
             w.plural("hint.pattern.hidden", nd, &[("House", &capitalised(&house_at(0)?)), ("digits", &digits), ("cells", &cells)])
@@ -239,10 +237,9 @@ fn pattern(step: &StuckStep, names: &Names) -> Option<String> {
             let (sum, cells) = cage()?;
             w.fill("hint.pattern.cage_house", &[("sum", &sum), ("cells", &cells), ("digits", &digits), ("place", &acts_on(0)?)])
         }
-        InniesOuties | InniesOutiesUnion if step.sum.is_some() => w.fill(
-            "hint.pattern.rule_of_45",
-            &[("cells", &cell_list(&step.path, names)), ("sum", &step.sum?.to_string())],
-        ),
+        InniesOuties | InniesOutiesUnion if step.sum.is_some() => {
+            w.fill("hint.pattern.rule_of_45", &[("cells", &cell_list(&step.path, names)), ("sum", &step.sum?.to_string())])
+        }
         Skyscraper | TwoStringKite | TurbotFish | StrongLinks3 | StrongLinks4 if !step.path.is_empty() => {
             w.fill("hint.pattern.links", &[("name", &name()), ("digits", &digits), ("cells", &cell_list(&step.path, names))])
         }
@@ -257,9 +254,7 @@ fn pattern(step: &StuckStep, names: &Names) -> Option<String> {
         }
         UniqueRectangle | UniqueLoop if !step.cells.is_empty() => w.fill("hint.pattern.unique", &[("cells", &cells), ("digits", &digits)]),
         AlignedPairExclusion if !step.cells.is_empty() => w.fill("hint.pattern.aligned_pairs", &[("cells", &cells)]),
-        BivalueUniversalGrave if !pattern_cells.is_empty() => {
-            w.fill("hint.pattern.bug", &[("cells", &cell_list(&pattern_cells, names))])
-        }
+        BivalueUniversalGrave if !pattern_cells.is_empty() => w.fill("hint.pattern.bug", &[("cells", &cell_list(&pattern_cells, names))]),
         _ if !pattern_cells.is_empty() && !is_single(step.technique) && step.technique != Guess => {
             w.fill("hint.pattern.stands_on", &[("name", &name()), ("cells", &cell_list(&pattern_cells, names))])
         }
@@ -439,7 +434,13 @@ mod language_tests {
 
     /// An X-wing on 5 in columns 2 and 6, its places in rows 2 and 8.
     fn x_wing() -> Stuck {
-        Stuck::Step(StuckStep { eliminations: vec![(40, 4)], houses: vec![10, 14], acts_on: vec![1, 7], digits: vec![4], ..step(Technique::XWing) })
+        Stuck::Step(StuckStep {
+            eliminations: vec![(40, 4)],
+            houses: vec![10, 14],
+            acts_on: vec![1, 7],
+            digits: vec![4],
+            ..step(Technique::XWing)
+        })
     }
 
     /// A killer cage of sum 4 on r1c1 and r1c2 (only 1 + 3): 9 leaves r1c1.
@@ -457,14 +458,46 @@ mod language_tests {
     #[test]
     fn a_naked_pair_in_every_language() {
         let expected = [
-            ("en", "Look for a naked pair in row 4.", "r4c3 and r4c4 hold only 3 and 7 between them: it removes 3 and 7 from r4c5 and r4c6, and 9 from r4c1."),
-            ("de", "", ""),
-            ("fr", "", ""),
-            ("es", "", ""),
-            ("it", "", ""),
-            ("nl", "", ""),
-            ("pt", "", ""),
-            ("pl", "", ""),
+            (
+                "en",
+                "Look for a naked pair in row 4.",
+                "r4c3 and r4c4 hold only 3 and 7 between them: it removes 3 and 7 from r4c5 and r4c6, and 9 from r4c1.",
+            ),
+            (
+                "de",
+                "Suchen Sie ein nacktes Paar in Zeile 4.",
+                "r4c3 und r4c4 enthalten zusammen nur 3 und 7: Das streicht 3 und 7 aus r4c5 und r4c6 sowie 9 aus r4c1.",
+            ),
+            (
+                "fr",
+                "Cherchez une paire nue dans la ligne 4.",
+                "r4c3 et r4c4 ne contiennent à elles toutes que 3 et 7\u{a0}: cela retire 3 et 7 de r4c5 et r4c6, et 9 de r4c1.",
+            ),
+            (
+                "es",
+                "Busque una pareja desnuda en la fila 4.",
+                "r4c3 y r4c4 solo contienen 3 y 7 entre todas: esto elimina 3 y 7 de r4c5 y r4c6, y 9 de r4c1.",
+            ),
+            (
+                "it",
+                "Cercate una coppia nuda nella riga 4.",
+                "r4c3 e r4c4 contengono in tutto solo 3 e 7: questo toglie 3 e 7 da r4c5 e r4c6, e 9 da r4c1.",
+            ),
+            (
+                "nl",
+                "Zoek een naakt paar in rij 4.",
+                "r4c3 en r4c4 bevatten samen alleen 3 en 7: dat schrapt 3 en 7 uit r4c5 en r4c6, en 9 uit r4c1.",
+            ),
+            (
+                "pt",
+                "Procure um par nu na linha 4.",
+                "r4c3 e r4c4 só contêm 3 e 7 entre elas: isso elimina 3 e 7 de r4c5 e r4c6, e 9 de r4c1.",
+            ),
+            (
+                "pl",
+                "Szukaj nagiej pary w wierszu 4.",
+                "r4c3 i r4c4 zawierają razem tylko 3 i 7: to usuwa 3 i 7 z r4c5 i r4c6 oraz 9 z r4c1.",
+            ),
         ];
         for (lang, look, finds) in expected {
             assert_eq!(said(lang, &naked_pair()), (look.to_string(), finds.to_string()), "{lang}");
@@ -475,8 +508,20 @@ mod language_tests {
     #[test]
     fn an_x_wing_and_a_cage_in_german_and_french() {
         let expected = [
-            ("de", "", "", "", ""),
-            ("fr", "", "", "", ""),
+            (
+                "de",
+                "Suchen Sie einen X-Wing mit der 5 in den Spalten 2 und 6.",
+                "In den Spalten 2 und 6 kann die 5 nur in den Zeilen 2 und 8 stehen: Das streicht 5 aus r5c5.",
+                "Sehen Sie sich den Käfig mit der Summe 4 (r1c1 und r1c2) an: Welche Ziffern können seine Summe ergeben?",
+                "Der Käfig mit der Summe 4 (r1c1 und r1c2) kann nur die Ziffern enthalten, die seine Summe ergeben: Das streicht 9 aus r1c1.",
+            ),
+            (
+                "fr",
+                "Cherchez un X-Wing sur le 5 dans les colonnes 2 et 6.",
+                "Dans les colonnes 2 et 6, le 5 ne peut aller que dans les lignes 2 et 8\u{a0}: cela retire 5 de r5c5.",
+                "Regardez la cage de somme 4 (r1c1 et r1c2)\u{a0}: quels chiffres peuvent faire sa somme\u{202f}?",
+                "La cage de somme 4 (r1c1 et r1c2) ne peut contenir que les chiffres qui font sa somme\u{a0}: cela retire 9 de r1c1.",
+            ),
         ];
         for (lang, wing_look, wing_finds, cage_look, cage_finds) in expected {
             assert_eq!(said(lang, &x_wing()), (wing_look.to_string(), wing_finds.to_string()), "{lang}");
