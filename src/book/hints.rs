@@ -113,12 +113,13 @@ fn both(first: Hint, hardest: Hint, words: &Catalogue) -> Hint {
 }
 
 /// A sentence after a colon: its first letter small (where the language
-/// does so), unless it starts with a cell's name ("r4c5") or a capital
-/// word such as "X-wing".
+/// does so), unless its first word is a name ("X-wing", "XY-Wing", "BUG":
+/// anything but small letters after the first), or a cell's ("r4c5").
 fn lowered(text: &str, lower: bool) -> String {
-    let mut chars = text.chars();
-    match (chars.next(), chars.next()) {
-        (Some(first), Some(second)) if lower && first.is_uppercase() && second.is_lowercase() => {
+    let word = text.split(' ').next().unwrap_or("");
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) if lower && first.is_uppercase() && chars.all(char::is_lowercase) => {
             first.to_lowercase().chain(text.chars().skip(1)).collect()
         }
         _ => text.to_string(),
@@ -287,4 +288,24 @@ fn wrap(font: &Font, text: &str, size: f32, width: f32, indent: f32) -> Vec<Stri
         lines.push(line);
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lowered;
+
+    /// After "First:" a sentence starts small, a name keeps its capitals,
+    /// and a one-letter word is a word (Portuguese "O pivô", Polish "W bloku").
+    #[test]
+    fn a_sentence_after_the_colon_starts_small_but_a_name_does_not() {
+        assert_eq!(lowered("Look for a naked pair in row 4.", true), "look for a naked pair in row 4.");
+        assert_eq!(lowered("X-wing on 5.", true), "X-wing on 5.");
+        assert_eq!(lowered("XY-Wing", true), "XY-Wing");
+        assert_eq!(lowered("r4c5 and r4c6 hold", true), "r4c5 and r4c6 hold");
+        assert_eq!(lowered("O pivô r1c3 vê", true), "o pivô r1c3 vê");
+        assert_eq!(lowered("W bloku 4 cyfra 5", true), "w bloku 4 cyfra 5");
+        assert_eq!(lowered("Ähnlich", true), "ähnlich");
+        // German keeps a whole sentence's capital after a colon.
+        assert_eq!(lowered("Suchen Sie ein nacktes Paar.", false), "Suchen Sie ein nacktes Paar.");
+    }
 }
