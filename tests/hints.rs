@@ -7,6 +7,7 @@ use common::{ok, run};
 
 use puzzlebook::book::hints::SINGLES_ONLY;
 use puzzlebook::family::{self, Answer, Family};
+use puzzlebook::lang::english;
 use puzzlebook::layout::Layout;
 use std::path::PathBuf;
 use std::process::Command;
@@ -35,7 +36,7 @@ const X_WING: &str = "9...627....5..3...........67...3.........9...8.2.45..9..35
 #[test]
 fn an_x_wing_puzzle_gets_the_x_wing_and_what_it_removes() {
     let family = classic();
-    let hint = family.hint(X_WING).expect("classic-9 has a grader");
+    let hint = family.hint(X_WING, &english()).expect("classic-9 has a grader");
     assert_eq!(hint.look, "Look for an X-wing on 1 in columns 1 and 5.");
     let finds = hint.finds.expect("a second stage");
     assert_eq!(
@@ -56,7 +57,7 @@ fn a_pointing_pair_names_its_box_then_the_cell_it_clears() {
     // se-rated.txt, SE 2.8 (claiming is its hardest step; a pointing pair comes first).
     let puzzle = ".5.32..7.3....46.5.7...1....82.....65...9...11.....38....4...2.8.76....4.4..18.6.";
     let family = classic();
-    let hint = family.hint(puzzle).unwrap();
+    let hint = family.hint(puzzle, &english()).unwrap();
     assert_eq!(hint.look, "Look for a pointing pair in box 1.");
     assert_eq!(hint.finds.as_deref(), Some("In box 1, 1 can go only in column 3: it removes 1 from r7c3."));
     assert_ne!(solution(family.as_ref(), puzzle)[cell("r7c3")], '1');
@@ -65,7 +66,7 @@ fn a_pointing_pair_names_its_box_then_the_cell_it_clears() {
 #[test]
 fn a_puzzle_of_singles_says_so_and_has_no_second_stage() {
     // The 17-clue puzzle graded to a hidden single at most (src/grade/tests.rs).
-    let hint = classic().hint(".................1.....2.3......45....1.6.....4......7....8.4....9...2..3.61...9.").unwrap();
+    let hint = classic().hint(".................1.....2.3......45....1.6.....4......7....8.4....9...2..3.61...9.", &english()).unwrap();
     assert_eq!(hint.look, SINGLES_ONLY);
     assert_eq!(hint.finds, None);
 }
@@ -73,9 +74,9 @@ fn a_puzzle_of_singles_says_so_and_has_no_second_stage() {
 #[test]
 fn families_without_a_grader_give_no_hint() {
     let loops = family::open(Layout::load("slitherlink-7x7").unwrap());
-    assert_eq!(loops.hint(&".".repeat(49)), None);
+    assert_eq!(loops.hint(&".".repeat(49), &english()), None);
     // A puzzle whose givens break a rule has no hint either.
-    assert_eq!(classic().hint(&format!("11{}", ".".repeat(79))), None);
+    assert_eq!(classic().hint(&format!("11{}", ".".repeat(79)), &english()), None);
 }
 
 // ---------------------------------------------------------------------------

@@ -397,7 +397,7 @@ mod tests {
         let hardest = crate::generate::needs::parse_technique(&grade.technique).unwrap();
         // Singles alone solve it (though SE's path may take a direct
         // pointing, rated under a naked single, on the way).
-        if family.hint(&p.row.givens).unwrap().look == crate::book::hints::SINGLES_ONLY {
+        if family.hint(&p.row.givens, &crate::lang::english()).unwrap().look == crate::book::hints::SINGLES_ONLY {
             return 0;
         }
         if !crate::grade::is_single(hardest) {
@@ -490,7 +490,7 @@ mod tests {
         let singles = needs.needs.iter().find(|(s, _)| s.id == "singles").map_or(0, |(_, n)| *n);
         let text = crate::book::front::introduction(&book).join("\n");
         for p in &book.puzzles {
-            let alone = book.layouts[0].hint(&p.row.givens).unwrap().look == crate::book::hints::SINGLES_ONLY;
+            let alone = book.layouts[0].hint(&p.row.givens, &crate::lang::english()).unwrap().look == crate::book::hints::SINGLES_ONLY;
             assert_eq!(sudoku_need_from_grade(&book, p) == 0, alone);
         }
         let all_singles = singles == book.puzzles.len();

@@ -218,7 +218,7 @@ pub fn introduction(book: &Book) -> Vec<String> {
     let mut out = vec![holdings(book)];
     out.extend(super::claims::introduction(book, book.claims()));
     if book.settings.hints {
-        out.push(super::hints::introduction_words(book.settings.hints_at).to_string());
+        out.push(super::hints::introduction_words(book.settings.hints_at, &book.words));
     }
     if book.settings.examples {
         out.push(book.words.text("intro.examples"));
@@ -355,16 +355,10 @@ fn example(maker: &dyn Family, seed: u64, printed: &[(&str, &str)], words: &crat
             None => crate::family::open(maker.layout().clone()),
         };
         let answer = family.answer_page(&made.givens, &made.solution);
-        match family.example_step(&made.givens, &made.solution) {
+        match family.example_step(&made.givens, &made.solution, words) {
             Some(step) => {
                 return Ok(Example {
-                    // The step's words are English only for now: another
-                    // language says what the figure shows instead.
-                    caption: if words.is_english() {
-                        words.fill("example.first_step", &[("words", &step.words)])
-                    } else {
-                        words.text("example.first_step_plain")
-                    },
+                    caption: words.fill("example.first_step", &[("words", &step.words)]),
                     puzzle: step.figure,
                     answer,
                     shaded: step.shaded,

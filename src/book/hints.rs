@@ -8,6 +8,7 @@
 //! flows it onto pages.
 
 use super::Book;
+use crate::lang::Catalogue;
 use crate::pdf::canvas::{Align, BLACK, Surface};
 use crate::pdf::fonts::{Font, Fonts, Weight};
 use anyhow::{Result, bail};
@@ -35,49 +36,30 @@ impl HintsAt {
     }
 }
 
-/// The introduction's paragraph on the hints section.
-pub fn introduction_words(at: HintsAt) -> &'static str {
-    match at {
-        HintsAt::First => {
-            "If you get stuck, each puzzle names the page of its hint: the hints section first says which technique to look for and \
-             where; if that is not enough, its second part says what the step finds, so you can carry on without looking at the \
-             whole answer."
-        }
-        HintsAt::Hardest => {
-            "Each puzzle names the page of its hint, which is for its hardest step (the one its level is rated by): the hints \
-             section first says which technique it is and where; its second part names the cells of the pattern and what the step \
-             finds."
-        }
-        HintsAt::Both => {
-            "If you get stuck, each puzzle names the page of its hints: the first step past the singles, then its hardest step \
-             (the one its level is rated by). The hints section first says which technique to look for and where; its second part \
-             names the pattern's cells and what each step finds."
+impl HintsAt {
+    /// Its catalogue keys' ending (`hints.intro_first` …).
+    fn key(self) -> &'static str {
+        match self {
+            HintsAt::First => "first",
+            HintsAt::Hardest => "hardest",
+            HintsAt::Both => "both",
         }
     }
+}
+
+/// The introduction's paragraph on the hints section.
+pub fn introduction_words(at: HintsAt, words: &Catalogue) -> String {
+    words.text(&format!("hints.intro_{}", at.key()))
 }
 
 /// The hints section's opening paragraph.
-fn section_words(at: HintsAt) -> &'static str {
-    match at {
-        HintsAt::First => {
-            "Stuck? For each puzzle, the first step that needs more than a single (a full house, a hidden single or a naked single): here where to look, and under More help what that step finds."
-        }
-        HintsAt::Hardest => {
-            "For each puzzle, its hardest step (the one its level is rated by), once the steps before it are made: here the technique and where to look, and under More help the pattern's cells and what the step finds."
-        }
-        HintsAt::Both => {
-            "Stuck? For each puzzle, first the first step that needs more than a single, then its hardest step (the one its level is rated by): here where to look, and under More help what each step finds."
-        }
-    }
+fn section_words(at: HintsAt, words: &Catalogue) -> String {
+    words.text(&format!("hints.section_{}", at.key()))
 }
 
 /// The "More help" heading's paragraph.
-fn more_help_words(at: HintsAt) -> &'static str {
-    match at {
-        HintsAt::First => "What each first step finds: read it once the hint above is not enough.",
-        HintsAt::Hardest => "What each hardest step stands on and finds: read it once the hint above is not enough.",
-        HintsAt::Both => "What each step finds: read it once the hint above is not enough.",
-    }
+fn more_help_words(at: HintsAt, words: &Catalogue) -> String {
+    words.text(&format!("hints.more_help_{}", at.key()))
 }
 
 /// Each puzzle's hint, in book order (`None` where its family has no
@@ -88,19 +70,20 @@ pub fn collect(book: &Book) -> Result<Vec<Option<Hint>>> {
         return Ok(Vec::new());
     }
     let at = book.settings.hints_at;
+    let words = &*book.words;
     let hints: Vec<Option<Hint>> = book
         .puzzles
         .iter()
         .map(|p| {
             let family = &book.layouts[p.layout];
             match at {
-                HintsAt::First => family.hint(&p.row.givens),
-                HintsAt::Hardest => family.hardest_hint(&p.row.givens),
+                HintsAt::First => family.hint(&p.row.givens, words),
+                HintsAt::Hardest => family.hardest_hint(&p.row.givens, words),
                 HintsAt::Both => {
-                    let first = family.hint(&p.row.givens)?;
-                    let hardest = family.hardest_hint(&p.row.givens);
+                    let first = family.hint(&p.row.givens, words)?;
+                    let hardest = family.hardest_hint(&p.row.givens, words);
                     Some(match hardest {
-                        Some(hardest) if hardest.look != first.look || hardest.finds != first.finds => both(first, hardest),
+                        Some(hardest) if hardest.look != first.look || hardest.finds != first.finds => both(first, hardest, words),
                         _ => first,
                     })
                 }
@@ -118,22 +101,26 @@ pub fn collect(book: &Book) -> Result<Vec<Option<Hint>>> {
 }
 
 /// The first stuck point's hint and the hardest step's, as one entry.
-fn both(first: Hint, hardest: Hint) -> Hint {
-    let look = format!("First: {} Hardest step: {}", lowered(&first.look), lowered(&hardest.look));
+fn both(first: Hint, hardest: Hint, words: &Catalogue) -> Hint {
+    let lower = words.text("hints.lower_after_colon") == "yes";
+    let join = |a: &str, b: &str| words.fill("hints.both", &[("first", &lowered(a, lower)), ("hardest", &lowered(b, lower))]);
+    let look = join(&first.look, &hardest.look);
     let finds = match (&first.finds, &hardest.finds) {
-        (Some(a), Some(b)) => Some(format!("First: {} Hardest step: {}", lowered(a), lowered(b))),
+        (Some(a), Some(b)) => Some(join(a, b)),
         (a, b) => a.clone().or(b.clone()),
     };
     Hint { look, finds, naming: first.naming.or(hardest.naming) }
 }
 
-/// A sentence after a colon: its first letter small, unless it starts
-/// with a cell's name ("r4c5") or a capital word such as "X-wing".
-fn lowered(text: &str) -> String {
-    let mut chars = text.chars();
-    match (chars.next(), chars.next()) {
-        (Some(first), Some(second)) if first.is_ascii_uppercase() && second.is_ascii_lowercase() => {
-            format!("{}{}", first.to_ascii_lowercase(), &text[1..])
+/// A sentence after a colon: its first letter small (where the language
+/// does so), unless its first word is a name ("X-wing", "XY-Wing", "BUG":
+/// anything but small letters after the first), or a cell's ("r4c5").
+fn lowered(text: &str, lower: bool) -> String {
+    let word = text.split(' ').next().unwrap_or("");
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) if lower && first.is_uppercase() && chars.all(char::is_lowercase) => {
+            first.to_lowercase().chain(text.chars().skip(1)).collect()
         }
         _ => text.to_string(),
     }
@@ -209,22 +196,24 @@ pub fn flow(set: &Setting, book: &Book, hints: &[Option<Hint>], puzzle_pages: &[
     naming.dedup();
     naming.sort_unstable();
     naming.dedup();
-    let mut intro = section_words(book.settings.hints_at).to_string();
+    let words = &*book.words;
+    let mut intro = section_words(book.settings.hints_at, words);
     for n in naming {
-        intro.push_str(&format!(" Cells: {n}."));
+        intro.push_str(&words.fill("hints.cells", &[("naming", n)]));
     }
-    let mut blocks = vec![heading("Hints", 0.0), paragraph(&intro, set.body * 0.5)];
+    let mut blocks = vec![heading(&words.text("page.hints"), 0.0), paragraph(&intro, set.body * 0.5)];
     for (i, (p, hint)) in book.puzzles.iter().zip(hints).enumerate() {
         if let Some(hint) = hint {
             let page = puzzle_pages.get(i).copied().unwrap_or(0);
-            blocks.push(entry(format!("Puzzle {} (page {page})", p.number), &hint.look, Some(i)));
+            let lead = words.fill("hints.puzzle_page", &[("n", &p.number.to_string()), ("page", &page.to_string())]);
+            blocks.push(entry(lead, &hint.look, Some(i)));
         }
     }
-    blocks.push(heading("More help", set.heading * 0.8));
-    blocks.push(paragraph(more_help_words(book.settings.hints_at), set.body * 0.5));
+    blocks.push(heading(&words.text("hints.more_help"), set.heading * 0.8));
+    blocks.push(paragraph(&more_help_words(book.settings.hints_at, words), set.body * 0.5));
     for (p, hint) in book.puzzles.iter().zip(hints) {
         if let Some(finds) = hint.as_ref().and_then(|h| h.finds.as_deref()) {
-            blocks.push(entry(format!("Puzzle {}", p.number), finds, None));
+            blocks.push(entry(words.fill("page.puzzle", &[("n", &p.number.to_string())]), finds, None));
         }
     }
     // A heading's block holds only the heading and its paragraph: keep the
@@ -299,4 +288,24 @@ fn wrap(font: &Font, text: &str, size: f32, width: f32, indent: f32) -> Vec<Stri
         lines.push(line);
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lowered;
+
+    /// After "First:" a sentence starts small, a name keeps its capitals,
+    /// and a one-letter word is a word (Portuguese "O pivô", Polish "W bloku").
+    #[test]
+    fn a_sentence_after_the_colon_starts_small_but_a_name_does_not() {
+        assert_eq!(lowered("Look for a naked pair in row 4.", true), "look for a naked pair in row 4.");
+        assert_eq!(lowered("X-wing on 5.", true), "X-wing on 5.");
+        assert_eq!(lowered("XY-Wing", true), "XY-Wing");
+        assert_eq!(lowered("r4c5 and r4c6 hold", true), "r4c5 and r4c6 hold");
+        assert_eq!(lowered("O pivô r1c3 vê", true), "o pivô r1c3 vê");
+        assert_eq!(lowered("W bloku 4 cyfra 5", true), "w bloku 4 cyfra 5");
+        assert_eq!(lowered("Ähnlich", true), "ähnlich");
+        // German keeps a whole sentence's capital after a colon.
+        assert_eq!(lowered("Suchen Sie ein nacktes Paar.", false), "Suchen Sie ein nacktes Paar.");
+    }
 }

@@ -288,8 +288,7 @@ impl BookSettings {
 
     /// What a book in another language than English needs, refused by
     /// name before anything is chosen or written: its catalogue, the
-    /// layouts' words in it, a trivia bank in it; and hints, English only
-    /// for now.
+    /// layouts' words in it, a trivia bank in it.
     fn check_lang(&self) -> Result<()> {
         if self.imprint_address.is_some() && self.imprint.is_none() {
             bail!("--imprint-address needs --imprint: the address is the imprint's");
@@ -299,9 +298,6 @@ impl BookSettings {
             return Ok(());
         }
         let lang = &words.code;
-        if self.hints {
-            bail!("--hints with --lang {lang}: the hints section is in English only for now (leave out --hints)");
-        }
         for arg in &self.layouts {
             let Ok(layout) = crate::layout::Layout::load(arg) else { continue };
             if self.trivia.is_none() && !crate::family::open(layout.clone()).lettered_cells().is_empty() {
@@ -589,9 +585,8 @@ mod tests {
         let old = BookSettings::new("T", vec!["classic-9".into()], 4, vec![Level::Easy]).to_toml();
         assert!(!old.contains("lang"), "{old}");
         assert_eq!(BookSettings::from_toml(&old).unwrap().lang, "en");
-        // Hints are English only for now: refused by name in another language.
-        let e = BookSettings { hints: true, ..new.clone() }.check().unwrap_err().to_string();
-        assert!(e.contains("--hints with --lang de") && e.contains("English only"), "{e}");
+        // Hints are in every language: a German book with hints is taken.
+        BookSettings { hints: true, hints_at: hints::HintsAt::Both, ..new.clone() }.check().unwrap();
         // Trividoku needs a bank in the book's language.
         let e = BookSettings { layouts: vec!["trividoku-9".into()], ..new.clone() }.check().unwrap_err().to_string();
         assert!(e.contains("--lang de: trividoku-9") && e.contains("--trivia FILE"), "{e}");

@@ -2,6 +2,7 @@
 //! (every layout but Slitherlink). The engines are `solver`, `generate`,
 //! `grade`, `canon` and the independent checker in `validate`.
 
+use super::hint::ReaderHouse;
 use super::{
     Answer, Family, GradeReport, Refusal, SampleBands, StepCells, checked, no_formats, standard_budget, undecided_grade, undecided_refusal,
     unsupported, with_article,
@@ -730,13 +731,13 @@ impl Family for Cells {
         Some(super::MarkRoom { least: crate::pdf::min_cell_for_marks(cells, fonts, style, floor), caged })
     }
 
-    fn hint(&self, givens: &str) -> Option<super::Hint> {
+    fn hint(&self, givens: &str, words: &crate::lang::Catalogue) -> Option<super::Hint> {
         let grid = self.grid(givens).ok()?;
         let stuck = self.grader()?.first_stuck(&grid)?;
-        Some(self.hint_words(&stuck))
+        Some(self.hint_words(&stuck, words))
     }
 
-    fn example_step(&self, givens: &str, solution: &str) -> Option<super::example::ExampleStep> {
+    fn example_step(&self, givens: &str, solution: &str, words: &crate::lang::Catalogue) -> Option<super::example::ExampleStep> {
         use super::example::{self, Single};
         use crate::grade::Technique;
         let model = &self.cells().model;
@@ -755,7 +756,7 @@ impl Family for Cells {
                     // A killer starts from its cages' sums: a cage only one
                     // set of digits makes, pencilled in.
                     Technique::CageCombination | Technique::CageHouse | Technique::InniesOuties => {
-                        let (shaded, digits, words) = example::cage_combination(model, &solved)?;
+                        let (shaded, digits, words) = example::cage_combination(model, &solved, words)?;
                         let mut figure = example::figure(self.page(givens), &shaded, &[]);
                         let pencilled: Vec<(usize, Vec<char>)> = shaded.iter().map(|&c| (c, digits.clone())).collect();
                         figure.pencil = (0..figure.symbols.len())
@@ -783,16 +784,16 @@ impl Family for Cells {
         if solved.cells.get(cell).copied().flatten() != Some(s) || self.cells().letters.get(cell).copied().flatten().is_some() {
             return None;
         }
-        let (shaded, words) = example::single(model, &grid, &candidates, cell, s, kind, prefer_box)?;
+        let (shaded, words) = example::single(model, &grid, &candidates, cell, s, kind, prefer_box, words)?;
         let placed = vec![(cell, model.alphabet.char_of(s))];
         let figure = example::figure(self.page(givens), &shaded, &placed);
         Some(example::ExampleStep { shaded, placed, lines: Vec::new(), pencilled: Vec::new(), figure, words })
     }
 
-    fn hardest_hint(&self, givens: &str) -> Option<super::Hint> {
+    fn hardest_hint(&self, givens: &str, words: &crate::lang::Catalogue) -> Option<super::Hint> {
         let grid = self.grid(givens).ok()?;
         let stuck = self.grader()?.hardest_step(&grid)?;
-        Some(self.hint_words(&stuck))
+        Some(self.hint_words(&stuck, words))
     }
 
     fn skills(&self) -> &'static [super::words::Skill] {
@@ -990,38 +991,52 @@ fn fpuzzles_cell(cell: usize, n: usize) -> String {
     format!("R{}C{}", cell / n + 1, cell % n + 1)
 }
 
-/// A house as a reader finds it on the page: rows, columns, boxes and rings
-/// by their numbers; an unlabelled region or island by a cell in it; past
-/// the layout's houses, the grader's own ([`crate::grade::houses_of`]): a
-/// cage by a cell in it, and a set the houses force (windoku's hidden
-/// windows, a jigsaw's leftover cells) by its cells.
-fn reader_house(model: &crate::model::Model, h: usize) -> String {
+/// A house as a reader finds it on the page, as the "in …" phrase of the
+/// catalogue's `hint.house.*`: rows, columns, boxes and rings by their
+/// numbers; an unlabelled region or island by a cell in it; past the
+/// layout's houses, the grader's own ([`crate::grade::houses_of`]): a cage
+/// by a cell in it, and a set the houses force (windoku's hidden windows,
+/// a jigsaw's leftover cells) by its cells.
+fn reader_house(model: &crate::model::Model, h: usize, words: &crate::lang::Catalogue) -> ReaderHouse {
     let Some(house) = model.houses.get(h) else {
         let grader = crate::grade::houses_of(model);
         let Some(cells) = grader.get(h) else {
-            return format!("house {}", h + 1);
+            return ReaderHouse::Phrase(words.fill("hint.house.other", &[("name", &(h + 1).to_string())]));
         };
         let first = cells.iter().min().map_or(String::new(), |&c| model.cell_names[c].clone());
         if model.cages.iter().any(|cage| cage.cells.len() == cells.len() && cells.iter().all(|c| cage.cells.contains(c))) {
-            return format!("the cage with {first}");
+            return ReaderHouse::Phrase(words.fill("hint.house.cage", &[("cell", &first)]));
         }
         let mut sorted = cells.clone();
         sorted.sort_unstable();
         let names: Vec<&str> = sorted.iter().map(|&c| model.cell_names[c].as_str()).collect();
-        return format!("the cells {} (the houses around them force these to hold each digit once)", names.join(" "));
+        return ReaderHouse::Phrase(words.fill("hint.house.forced", &[("cells", &names.join(" "))]));
     };
     let (name, grid) = match house.name.split_once(" of grid ") {
-        Some((name, grid)) => (name, format!(" of grid {grid}")),
-        None => (house.name.as_str(), String::new()),
+        Some((name, grid)) => (name, Some(grid)),
+        None => (house.name.as_str(), None),
     };
     let first = house.cells.iter().min().map_or(String::new(), |&c| model.cell_names[c].clone());
-    match name.split(' ').next().unwrap_or("") {
-        "region" => format!("the region with {first}{grid}"),
-        "island" => format!("the shaded island with {first}"),
-        "sectors" => format!("the slice of {name}"),
-        "main" | "anti-diagonal" | "lettered" => format!("the {name}{grid}"),
-        _ => house.name.clone(),
-    }
+    let (kind, rest) = name.split_once(' ').unwrap_or((name, ""));
+    let numbered = ["row", "column", "box", "ring", "nonet"].into_iter().find(|&k| k == kind && rest.parse::<usize>().is_ok());
+    let phrase = match (numbered, kind) {
+        (Some(kind), _) if grid.is_none() => return ReaderHouse::Numbered { kind, n: rest.to_string() },
+        (Some(kind), _) => words.fill(&format!("hint.house.{kind}"), &[("n", rest)]),
+        (None, "region") => words.fill("hint.house.region", &[("cell", &first)]),
+        (None, "island") => words.fill("hint.house.island", &[("cell", &first)]),
+        (None, "sectors") => {
+            let (a, b) = rest.split_once(" and ").unwrap_or((rest, ""));
+            words.fill("hint.house.slice", &[("a", a), ("b", b)])
+        }
+        (None, "main") => words.text("hint.house.main_diagonal"),
+        (None, "anti-diagonal") => words.text("hint.house.anti_diagonal"),
+        (None, "lettered") => words.text("hint.house.lettered"),
+        _ => words.fill("hint.house.other", &[("name", name)]),
+    };
+    ReaderHouse::Phrase(match grid {
+        Some(grid) => words.fill("hint.house.of_grid", &[("house", &phrase), ("grid", grid)]),
+        None => phrase,
+    })
 }
 
 /// The symbols of the first `n` whose values are even (or odd): what an
@@ -1039,26 +1054,25 @@ fn parity_symbols(c: &CellLayout, n: usize, even: bool) -> crate::model::SymbolS
 impl Cells {
     /// A stuck point or hardest step in a reader's words, the cells named
     /// as the layout numbers them.
-    fn hint_words(&self, stuck: &crate::grade::Stuck) -> super::Hint {
+    fn hint_words(&self, stuck: &crate::grade::Stuck, words: &crate::lang::Catalogue) -> super::Hint {
         let model = &self.cells().model;
         let cell = |c: usize| model.cell_names[c].clone();
-        let house = |h: usize| reader_house(model, h);
+        let house = |h: usize| reader_house(model, h, words);
         let symbol = |s: u8| model.symbol_names.get(s as usize).cloned().unwrap_or_else(|| model.alphabet.char_of(s).to_string());
         let naming = match &self.cells().geometry {
-            Geometry::Squares { .. } if self.one_figure_a_page() => {
-                "r4c7 is row 4, column 7, counted across the whole figure from its top left; rows, columns and boxes of one grid are numbered within it".to_string()
-            }
-            Geometry::Squares { .. } => "r4c7 is row 4, column 7; boxes are numbered from the top left, row by row".to_string(),
-            Geometry::Pie { .. } => "s3k2 is sector 3 (clockwise from twelve o'clock), ring 2 (from the centre outwards)".to_string(),
-            Geometry::Triangle { .. } => "r5c3 is the 3rd small triangle from the left in row 5".to_string(),
+            Geometry::Squares { .. } if self.one_figure_a_page() => words.text("hint.naming.figure"),
+            Geometry::Squares { .. } => words.text("hint.naming.squares"),
+            Geometry::Pie { .. } => words.text("hint.naming.pie"),
+            Geometry::Triangle { .. } => words.text("hint.naming.triangle"),
         };
-        super::hint::describe(stuck, &super::hint::Names { cell: &cell, house: &house, symbol: &symbol, naming })
+        super::hint::describe(stuck, &super::hint::Names { cell: &cell, house: &house, symbol: &symbol, naming, words })
     }
 }
 
 #[cfg(test)]
 mod house_name_tests {
     use super::reader_house;
+    use crate::family::hint::ReaderHouse;
     use crate::layout::{Layout, list_layout_files};
 
     /// Every house the grader may name in a hint has a reader's name: the
@@ -1068,18 +1082,26 @@ mod house_name_tests {
     #[test]
     fn every_house_the_grader_reasons_with_has_a_readers_name() {
         let mut implied = 0;
+        let english = crate::lang::english();
         for path in list_layout_files() {
             let layout = Layout::load(&path.display().to_string()).unwrap();
             let Some(cells) = layout.cells() else { continue };
             let model = &cells.model;
             let houses = crate::grade::houses_of(model);
             for (h, house) in houses.iter().enumerate() {
-                let name = reader_house(model, h);
-                assert!(!name.is_empty() && !name.starts_with("house "), "{}: house {h} named {name:?}", path.display());
+                let name = match reader_house(model, h, &english) {
+                    ReaderHouse::Numbered { kind, n } => format!("in {kind} {n}"),
+                    ReaderHouse::Phrase(text) => text,
+                };
+                assert!(
+                    !name.is_empty() && !name.starts_with("in house ") && !name.contains('⟦'),
+                    "{}: house {h} named {name:?}",
+                    path.display()
+                );
                 if h >= model.houses.len() + model.cages.iter().filter(|c| c.cells.len() > 1).count() {
                     implied += 1;
                     let first = house.iter().min().map(|&c| model.cell_names[c].as_str()).unwrap();
-                    assert!(name.starts_with("the cells ") && name.contains(first), "{}: {name}", path.display());
+                    assert!(name.starts_with("in the cells ") && name.contains(first), "{}: {name}", path.display());
                 }
             }
         }

@@ -11,6 +11,7 @@
 //! Every step is checked against the puzzle's solution before it is
 //! returned.
 
+use crate::lang::Catalogue;
 use crate::model::{Grid, Model};
 use crate::pdf::GridContents;
 
@@ -41,18 +42,19 @@ pub enum Single {
     Naked,
 }
 
-/// What a reader calls a house on the page: "row", "column", "box",
-/// "region", "ring", "slice", "diagonal", "island"; `None` for a house the
-/// page draws no outline of.
+/// What a reader calls a house on the page, as the catalogue's key
+/// (`example.kind.<id>`, `example.shaded.<id>`): row, column, box,
+/// region, ring, slice, diagonal, island …; `None` for a house the page
+/// draws no outline of.
 pub fn house_kind(name: &str) -> Option<&'static str> {
     if name.ends_with(" edge") {
         return Some("edge");
     }
     if name.ends_with("of the inner triangle") {
-        return Some("side of the inner triangle");
+        return Some("triangle_side");
     }
     Some(match name.split(' ').next().unwrap_or("") {
-        "nonet" => "triangle of nine cells",
+        "nonet" => "nonet",
         "window" => "window",
         "row" => "row",
         "column" => "column",
@@ -67,21 +69,27 @@ pub fn house_kind(name: &str) -> Option<&'static str> {
 }
 
 /// `symbol` as a reader says it in a sentence.
-fn said(symbol: char) -> String {
-    if symbol == '*' { "star".to_string() } else { symbol.to_string() }
+fn said(symbol: char, words: &Catalogue) -> String {
+    if symbol == '*' { words.text("example.star") } else { symbol.to_string() }
 }
 
-/// "a 7", "an 8", "a star".
-fn a(symbol: char) -> String {
-    let word = said(symbol);
+/// "a 7", "an 8", "a star": English's article goes by the sound of the
+/// word (`example.an` before a vowel sound, `example.a` else); other
+/// languages give both keys the same shape, and a star its own phrase.
+fn a(symbol: char, words: &Catalogue) -> String {
+    if symbol == '*' {
+        return words.text("example.a_star");
+    }
+    let word = said(symbol, words);
     let vowel = matches!(word.chars().next(), Some('8' | 'A' | 'E' | 'F' | 'H' | 'I' | 'L' | 'M' | 'N' | 'O' | 'R' | 'S' | 'X'));
-    format!("{} {word}", if vowel { "an" } else { "a" })
+    words.fill(if vowel { "example.an" } else { "example.a" }, &[("symbol", &word)])
 }
 
 /// A single found on `grid` (the givens) for `cell` ← symbol `s` (0-based):
 /// the house or cells it stands on, and its words; `None` where the step
 /// is not of that kind on this grid. `candidates[c]`: cell `c`'s symbols
 /// left before the step, one bit a symbol (0 for a filled cell).
+#[allow(clippy::too_many_arguments)]
 pub fn single(
     model: &Model,
     grid: &Grid,
@@ -90,13 +98,16 @@ pub fn single(
     s: u8,
     kind: Single,
     prefer_box: bool,
+    words: &Catalogue,
 ) -> Option<(Vec<usize>, String)> {
     let symbol = model.alphabet.char_of(s as _);
     let filled = |c: usize| grid.cells.get(c).copied().flatten().is_some();
     let one_each = |h: &crate::model::House| h.counts.iter().all(|&k| k == 1);
     let houses_of_cell: Vec<usize> =
         (0..model.houses.len()).filter(|&h| model.houses[h].cells.contains(&cell) && house_kind(&model.houses[h].name).is_some()).collect();
-    let cages = if model.cages.iter().any(|c| c.cells.len() == 1) { " (a cage of one cell holds the digit of its sum)" } else { "" };
+    let cages = if model.cages.iter().any(|c| c.cells.len() == 1) { words.text("example.one_cell_cage") } else { String::new() };
+    let what = if symbol.is_ascii_digit() { "digit" } else { "symbol" };
+    let symbol_said = said(symbol, words);
     match kind {
         Single::FullHouse => {
             let h = houses_of_cell
@@ -104,13 +115,11 @@ pub fn single(
                 .copied()
                 .find(|&h| one_each(&model.houses[h]) && model.houses[h].cells.iter().all(|&c| c == cell || filled(c)))?;
             let k = house_kind(&model.houses[h].name)?;
-            let what = if symbol.is_ascii_digit() { "digit" } else { "symbol" };
             Some((
                 model.houses[h].cells.clone(),
-                format!(
-                    "The shaded {k} has one empty cell left, and {} is the one {what} it is missing: the grey {} goes there.",
-                    said(symbol),
-                    said(symbol)
+                words.fill(
+                    &format!("example.full_house_{what}"),
+                    &[("shaded", &words.text(&format!("example.shaded.{k}"))), ("symbol", &symbol_said)],
                 ),
             ))
         }
@@ -150,13 +159,16 @@ pub fn single(
             }
             Some((
                 model.houses[h].cells.clone(),
-                format!(
-                    "The shaded {k} needs {}, and only one of its empty cells can take it: each other one already sees {} in a {} it lies in{}{cages}. So the grey {} goes there.",
-                    a(symbol),
-                    a(symbol),
-                    seen_kinds(model, cell),
-                    if by_mark { ", or its mark does not allow one" } else { "" },
-                    said(symbol)
+                words.fill(
+                    "example.hidden",
+                    &[
+                        ("shaded", &words.text(&format!("example.shaded.{k}"))),
+                        ("a_symbol", &a(symbol, words)),
+                        ("kinds", &seen_kinds(model, cell, words)),
+                        ("mark", &if by_mark { words.text("example.or_mark") } else { String::new() }),
+                        ("cages", &cages),
+                        ("symbol", &symbol_said),
+                    ],
                 ),
             ))
         }
@@ -179,13 +191,13 @@ pub fn single(
             let marked = model.allowed.get(cell).is_some_and(|a| a.0.count_ones() < model.symbol_count() as u32);
             Some((
                 shaded,
-                format!(
-                    "Look at the cell of the grey {}: the shaded cells around it, each in a {} it shares, hold every other {}{}. So {} is all that cell can take.",
-                    said(symbol),
-                    seen_kinds(model, cell),
-                    if symbol.is_ascii_digit() { "digit" } else { "symbol" },
-                    if marked { " its mark allows" } else { "" },
-                    said(symbol)
+                words.fill(
+                    &format!("example.naked_{what}"),
+                    &[
+                        ("symbol", &symbol_said),
+                        ("kinds", &seen_kinds(model, cell, words)),
+                        ("mark", &if marked { words.text("example.mark_allows") } else { String::new() }),
+                    ],
                 ),
             ))
         }
@@ -193,7 +205,7 @@ pub fn single(
 }
 
 /// "row, column or box": the kinds of house `cell` lies in, as the page draws them.
-fn seen_kinds(model: &Model, cell: usize) -> String {
+fn seen_kinds(model: &Model, cell: usize, words: &Catalogue) -> String {
     let mut kinds: Vec<&str> = Vec::new();
     for h in model.houses.iter().filter(|h| h.cells.contains(&cell)) {
         if let Some(k) = house_kind(&h.name)
@@ -202,11 +214,11 @@ fn seen_kinds(model: &Model, cell: usize) -> String {
             kinds.push(k);
         }
     }
-    match kinds.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        Some((last, _)) => last.to_string(),
-        None => "group".to_string(),
+    if kinds.is_empty() {
+        return words.text("example.kind.group");
     }
+    let said: Vec<String> = kinds.iter().map(|k| words.text(&format!("example.kind.{k}"))).collect();
+    words.join(&said, "list.or")
 }
 
 /// Every empty cell's symbols left from the givens alone, by the layout's
@@ -271,7 +283,7 @@ pub fn first_single(model: &Model, grid: &Grid, candidates: &[u32], solution: &G
 /// A killer cage whose sum only one set of different digits makes (two
 /// cells adding up to 3 take 1 and 2): its cells, those digits, and the
 /// words; the smallest such cage first, checked against `solution`.
-pub fn cage_combination(model: &Model, solution: &Grid) -> Option<(Vec<usize>, Vec<char>, String)> {
+pub fn cage_combination(model: &Model, solution: &Grid, words: &Catalogue) -> Option<(Vec<usize>, Vec<char>, String)> {
     let n = model.symbol_count();
     let value = |s: usize| model.alphabet.value_of(s as _);
     let mut cages: Vec<&crate::model::Cage> = model.cages.iter().filter(|c| c.cells.len() > 1).collect();
@@ -296,13 +308,10 @@ pub fn cage_combination(model: &Model, solution: &Grid) -> Option<(Vec<usize>, V
         let k = cage.cells.len();
         let digits: Vec<char> = (0..n).filter(|s| set & (1 << s) != 0).map(|s| model.alphabet.char_of(s as _)).collect();
         let said: Vec<String> = digits.iter().map(char::to_string).collect();
-        let (last, rest) = said.split_last()?;
-        let words = format!(
-            "The shaded cage of {k} cells adds up to {}. Different digits make {} only as {}, so its cells hold {} and {last} in some order (pencilled in).",
-            cage.sum,
-            cage.sum,
-            said.join(" + "),
-            rest.join(", ")
+        let sum = cage.sum.to_string();
+        let words = words.fill(
+            "example.cage_combination",
+            &[("k", &k.to_string()), ("sum", &sum), ("terms", &said.join(" + ")), ("digits", &words.join(&said, "list.and"))],
         );
         return Some((cage.cells.clone(), digits, words));
     }

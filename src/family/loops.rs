@@ -255,7 +255,7 @@ impl Family for Loops {
         GridContents { solution: Some(solution.to_string()), ..self.page(givens) }
     }
 
-    fn example_step(&self, givens: &str, solution: &str) -> Option<super::example::ExampleStep> {
+    fn example_step(&self, givens: &str, solution: &str, words: &crate::lang::Catalogue) -> Option<super::example::ExampleStep> {
         let LoopBoard { rows, cols } = self.board;
         let puzzle = self.puzzle(givens).ok()?;
         let grid = slither::Grid::new(rows, cols);
@@ -270,7 +270,7 @@ impl Family for Loops {
             if clue(r, c) == Some(3) {
                 let cell = grid.cell(r, c);
                 let lines = sides.iter().map(|&k| grid.cell_edges(cell)[k]).collect();
-                found = Some((vec![cell], lines, "The shaded 3 sits in a corner of the board. Its corner dot touches only its two outer sides, so the loop takes both of them or neither, and with neither the 3 could have at most two sides. So both outer sides are part of the loop: the two lines drawn.".to_string()));
+                found = Some((vec![cell], lines, words.text("example.loop_corner_3")));
                 break;
             }
         }
@@ -287,7 +287,7 @@ impl Family for Loops {
                     for (nr, nc, side) in neighbours {
                         if nr < rows && nc < cols && clue(nr, nc) == Some(0) {
                             let lines = (0..4).filter(|&k| k != side).map(|k| sides[k]).collect();
-                            found = Some((vec![cell, grid.cell(nr, nc)], lines, "The shaded 0 has no line on any of its sides, so the 3 beside it cannot use the side they share: its other three sides are all part of the loop, the three lines drawn.".to_string()));
+                            found = Some((vec![cell, grid.cell(nr, nc)], lines, words.text("example.loop_3_by_0")));
                             break 'search;
                         }
                     }

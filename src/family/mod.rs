@@ -226,8 +226,9 @@ pub trait Family: Send + Sync {
     }
 
     /// A book's hint for a puzzle: its first step harder than a single, in
-    /// a reader's words (`None` where the family has no technique grader).
-    fn hint(&self, _givens: &str) -> Option<Hint> {
+    /// a reader's words, the catalogue's (`None` where the family has no
+    /// technique grader).
+    fn hint(&self, _givens: &str, _words: &crate::lang::Catalogue) -> Option<Hint> {
         None
     }
 
@@ -236,13 +237,13 @@ pub trait Family: Send + Sync {
     /// or draws, the figure with all of it drawn, and the words that say
     /// it by what the figure shows. `None` where the family finds no such
     /// step on this puzzle (a book then tries another puzzle).
-    fn example_step(&self, _givens: &str, _solution: &str) -> Option<example::ExampleStep> {
+    fn example_step(&self, _givens: &str, _solution: &str, _words: &crate::lang::Catalogue) -> Option<example::ExampleStep> {
         None
     }
 
     /// A book's hint for the step a puzzle is rated by: its hardest step
     /// past the singles, naming the pattern's cells (`--hints hardest`).
-    fn hardest_hint(&self, _givens: &str) -> Option<Hint> {
+    fn hardest_hint(&self, _givens: &str, _words: &crate::lang::Catalogue) -> Option<Hint> {
         None
     }
 

@@ -325,6 +325,12 @@ impl Nonogram {
         }
     }
 
+    /// A line's kind (`row`, `column`: its catalogue keys) and number.
+    fn line_kind(&self, line: Line) -> (&'static str, usize) {
+        let h = self.board.height;
+        if line.0 < h { ("row", line.0 + 1) } else { ("column", line.0 - h + 1) }
+    }
+
     fn cell_name(&self, cell: usize) -> String {
         format!("r{}c{}", cell / self.board.width + 1, cell % self.board.width + 1)
     }
@@ -345,7 +351,7 @@ impl Nonogram {
 
     /// The first line-logic step on the empty grid, in a reader's words:
     /// the line whose runs, however they slide, overlap on the most cells.
-    fn first_step(&self, p: &Puzzle) -> Option<(Line, Vec<usize>, Vec<usize>, String)> {
+    fn first_step(&self, p: &Puzzle, words: &crate::lang::Catalogue) -> Option<(Line, Vec<usize>, Vec<usize>, String)> {
         let NonogramBoard { width, height } = self.board;
         let mut best: Option<(Line, Vec<usize>, Vec<usize>)> = None;
         for l in 0..width + height {
@@ -361,23 +367,22 @@ impl Nonogram {
             }
         }
         let (line, shaded, emptied) = best?;
-        let (name, clue) = self.line_words(p, line);
+        let (_, clue) = self.line_words(p, line);
+        let (kind, n) = self.line_kind(line);
         let cells = self.line_cells(line);
         let length = cells.len();
         let runs = if line.0 < height { &p.rows[line.0] } else { &p.cols[line.0 - height] };
         let span = engine::clue_span(runs);
         let play = length - span;
-        let list = format!("the {} cells drawn in grey", shaded.len());
-        let words = if play == 0 {
-            format!(
-                "Look at {name}: its clue {clue} needs {span} cells with one empty cell between each two runs, and the line has exactly {length}. So the runs fill it end to end: {list} are shaded{}.",
-                if emptied.is_empty() { String::new() } else { " and the cells between the runs stay empty".to_string() }
-            )
-        } else {
-            format!(
-                "Look at {name}: its clue {clue} needs {span} of its {length} cells (the runs with one empty cell between each two), so the runs can slide by only {play}. A run longer than {play} covers its middle cells wherever it slides: {list} are shaded for certain."
-            )
+        let (line_n, span, length, play) = (n.to_string(), span.to_string(), length.to_string(), play.to_string());
+        let args = [("line", line_n.as_str()), ("clue", &clue), ("span", &span), ("length", &length), ("play", &play)];
+        // A plural message by the count of cells shaded (`{n}`).
+        let key = match (play.as_str(), emptied.is_empty()) {
+            ("0", true) => "fills",
+            ("0", false) => "fills_gaps",
+            _ => "slides",
         };
+        let words = words.plural(&format!("example.nonogram.{kind}.{key}"), shaded.len(), &args);
         Some((line, shaded, emptied, words))
     }
 
@@ -598,21 +603,21 @@ impl Family for Nonogram {
         GridContents { solution: Some(solution.to_string()), ..page }
     }
 
-    fn hint(&self, givens: &str) -> Option<super::Hint> {
+    fn hint(&self, givens: &str, words: &crate::lang::Catalogue) -> Option<super::Hint> {
         let p = self.puzzle(givens).ok()?;
-        let (line, _, _, words) = self.first_step(&p)?;
-        let (name, _) = self.line_words(&p, line);
+        let (line, _, _, said) = self.first_step(&p, words)?;
+        let (kind, n) = self.line_kind(line);
         Some(super::Hint {
-            look: format!("Start with {name}: line logic alone decides some of its cells."),
-            finds: Some(words),
-            naming: Some("r3c5 is row 3, column 5".into()),
+            look: words.fill(&format!("example.nonogram.{kind}.start"), &[("line", &n.to_string())]),
+            finds: Some(said),
+            naming: Some(words.text("hint.naming.nonogram")),
         })
     }
 
-    fn example_step(&self, givens: &str, solution: &str) -> Option<super::example::ExampleStep> {
+    fn example_step(&self, givens: &str, solution: &str, words: &crate::lang::Catalogue) -> Option<super::example::ExampleStep> {
         let p = self.puzzle(givens).ok()?;
         let picture = read_picture(solution, self.cells()).ok()?;
-        let (line, shaded, emptied, words) = self.first_step(&p)?;
+        let (line, shaded, emptied, words) = self.first_step(&p, words)?;
         // Each shaded cell is the picture's.
         if !shaded.iter().all(|&c| picture[c]) || emptied.iter().any(|&c| picture[c]) {
             return None;

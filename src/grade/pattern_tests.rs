@@ -313,7 +313,7 @@ fn pie_steps_name_symbols_as_the_page_prints_them() {
     for letter in ["=A", "=B", "=C", "<>A", "<>B", "<>C", " A in", " B in", " C in"] {
         assert!(!words.contains(letter), "{letter}:\n{words}");
     }
-    let hint = family.hint(givens).unwrap();
+    let hint = family.hint(givens, &crate::lang::english()).unwrap();
     let text = format!("{} {}", hint.look, hint.finds.unwrap_or_default());
     assert!(![" A ", " B ", " C ", " A.", " B.", " C."].iter().any(|l| text.contains(l)), "{text}");
 }

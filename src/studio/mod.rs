@@ -243,7 +243,7 @@ impl State {
         if let Some(h) = self.hints.lock().ok().and_then(|m| m.get(&id)) {
             return h;
         }
-        let hint = Arc::new(self.heavy.run(|| family.hint(givens)));
+        let hint = Arc::new(self.heavy.run(|| family.hint(givens, &crate::lang::english())));
         if let Ok(mut m) = self.hints.lock() {
             m.put(id, hint.clone());
         }
