@@ -304,23 +304,52 @@ mod tests {
                 assert!((1..=5).contains(&cage.cells.len()) && connected(9, &cage.cells), "{cage:?}");
             }
             // No two neighbouring cages could be merged and stay unique.
-            let digits: Vec<u8> = p.solution.cells.iter().map(|c| c.unwrap()).collect();
-            for i in 0..model.cages.len() {
-                for j in i + 1..model.cages.len() {
-                    let (a, b) = (&model.cages[i].cells, &model.cages[j].cells);
-                    let touch = a.iter().any(|&x| b.iter().any(|&y| side_neighbours(9, x).any(|n| n == y)));
-                    let repeat = a.iter().any(|&x| b.iter().any(|&y| digits[x] == digits[y]));
-                    if !touch || repeat || a.len() + b.len() > 5 {
-                        continue;
-                    }
-                    let mut merged = model.clone();
-                    merged.cages[i].cells.extend(b.iter().copied());
-                    merged.cages[i].sum += model.cages[j].sum;
-                    merged.cages.remove(j);
-                    assert_eq!(Solver::new(&merged).count(&p.givens, 2).solutions, 2, "seed {}: cages {i} and {j} could merge", p.seed);
-                }
+            for (i, j, merged) in merges(model, &p.solution) {
+                assert_eq!(Solver::new(&merged).count(&p.givens, 2).solutions, 2, "seed {}: cages {i} and {j} could merge", p.seed);
             }
         }
+    }
+
+    /// The models with cages `i` and `j` of `model` merged, for every pair
+    /// the generator may merge: side by side, no digit of `solution`
+    /// twice, five cells at most.
+    fn merges(model: &Model, solution: &Grid) -> Vec<(usize, usize, Model)> {
+        let digits: Vec<u8> = solution.cells.iter().map(|c| c.unwrap()).collect();
+        let mut out = Vec::new();
+        for i in 0..model.cages.len() {
+            for j in i + 1..model.cages.len() {
+                let (a, b) = (&model.cages[i].cells, &model.cages[j].cells);
+                let touch = a.iter().any(|&x| b.iter().any(|&y| side_neighbours(9, x).any(|n| n == y)));
+                let repeat = a.iter().any(|&x| b.iter().any(|&y| digits[x] == digits[y]));
+                if !touch || repeat || a.len() + b.len() > 5 {
+                    continue;
+                }
+                let mut merged = model.clone();
+                merged.cages[i].cells.extend(b.iter().copied());
+                merged.cages[i].sum += model.cages[j].sum;
+                merged.cages.remove(j);
+                out.push((i, j, merged));
+            }
+        }
+        out
+    }
+
+    /// What lets the generator skip the count-to-2: a rating that solved
+    /// the grid by deductions alone. On unique killers some ratings do; on
+    /// the same killers with two cages merged (two solutions each, as the
+    /// test above finds) none may.
+    #[test]
+    fn a_rating_proves_uniqueness_only_of_unique_killers() {
+        let mut proved = 0;
+        for (p, cells) in killers(4) {
+            let judged = Judged::of_rating(Grader::new(&cells.model).unwrap().rate(&p.givens));
+            proved += usize::from(judged == Judged::ProvedUnique);
+            for (i, j, merged) in merges(&cells.model, &p.solution) {
+                let judged = Judged::of_rating(Grader::new(&merged).unwrap().rate(&p.givens));
+                assert_eq!(judged, Judged::Passed, "seed {}: cages {i} and {j} merged have two solutions", p.seed);
+            }
+        }
+        assert!(proved > 0, "some killer of the sample is solved by deductions alone");
     }
 
     /// One-cell cages of `n` easy killers each (the first seeds that make
