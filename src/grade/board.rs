@@ -289,6 +289,10 @@ pub(crate) struct Topology {
     pub lines_of: Vec<Option<(usize, usize)>>,
     /// Killer cages, then the sums the rule of 45 gives.
     pub sums: Vec<crate::model::SumSet>,
+    /// Per sum set, the house of exactly its cells where there is one (a
+    /// cage of two cells or more): its change stamp says whether anything
+    /// the set's sum reads has changed.
+    pub sum_house: Vec<Option<usize>>,
     /// Where each cell sits in its houses, shared with every board.
     pub slots: std::sync::Arc<Slots>,
 }
@@ -559,6 +563,14 @@ impl Topology {
         let symbols = (0..ns).map(|d| p.symbol_names.get(d).cloned().unwrap_or_else(|| symbol_char(d).to_string())).collect();
         let slots = std::sync::Arc::new(Slots::new(n, &houses));
         let full_se_order = se_order.iter().copied().filter(|&h| houses[h].full).collect();
+        let sum_house = p
+            .sums
+            .iter()
+            .map(|set| {
+                let cells = CellSet::from_cells(&set.cells);
+                houses.iter().position(|h| h.cells.len() == set.cells.len() && h.set == cells)
+            })
+            .collect();
         Topology {
             n_cells: n,
             n_sym: ns,
@@ -586,6 +598,7 @@ impl Topology {
             seers,
             lines_of,
             sums: p.sums.clone(),
+            sum_house,
             slots,
         }
     }
