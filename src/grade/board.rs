@@ -640,9 +640,14 @@ fn segment_intersections(houses: &[House], intersections: &mut [Intersection]) -
             segments.len() - 1
         });
     }
-    // Segments lying wholly inside `cells`, largest first, and the cells they leave.
-    let cover = |cells: &CellSet| -> (Vec<usize>, Vec<usize>) {
-        let mut inside: Vec<usize> = (0..segments.len()).filter(|&g| segments[g].minus(cells).is_empty()).collect();
+    // The segments inside each house, in order: a segment inside cells of
+    // one house is among that house's.
+    let within: Vec<Vec<usize>> =
+        houses.iter().map(|h| (0..segments.len()).filter(|&g| segments[g].minus(&h.set).is_empty()).collect()).collect();
+    // Segments lying wholly inside `cells` (cells of `house`), largest
+    // first, and the cells they leave.
+    let cover = |cells: &CellSet, house: usize| -> (Vec<usize>, Vec<usize>) {
+        let mut inside: Vec<usize> = within[house].iter().copied().filter(|&g| segments[g].minus(cells).is_empty()).collect();
         inside.sort_by_key(|&g| std::cmp::Reverse(segments[g].count()));
         let mut covered = CellSet::EMPTY;
         let mut chosen = Vec::new();
@@ -655,8 +660,8 @@ fn segment_intersections(houses: &[House], intersections: &mut [Intersection]) -
         (chosen, cells.minus(&covered).iter().collect())
     };
     for ix in intersections.iter_mut() {
-        (ix.base_rest_segments, ix.base_rest_cells) = cover(&houses[ix.base].set.minus(&ix.common));
-        (ix.rest_segments, ix.rest_cells) = cover(&ix.rest);
+        (ix.base_rest_segments, ix.base_rest_cells) = cover(&houses[ix.base].set.minus(&ix.common), ix.base);
+        (ix.rest_segments, ix.rest_cells) = cover(&ix.rest, ix.other);
     }
     segments.iter().map(|s| s.iter().collect()).collect()
 }
