@@ -262,7 +262,8 @@ mod tests {
     #[test]
     fn kept_implied_houses_are_those_searched_anew() {
         let mut windoku = Layout::load_cells("windoku-9").unwrap().1.model;
-        windoku.cages = vec![Cage { cells: vec![0, 1], sum: 3 }, Cage { cells: vec![40, 41, 49], sum: 12 }, Cage { cells: vec![80], sum: 9 }];
+        windoku.cages =
+            vec![Cage { cells: vec![0, 1], sum: 3 }, Cage { cells: vec![40, 41, 49], sum: 12 }, Cage { cells: vec![80], sum: 9 }];
         let searched = |model: &Model| {
             let mut houses: Vec<Vec<usize>> = model.houses.iter().map(|h| h.cells.clone()).collect();
             houses.extend(model.cages.iter().filter(|c| c.cells.len() > 1).map(|c| c.cells.clone()));
@@ -275,7 +276,11 @@ mod tests {
         for _ in 0..2 {
             let houses = houses_of(&windoku);
             assert_eq!(houses, searched(&windoku));
-            assert_eq!(houses.len(), windoku.houses.len() + 2 + 5, "the layout's houses, two cages of two cells or more, five implied windows");
+            assert_eq!(
+                houses.len(),
+                windoku.houses.len() + 2 + 5,
+                "the layout's houses, two cages of two cells or more, five implied windows"
+            );
         }
     }
 
