@@ -17,7 +17,7 @@
 //! still needs a one-cell cage after the merging is given up (the attempt
 //! makes no puzzle; the next draws new cages).
 
-use crate::generate::{Acceptance, GenerateError};
+use crate::generate::{Acceptance, GenerateError, Judged};
 use crate::layout::cages::{CageRule, draw, piece_of, sums, with_cages};
 use crate::layout::{Layout, side_neighbours};
 use crate::model::{Cage, Grid, Model};
@@ -74,7 +74,7 @@ pub fn make(
 
     // The same before the merging, while the cages around are small.
     if !rule.one_cell {
-        growth.grow_all(&mut pieces, &mut solver, rng);
+        growth.grow_all(&mut pieces, rng);
     }
 
     // 3. Merge neighbouring cages while the puzzle stays unique.
@@ -94,9 +94,8 @@ pub fn make(
         let moved = std::mem::take(&mut merged[j]);
         merged[i].extend(moved);
         merged.remove(j);
-        if let Some(trial) = growth.solver_if_kept(&merged) {
+        if growth.kept(&merged) {
             pieces = merged;
-            solver = trial;
         }
     }
 
@@ -104,7 +103,7 @@ pub fn make(
     // each takes a neighbouring cell from its cage, or joins a neighbouring
     // cage whole, wherever the puzzle stays unique.
     if !rule.one_cell {
-        growth.grow_all(&mut pieces, &mut solver, rng);
+        growth.grow_all(&mut pieces, rng);
     }
 
     // A cell pinned by a one-cell cage breaks sizes that start at two.
@@ -113,6 +112,7 @@ pub fn make(
     }
 
     // 4. Minimal givens.
+    let solver = Solver::new(&model_with(&pieces));
     let mut placed: Vec<usize> = (0..digits.len()).filter(|&c| givens.cells[c].is_some()).collect();
     placed.shuffle(rng);
     for c in placed {
@@ -145,48 +145,42 @@ struct Growth<'a, 'b> {
 }
 
 impl Growth<'_, '_> {
-    /// The solver of the puzzle `pieces` make where it stays unique and
-    /// passes the acceptance test; `None` otherwise.
-    fn solver_if_kept(&self, pieces: &[Vec<usize>]) -> Option<Solver> {
+    /// Whether the puzzle `pieces` make stays unique and passes the
+    /// acceptance test.
+    fn kept(&self, pieces: &[Vec<usize>]) -> bool {
         let model = (self.model_with)(pieces);
         // The acceptance test first: a grade within a level is cheaper
         // than the count, and most merges late in the thinning fail it.
-        if let Some(test) = self.accept.and_then(|a| a(&model))
-            && !test(self.givens)
-        {
-            return None;
+        // Where its solve proved the puzzle unique, no count is needed.
+        match self.accept.and_then(|a| a(&model)).map(|test| test(self.givens)) {
+            Some(Judged::Refused) => false,
+            Some(Judged::ProvedUnique) => true,
+            Some(Judged::Passed) | None => Solver::new(&model).count(self.givens, 2).solutions == 1,
         }
-        let trial = Solver::new(&model);
-        if trial.count(self.givens, 2).solutions != 1 {
-            return None;
-        }
-        Some(trial)
     }
 
     /// Grows every one-cell cage that can grow ([`Growth::grow`]), in random
     /// order, until none can.
-    fn grow_all(&self, pieces: &mut Vec<Vec<usize>>, solver: &mut Solver, rng: &mut dyn Rng) {
+    fn grow_all(&self, pieces: &mut Vec<Vec<usize>>, rng: &mut dyn Rng) {
         let mut grown = true;
         while grown {
             grown = false;
             let mut singles: Vec<usize> = pieces.iter().filter(|p| p.len() == 1).map(|p| p[0]).collect();
             singles.shuffle(rng);
             for a in singles {
-                if let Some((better, trial)) = self.grow(pieces, a) {
+                if let Some(better) = self.grow(pieces, a) {
                     *pieces = better;
-                    *solver = trial;
                     grown = true;
                 }
             }
         }
     }
 
-    /// The cages with the one-cell cage of `a` grown, and the solver of the
-    /// puzzle they make: joined whole to a neighbouring cage, or with one
+    /// The cages with the one-cell cage of `a` grown: joined whole to a neighbouring cage, or with one
     /// neighbouring cell taken from its cage (the rest staying one piece),
     /// where the puzzle stays unique and passes the acceptance test; `None`
     /// where no way keeps it so.
-    fn grow(&self, pieces: &[Vec<usize>], a: usize) -> Option<(Vec<Vec<usize>>, Solver)> {
+    fn grow(&self, pieces: &[Vec<usize>], a: usize) -> Option<Vec<Vec<usize>>> {
         let (digits, size, rule) = (self.digits, self.size, self.rule);
         let i = pieces.iter().position(|p| p.len() == 1 && p[0] == a)?;
         let mut tries: Vec<Vec<Vec<usize>>> = Vec::new();
@@ -212,7 +206,7 @@ impl Growth<'_, '_> {
                 tries.push(taken);
             }
         }
-        tries.into_iter().find_map(|pieces| self.solver_if_kept(&pieces).map(|trial| (pieces, trial)))
+        tries.into_iter().find(|pieces| self.kept(pieces))
     }
 }
 
@@ -310,23 +304,52 @@ mod tests {
                 assert!((1..=5).contains(&cage.cells.len()) && connected(9, &cage.cells), "{cage:?}");
             }
             // No two neighbouring cages could be merged and stay unique.
-            let digits: Vec<u8> = p.solution.cells.iter().map(|c| c.unwrap()).collect();
-            for i in 0..model.cages.len() {
-                for j in i + 1..model.cages.len() {
-                    let (a, b) = (&model.cages[i].cells, &model.cages[j].cells);
-                    let touch = a.iter().any(|&x| b.iter().any(|&y| side_neighbours(9, x).any(|n| n == y)));
-                    let repeat = a.iter().any(|&x| b.iter().any(|&y| digits[x] == digits[y]));
-                    if !touch || repeat || a.len() + b.len() > 5 {
-                        continue;
-                    }
-                    let mut merged = model.clone();
-                    merged.cages[i].cells.extend(b.iter().copied());
-                    merged.cages[i].sum += model.cages[j].sum;
-                    merged.cages.remove(j);
-                    assert_eq!(Solver::new(&merged).count(&p.givens, 2).solutions, 2, "seed {}: cages {i} and {j} could merge", p.seed);
-                }
+            for (i, j, merged) in merges(model, &p.solution) {
+                assert_eq!(Solver::new(&merged).count(&p.givens, 2).solutions, 2, "seed {}: cages {i} and {j} could merge", p.seed);
             }
         }
+    }
+
+    /// The models with cages `i` and `j` of `model` merged, for every pair
+    /// the generator may merge: side by side, no digit of `solution`
+    /// twice, five cells at most.
+    fn merges(model: &Model, solution: &Grid) -> Vec<(usize, usize, Model)> {
+        let digits: Vec<u8> = solution.cells.iter().map(|c| c.unwrap()).collect();
+        let mut out = Vec::new();
+        for i in 0..model.cages.len() {
+            for j in i + 1..model.cages.len() {
+                let (a, b) = (&model.cages[i].cells, &model.cages[j].cells);
+                let touch = a.iter().any(|&x| b.iter().any(|&y| side_neighbours(9, x).any(|n| n == y)));
+                let repeat = a.iter().any(|&x| b.iter().any(|&y| digits[x] == digits[y]));
+                if !touch || repeat || a.len() + b.len() > 5 {
+                    continue;
+                }
+                let mut merged = model.clone();
+                merged.cages[i].cells.extend(b.iter().copied());
+                merged.cages[i].sum += model.cages[j].sum;
+                merged.cages.remove(j);
+                out.push((i, j, merged));
+            }
+        }
+        out
+    }
+
+    /// What lets the generator skip the count-to-2: a rating that solved
+    /// the grid by deductions alone. On unique killers some ratings do; on
+    /// the same killers with two cages merged (two solutions each, as the
+    /// test above finds) none may.
+    #[test]
+    fn a_rating_proves_uniqueness_only_of_unique_killers() {
+        let mut proved = 0;
+        for (p, cells) in killers(4) {
+            let judged = Judged::of_rating(Grader::new(&cells.model).unwrap().rate(&p.givens));
+            proved += usize::from(judged == Judged::ProvedUnique);
+            for (i, j, merged) in merges(&cells.model, &p.solution) {
+                let judged = Judged::of_rating(Grader::new(&merged).unwrap().rate(&p.givens));
+                assert_eq!(judged, Judged::Passed, "seed {}: cages {i} and {j} merged have two solutions", p.seed);
+            }
+        }
+        assert!(proved > 0, "some killer of the sample is solved by deductions alone");
     }
 
     /// One-cell cages of `n` easy killers each (the first seeds that make

@@ -196,7 +196,69 @@ pub fn sum_support(masks: &[u32], sum: u32, distinct: bool, out: &mut [u32]) -> 
     if masks.contains(&0) {
         return false;
     }
-    if distinct { support_distinct(masks, sum, out) } else { support_repeating(masks, sum, out) }
+    if !distinct {
+        return support_repeating(masks, sum, out);
+    }
+    match SupportKey::of(masks, sum) {
+        Some(key) => key.support(masks, sum, out),
+        None => support_distinct(masks, sum, out),
+    }
+}
+
+/// A distinct sum set's question packed in one word, for the thread's
+/// table of answers: 3 to 6 cells of symbols 1–9 (9 bits each, from bit
+/// 9), the sum (bits 0–5) and the cell count (bits 6–8). A grader or a
+/// solver asks the same cages the same questions again and again (a killer
+/// generator grades hundreds of cage sets a puzzle that differ in one
+/// cage); smaller sets are answered as fast as looked up.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct SupportKey(u64);
+
+/// Entries of the table (direct-mapped: a new answer replaces the old one
+/// in its slot).
+const SUPPORT_TABLE: usize = 4096;
+
+thread_local! {
+    /// Per slot, a key and its answer: each cell's support (9 bits each)
+    /// and, in bit 63, whether the sum is reached. Key 0 is no key.
+    static SUPPORTS: std::cell::RefCell<Vec<(u64, u64)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl SupportKey {
+    fn of(masks: &[u32], sum: u32) -> Option<SupportKey> {
+        let n = masks.len();
+        if !(3..=6).contains(&n) || sum > 45 || masks.iter().any(|&m| m >= 1 << 9) {
+            return None;
+        }
+        let packed = masks.iter().enumerate().fold(0u64, |k, (i, &m)| k | (m as u64) << (9 + 9 * i));
+        Some(SupportKey(packed | (n as u64) << 6 | sum as u64))
+    }
+
+    /// [`support_distinct`], answered from the table where it was asked
+    /// before on this thread.
+    fn support(self, masks: &[u32], sum: u32, out: &mut [u32]) -> bool {
+        let slot = (self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize % SUPPORT_TABLE;
+        let n = masks.len();
+        let known = SUPPORTS.with(|t| t.borrow().get(slot).copied());
+        if let Some((key, answer)) = known
+            && key == self.0
+        {
+            for (i, o) in out[..n].iter_mut().enumerate() {
+                *o = (answer >> (9 * i)) as u32 & 0x1ff;
+            }
+            return answer >> 63 == 1;
+        }
+        let reached = support_distinct(masks, sum, out);
+        let answer = out[..n].iter().enumerate().fold(0u64, |a, (i, &o)| a | (o as u64 & 0x1ff) << (9 * i)) | (reached as u64) << 63;
+        SUPPORTS.with(|t| {
+            let mut t = t.borrow_mut();
+            if t.is_empty() {
+                t.resize(SUPPORT_TABLE, (0, 0));
+            }
+            t[slot] = (self.0, answer);
+        });
+        reached
+    }
 }
 
 /// Every set of symbols 1–9 (bit s = symbol s + 1), ordered by how many
@@ -760,6 +822,30 @@ mod sum_tests {
             let a = sum_support(&masks, sum, distinct, &mut fast);
             let b = by_enumeration(&masks, sum, distinct, &mut plain);
             assert_eq!((a, &fast), (b, &plain), "masks {masks:?} sum {sum} distinct {distinct}");
+        }
+    }
+
+    /// The thread's table of answers gives what was computed, asked again
+    /// (the same masks, from a slice of another length too) or after other
+    /// questions took slots.
+    #[test]
+    fn a_remembered_support_is_the_support() {
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(11);
+        let questions: Vec<(Vec<u32>, u32)> = (0..6000)
+            .map(|_| {
+                let n = rng.random_range(3..=6);
+                ((0..n).map(|_| rng.random_range(1..512u32)).collect(), rng.random_range(6..=45))
+            })
+            .collect();
+        for round in 0..2 {
+            for (masks, sum) in &questions {
+                let mut remembered = [u32::MAX; 9];
+                let mut plain = vec![0; masks.len()];
+                let a = sum_support(masks, *sum, true, &mut remembered);
+                let b = by_enumeration(masks, *sum, true, &mut plain);
+                assert_eq!((a, &remembered[..masks.len()]), (b, &plain[..]), "round {round}: masks {masks:?} sum {sum}");
+                assert!(remembered[masks.len()..].iter().all(|&o| o == u32::MAX), "cells past the set are left alone");
+            }
         }
     }
 }

@@ -10,7 +10,7 @@ use super::{
 use crate::canon::Canonicalizer;
 use crate::formats::fpuzzles::{default_boxes, relabelled};
 use crate::formats::{Decoded, Format, FormatError, fpuzzles, grid as square, pzpr};
-use crate::generate::{Controls, Generated, Generator, needs};
+use crate::generate::{Controls, Generated, Generator, Judged, needs};
 use crate::grade::Grader;
 use crate::layout::{CellLayout, Geometry, Layout};
 use crate::level::Level;
@@ -398,10 +398,13 @@ impl Cells {
             // model (a killer's merges alike).
             let used = std::sync::atomic::AtomicBool::new(false);
             let keeps = |grade: Option<crate::grade::Grade>| {
-                let Some(grade) = grade else { return false };
+                let Some(grade) = grade else { return Judged::Refused };
                 let uses = grade.steps.iter().any(|s| s.technique == wanted.technique);
                 let was = used.fetch_or(uses, std::sync::atomic::Ordering::Relaxed);
-                uses || !was
+                match uses || !was {
+                    true => Judged::of_rating(Some(grade.rating())),
+                    false => Judged::Refused,
+                }
             };
             let within = level.unwrap_or(wanted.level());
             let check = |g: &Grader, givens: &Grid| match (wanted.hardest, within) {
@@ -410,7 +413,7 @@ impl Cells {
                 (false, within) => keeps(g.grade_within(givens, within)),
             };
             let made = match steering {
-                Some(g) => generator.puzzle_within(seed, &|givens: &Grid| check(g, givens)),
+                Some(g) => generator.puzzle_within(seed, &|givens: &Grid| check(g, givens).passed()),
                 None => {
                     let check = &check;
                     let accept = move |model: &crate::model::Model| -> Option<crate::generate::Check<'_>> {
@@ -437,7 +440,7 @@ impl Cells {
                 (Some(wanted), None) if wanted != Level::Expert && !self.cells().random.is_empty() => {
                     let accept = move |model: &crate::model::Model| -> Option<crate::generate::Check> {
                         let grader = Grader::new(model)?;
-                        Some(Box::new(move |givens: &Grid| grader.rate_within(givens, wanted).is_some()))
+                        Some(Box::new(move |givens: &Grid| Judged::of_rating(grader.rate_within(givens, wanted))))
                     };
                     generator.puzzle_accepted(seed, &accept)
                 }

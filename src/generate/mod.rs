@@ -71,7 +71,39 @@ pub enum GenerateError {
 pub type Acceptance<'a> = dyn Fn(&crate::model::Model) -> Option<Check<'a>> + Sync + 'a;
 
 /// A test of givens under one model (see [`Acceptance`]).
-pub type Check<'a> = Box<dyn Fn(&Grid) -> bool + Sync + 'a>;
+pub type Check<'a> = Box<dyn Fn(&Grid) -> Judged + Sync + 'a>;
+
+/// What a [`Check`] found of some givens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judged {
+    /// They fail the test.
+    Refused,
+    /// They pass; whether they have one solution is not known.
+    Passed,
+    /// They pass, and the test proved they have at most one solution: a
+    /// human-style solve that placed every cell by deductions alone (no
+    /// step assuming uniqueness, no guess). Each deduction holds in every
+    /// solution, so every solution is the grid it reached; givens read off
+    /// a known solution have that one, so exactly one. The count-to-2 after
+    /// such a test would only repeat it.
+    ProvedUnique,
+}
+
+impl Judged {
+    /// The judgement of a rating found within the test's bounds (`None`:
+    /// not within them).
+    pub fn of_rating(within: Option<crate::grade::Rating>) -> Judged {
+        match within {
+            None => Judged::Refused,
+            Some(r) if r.solved && !r.assumed_unique => Judged::ProvedUnique,
+            Some(_) => Judged::Passed,
+        }
+    }
+
+    pub fn passed(self) -> bool {
+        self != Judged::Refused
+    }
+}
 
 /// Effort bound for filling: restarts with fresh random choices, then stop.
 const FILL_ATTEMPTS: u32 = 8;
@@ -186,11 +218,14 @@ impl Generator {
         };
         let own_solver;
         let checker;
+        let passes;
         let steering = match accept {
             Some(accept) => {
                 checker = accept(&derived.as_ref().map_or(self.cells(), cells_of).model);
-                match &checker {
-                    Some(check) => Steering::Within(check.as_ref()),
+                // The eraser counts every removal itself: a pass is a pass.
+                passes = checker.as_ref().map(|check| move |givens: &Grid| check(givens).passed());
+                match &passes {
+                    Some(pass) => Steering::Within(pass),
                     None => steering,
                 }
             }

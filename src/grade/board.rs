@@ -289,6 +289,10 @@ pub(crate) struct Topology {
     pub lines_of: Vec<Option<(usize, usize)>>,
     /// Killer cages, then the sums the rule of 45 gives.
     pub sums: Vec<crate::model::SumSet>,
+    /// Per sum set, the house of exactly its cells where there is one (a
+    /// cage of two cells or more): its change stamp says whether anything
+    /// the set's sum reads has changed.
+    pub sum_house: Vec<Option<usize>>,
     /// Where each cell sits in its houses, shared with every board.
     pub slots: std::sync::Arc<Slots>,
 }
@@ -559,6 +563,14 @@ impl Topology {
         let symbols = (0..ns).map(|d| p.symbol_names.get(d).cloned().unwrap_or_else(|| symbol_char(d).to_string())).collect();
         let slots = std::sync::Arc::new(Slots::new(n, &houses));
         let full_se_order = se_order.iter().copied().filter(|&h| houses[h].full).collect();
+        let sum_house = p
+            .sums
+            .iter()
+            .map(|set| {
+                let cells = CellSet::from_cells(&set.cells);
+                houses.iter().position(|h| h.cells.len() == set.cells.len() && h.set == cells)
+            })
+            .collect();
         Topology {
             n_cells: n,
             n_sym: ns,
@@ -586,6 +598,7 @@ impl Topology {
             seers,
             lines_of,
             sums: p.sums.clone(),
+            sum_house,
             slots,
         }
     }
@@ -627,9 +640,14 @@ fn segment_intersections(houses: &[House], intersections: &mut [Intersection]) -
             segments.len() - 1
         });
     }
-    // Segments lying wholly inside `cells`, largest first, and the cells they leave.
-    let cover = |cells: &CellSet| -> (Vec<usize>, Vec<usize>) {
-        let mut inside: Vec<usize> = (0..segments.len()).filter(|&g| segments[g].minus(cells).is_empty()).collect();
+    // The segments inside each house, in order: a segment inside cells of
+    // one house is among that house's.
+    let within: Vec<Vec<usize>> =
+        houses.iter().map(|h| (0..segments.len()).filter(|&g| segments[g].minus(&h.set).is_empty()).collect()).collect();
+    // Segments lying wholly inside `cells` (cells of `house`), largest
+    // first, and the cells they leave.
+    let cover = |cells: &CellSet, house: usize| -> (Vec<usize>, Vec<usize>) {
+        let mut inside: Vec<usize> = within[house].iter().copied().filter(|&g| segments[g].minus(cells).is_empty()).collect();
         inside.sort_by_key(|&g| std::cmp::Reverse(segments[g].count()));
         let mut covered = CellSet::EMPTY;
         let mut chosen = Vec::new();
@@ -642,8 +660,8 @@ fn segment_intersections(houses: &[House], intersections: &mut [Intersection]) -
         (chosen, cells.minus(&covered).iter().collect())
     };
     for ix in intersections.iter_mut() {
-        (ix.base_rest_segments, ix.base_rest_cells) = cover(&houses[ix.base].set.minus(&ix.common));
-        (ix.rest_segments, ix.rest_cells) = cover(&ix.rest);
+        (ix.base_rest_segments, ix.base_rest_cells) = cover(&houses[ix.base].set.minus(&ix.common), ix.base);
+        (ix.rest_segments, ix.rest_cells) = cover(&ix.rest, ix.other);
     }
     segments.iter().map(|s| s.iter().collect()).collect()
 }

@@ -38,10 +38,20 @@ fn eliminations(b: &Board, set: &SumSet) -> Option<Vec<(usize, u8)>> {
     (!out.is_empty()).then_some(out)
 }
 
-/// A cage of up to `max_cells` cells whose sum rules out some candidates.
-pub(crate) fn cage_combination(topo: &Topology, b: &Board, max_cells: usize) -> Option<Hint> {
-    for set in topo.sums.iter().filter(|s| s.houses == 0 && s.cells.len() <= max_cells) {
-        if set.cells.iter().all(|&c| b.value[c] != NO_VALUE) {
+/// Whether sum set `i`'s cells may have changed since a search that found
+/// nothing in it: `changed` of its house where it has one (see
+/// [`super::memo`]). What a cage's own techniques find depends on its cells
+/// alone (candidates only go, so what a cage's digits rule out elsewhere
+/// only shrinks): an unchanged cage still yields nothing.
+fn may_yield(topo: &Topology, i: usize, changed: &impl Fn(usize) -> bool) -> bool {
+    topo.sum_house[i].is_none_or(changed)
+}
+
+/// A cage of up to `max_cells` cells whose sum rules out some candidates;
+/// cages whose house has not `changed` are skipped.
+pub(crate) fn cage_combination(topo: &Topology, b: &Board, max_cells: usize, changed: impl Fn(usize) -> bool) -> Option<Hint> {
+    for (i, set) in topo.sums.iter().enumerate().filter(|(_, s)| s.houses == 0 && s.cells.len() <= max_cells) {
+        if !may_yield(topo, i, &changed) || set.cells.iter().all(|&c| b.value[c] != NO_VALUE) {
             continue;
         }
         let Some(gone) = eliminations(b, set) else { continue };
@@ -93,10 +103,11 @@ fn required_digits(b: &Board, set: &SumSet, n_sym: usize) -> Mask {
 }
 
 /// A digit a cage cannot do without, its open places in the cage all in
-/// one house, is placed there: the rest of that house loses it.
-pub(crate) fn cage_house(topo: &Topology, b: &Board) -> Option<Hint> {
-    for set in topo.sums.iter().filter(|s| s.houses == 0 && s.distinct) {
-        if set.cells.len() < 2 || set.cells.iter().all(|&c| b.value[c] != NO_VALUE) {
+/// one house, is placed there: the rest of that house loses it. Cages whose
+/// house has not `changed` are skipped.
+pub(crate) fn cage_house(topo: &Topology, b: &Board, changed: impl Fn(usize) -> bool) -> Option<Hint> {
+    for (i, set) in topo.sums.iter().enumerate().filter(|(_, s)| s.houses == 0 && s.distinct) {
+        if set.cells.len() < 2 || !may_yield(topo, i, &changed) || set.cells.iter().all(|&c| b.value[c] != NO_VALUE) {
             continue;
         }
         for d in bits(required_digits(b, set, topo.n_sym)) {

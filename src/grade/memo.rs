@@ -86,6 +86,27 @@ mod tests {
         }
     }
 
+    /// The cage techniques skip cages whose cells did not change: the path
+    /// and the rating of killers are the same as when every cage is read.
+    #[test]
+    fn skipping_unchanged_cages_takes_the_same_path() {
+        let generator = crate::generate::Generator::new(&Layout::load("killer-9").unwrap(), crate::generate::Symmetry::None);
+        let mut cage_steps = 0;
+        for seed in 1..=4 {
+            let p = generator.puzzle(seed).unwrap();
+            let own = p.layout.as_ref().and_then(Layout::cells).unwrap();
+            let grader = Grader::new(&own.model).unwrap();
+            let (remembered, rated) = (grader.grade(&p.givens), grader.rate(&p.givens));
+            FORGET.set(true);
+            let (searched, rated_searching) = (grader.grade(&p.givens), grader.rate(&p.givens));
+            FORGET.set(false);
+            assert_eq!(remembered, searched, "seed {seed}");
+            assert_eq!(rated, rated_searching, "seed {seed}");
+            cage_steps += searched.unwrap().steps.iter().filter(|s| s.technique == super::super::Technique::CageCombination).count();
+        }
+        assert!(cage_steps > 0, "the sample's paths use cage combinations");
+    }
+
     #[test]
     fn a_rating_is_the_grade_without_its_path() {
         let layout = Layout::load_cells("classic-9").unwrap().1;

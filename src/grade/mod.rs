@@ -611,17 +611,17 @@ impl<'a> Ladder<'a> {
         by_house!(m.hidden_direct[0], |look| subsets::hidden_subset(t, b, 2, true, look));
         let killer = !t.sums.is_empty();
         if killer {
-            try_step!(cages::cage_combination(t, b, cages::SMALL_CAGE));
+            by_house!(m.cage_combination[0], |look| cages::cage_combination(t, b, cages::SMALL_CAGE, look));
         }
         try_step!(singles::naked_single(t, b));
         if killer {
-            try_step!(cages::cage_combination(t, b, usize::MAX));
+            by_house!(m.cage_combination[1], |look| cages::cage_combination(t, b, usize::MAX, look));
         }
         past!(T::DirectHiddenTriple);
         by_house!(m.hidden_direct[1], |look| subsets::hidden_subset(t, b, 3, true, look));
         past!(T::Pointing);
         if killer {
-            try_step!(cages::cage_house(t, b));
+            by_house!(m.cage_house, |look| cages::cage_house(t, b, look));
         }
         by_digit!(m.locked, |digits| intersections::locked_candidates(t, b, false, digits, &mut unions));
         if killer {
@@ -730,6 +730,9 @@ struct Memos {
     hidden: [memo::Memo; 3],
     fish: [memo::Memo; 3],
     links: [memo::Memo; 3],
+    /// Killer: cage combination (small cages, then all), cage and house.
+    cage_combination: [memo::Memo; 2],
+    cage_house: memo::Memo,
 }
 
 impl Memos {
@@ -744,6 +747,8 @@ impl Memos {
             hidden: [memo(), memo(), memo()],
             fish: [memo(), memo(), memo()],
             links: [memo(), memo(), memo()],
+            cage_combination: [memo(), memo()],
+            cage_house: memo(),
         }
     }
 }

@@ -32,8 +32,47 @@ pub struct Grader {
 pub fn houses_of(model: &Model) -> Vec<Vec<usize>> {
     let mut houses: Vec<Vec<usize>> = model.houses.iter().map(|h| h.cells.clone()).collect();
     houses.extend(model.cages.iter().filter(|c| c.cells.len() > 1).map(|c| c.cells.clone()));
-    houses.extend(super::problem::implied_houses(model.cell_count(), model.symbol_count(), &houses));
+    let implied = match model.cages.iter().all(|c| c.cells.len() < model.symbol_count()) {
+        true => implied_by_houses(model),
+        false => super::problem::implied_houses(model.cell_count(), model.symbol_count(), &houses),
+    };
+    houses.extend(implied);
     houses
+}
+
+thread_local! {
+    /// The grid (cells, symbols, houses) [`implied_by_houses`] last
+    /// searched, and what it found: a killer generator grades hundreds of
+    /// cage sets a puzzle, all on the same grid.
+    static LAST_IMPLIED: std::cell::RefCell<Option<(ImpliedKey, Vec<Vec<usize>>)>> = const { std::cell::RefCell::new(None) };
+}
+
+type ImpliedKey = (usize, usize, Vec<Vec<usize>>);
+
+/// [`super::problem::implied_houses`] of `model`'s houses and cages where
+/// every cage is smaller than a full house: such a cage is no full house
+/// (the search starts from those) nor one of the sets it finds (they are
+/// full-sized), so the answer is the houses' alone, and is kept for the
+/// next model on the same grid.
+fn implied_by_houses(model: &Model) -> Vec<Vec<usize>> {
+    LAST_IMPLIED.with(|last| {
+        let mut last = last.borrow_mut();
+        let (cells, symbols) = (model.cell_count(), model.symbol_count());
+        let same = |key: &ImpliedKey| {
+            (key.0, key.1) == (cells, symbols)
+                && key.2.len() == model.houses.len()
+                && key.2.iter().zip(&model.houses).all(|(kept, h)| *kept == h.cells)
+        };
+        match last.as_ref() {
+            Some((key, implied)) if same(key) => implied.clone(),
+            _ => {
+                let houses: Vec<Vec<usize>> = model.houses.iter().map(|h| h.cells.clone()).collect();
+                let implied = super::problem::implied_houses(cells, symbols, &houses);
+                *last = Some(((cells, symbols, houses), implied.clone()));
+                implied
+            }
+        }
+    })
 }
 
 impl Grader {
@@ -159,6 +198,7 @@ fn square_info(model: &Model) -> Option<SquareInfo> {
 mod tests {
     use super::*;
     use crate::layout::{CellLayout, Layout};
+    use crate::model::Cage;
     use crate::solver::{Solver, Verdict};
 
     fn solution(layout: &CellLayout, givens: &Grid) -> Grid {
@@ -213,6 +253,35 @@ mod tests {
             easier.cells[c] = solution.cells[c];
         }
         assert_eq!(grader.grade_within(&easier, Level::Easy).map(|g| g.level), Some(Level::Easy));
+    }
+
+    /// The implied houses kept from the last grid searched are what a search
+    /// of every house and cage finds: windoku's five windows with cages
+    /// added, after a search of another grid, then again from the kept
+    /// answer.
+    #[test]
+    fn kept_implied_houses_are_those_searched_anew() {
+        let mut windoku = Layout::load_cells("windoku-9").unwrap().1.model;
+        windoku.cages =
+            vec![Cage { cells: vec![0, 1], sum: 3 }, Cage { cells: vec![40, 41, 49], sum: 12 }, Cage { cells: vec![80], sum: 9 }];
+        let searched = |model: &Model| {
+            let mut houses: Vec<Vec<usize>> = model.houses.iter().map(|h| h.cells.clone()).collect();
+            houses.extend(model.cages.iter().filter(|c| c.cells.len() > 1).map(|c| c.cells.clone()));
+            let implied = super::super::problem::implied_houses(81, 9, &houses);
+            houses.extend(implied);
+            houses
+        };
+        let classic = Layout::load_cells("classic-9").unwrap().1.model;
+        assert_eq!(houses_of(&classic), searched(&classic));
+        for _ in 0..2 {
+            let houses = houses_of(&windoku);
+            assert_eq!(houses, searched(&windoku));
+            assert_eq!(
+                houses.len(),
+                windoku.houses.len() + 2 + 5,
+                "the layout's houses, two cages of two cells or more, five implied windows"
+            );
+        }
     }
 
     /// Made by `generate classic-16 --difficulty medium --seed 100` (the
