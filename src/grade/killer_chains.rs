@@ -23,9 +23,9 @@
 use super::Technique;
 use super::board::{Board, Hint, NO_VALUE, Topology, bits, symbol_char};
 use super::killer_settle::Depth;
+pub(super) use super::killer_settle::{Rules, settle};
 use super::killer_sums::KillerExtras;
 use super::rating::{GUESS_TENTHS, base_tenths, length_bonus};
-pub(super) use super::killer_settle::{Rules, settle};
 
 /// Chains longer than this many implications are not followed.
 pub(super) const MAX_COMPLEXITY: u32 = 200;
@@ -142,13 +142,7 @@ pub(crate) fn cage_cell_forcing_chains(topo: &Topology, b: &Board) -> Option<Hin
 
 /// The easiest branch set whose branches (the ones that do not break) all
 /// force the same; `place(c, d)` follows one placement.
-fn branches_found(
-    topo: &Topology,
-    b: &Board,
-    rules: Rules,
-    t: Technique,
-    place: &mut dyn FnMut(usize, usize) -> Outcome,
-) -> Option<Found> {
+fn branches_found(topo: &Topology, b: &Board, rules: Rules, t: Technique, place: &mut dyn FnMut(usize, usize) -> Outcome) -> Option<Found> {
     let mut best: Option<Found> = None;
     for (what, branches) in branch_sets(topo, b) {
         let mut boards = Vec::new();
