@@ -22,14 +22,17 @@
 
 use super::Technique;
 use super::board::{Board, Hint, NO_VALUE, Topology, bits, symbol_char};
-use super::rating::{base_tenths, length_bonus};
-use crate::model::sum_support;
+use super::killer_settle::Depth;
+pub(super) use super::killer_settle::{Rules, settle};
+use super::killer_sums::KillerExtras;
+use super::rating::{GUESS_TENTHS, base_tenths, length_bonus};
 
 /// Chains longer than this many implications are not followed.
-const MAX_COMPLEXITY: u32 = 200;
+pub(super) const MAX_COMPLEXITY: u32 = 200;
 
 /// What following one assumption gave.
-enum Outcome {
+#[derive(Clone)]
+pub(super) enum Outcome {
     /// A contradiction after this many implications; the cells placed on
     /// the way, in order.
     Broken(u32, Vec<usize>),
@@ -37,89 +40,13 @@ enum Outcome {
     Settled(Box<Board>, u32),
 }
 
-/// Places `d` at `c` on a copy of `b` and follows every implication (peers,
-/// naked and hidden singles, sums) until none is left or one breaks.
-fn follow(topo: &Topology, b: &Board, c: usize, d: usize) -> Outcome {
+/// Places `d` at `c` on a copy of `b` and follows every implication the
+/// rules allow until none is left or one breaks.
+pub(super) fn follow(topo: &Topology, rules: Rules, b: &Board, c: usize, d: usize) -> Outcome {
     let mut board = b.clone();
     board.place(topo, c, d);
-    settle(topo, board, vec![c], 1)
+    settle(topo, rules, board, vec![c], 1)
 }
-
-/// Follows every implication on `board` (see [`follow`]).
-fn settle(topo: &Topology, mut board: Board, mut placed: Vec<usize>, mut complexity: u32) -> Outcome {
-    let mut m = [0u32; 32];
-    let mut keep = [0u32; 32];
-    loop {
-        let mut changed = false;
-        for set in &topo.sums {
-            let n = set.cells.len();
-            if n > m.len() || set.cells.iter().all(|&x| board.value[x] != NO_VALUE) {
-                continue;
-            }
-            for (i, &x) in set.cells.iter().enumerate() {
-                m[i] = if board.value[x] != NO_VALUE { 1u32 << board.value[x] } else { board.cand[x] as u32 };
-            }
-            if !sum_support(&m[..n], set.sum, set.distinct, &mut keep) {
-                return Outcome::Broken(complexity, placed);
-            }
-            for (i, &x) in set.cells.iter().enumerate() {
-                if board.value[x] == NO_VALUE {
-                    for e in bits((m[i] & !keep[i]) as u16) {
-                        board.eliminate(x, e);
-                        complexity += 1;
-                        changed = true;
-                    }
-                }
-            }
-        }
-        // Naked singles.
-        for x in board.unsolved.iter() {
-            match board.cand[x].count_ones() {
-                0 => return Outcome::Broken(complexity, placed),
-                1 => {
-                    let e = board.cand[x].trailing_zeros() as usize;
-                    if topo.peer_set[x].iter().any(|p| board.value[p] == e as u8) {
-                        return Outcome::Broken(complexity, placed);
-                    }
-                    board.place(topo, x, e);
-                    placed.push(x);
-                    complexity += 1;
-                    changed = true;
-                }
-                _ => {}
-            }
-        }
-        // Hidden singles (and houses left without a digit).
-        for house in topo.houses.iter().filter(|h| h.full) {
-            for e in 0..topo.n_sym {
-                if !(house.set & board.placed[e]).is_empty() {
-                    continue;
-                }
-                let places = house.set & board.dpos[e];
-                match places.count() {
-                    0 => return Outcome::Broken(complexity, placed),
-                    1 => {
-                        let x = places.first().unwrap_or(0);
-                        if board.value[x] == NO_VALUE && board.has(x, e) {
-                            board.place(topo, x, e);
-                            placed.push(x);
-                            complexity += 1;
-                            changed = true;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if complexity > MAX_COMPLEXITY {
-            return Outcome::Settled(Box::new(board), complexity);
-        }
-        if !changed {
-            return Outcome::Settled(Box::new(board), complexity);
-        }
-    }
-}
-
 /// The rating of a chain of `complexity` implications on technique `t`.
 fn rated(t: Technique, complexity: u32) -> u32 {
     base_tenths(t) + length_bonus(complexity)
@@ -135,7 +62,7 @@ pub(crate) fn cage_forcing_chain(topo: &Topology, b: &Board) -> Option<Hint> {
             continue;
         }
         for d in bits(b.cand[c]) {
-            if let Outcome::Broken(complexity, placed) = follow(topo, b, c, d) {
+            if let Outcome::Broken(complexity, placed) = follow(topo, Rules::BASIC, b, c, d) {
                 let rating = rated(Technique::CageForcingChain, complexity);
                 gone.push((c, d as u8, rating));
                 if best.as_ref().is_none_or(|(r, ..)| rating < *r) {
@@ -208,6 +135,14 @@ type Found = (u32, String, Vec<usize>, Vec<(usize, u8)>, Vec<(usize, u8)>);
 /// a digit, or whichever combination a cage takes), some other cell loses
 /// a candidate (or takes a digit).
 pub(crate) fn cage_cell_forcing_chains(topo: &Topology, b: &Board) -> Option<Hint> {
+    let t = Technique::CageCellForcingChains;
+    let found = branches_found(topo, b, Rules::BASIC, t, &mut |c, d| follow(topo, Rules::BASIC, b, c, d))?;
+    Some(branches_hint(topo, t, found, "the cages' sums and the houses"))
+}
+
+/// The easiest branch set whose branches (the ones that do not break) all
+/// force the same; `place(c, d)` follows one placement.
+fn branches_found(topo: &Topology, b: &Board, rules: Rules, t: Technique, place: &mut dyn FnMut(usize, usize) -> Outcome) -> Option<Found> {
     let mut best: Option<Found> = None;
     for (what, branches) in branch_sets(topo, b) {
         let mut boards = Vec::new();
@@ -217,7 +152,7 @@ pub(crate) fn cage_cell_forcing_chains(topo: &Topology, b: &Board) -> Option<Hin
             let outcome = match branch {
                 Branch::Place(c, d) => {
                     cells.push(*c);
-                    follow(topo, b, *c, *d)
+                    place(*c, *d)
                 }
                 Branch::Narrow(open, combo) => {
                     let mut board = b.clone();
@@ -229,7 +164,7 @@ pub(crate) fn cage_cell_forcing_chains(topo: &Topology, b: &Board) -> Option<Hin
                         }
                     }
                     cells.extend(open.iter().copied());
-                    settle(topo, board, Vec::new(), n)
+                    settle(topo, rules, board, Vec::new(), n)
                 }
             };
             match outcome {
@@ -257,18 +192,95 @@ pub(crate) fn cage_cell_forcing_chains(topo: &Topology, b: &Board) -> Option<Hin
         if placements.is_empty() && eliminations.is_empty() {
             continue;
         }
-        let rating = rated(Technique::CageCellForcingChains, complexity);
+        let rating = rated(t, complexity);
         if best.as_ref().is_none_or(|(r, ..)| rating < *r) {
             cells.sort_unstable();
             cells.dedup();
             best = Some((rating, what, cells, placements, eliminations));
         }
     }
-    let (rating, what, cells, placements, eliminations) = best?;
-    let mut hint = Hint::new(Technique::CageCellForcingChains, rating).focused(vec![], vec![], cells.clone(), 0);
+    best
+}
+
+/// The hint of a forcing-chains step; `through` names what its chains
+/// follow.
+fn branches_hint(topo: &Topology, t: Technique, found: Found, through: &str) -> Hint {
+    let (rating, what, cells, placements, eliminations) = found;
+    let mut hint = Hint::new(t, rating).focused(vec![], vec![], cells.clone(), 0);
     hint = hint.through(cells.iter().copied());
     hint.placements = placements;
     hint.eliminations = eliminations;
-    let head = || format!("cage forcing chains: whichever way {what} goes, the cages' sums and the houses force the same");
-    Some(hint.finish(topo, head))
+    let name = t.name();
+    let head = || format!("{name}: whichever way {what} goes, {through} force the same");
+    hint.finish(topo, head)
+}
+
+/// Dynamic (`Depth::Dynamic`) or nested (`Depth::Nested`) cage forcing
+/// chains: a candidate whose assumption breaks the grid goes, or whatever
+/// a cell holds (a house's digit, a cage's combination) the same follows,
+/// with the deeper propagation of `killer_settle`. The easiest step is
+/// taken, or the first no harder than `reached` (it cannot change the
+/// grade). A rating stays below a guess's.
+pub(crate) fn deeper_cage_chains(topo: &Topology, b: &Board, extras: &KillerExtras, depth: Depth, reached: u32) -> Option<Hint> {
+    let t = if depth == Depth::Nested { Technique::NestedCageForcingChains } else { Technique::DynamicCageForcingChains };
+    let rules = Rules { depth, extras: Some(extras) };
+    let ns = topo.n_sym;
+    let capped = |complexity: u32| rated(t, complexity).min(GUESS_TENTHS - 1);
+    let mut settled: Vec<Option<Outcome>> = (0..topo.n_cells * ns).map(|_| None).collect();
+    let mut best: Option<(u32, usize, usize, Vec<usize>)> = None;
+    let mut gone: Vec<(usize, u8, u32)> = Vec::new();
+    'search: for c in b.unsolved.iter() {
+        if b.cand[c].count_ones() < 2 {
+            continue;
+        }
+        for d in bits(b.cand[c]) {
+            let outcome = follow(topo, rules, b, c, d);
+            if let Outcome::Broken(complexity, placed) = &outcome {
+                let rating = capped(*complexity);
+                gone.push((c, d as u8, rating));
+                if best.as_ref().is_none_or(|(r, ..)| rating < *r) {
+                    best = Some((rating, c, d, placed.clone()));
+                }
+                if rating <= reached {
+                    break 'search;
+                }
+            }
+            settled[c * ns + d] = Some(outcome);
+        }
+    }
+    let within = best.as_ref().is_some_and(|(r, ..)| *r <= reached);
+    let mut place = |c: usize, d: usize| match settled[c * ns + d].take() {
+        Some(o) => {
+            let copy = o.clone();
+            settled[c * ns + d] = Some(o);
+            copy
+        }
+        None => follow(topo, rules, b, c, d),
+    };
+    let branched = if within { None } else { branches_found(topo, b, rules, t, &mut place) };
+    let words = if depth == Depth::Nested {
+        "the cages' sums, the cage techniques and cage forcing chains inside them"
+    } else {
+        "the cages' sums, the houses and the cage techniques"
+    };
+    match (best, branched) {
+        (Some((rating, c, d, placed)), found) if found.as_ref().is_none_or(|f| rating <= f.0) => {
+            let mut hint = Hint::new(t, rating).focused(vec![], vec![], vec![c], 1 << d).through(placed.iter().copied());
+            hint.eliminations = gone.into_iter().filter(|&(.., r)| r <= rating).map(|(c, d, _)| (c, d)).collect();
+            let head = || {
+                let forced = if placed.len() > 1 {
+                    format!(" places {}, and", super::board::cell_list(topo, placed.iter().skip(1).copied()))
+                } else {
+                    String::new()
+                };
+                format!("{}: if {}={}, {words}{forced} leave a cell, house or cage no way", t.name(), topo.names[c], symbol_char(d))
+            };
+            Some(hint.finish(topo, head))
+        }
+        (_, Some(mut found)) => {
+            found.0 = found.0.min(GUESS_TENTHS - 1);
+            Some(branches_hint(topo, t, found, words))
+        }
+        (_, None) => None,
+    }
 }

@@ -71,6 +71,36 @@ const KILLER_B: &str = r#"cages = [
 "#;
 const SOLUTION_B: &str = "598126347174538926326974851612487593957312468483659172849261735231795684765843219";
 
+/// Expert killer C (the first of `generate killer-9 --difficulty expert
+/// --seed 1000`): the ladder up to cage forcing chains rated it "guess".
+const KILLER_C: &str = r#"cages = [
+  { sum = 18, cells = "r1c1 r2c1 r3c1" },
+  { sum = 15, cells = "r1c2 r1c3 r2c3 r3c3" },
+  { sum = 20, cells = "r1c4 r2c4 r3c4" },
+  { sum = 12, cells = "r1c5 r2c5 r2c6" },
+  { sum = 21, cells = "r1c6 r1c7 r1c8 r1c9 r2c7" },
+  { sum = 21, cells = "r2c2 r3c2 r4c2" },
+  { sum = 16, cells = "r2c8 r2c9 r3c9" },
+  { sum = 29, cells = "r3c5 r3c6 r4c5 r4c6 r4c7" },
+  { sum = 10, cells = "r3c7 r3c8" },
+  { sum = 19, cells = "r4c1 r5c1 r5c2 r6c1 r6c2" },
+  { sum = 11, cells = "r4c3 r4c4 r5c3" },
+  { sum = 22, cells = "r4c8 r4c9 r5c9 r6c9 r7c9" },
+  { sum = 27, cells = "r5c4 r5c5 r5c6 r6c4 r6c5" },
+  { sum = 21, cells = "r5c7 r5c8 r6c6 r6c7" },
+  { sum = 25, cells = "r6c3 r7c2 r7c3 r8c3 r9c3" },
+  { sum = 18, cells = "r6c8 r7c8 r8c8" },
+  { sum = 19, cells = "r7c1 r8c1 r8c2" },
+  { sum = 15, cells = "r7c4 r7c5 r8c4 r9c4" },
+  { sum = 25, cells = "r7c6 r7c7 r8c6 r8c7 r9c7" },
+  { sum = 18, cells = "r8c5 r9c5 r9c6" },
+  { sum = 14, cells = "r8c9 r9c8 r9c9" },
+  { sum = 9, cells = "r9c1 r9c2" },
+]
+
+"#;
+const SOLUTION_C: &str = "639812457582947316741356829196238745253471968478695132814529673927163584365784291";
+
 fn grade_of(cages: &str) -> Grade {
     let layout = Layout::from_source(std::path::Path::new("killer.toml"), format!("{KILLER_HEAD}{cages}")).unwrap();
     let model = &layout.cells().unwrap().model;
@@ -147,4 +177,33 @@ fn killer_paths_never_remove_a_solution_digit() {
         let solution: String = p.solution.cells.iter().map(|c| (b'1' + c.unwrap()) as char).collect();
         sound(&grade, &solution);
     }
+}
+
+/// The path's placements fill every cell with the solution's digit.
+fn ends_in(grade: &Grade, solution: &str) {
+    let mut grid = vec![b'.'; solution.len()];
+    for step in &grade.steps {
+        for &(c, d) in &step.placements {
+            assert_eq!(grid[c], b'.', "{} places a placed cell", step.description);
+            grid[c] = b'1' + d;
+        }
+    }
+    assert_eq!(String::from_utf8(grid).unwrap(), solution);
+}
+
+#[test]
+fn a_killer_once_rated_guess_is_rated_by_dynamic_cage_forcing_chains() {
+    let grade = grade_of(KILLER_C);
+    assert!(grade.solved);
+    assert!(!grade.steps.iter().any(|s| s.technique == Technique::Guess));
+    assert_eq!(grade.hardest, Technique::DynamicCageForcingChains);
+    assert!((grade.se_rating - 9.1).abs() < 1e-6, "{}", grade.se_rating);
+    // Where the ladder before the dynamic chains was stuck: a house's places
+    // for a digit, each followed with the cage techniques as links.
+    assert_eq!(
+        first(&grade, Technique::DynamicCageForcingChains),
+        "dynamic cage forcing chains: whichever way 6 in column 1 goes, the cages' sums, the houses and the cage techniques force the same => r1c1<>3, r2c1<>3, r3c1<>6"
+    );
+    sound(&grade, SOLUTION_C);
+    ends_in(&grade, SOLUTION_C);
 }

@@ -45,6 +45,7 @@ mod grouped;
 mod hint;
 mod intersections;
 mod killer_chains;
+mod killer_settle;
 mod killer_sums;
 mod memo;
 pub mod model_grader;
@@ -171,7 +172,13 @@ pub enum Technique {
     CageCellForcingChains,
     RegionForcingChain,
     DynamicForcingChain,
+    /// Killer: cage forcing chains whose propagation also takes the basic
+    /// cage techniques and locked candidates as links (8.5 + length).
+    DynamicCageForcingChains,
     DynamicForcingChainPlus,
+    /// Killer: dynamic cage forcing chains with cage forcing chains inside
+    /// their propagation (9.5 + length, below a guess).
+    NestedCageForcingChains,
     /// No logical technique applies: one cell is filled from the solution.
     Guess,
 }
@@ -690,6 +697,11 @@ impl<'a> Ladder<'a> {
             try_step!(killer_chains::cage_forcing_chain(t, b));
             past!(T::CageCellForcingChains);
             try_step!(killer_chains::cage_cell_forcing_chains(t, b));
+            past!(T::DynamicCageForcingChains);
+            let extras = self.killer_extras.get_or_insert_with(|| Box::new(killer_sums::KillerExtras::new(t)));
+            try_step!(killer_chains::deeper_cage_chains(t, b, extras, killer_settle::Depth::Dynamic, reached));
+            past!(T::NestedCageForcingChains);
+            try_step!(killer_chains::deeper_cage_chains(t, b, extras, killer_settle::Depth::Nested, reached));
         }
         if ceiling < rating::FIRST_CHAIN_TENTHS || killer {
             return None;

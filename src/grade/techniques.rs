@@ -74,7 +74,7 @@ const fn cage(
 }
 
 /// How many techniques there are.
-pub const COUNT: usize = 56;
+pub const COUNT: usize = 58;
 
 /// The table, in the order of [`Technique`] (SE's order of difficulty).
 /// Ratings: Sudoku Explainer 1.2.1's hint classes as Sukaku Explainer keeps
@@ -208,9 +208,29 @@ const ROWS: [About; COUNT] = {
         ),
         row(RegionForcingChain, "region forcing chains", "region-forcing-chains", "region forcing chain", 80, 500, Chains),
         row(DynamicForcingChain, "dynamic forcing chains", "dynamic-forcing-chains", "dynamic forcing chain", 85, 700, Chains),
+        cage(
+            DynamicCageForcingChains,
+            "dynamic cage forcing chains",
+            "dynamic-cage-forcing-chains",
+            "dynamic forcing chain through the cages' sums and the cage techniques",
+            85,
+            700,
+            Chains,
+        ),
         row(DynamicForcingChainPlus, "dynamic forcing chains (+)", "dynamic-forcing-chains-plus", "dynamic forcing chain", 90, 700, Chains),
-        // SE's nested forcing chains start at 9.5; past dynamic chains (+)
-        // the grader stops reasoning and fills a cell from the solution.
+        // SE's nested forcing chains start at 9.5: on killers, a cage
+        // forcing chain inside the propagation (rated below a guess). Past
+        // them (past dynamic chains (+) on other grids) the grader stops
+        // reasoning and fills a cell from the solution.
+        cage(
+            NestedCageForcingChains,
+            "nested cage forcing chains",
+            "nested-cage-forcing-chains",
+            "nested forcing chain (a cage forcing chain inside a forcing chain)",
+            95,
+            900,
+            Chains,
+        ),
         row(Guess, "guess", "guess", "trial and error", super::rating::GUESS_TENTHS, 10000, Trial),
     ]
 };
