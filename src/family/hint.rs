@@ -393,6 +393,24 @@ mod language_tests {
     use super::*;
     use crate::lang::built_in;
 
+    /// Every technique of the grader's table (a new rung of a ladder
+    /// included) has its "look for" and bare-name words in every built-in
+    /// catalogue: a hint never prints a missing-key marker.
+    #[test]
+    fn every_technique_has_its_hint_words_in_every_catalogue() {
+        for (code, _) in crate::lang::BUILT_IN {
+            let words = built_in(code).unwrap();
+            for technique in crate::grade::TECHNIQUES {
+                for cells in [0, 3] {
+                    let key = technique_key(technique, cells);
+                    for part in ["a", "name"] {
+                        assert!(words.has(&format!("{key}.{part}")), "{code}: {key}.{part} is missing");
+                    }
+                }
+            }
+        }
+    }
+
     fn square_names(words: &Catalogue) -> Names<'_> {
         let cell: &'static dyn Fn(usize) -> String = &|c: usize| format!("r{}c{}", c / 9 + 1, c % 9 + 1);
         let house: &'static dyn Fn(usize) -> ReaderHouse = &|h: usize| match h {

@@ -142,7 +142,7 @@ fn cage_links(topo: &Topology, rules: Rules, board: &mut Board) -> u32 {
     }
     // The techniques' hints are not read: no words for them.
     let _quiet = Describing::set(false);
-    let hint = super::cages::cage_house(topo, board)
+    let hint = super::cages::cage_house(topo, board, |_| true)
         .or_else(|| killer_sums::cage_interaction(topo, board))
         .or_else(|| rules.extras.and_then(|extras| killer_sums::innies_outies_union(topo, board, extras)))
         .or_else(|| killer_sums::killer_subset(topo, board, 2))
