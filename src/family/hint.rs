@@ -341,7 +341,8 @@ mod tests {
         (cell, house, symbol)
     }
 
-    fn step(technique: Technique) -> StuckStep {
+    /// A step of `technique` with nothing filled in, for a test to fill.
+    pub(super) fn step(technique: Technique) -> StuckStep {
         StuckStep {
             technique,
             rating: 3.0,
@@ -390,6 +391,7 @@ mod tests {
 
 #[cfg(test)]
 mod language_tests {
+    use super::tests::step;
     use super::*;
     use crate::lang::built_in;
 
@@ -420,23 +422,6 @@ mod language_tests {
         };
         let symbol: &'static dyn Fn(u8) -> String = &|d: u8| (d + 1).to_string();
         Names { cell, house, symbol, naming: String::new(), words }
-    }
-
-    fn step(technique: Technique) -> StuckStep {
-        StuckStep {
-            technique,
-            rating: 3.0,
-            placements: Vec::new(),
-            eliminations: Vec::new(),
-            houses: Vec::new(),
-            acts_on: Vec::new(),
-            cells: Vec::new(),
-            digits: Vec::new(),
-            path: Vec::new(),
-            sum: None,
-            description: String::new(),
-            pattern: crate::grade::Pattern::default(),
-        }
     }
 
     /// A naked pair in row 4 (r4c3 and r4c4 hold only 3 and 7).
