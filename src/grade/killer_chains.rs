@@ -72,7 +72,20 @@ pub(crate) fn cage_forcing_chain(topo: &Topology, b: &Board) -> Option<Hint> {
         }
     }
     let (rating, c, d, placed) = best?;
-    let mut hint = Hint::new(Technique::CageForcingChain, rating).focused(vec![], vec![], vec![c], 1 << d).through(placed.iter().copied());
+    Some(broken_hint(topo, Technique::CageForcingChain, (rating, c, d, &placed), gone, "the cages' sums and the houses"))
+}
+
+/// The hint of a candidate (`c`, `d`) whose assumption broke the grid after
+/// `placed`, rated `rating`: every candidate in `gone` rated no higher goes
+/// with it; `through` says what the chain followed.
+fn broken_hint(
+    topo: &Topology,
+    t: Technique,
+    (rating, c, d, placed): (u32, usize, usize, &[usize]),
+    gone: Vec<(usize, u8, u32)>,
+    through: &str,
+) -> Hint {
+    let mut hint = Hint::new(t, rating).focused(vec![], vec![], vec![c], 1 << d).through(placed.iter().copied());
     hint.eliminations = gone.into_iter().filter(|&(.., r)| r <= rating).map(|(c, d, _)| (c, d)).collect();
     let head = || {
         let forced = if placed.len() > 1 {
@@ -80,13 +93,9 @@ pub(crate) fn cage_forcing_chain(topo: &Topology, b: &Board) -> Option<Hint> {
         } else {
             String::new()
         };
-        format!(
-            "cage forcing chain: if {}={}, the cages' sums and the houses{forced} leave a cell, house or cage no way",
-            topo.names[c],
-            symbol_char(d),
-        )
+        format!("{}: if {}={}, {through}{forced} leave a cell, house or cage no way", t.name(), topo.names[c], symbol_char(d))
     };
-    Some(hint.finish(topo, head))
+    hint.finish(topo, head)
 }
 
 /// One way a cell, a house's digit or a cage can go: the branches of a
@@ -265,17 +274,7 @@ pub(crate) fn deeper_cage_chains(topo: &Topology, b: &Board, extras: &KillerExtr
     };
     match (best, branched) {
         (Some((rating, c, d, placed)), found) if found.as_ref().is_none_or(|f| rating <= f.0) => {
-            let mut hint = Hint::new(t, rating).focused(vec![], vec![], vec![c], 1 << d).through(placed.iter().copied());
-            hint.eliminations = gone.into_iter().filter(|&(.., r)| r <= rating).map(|(c, d, _)| (c, d)).collect();
-            let head = || {
-                let forced = if placed.len() > 1 {
-                    format!(" places {}, and", super::board::cell_list(topo, placed.iter().skip(1).copied()))
-                } else {
-                    String::new()
-                };
-                format!("{}: if {}={}, {words}{forced} leave a cell, house or cage no way", t.name(), topo.names[c], symbol_char(d))
-            };
-            Some(hint.finish(topo, head))
+            Some(broken_hint(topo, t, (rating, c, d, &placed), gone, words))
         }
         (_, Some(mut found)) => {
             found.0 = found.0.min(GUESS_TENTHS - 1);
