@@ -308,6 +308,11 @@ impl BookSettings {
                 );
             }
             crate::lang::layout_words(&layout, &words)?;
+            if let Some(own) = crate::family::open(layout.clone()).own_words()
+                && let Some(missing) = own.missing(&words).into_iter().next()
+            {
+                return Err(missing.into());
+            }
         }
         Ok(())
     }

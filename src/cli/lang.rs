@@ -7,16 +7,34 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct LangsArgs {
-    /// Catalogue files to check (e.g. lang/xx.toml): every key missing is listed.
+    /// Catalogue files to check (e.g. lang/xx.toml): every key missing is listed (the families' own words too).
     #[arg(long, value_name = "FILE", num_args = 1..)]
     pub check: Vec<PathBuf>,
+}
+
+/// Every key `words` lacks: the English catalogue's, and each shipped
+/// family's own words (`lang::OwnWords`) it neither has nor finds in the
+/// family's file.
+fn gaps(words: &crate::lang::Catalogue) -> Vec<crate::lang::LangError> {
+    let mut out = words.missing();
+    let mut seen = Vec::new();
+    for path in crate::layout::list_layout_files() {
+        let Ok(layout) = crate::layout::Layout::load(&path.display().to_string()) else { continue };
+        if let Some(own) = crate::family::open(layout).own_words()
+            && !seen.contains(&own.file)
+        {
+            seen.push(own.file);
+            out.extend(own.missing(words));
+        }
+    }
+    out
 }
 
 pub fn run(args: LangsArgs) -> Result<()> {
     if args.check.is_empty() {
         for (code, _) in crate::lang::BUILT_IN {
             let words = crate::lang::built_in(code)?;
-            let missing = words.missing().len();
+            let missing = gaps(&words).len();
             let state = if missing == 0 { "complete".to_string() } else { format!("{missing} keys missing") };
             println!("{code}  {}  (lang/{code}.toml, plural rule {}, {state})", words.name, words.plural.name());
         }
@@ -28,7 +46,7 @@ pub fn run(args: LangsArgs) -> Result<()> {
             &std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?,
             &path.display().to_string(),
         )?;
-        let gaps = words.missing();
+        let gaps = gaps(&words);
         if gaps.is_empty() {
             println!("{}: {} ({}): every key present", path.display(), words.name, words.code);
         }

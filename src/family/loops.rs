@@ -9,6 +9,7 @@
 use super::{Answer, Family, GradeReport, Refusal, SampleBands, checked, standard_budget, undecided_grade, undecided_refusal, unsupported};
 use crate::formats::{Decoded, Format, FormatError, grid as square, pzpr};
 use crate::generate::{Controls, Symmetry};
+use crate::lang::OwnWords;
 use crate::layout::{Layout, LoopBoard};
 use crate::level::Level;
 use crate::pdf::{GridContents, GridRenderer, MarkStyle};
@@ -16,6 +17,10 @@ use crate::record::{NewPuzzle, PuzzleRow, StoredGrade};
 use crate::slither::{self, Outcome, Puzzle};
 use crate::solver::{Budget, Budgeted};
 use anyhow::{Result, bail};
+
+/// The family's own words in every built-in language (its skills, its
+/// answer words, its worked example's words): `src/slither/words.toml`.
+pub static WORDS: OwnWords = OwnWords { file: "src/slither/words.toml", text: include_str!("../slither/words.toml") };
 
 pub struct Loops {
     board: LoopBoard,
@@ -166,6 +171,10 @@ impl Family for Loops {
         super::words::LOOP_DRAWN
     }
 
+    fn own_words(&self) -> Option<&'static OwnWords> {
+        Some(&WORDS)
+    }
+
     fn make(&self, seed: u64, level: Option<Level>) -> Result<Option<NewPuzzle>> {
         let LoopBoard { rows, cols } = self.board;
         let made = slither::generate(rows, cols, self.engine_level(level, seed)?, seed)?;
@@ -270,7 +279,7 @@ impl Family for Loops {
             if clue(r, c) == Some(3) {
                 let cell = grid.cell(r, c);
                 let lines = sides.iter().map(|&k| grid.cell_edges(cell)[k]).collect();
-                found = Some((vec![cell], lines, words.text("example.loop_corner_3")));
+                found = Some((vec![cell], lines, WORDS.over(words).text("example.loop_corner_3")));
                 break;
             }
         }
@@ -287,7 +296,7 @@ impl Family for Loops {
                     for (nr, nc, side) in neighbours {
                         if nr < rows && nc < cols && clue(nr, nc) == Some(0) {
                             let lines = (0..4).filter(|&k| k != side).map(|k| sides[k]).collect();
-                            found = Some((vec![cell, grid.cell(nr, nc)], lines, words.text("example.loop_3_by_0")));
+                            found = Some((vec![cell, grid.cell(nr, nc)], lines, WORDS.over(words).text("example.loop_3_by_0")));
                             break 'search;
                         }
                     }

@@ -266,6 +266,14 @@ pub trait Family: Send + Sync {
         words::DIGITS_BOLD
     }
 
+    /// The family's own words file (its words in every built-in
+    /// language, beside its engine; `lang::OwnWords`), if its words are
+    /// not in the language catalogues. A publisher's catalogue of another
+    /// language must carry them (`OwnWords::missing`).
+    fn own_words(&self) -> Option<&'static crate::lang::OwnWords> {
+        None
+    }
+
     /// Suggested candidate-score bands from a sample (`puzzlebook levels`).
     fn sample_bands(&self, sample: u64, seed: u64) -> Result<SampleBands>;
 

@@ -21,6 +21,7 @@ use super::words::Skill;
 use super::{Answer, Family, GradeReport, Refusal, SampleBands, checked, unsupported};
 use crate::formats::{Decoded, Format, FormatError};
 use crate::generate::{Controls, Symmetry};
+use crate::lang::OwnWords;
 use crate::layout::{Layout, NonogramBoard};
 use crate::level::Level;
 use crate::nonogram::check::count_solutions;
@@ -45,6 +46,10 @@ const ATTEMPTS: usize = 200;
 /// Search nodes the independent checker may spend on one puzzle.
 pub const CHECK_BUDGET: u64 = 20_000_000;
 
+/// The family's own words in every built-in language (its skills, its
+/// answer words, its worked example and hint words): `src/nonogram/words.toml`.
+pub static WORDS: OwnWords = OwnWords { file: "src/nonogram/words.toml", text: include_str!("../nonogram/words.toml") };
+
 /// The scale of what a nonogram needs, in a reader's words, easiest first.
 pub static SKILLS: [Skill; 4] = [
     Skill {
@@ -54,6 +59,7 @@ pub static SKILLS: [Skill; 4] = [
         plural: "line logic",
         explain: "line logic: the cells every way of placing a line's runs agrees on, one row or column at a time",
         reasoning: true,
+        own: Some(&WORDS),
     },
     Skill {
         scale: "nonogram",
@@ -62,6 +68,7 @@ pub static SKILLS: [Skill; 4] = [
         plural: "long chains of line logic",
         explain: "long chains of line logic: the same reasoning, but each line gives up its cells only after many passes over the others",
         reasoning: true,
+        own: Some(&WORDS),
     },
     Skill {
         scale: "nonogram",
@@ -70,6 +77,7 @@ pub static SKILLS: [Skill; 4] = [
         plural: "trying a cell",
         explain: "trying a cell: suppose a cell shaded, follow the line logic, and when a line can no longer hold its runs the cell must be empty",
         reasoning: true,
+        own: Some(&WORDS),
     },
     Skill {
         scale: "nonogram",
@@ -78,13 +86,14 @@ pub static SKILLS: [Skill; 4] = [
         plural: "trial and error",
         explain: "trial and error: guessing a cell and following it deep into the grid, backing out of the guesses that fail",
         reasoning: false,
+        own: Some(&WORDS),
     },
 ];
 
 /// How a nonogram's answer prints, after "The answers at the back are in
 /// puzzle order, ".
 pub const PICTURE_SHADED: super::words::AnswerWords =
-    super::words::AnswerWords { key: "answers.picture_shaded", english: "with the picture shaded in" };
+    super::words::AnswerWords { key: "answers.picture_shaded", english: "with the picture shaded in", own: Some(&WORDS) };
 
 /// A level's word and its skill index, from the deepest logic needed.
 fn level_of(logic: Logic) -> (Level, usize) {
@@ -382,7 +391,7 @@ impl Nonogram {
             ("0", false) => "fills_gaps",
             _ => "slides",
         };
-        let words = words.plural(&format!("example.nonogram.{kind}.{key}"), shaded.len(), &args);
+        let words = WORDS.over(words).plural(&format!("example.nonogram.{kind}.{key}"), shaded.len(), &args);
         Some((line, shaded, emptied, words))
     }
 
@@ -516,6 +525,10 @@ impl Family for Nonogram {
         PICTURE_SHADED
     }
 
+    fn own_words(&self) -> Option<&'static OwnWords> {
+        Some(&WORDS)
+    }
+
     fn make(&self, seed: u64, level: Option<Level>) -> Result<Option<NewPuzzle>> {
         let NonogramBoard { width, height } = self.board;
         let Some(made) = engine::generate::generate(width, height, self.symmetric, seed, ATTEMPTS) else { return Ok(None) };
@@ -607,6 +620,7 @@ impl Family for Nonogram {
         let p = self.puzzle(givens).ok()?;
         let (line, _, _, said) = self.first_step(&p, words)?;
         let (kind, n) = self.line_kind(line);
+        let words = WORDS.over(words);
         Some(super::Hint {
             look: words.fill(&format!("example.nonogram.{kind}.start"), &[("line", &n.to_string())]),
             finds: Some(said),

@@ -4,6 +4,7 @@
 //! each puzzle needs ([`super::Family::need`]); the book only counts.
 
 use crate::grade::Technique;
+use crate::lang::OwnWords;
 
 /// One skill of a family's scale, in a reader's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,10 +23,25 @@ pub struct Skill {
     /// Whether it is reasoning (false for trial and error: no "no guessing"
     /// may be printed over a puzzle that needs it).
     pub reasoning: bool,
+    /// The family's own words file, where its words in every language are
+    /// (none: the language catalogues have them).
+    pub own: Option<&'static OwnWords>,
 }
 
 const fn skill(scale: &'static str, id: &'static str, plural: &'static str, need: &'static str, explain: &'static str) -> Skill {
-    Skill { scale, id, need, plural, explain, reasoning: true }
+    Skill { scale, id, need, plural, explain, reasoning: true, own: None }
+}
+
+/// A skill whose words are in its family's own words file.
+pub(super) const fn own_skill(
+    own: &'static OwnWords,
+    scale: &'static str,
+    id: &'static str,
+    plural: &'static str,
+    need: &'static str,
+    explain: &'static str,
+) -> Skill {
+    Skill { scale, id, need, plural, explain, reasoning: true, own: Some(own) }
 }
 
 impl Skill {
@@ -33,6 +49,8 @@ impl Skill {
     /// language; a skill no catalogue names prints its own words in an
     /// English book (and shows its missing key in another).
     pub fn words(&self, words: &crate::lang::Catalogue, which: &str) -> String {
+        let own = self.own.map(|own| own.over(words));
+        let words = own.as_deref().unwrap_or(words);
         let key = format!("skill.{}.{}.{which}", self.scale, self.id);
         if words.has(&key) || !words.is_english() {
             return words.text(&key);
@@ -112,6 +130,7 @@ pub static SUDOKU: [Skill; 10] = [
         plural: "trial and error",
         explain: "trial and error: no technique in the usual list finds the next step, so a digit is tried and followed",
         reasoning: false,
+        own: None,
     },
 ];
 
@@ -128,21 +147,24 @@ pub fn sudoku_skill(technique: Technique) -> usize {
 
 /// Slitherlink's scale, by the rules its solver grades with.
 pub static SLITHERLINK: [Skill; 4] = [
-    skill(
+    own_skill(
+        &super::loops::WORDS,
         "slitherlink",
         "counting",
         "counting",
         "only counting",
         "counting: a number's sides around its cell, and every dot with either two lines or none",
     ),
-    skill(
+    own_skill(
+        &super::loops::WORDS,
         "slitherlink",
         "patterns",
         "the classic patterns",
         "the classic patterns",
         "the classic patterns: a 3 or a 1 in a corner, two 3s corner to corner, and never closing a small loop early",
     ),
-    skill(
+    own_skill(
+        &super::loops::WORDS,
         "slitherlink",
         "lookahead",
         "trying a line",
@@ -156,6 +178,7 @@ pub static SLITHERLINK: [Skill; 4] = [
         plural: "trial and error",
         explain: "trial and error: the rules above stop, and a line is tried and followed further",
         reasoning: false,
+        own: Some(&super::loops::WORDS),
     },
 ];
 
@@ -165,17 +188,22 @@ pub static SLITHERLINK: [Skill; 4] = [
 pub struct AnswerWords {
     pub key: &'static str,
     pub english: &'static str,
+    /// The family's own words file that has them (none: the catalogues).
+    pub own: Option<&'static OwnWords>,
 }
 
 impl AnswerWords {
     /// The words in the catalogue's language; words no catalogue has (a
     /// family added since) print as the family says them.
     pub fn words(&self, words: &crate::lang::Catalogue) -> String {
+        let own = self.own.map(|own| own.over(words));
+        let words = own.as_deref().unwrap_or(words);
         if words.has(self.key) { words.text(self.key) } else { self.english.to_string() }
     }
 }
 
 pub const DIGITS_BOLD: AnswerWords =
-    AnswerWords { key: "answers.digits_bold", english: "with the starting digits in bold and the ones you fill in grey" };
-pub const DIGITS_ALL: AnswerWords = AnswerWords { key: "answers.digits_all", english: "with every digit filled in" };
-pub const LOOP_DRAWN: AnswerWords = AnswerWords { key: "answers.loop_drawn", english: "with the loop drawn in over the numbers" };
+    AnswerWords { key: "answers.digits_bold", english: "with the starting digits in bold and the ones you fill in grey", own: None };
+pub const DIGITS_ALL: AnswerWords = AnswerWords { key: "answers.digits_all", english: "with every digit filled in", own: None };
+pub const LOOP_DRAWN: AnswerWords =
+    AnswerWords { key: "answers.loop_drawn", english: "with the loop drawn in over the numbers", own: Some(&super::loops::WORDS) };

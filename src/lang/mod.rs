@@ -38,6 +38,8 @@ pub enum LangError {
     Unreadable { file: String, message: String },
     #[error("{file}: the key `{key}` is missing (language {lang}; every key of lang/en.toml is needed)")]
     Missing { file: String, key: String, lang: String },
+    #[error("{file}: the key `{key}` is missing (language {lang}; a family's own words, which {own} has for {langs} only)")]
+    MissingOwn { file: String, key: String, lang: String, own: String, langs: String },
     #[error("{file}: the key `{key}` needs the plural form `{form}` (language {lang}, plural rule {rule})")]
     MissingForm { file: String, key: String, form: String, lang: String, rule: String },
     #[error(
@@ -390,6 +392,125 @@ fn substitute(template: &str, args: &[(&str, &str)]) -> String {
         out = out.replace(&format!("{{{name}}}"), value);
     }
     out
+}
+
+/// A family's own words (issue 31): one TOML file beside its engine that
+/// holds them for every built-in language, each under `[<code>.<key>]`
+/// with the keys a catalogue would use (`[de.skill.nonogram.lines]`,
+/// `[fr.answers]`). A family's words live there rather than in
+/// `lang/*.toml`, so adding a family touches no catalogue; the family
+/// reads through [`OwnWords::over`], which adds them to a catalogue.
+#[derive(Debug, PartialEq, Eq)]
+pub struct OwnWords {
+    /// Where the words are (named in errors): `src/nonogram/words.toml`.
+    pub file: &'static str,
+    /// The file's text (embedded).
+    pub text: &'static str,
+}
+
+impl OwnWords {
+    /// The messages of `code` in the file (empty for a language it does
+    /// not hold); an unreadable file is a bug the tests catch.
+    fn messages(&self, code: &str, french_spacing: bool) -> BTreeMap<String, Message> {
+        let table: toml::Table = self.text.parse().unwrap_or_else(|e| panic!("{}: {e}", self.file));
+        let mut out = BTreeMap::new();
+        if let Some(toml::Value::Table(words)) = table.get(code) {
+            flatten("", words, &mut out, self.file).unwrap_or_else(|e| panic!("{e}"));
+        }
+        if french_spacing {
+            for message in out.values_mut() {
+                match message {
+                    Message::Text(t) => *t = french_spaced(t),
+                    Message::Plural(forms) => forms.values_mut().for_each(|t| *t = french_spaced(t)),
+                }
+            }
+        }
+        out
+    }
+
+    /// The languages the file holds: the built-in ones in their order,
+    /// then any other by code.
+    pub fn languages(&self) -> Vec<String> {
+        let table: toml::Table = self.text.parse().unwrap_or_else(|e| panic!("{}: {e}", self.file));
+        let mut codes: Vec<String> = table.keys().cloned().collect();
+        codes.sort_by_key(|c| (BUILT_IN.iter().position(|(b, _)| b == c).unwrap_or(BUILT_IN.len()), c.clone()));
+        codes
+    }
+
+    /// `words` with these words of its language added; a key `words`
+    /// has already (a publisher's catalogue may carry them) is kept. The
+    /// built-in catalogues' results are made once.
+    pub fn over(&'static self, words: &Catalogue) -> Arc<Catalogue> {
+        type Key = (&'static str, String);
+        static MADE: OnceLock<std::sync::Mutex<BTreeMap<Key, Arc<Catalogue>>>> = OnceLock::new();
+        let built_in = built_in(&words.code).is_ok_and(|b| b.file == words.file && b.messages.len() == words.messages.len());
+        let key = (self.file, words.code.clone());
+        if built_in && let Some(made) = MADE.get_or_init(Default::default).lock().expect("not poisoned").get(&key) {
+            return made.clone();
+        }
+        let mut merged = words.clone();
+        for (k, message) in self.messages(&words.code, words.french_spacing) {
+            merged.messages.entry(k).or_insert(message);
+        }
+        let merged = Arc::new(merged);
+        if built_in {
+            MADE.get_or_init(Default::default).lock().expect("not poisoned").insert(key, merged.clone());
+        }
+        merged
+    }
+
+    /// The keys of these words (and the plural forms of the language's
+    /// rule) that neither `words` nor this file's part of its language
+    /// holds: a publisher's catalogue of a language the file lacks must
+    /// carry them.
+    pub fn missing(&'static self, words: &Catalogue) -> Vec<LangError> {
+        let merged = self.over(words);
+        let file = if self.languages().contains(&words.code) { self.file.to_string() } else { words.file.clone() };
+        let mut out = Vec::new();
+        for (key, message) in self.messages("en", false) {
+            match (message, merged.messages.get(&key)) {
+                (_, None) => out.push(LangError::MissingOwn {
+                    file: file.clone(),
+                    key,
+                    lang: words.code.clone(),
+                    own: self.file.into(),
+                    langs: self.languages().join(", "),
+                }),
+                (Message::Plural(_), Some(found)) => {
+                    let forms = match found {
+                        Message::Plural(forms) => forms.keys().cloned().collect(),
+                        Message::Text(_) => Vec::new(),
+                    };
+                    for form in words.plural.forms() {
+                        if !forms.iter().any(|f| f == form) {
+                            out.push(LangError::MissingForm {
+                                file: file.clone(),
+                                key: key.clone(),
+                                form: form.to_string(),
+                                lang: words.code.clone(),
+                                rule: words.plural.name().into(),
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// Every message text of a language (each plural form), for the glyph test.
+    pub fn texts(&self, code: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let spacing = built_in(code).is_ok_and(|c| c.french_spacing);
+        for message in self.messages(code, spacing).into_values() {
+            match message {
+                Message::Text(t) => out.push(t),
+                Message::Plural(forms) => out.extend(forms.into_values()),
+            }
+        }
+        out
+    }
 }
 
 /// The built-in catalogue of `code` (parsed once).

@@ -147,6 +147,14 @@ fn every_catalogue_string_has_its_glyphs_in_the_book_fonts() {
             assert_eq!(fonts.bold.missing(&text), Vec::<char>::new(), "{code}: {text}");
         }
     }
+    // The families' own words files.
+    for own in own_words_files() {
+        for code in own.languages() {
+            for text in own.texts(&code) {
+                assert_eq!(fonts.regular.missing(&text), Vec::<char>::new(), "{}: {code}: {text}", own.file);
+            }
+        }
+    }
     // The shipped layouts' own words (name as a heading, rules as text).
     for path in crate::layout::list_layout_files() {
         let layout = crate::layout::Layout::load(&path.display().to_string()).unwrap();
@@ -169,7 +177,10 @@ fn every_familys_skills_and_answer_words_are_in_every_catalogue() {
         let answers = family.answer_words("");
         for (code, _) in BUILT_IN {
             let words = built_in(code).unwrap();
-            assert!(words.has(answers.key), "{code}: {}: answer words {answers:?} have no catalogue key", layout.id);
+            let said = answers.words(&words);
+            let has = words.has(answers.key) || answers.own.is_some_and(|own| own.over(&words).has(answers.key));
+            assert!(has, "{code}: {}: answer words {answers:?} have no catalogue key", layout.id);
+            assert!(!said.contains('⟦'), "{code}: {}: {said}", layout.id);
             if code == "en" {
                 assert_eq!(answers.words(&words), answers.english, "{}", layout.id);
             }
@@ -208,4 +219,65 @@ fn the_skills_words_come_from_the_catalogue() {
     assert_eq!(SLITHERLINK[3].words(&de, "explain").split(':').next(), Some("Ausprobieren"));
     assert_eq!(SUDOKU[9].words(&de, "explain").split(':').next(), Some("Ausprobieren"));
     assert_ne!(SLITHERLINK[3].words(&de, "explain"), SUDOKU[9].words(&de, "explain"));
+}
+
+/// The own words files of the shipped layouts' families, each once.
+fn own_words_files() -> Vec<&'static OwnWords> {
+    let mut out: Vec<&'static OwnWords> = Vec::new();
+    for path in crate::layout::list_layout_files() {
+        let layout = crate::layout::Layout::load(&path.display().to_string()).unwrap();
+        if let Some(own) = crate::family::open(layout).own_words()
+            && !out.iter().any(|o| o.file == own.file)
+        {
+            out.push(own);
+        }
+    }
+    out
+}
+
+/// A family's own words file holds every built-in language, each with
+/// every key of its English part and the plural forms of the language's
+/// rule; none of its keys is also in a catalogue (one place a word).
+#[test]
+fn every_familys_own_words_are_complete_in_every_language() {
+    let files = own_words_files();
+    let mut names: Vec<&str> = files.iter().map(|o| o.file).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["src/nonogram/words.toml", "src/slither/words.toml"]);
+    let codes: Vec<String> = BUILT_IN.iter().map(|(c, _)| c.to_string()).collect();
+    for own in files {
+        assert_eq!(own.languages(), codes, "{}", own.file);
+        for (code, _) in BUILT_IN {
+            let words = built_in(code).unwrap();
+            assert_eq!(own.missing(&words), Vec::new(), "{}: {code}", own.file);
+            for key in own.over(&english()).messages.keys() {
+                if !english().has(key) {
+                    assert!(!words.has(key), "{code}: {key} is in both lang/{code}.toml and {}", own.file);
+                }
+            }
+        }
+    }
+}
+
+/// A publisher's catalogue of a language no own words file holds must
+/// carry the family's words: each missing one is named with its key and
+/// the catalogue's file; given in the catalogue, it is used.
+#[test]
+fn a_publishers_catalogue_needs_the_familys_own_words() {
+    let own = &crate::family::words::SLITHERLINK[0].own.unwrap();
+    let text = BUILT_IN[0].1.replace("code = \"en\"", "code = \"xx\"").replace("name = \"English\"", "name = \"Test\"");
+    let xx = Catalogue::checked(&text, "lang/xx.toml").unwrap();
+    let missing = own.missing(&xx);
+    assert_eq!(
+        missing.first().map(|e| e.to_string()).as_deref(),
+        Some(
+            "lang/xx.toml: the key `answers.loop_drawn` is missing (language xx; a family's own words, which src/slither/words.toml has for en, de, fr, es, it, nl, pt, pl only)"
+        )
+    );
+    let english_part = own.over(&english()).messages.keys().filter(|k| !english().has(k)).count();
+    assert_eq!(missing.len(), english_part);
+    let carried = text.replace("[answers]", "[answers]\nloop_drawn = \"avec la boucle\"");
+    let xx = Catalogue::checked(&carried, "lang/xx.toml").unwrap();
+    assert_eq!(own.missing(&xx).len(), english_part - 1);
+    assert_eq!(crate::family::words::LOOP_DRAWN.words(&xx), "avec la boucle");
 }
