@@ -65,11 +65,11 @@ pub fn choose_format(family: &dyn Family, text: &str, file: &Path, asked: Option
         return Ok(format);
     }
     let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
-    let candidates: Vec<Format> = detect(text, name.as_deref()).into_iter().filter(|f| formats.contains(f)).collect();
+    let candidates: Vec<Format> = detect(text, name.as_deref(), &formats).into_iter().filter(|f| formats.contains(f)).collect();
     match candidates[..] {
         [one] => Ok(one),
         [] => {
-            let looks: Vec<&str> = detect(text, name.as_deref()).iter().map(|f| f.name()).collect();
+            let looks: Vec<&str> = detect(text, name.as_deref(), &crate::family::own_formats()).iter().map(|f| f.name()).collect();
             let looks = if looks.is_empty() { "nothing known".to_string() } else { looks.join(" or ") };
             bail!("{}: cannot tell its format for {id} (it looks like {looks}); give --format, one of {}", file.display(), names())
         }

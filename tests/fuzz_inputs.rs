@@ -456,12 +456,17 @@ fn seeds() -> &'static [Seed] {
             }
         }
         let listed: Vec<Format> = seeds.iter().map(|s| s.format).collect();
-        for format in Format::ALL {
+        for format in all_formats() {
             assert!(listed.contains(&format), "no seed file for {format}: add a layout that reads it to LAYOUTS");
         }
         seeds.extend(outside_seeds());
         seeds
     })
+}
+
+/// Every format: the program's and the families' own.
+fn all_formats() -> Vec<Format> {
+    Format::ALL.iter().copied().chain(puzzlebook::family::own_formats()).collect()
 }
 
 /// Files as other programs write them (the forms issue 33 lists), built
@@ -752,7 +757,10 @@ impl How {
         let format = match pick % 8 {
             0..=4 => Some(seed.format),
             5 | 6 => None,
-            n => Some(Format::ALL[(pick / 8 + n) % Format::ALL.len()]),
+            n => {
+                let all = all_formats();
+                Some(all[(pick / 8 + n) % all.len()])
+            }
         };
         let layout = if pick % 11 == 10 { LAYOUTS[(pick / 11) % LAYOUTS.len()] } else { seed.layout };
         let names = [seed.name.as_str(), "puzzles.txt", "p.sdm", "p.sdk", "p.ss", "p.hsol", "p"];

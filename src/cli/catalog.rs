@@ -48,16 +48,12 @@ pub enum ExportFormat {
     Janko,
     /// f-puzzles URLs (classic, jigsaw, diagonal, even/odd, killer cages), with the rules and (up to 9×9) the solution.
     Fpuzzles,
-    /// puzz.link URLs (Slitherlink; classic 4×4, 6×6, 9×9, 16×16, 25×25 sudoku; nonograms).
+    /// puzz.link URLs (Slitherlink; classic 4×4, 6×6, 9×9, 16×16, 25×25 sudoku; and the families that have them).
     Puzzlink,
     /// pzprjs pzprv3 files with the loop (Slitherlink; one a file, with --out DIR).
     Pzprv3,
     /// Sudoku Explainer lines `<puzzle> ED=<ER>/<EP>/<ED>` from our grade (graded square layouts).
     Serate,
-    /// webpbn XML with the goal picture (nonograms; one a file, with --out DIR).
-    Webpbn,
-    /// Steve Simpson's .non with the goal picture (nonograms; one a file, with --out DIR).
-    Non,
     /// Play links: SudokuPad for sudoku layouts it can express, puzz.link for Slitherlink.
     Links,
     /// One SVG a puzzle, drawn as the books draw it (with --out DIR; see `puzzlebook art --help`).
@@ -86,11 +82,49 @@ impl ExportFormat {
             ExportFormat::Puzzlink => Target::Format(Format::Puzzlink),
             ExportFormat::Pzprv3 => Target::Format(Format::Pzprv3),
             ExportFormat::Serate => Target::Format(Format::Serate),
-            ExportFormat::Webpbn => Target::Format(Format::Webpbn),
-            ExportFormat::Non => Target::Format(Format::Non),
             ExportFormat::Links => Target::Links,
         })
     }
+}
+
+/// What `export --format` names: one of the formats above, or a format a
+/// family owns (`family::own_formats`).
+#[derive(Clone, Copy, Debug)]
+pub enum ExportChoice {
+    Fixed(ExportFormat),
+    Own(Format),
+}
+
+impl std::str::FromStr for ExportChoice {
+    type Err = String;
+    fn from_str(s: &str) -> Result<ExportChoice, String> {
+        use clap::ValueEnum;
+        if let Ok(fixed) = ExportFormat::from_str(s, true) {
+            return Ok(ExportChoice::Fixed(fixed));
+        }
+        let own = crate::family::own_formats();
+        own.iter().copied().find(|f| f.name().eq_ignore_ascii_case(s)).map(ExportChoice::Own).ok_or_else(|| {
+            let fixed = ExportFormat::value_variants().iter().filter_map(|v| v.to_possible_value()).map(|v| v.get_name().to_string());
+            let names: Vec<String> = fixed.chain(own.iter().map(|f| f.name().to_string())).collect();
+            format!("unknown format '{s}': the formats are {}", names.join(", "))
+        })
+    }
+}
+
+/// `--format`'s long help: each format with what it is, the families' own last.
+fn export_format_help() -> String {
+    use clap::ValueEnum;
+    let mut out = String::from("The format to write:");
+    for value in ExportFormat::value_variants().iter().filter_map(|v| v.to_possible_value()) {
+        out.push_str(&format!("\n- {}: {}", value.get_name(), value.get_help().map(|h| h.to_string()).unwrap_or_default()));
+    }
+    for format in crate::family::own_formats() {
+        if let Format::Own(own) = format {
+            let many = if own.one_per_file { " (one a file, with --out DIR)" } else { "" };
+            out.push_str(&format!("\n- {}: {}{many}", own.name, own.about));
+        }
+    }
+    out
 }
 
 #[derive(clap::Args, Debug)]
@@ -104,9 +138,10 @@ pub struct ExportArgs {
     /// Only puzzles whose Sudoku Explainer rating lies in this range: 7.0.., ..4.5, 3.0..5.0.
     #[arg(long, value_name = "RANGE")]
     pub rating: Option<crate::level::RatingRange>,
-    #[arg(long, value_enum, default_value_t = ExportFormat::Lines)]
-    pub format: ExportFormat,
-    /// A folder for the one-puzzle-a-file formats (sdk, ss, janko, pzprv3, webpbn, non, svg, png, pdf, eps): `<layout>-<id>.<ext>`.
+    /// The format to write (lines, givens, csv, sdm, …; `--help` lists them all).
+    #[arg(long, default_value = "lines", long_help = export_format_help())]
+    pub format: ExportChoice,
+    /// A folder for the one-puzzle-a-file formats (sdk, ss, janko, pzprv3, svg, png, pdf, eps, and the families' own that are: see --format): `<layout>-<id>.<ext>`.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     #[command(flatten)]
@@ -218,7 +253,17 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
     let all_rows = || -> anyhow::Result<Vec<crate::store::PuzzleRow>> {
         Ok(catalog.puzzles(args.layout.as_deref(), level.map(|l| l.name()))?.into_iter().filter(|p| rated(p)).collect())
     };
-    let art = match args.format {
+    let fixed = match args.format {
+        ExportChoice::Fixed(fixed) => fixed,
+        ExportChoice::Own(format) => {
+            let rows = all_rows()?;
+            let mut out = BufWriter::new(std::io::stdout().lock());
+            super::export_formats::write(&rows, super::export_formats::Target::Format(format), args.out.as_deref(), &mut out)?;
+            out.flush()?;
+            return Ok(());
+        }
+    };
+    let art = match fixed {
         ExportFormat::Svg => Some(crate::art::ArtFormat::Svg),
         ExportFormat::Png => Some(crate::art::ArtFormat::Png),
         ExportFormat::Pdf => Some(crate::art::ArtFormat::Pdf),
@@ -236,16 +281,17 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let mut out = BufWriter::new(std::io::stdout().lock());
-    if let Some(target) = args.format.target() {
+    if let Some(target) = fixed.target() {
         let rows = all_rows()?;
         super::export_formats::write(&rows, target, args.out.as_deref(), &mut out)?;
         out.flush()?;
         return Ok(());
     }
     if args.out.is_some() {
-        anyhow::bail!("--out DIR is for the one-puzzle-a-file formats ({}); this format goes to stdout", Format::one_per_file_names());
+        let own = crate::family::own_formats();
+        anyhow::bail!("--out DIR is for the one-puzzle-a-file formats ({}); this format goes to stdout", Format::one_per_file_names(&own));
     }
-    if let ExportFormat::Csv = args.format {
+    if let ExportFormat::Csv = fixed {
         writeln!(out, "id,layout,givens,solution,score,level,seed,validation,minimal,symmetry")?;
     }
     // A page of rows at a time, by id: memory stays flat however large the catalog.
@@ -253,7 +299,7 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
         if !rated(&p) {
             return Ok(());
         }
-        match args.format {
+        match fixed {
             ExportFormat::Lines => writeln!(out, "{} {} {} {} {} {}", p.givens, p.solution, p.score, p.level, p.seed, p.effort_nodes)?,
             ExportFormat::Givens => writeln!(out, "{}", p.givens)?,
             ExportFormat::Csv => writeln!(

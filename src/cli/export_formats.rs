@@ -52,7 +52,10 @@ pub fn write(rows: &[PuzzleRow], target: Target, dir: Option<&Path>, out: &mut d
             bail!("{format} holds one puzzle a file: give --out DIR to write {} files, or choose one puzzle", rows.len())
         }
         (_, Some(_)) => {
-            bail!("--out DIR is for the one-puzzle-a-file formats ({}); this format goes to stdout", Format::one_per_file_names())
+            bail!(
+                "--out DIR is for the one-puzzle-a-file formats ({}); this format goes to stdout",
+                Format::one_per_file_names(&crate::family::own_formats())
+            )
         }
         _ => {
             for text in &texts {

@@ -17,24 +17,23 @@ pub struct FormatArg(pub Option<Format>);
 impl std::str::FromStr for FormatArg {
     type Err = String;
     fn from_str(s: &str) -> Result<FormatArg, String> {
-        if s.eq_ignore_ascii_case("auto") { Ok(FormatArg(None)) } else { s.parse().map(|f| FormatArg(Some(f))) }
+        if s.eq_ignore_ascii_case("auto") {
+            Ok(FormatArg(None))
+        } else {
+            Format::named(s, &crate::family::own_formats()).map(|f| FormatArg(Some(f)))
+        }
     }
 }
 
 #[derive(clap::Args, Debug)]
-#[command(
-    after_help = "Formats: lines (one puzzle a line), sdm, sdk, ss, hodoku (library lines), janko, fpuzzles (f-puzzles or SudokuPad URLs), \
-puzzlink (Slitherlink, classic sudoku and nonogram URLs), pzprv3 (Slitherlink), serate, webpbn (nonogram XML), non (nonogram .non); auto reads the name and content. A file may \
-hold at most 64 MiB and a line at most 1 MiB. A malformed file stores nothing; puzzles with no \
-or several solutions are refused one by one and reported with their line."
-)]
+#[command(after_help = import_help())]
 pub struct ImportArgs {
     /// The file to read.
     pub file: PathBuf,
     /// The layout its puzzles are of (an id from layouts/ or a .toml path).
     #[arg(long)]
     pub layout: String,
-    /// The file's format: auto, lines, sdm, sdk, ss, hodoku, janko, fpuzzles, puzzlink, pzprv3, serate, webpbn, non.
+    /// The file's format: auto, or one of the formats below (`puzzlebook import --help`).
     #[arg(long, default_value = "auto")]
     pub format: FormatArg,
     /// Where the puzzles come from, stored with each (default: the file's name).
@@ -42,6 +41,24 @@ pub struct ImportArgs {
     pub source: Option<String>,
     #[command(flatten)]
     pub db: DbArg,
+}
+
+/// The help's list of formats: this program's, then each family's own.
+fn import_help() -> String {
+    let own: Vec<String> = crate::family::own_formats()
+        .iter()
+        .filter_map(|f| match f {
+            Format::Own(own) => Some(format!("{} ({})", own.name, own.about)),
+            _ => None,
+        })
+        .collect();
+    format!(
+        "Formats: lines (one puzzle a line), sdm, sdk, ss, hodoku (library lines), janko, fpuzzles (f-puzzles or SudokuPad URLs), \
+puzzlink (puzz.link URLs), pzprv3 (Slitherlink), serate, {}; auto reads the name and content. A file may \
+hold at most 64 MiB and a line at most 1 MiB. A malformed file stores nothing; puzzles with no \
+or several solutions are refused one by one and reported with their line.",
+        own.join(", ")
+    )
 }
 
 /// Refusals listed one by one before they are only counted.

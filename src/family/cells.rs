@@ -899,7 +899,7 @@ impl Family for Cells {
                 }
                 fpuzzles::givens_only(read)
             }
-            Format::Pzprv3 | Format::Webpbn | Format::Non => {
+            Format::Pzprv3 | Format::Own(_) => {
                 return Err(FormatError::at(1, unsupported(self.layout(), &self.formats(), format)));
             }
         };
@@ -930,7 +930,7 @@ impl Family for Cells {
                 Some(n) => pzpr::sudoku_url(&row.givens, n),
                 None => bail!("{}", unsupported(self.layout(), &self.formats(), format)),
             },
-            Format::Pzprv3 | Format::Webpbn | Format::Non => bail!("{}", unsupported(self.layout(), &self.formats(), format)),
+            Format::Pzprv3 | Format::Own(_) => bail!("{}", unsupported(self.layout(), &self.formats(), format)),
         })
     }
 

@@ -471,6 +471,13 @@ pub fn of(layout: Layout, controls: &Controls) -> Result<Box<dyn Family>> {
     })
 }
 
+/// The formats the families own (codecs in their engine folders), for
+/// the command line's `--format` names and `import`'s detection; each
+/// family that owns formats lists them here.
+pub fn own_formats() -> Vec<Format> {
+    nonogram::OWN_FORMATS.to_vec()
+}
+
 /// A layout's family for reading and checking (no batch controls).
 pub fn open(layout: Layout) -> Box<dyn Family> {
     of(layout, &Controls::default()).expect("every family makes puzzles without controls")

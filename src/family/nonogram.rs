@@ -19,7 +19,7 @@
 
 use super::words::Skill;
 use super::{Answer, Family, GradeReport, Refusal, SampleBands, checked, unsupported};
-use crate::formats::{Decoded, Format, FormatError};
+use crate::formats::{Decoded, Format, FormatError, OwnFormat};
 use crate::generate::{Controls, Symmetry};
 use crate::lang::OwnWords;
 use crate::layout::{Layout, NonogramBoard};
@@ -49,6 +49,34 @@ pub const CHECK_BUDGET: u64 = 20_000_000;
 /// The family's own words in every built-in language (its skills, its
 /// answer words, its worked example and hint words): `src/nonogram/words.toml`.
 pub static WORDS: OwnWords = OwnWords { file: "src/nonogram/words.toml", text: include_str!("../nonogram/words.toml") };
+
+/// webpbn.com's XML (its codec: `crate::nonogram::formats`), one puzzle a file.
+pub static WEBPBN: OwnFormat = OwnFormat {
+    name: "webpbn",
+    extension: "xml",
+    one_per_file: true,
+    about: "webpbn.com's nonogram XML, with the goal picture",
+    looks: |content, name| {
+        let first = content.first().copied().unwrap_or("");
+        name.ends_with(".xml") || first.starts_with("<?xml") || first.starts_with("<puzzleset") || first.starts_with("<!DOCTYPE pbn")
+    },
+};
+
+/// Steve Simpson's `.non` (its codec: `crate::nonogram::formats`), one
+/// puzzle a file: `width`, `height` and `rows` or `columns` lines.
+pub static NON: OwnFormat = OwnFormat {
+    name: "non",
+    extension: "non",
+    one_per_file: true,
+    about: "Steve Simpson's nonogram .non, with the goal picture",
+    looks: |content, name| {
+        let keyword = |k: &str| content.iter().any(|l| l.split_whitespace().next().is_some_and(|w| w.eq_ignore_ascii_case(k)));
+        name.ends_with(".non") || (keyword("width") && keyword("height") && (keyword("rows") || keyword("columns")))
+    },
+};
+
+/// The formats this family owns.
+pub(super) const OWN_FORMATS: [Format; 2] = [Format::Own(&WEBPBN), Format::Own(&NON)];
 
 /// The scale of what a nonogram needs, in a reader's words, easiest first.
 pub static SKILLS: [Skill; 4] = [
@@ -688,7 +716,7 @@ impl Family for Nonogram {
     }
 
     fn formats(&self) -> Vec<Format> {
-        vec![Format::Lines, Format::Webpbn, Format::Non, Format::Puzzlink]
+        vec![Format::Lines, Format::Own(&WEBPBN), Format::Own(&NON), Format::Puzzlink]
     }
 
     fn decode(&self, format: Format, text: &str) -> Result<Vec<Decoded>, FormatError> {
@@ -697,10 +725,12 @@ impl Family for Nonogram {
             Format::Lines => {
                 content_lines(text).map(|(line, l)| Decoded::new(line, l.split_whitespace().next().unwrap_or("").to_string())).collect()
             }
-            Format::Webpbn => {
+            Format::Own(own) if *own == WEBPBN => {
                 vec![Decoded::new(1, givens_of(&engine::formats::read_webpbn(text).map_err(|e| located(e.line, e))?))]
             }
-            Format::Non => vec![Decoded::new(1, givens_of(&engine::formats::read_non(text).map_err(|e| located(e.line, e))?))],
+            Format::Own(own) if *own == NON => {
+                vec![Decoded::new(1, givens_of(&engine::formats::read_non(text).map_err(|e| located(e.line, e))?))]
+            }
             // One URL a line.
             Format::Puzzlink => content_lines(text)
                 .map(|(line, l)| engine::formats::read_puzzlink(l).map(|p| Decoded::new(line, givens_of(&p))).map_err(|e| located(line, e)))
@@ -715,8 +745,8 @@ impl Family for Nonogram {
         let picture = || read_picture(&row.solution, width * height).map_err(|e| anyhow::anyhow!("puzzle {}: solution: {e}", row.id));
         match format {
             Format::Lines => Ok(row.givens.clone()),
-            Format::Webpbn => Ok(engine::formats::write_webpbn_with_goal(&self.puzzle(&row.givens)?, &picture()?)),
-            Format::Non => Ok(engine::formats::write_non_with_goal(&self.puzzle(&row.givens)?, &picture()?)),
+            Format::Own(own) if *own == WEBPBN => Ok(engine::formats::write_webpbn_with_goal(&self.puzzle(&row.givens)?, &picture()?)),
+            Format::Own(own) if *own == NON => Ok(engine::formats::write_non_with_goal(&self.puzzle(&row.givens)?, &picture()?)),
             Format::Puzzlink => Ok(engine::formats::write_puzzlink(&self.puzzle(&row.givens)?)),
             _ => bail!("{}", unsupported(self.layout(), &self.formats(), format)),
         }
@@ -734,5 +764,27 @@ impl Family for Nonogram {
         let p = self.puzzle_of(&made.picture);
         let (picture, outcome) = self.prove(&p).map_err(|r| anyhow::anyhow!("the picture's nonogram is not stored: {r}"))?;
         Ok(super::FromPicture { puzzle: self.new_puzzle(&p, &picture, &outcome, 0, made.changed.len() as u64), report: made.report() })
+    }
+}
+
+#[cfg(test)]
+mod format_tests {
+    use super::{NON, WEBPBN};
+    use crate::formats::{Format, detect};
+
+    /// The family's own formats are detected by name and content among
+    /// its formats, and named on the command line.
+    #[test]
+    fn nonogram_files_and_urls_are_detected() {
+        let own = crate::family::own_formats();
+        assert_eq!(detect("whatever", Some("cat.NON"), &own), vec![Format::Own(&NON)]);
+        assert_eq!(detect("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n", None, &own), vec![Format::Own(&NON)]);
+        assert_eq!(detect("<?xml version=\"1.0\"?>\n<puzzleset>", None, &own), vec![Format::Own(&WEBPBN)]);
+        assert_eq!(detect("x", Some("p.xml"), &own), vec![Format::Own(&WEBPBN)]);
+        assert_eq!(detect("https://puzz.link/p?nonogram/2/2/1111", None, &own), vec![Format::Puzzlink]);
+        assert_eq!(Format::named("webpbn", &own), Ok(Format::Own(&WEBPBN)));
+        assert!(Format::named("webpbn", &[]).unwrap_err().starts_with("unknown format 'webpbn'"));
+        assert!(NON.one_per_file && WEBPBN.one_per_file);
+        assert_eq!(Format::one_per_file_names(&own), "sdk, ss, janko, pzprv3, webpbn, non");
     }
 }

@@ -19,11 +19,12 @@
 //! | `puzzlink` | a puzz.link URL `https://puzz.link/p?slither/<cols>/<rows>/<body>` or `…?sudoku/<n>/<n>/<body>` | many |
 //! | `pzprv3` | the pzprjs file: `pzprv3`, `slither`, rows, cols, clue rows, the loop's borders | one |
 //! | `serate` | Sudoku Explainer's batch output: `<puzzle> ED=<ER>/<EP>/<ED>` | many |
-//! | `webpbn` | webpbn.com's XML (`<puzzleset><puzzle type="grid">`, clues and an optional goal) | one |
-//! | `non` | Steve Simpson's `.non` (`width`, `height`, `rows`, `columns`, optional `goal`) | one |
 //!
-//! The nonogram family reads `webpbn`, `non` and `puzzlink` (`…?nonogram/…`
-//! URLs) with the codecs of `crate::nonogram::formats`.
+//! A family may also own formats of its own ([`OwnFormat`]: its name, file
+//! extension and how its text looks, with the codec in the family's engine
+//! folder), which it lists among its formats (`Family::formats`); import
+//! and export find them through the family (`family::own_formats`), so a
+//! family adds formats without touching this module.
 
 pub mod credit;
 pub mod fpuzzles;
@@ -46,12 +47,45 @@ pub enum Format {
     Puzzlink,
     Pzprv3,
     Serate,
-    Webpbn,
-    Non,
+    /// A format a family owns.
+    Own(&'static OwnFormat),
+}
+
+/// A format one family owns: its codec lives in the family's engine
+/// folder, and this says how the command line names it and how its text
+/// looks (for `import --format auto`).
+#[derive(Debug)]
+pub struct OwnFormat {
+    /// Its `--format` name ("webpbn").
+    pub name: &'static str,
+    /// The usual file extension ("xml").
+    pub extension: &'static str,
+    /// Whether a file holds one puzzle only.
+    pub one_per_file: bool,
+    /// What it is, for the help texts: "webpbn.com's nonogram XML".
+    pub about: &'static str,
+    /// Whether a text looks like it: its content lines (trimmed, no empty
+    /// or `#` lines) and its file name in lower case ("" when unknown).
+    pub looks: fn(content: &[&str], lower_name: &str) -> bool,
+}
+
+impl PartialEq for OwnFormat {
+    fn eq(&self, other: &OwnFormat) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for OwnFormat {}
+
+impl std::hash::Hash for OwnFormat {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name.hash(state)
+    }
 }
 
 impl Format {
-    pub const ALL: [Format; 12] = [
+    /// The formats of this module, which any family may read or write.
+    pub const ALL: [Format; 10] = [
         Format::Lines,
         Format::Sdm,
         Format::Sdk,
@@ -62,8 +96,6 @@ impl Format {
         Format::Puzzlink,
         Format::Pzprv3,
         Format::Serate,
-        Format::Webpbn,
-        Format::Non,
     ];
 
     pub fn name(self) -> &'static str {
@@ -78,19 +110,31 @@ impl Format {
             Format::Puzzlink => "puzzlink",
             Format::Pzprv3 => "pzprv3",
             Format::Serate => "serate",
-            Format::Webpbn => "webpbn",
-            Format::Non => "non",
+            Format::Own(own) => own.name,
         }
     }
 
     /// Whether a file holds one puzzle only (export writes one file a puzzle).
     pub fn one_per_file(self) -> bool {
-        matches!(self, Format::Sdk | Format::Ss | Format::Janko | Format::Pzprv3 | Format::Webpbn | Format::Non)
+        match self {
+            Format::Own(own) => own.one_per_file,
+            _ => matches!(self, Format::Sdk | Format::Ss | Format::Janko | Format::Pzprv3),
+        }
     }
 
-    /// The names of the one-puzzle-a-file formats, for messages.
-    pub fn one_per_file_names() -> String {
-        Format::ALL.iter().filter(|f| f.one_per_file()).map(|f| f.name()).collect::<Vec<_>>().join(", ")
+    /// The names of the one-puzzle-a-file formats among these and `own`
+    /// (the families' own formats), for messages.
+    pub fn one_per_file_names(own: &[Format]) -> String {
+        Format::ALL.iter().chain(own).filter(|f| f.one_per_file()).map(|f| f.name()).collect::<Vec<_>>().join(", ")
+    }
+
+    /// The format named `name` among these and `own` (the families' own
+    /// formats), or the refusal that lists them.
+    pub fn named(name: &str, own: &[Format]) -> Result<Format, String> {
+        Format::ALL.iter().chain(own).copied().find(|f| f.name().eq_ignore_ascii_case(name)).ok_or_else(|| {
+            let names: Vec<&str> = Format::ALL.iter().chain(own).map(|f| f.name()).collect();
+            format!("unknown format '{name}': the formats are {}", names.join(", "))
+        })
     }
 
     /// The usual file extension.
@@ -98,7 +142,7 @@ impl Format {
         match self {
             Format::Lines | Format::Fpuzzles | Format::Puzzlink | Format::Serate | Format::Hodoku => "txt",
             Format::Janko => "janko.txt",
-            Format::Webpbn => "xml",
+            Format::Own(own) => own.extension,
             other => other.name(),
         }
     }
@@ -112,11 +156,9 @@ impl fmt::Display for Format {
 
 impl std::str::FromStr for Format {
     type Err = String;
+    /// One of this module's formats (a family's own: [`Format::named`]).
     fn from_str(s: &str) -> Result<Format, String> {
-        Format::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(s)).ok_or_else(|| {
-            let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-            format!("unknown format '{s}': the formats are {}", names.join(", "))
-        })
+        Format::named(s, &[])
     }
 }
 
@@ -175,31 +217,26 @@ impl Credit {
 
 /// The formats a text looks like, judged by its file name's extension and
 /// its content (`#` comment lines, such as a collection's header, are not
-/// content). More than one answer means the text is ambiguous.
-pub fn detect(text: &str, file_name: Option<&str>) -> Vec<Format> {
+/// content): a family's own format (of `own`, each asked first) or one of
+/// this module's. More than one answer means the text is ambiguous.
+pub fn detect(text: &str, file_name: Option<&str>, own: &[Format]) -> Vec<Format> {
     let lower = file_name.map(str::to_ascii_lowercase).unwrap_or_default();
-    for (ext, format) in
-        [(".sdm", Format::Sdm), (".sdk", Format::Sdk), (".ss", Format::Ss), (".non", Format::Non), (".xml", Format::Webpbn)]
-    {
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let content: Vec<&str> = lines.iter().copied().filter(|l| !l.starts_with('#')).collect();
+    let owned: Vec<Format> = own.iter().copied().filter(|f| matches!(f, Format::Own(o) if (o.looks)(&content, &lower))).collect();
+    if !owned.is_empty() {
+        return owned;
+    }
+    for (ext, format) in [(".sdm", Format::Sdm), (".sdk", Format::Sdk), (".ss", Format::Ss)] {
         if lower.ends_with(ext) {
             return vec![format];
         }
     }
-    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    let content: Vec<&str> = lines.iter().copied().filter(|l| !l.starts_with('#')).collect();
     let Some(first) = content.first().copied() else { return Vec::new() };
     if first.starts_with("pzprv3") {
         return vec![Format::Pzprv3];
     }
-    let puzzlink = |kind: &str| first.contains(&format!("?{kind}/")) || first.starts_with(&format!("{kind}/"));
-    if first.starts_with("<?xml") || first.starts_with("<puzzleset") || first.starts_with("<!DOCTYPE pbn") {
-        return vec![Format::Webpbn];
-    }
-    let keyword = |k: &str| content.iter().any(|l| l.split_whitespace().next().is_some_and(|w| w.eq_ignore_ascii_case(k)));
-    if keyword("width") && keyword("height") && (keyword("rows") || keyword("columns")) {
-        return vec![Format::Non];
-    }
-    if puzzlink("slither") || puzzlink("sudoku") || puzzlink("nonogram") {
+    if puzzlink_url(first) {
         return vec![Format::Puzzlink];
     }
     let fpuzzles = first.contains("/fpuzzles") || first.contains("=fpuzzles");
@@ -235,6 +272,22 @@ pub fn detect(text: &str, file_name: Option<&str>) -> Vec<Format> {
         return vec![Format::Sdk];
     }
     vec![Format::Lines]
+}
+
+/// Whether a line is a puzz.link (or pzv.jp) URL or its part after `?`:
+/// `https://puzz.link/p?slither/5/5/…`, `sudoku/4/4/…` (a puzzle kind in
+/// lower-case letters, an optional one-letter variant flag, then the
+/// board's size in two numbers).
+fn puzzlink_url(line: &str) -> bool {
+    let query = line.rsplit_once('?').map_or(line, |(_, q)| q);
+    let mut parts = query.split('/').peekable();
+    let kind = parts.next().unwrap_or("");
+    // A variant flag may come before the size (pzprjs's `slither/f/…`).
+    parts.next_if(|p| p.len() == 1 && p.chars().all(|c| c.is_ascii_lowercase()));
+    let size = [parts.next(), parts.next()];
+    !kind.is_empty()
+        && kind.chars().all(|c| c.is_ascii_lowercase())
+        && size.iter().all(|p| p.is_some_and(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())))
 }
 
 /// Why a file's first bytes say it is no text a format reads (a zip
