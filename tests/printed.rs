@@ -424,8 +424,9 @@ enum Drawn {
 
 fn drawn(layout: &Layout) -> Drawn {
     match &layout.kind {
-        Kind::Loops(board) => Drawn::Loops { rows: board.rows, cols: board.cols },
-        Kind::Nonogram(board) => Drawn::Nonogram { width: board.width, height: board.height },
+        Kind::Board { shape: "loops", board } => Drawn::Loops { rows: board.rows, cols: board.cols },
+        Kind::Board { shape: "nonogram", board } => Drawn::Nonogram { width: board.cols, height: board.rows },
+        Kind::Board { shape, .. } => panic!("{}: no page reader for a {shape} board: add one to Drawn", layout.id),
         Kind::Cells(cells) => match &cells.geometry {
             Geometry::Squares { rows, cols, position, .. } => Drawn::Squares { rows: *rows, cols: *cols, position: position.clone() },
             Geometry::Triangle { side } => Drawn::Triangle { side: *side },

@@ -51,7 +51,6 @@ const FORKS: &[(&str, &str)] = &[
     (".cells()", "a reach into the cell family's layout part"),
     ("load_cells(", "a reach into the cell family's layout part"),
     ("CellLayout", "the cell family's layout part"),
-    ("LoopBoard", "Slitherlink's layout part"),
     ("name() == \"", "a family told apart by its name"),
     ("crate::slither", "the Slitherlink engine"),
     ("crate::nonogram", "the Nonogram engine"),

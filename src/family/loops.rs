@@ -10,7 +10,7 @@ use super::{Answer, Family, GradeReport, Refusal, SampleBands, checked, standard
 use crate::formats::{Decoded, Format, FormatError, grid as square, pzpr};
 use crate::generate::{Controls, Symmetry};
 use crate::lang::OwnWords;
-use crate::layout::{Layout, LoopBoard};
+use crate::layout::{Board, Layout};
 use crate::level::Level;
 use crate::pdf::{GridContents, GridRenderer, MarkStyle};
 use crate::record::{NewPuzzle, PuzzleRow, StoredGrade};
@@ -23,7 +23,7 @@ use anyhow::{Result, bail};
 pub static WORDS: OwnWords = OwnWords { file: "src/slither/words.toml", text: include_str!("../slither/words.toml") };
 
 pub struct Loops {
-    board: LoopBoard,
+    board: Board,
     layout: Layout,
 }
 
@@ -35,7 +35,7 @@ const DP_MAX_COLS: usize = 12;
 const LEVELS: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
 impl Loops {
-    pub fn new(board: LoopBoard, layout: Layout, controls: &Controls) -> Result<Loops> {
+    pub fn new(board: Board, layout: Layout, controls: &Controls) -> Result<Loops> {
         if controls.symmetry != Symmetry::None {
             bail!("{}: Slitherlink clues are not erased in symmetric pairs; use --symmetry none", layout.path.display());
         }
@@ -176,7 +176,7 @@ impl Family for Loops {
     }
 
     fn make(&self, seed: u64, level: Option<Level>) -> Result<Option<NewPuzzle>> {
-        let LoopBoard { rows, cols } = self.board;
+        let Board { rows, cols } = self.board;
         let made = slither::generate(rows, cols, self.engine_level(level, seed)?, seed)?;
         let givens = clue_text(&made.puzzle);
         let clues = made.puzzle.clue_count();
@@ -197,7 +197,7 @@ impl Family for Loops {
     }
 
     fn check(&self, row: &PuzzleRow, _regrade: bool) -> Result<Option<StoredGrade>, String> {
-        let LoopBoard { rows, cols } = self.board;
+        let Board { rows, cols } = self.board;
         let puzzle = Puzzle::parse_sized(&row.givens, rows, cols).map_err(|e| format!("givens: {e}"))?;
         let board = slither::Grid::new(rows, cols);
         let edges = slither::decode_edges(&board, &row.solution).map_err(|e| format!("solution: {e}"))?;
@@ -236,7 +236,7 @@ impl Family for Loops {
     }
 
     fn key(&self, givens: &str) -> Result<String> {
-        let LoopBoard { rows, cols } = self.board;
+        let Board { rows, cols } = self.board;
         let text = clue_text(&self.puzzle(givens)?);
         Ok(canonical_key(&text.chars().collect::<Vec<_>>(), rows, cols))
     }
@@ -265,7 +265,7 @@ impl Family for Loops {
     }
 
     fn example_step(&self, givens: &str, solution: &str, words: &crate::lang::Catalogue) -> Option<super::example::ExampleStep> {
-        let LoopBoard { rows, cols } = self.board;
+        let Board { rows, cols } = self.board;
         let puzzle = self.puzzle(givens).ok()?;
         let grid = slither::Grid::new(rows, cols);
         let loop_edges = slither::decode_edges(&grid, solution).ok()?;
@@ -324,7 +324,7 @@ impl Family for Loops {
     }
 
     fn show(&self, row: &PuzzleRow) -> String {
-        let LoopBoard { rows, cols } = self.board;
+        let Board { rows, cols } = self.board;
         let board = slither::Grid::new(rows, cols);
         match (Puzzle::parse_sized(&row.givens, rows, cols), slither::decode_edges(&board, &row.solution)) {
             (Ok(puzzle), Ok(edges)) => format!("{}\n", slither::render::render(&puzzle, Some(&edges))),
@@ -344,7 +344,7 @@ impl Family for Loops {
     }
 
     fn decode(&self, format: Format, text: &str) -> Result<Vec<Decoded>, FormatError> {
-        let LoopBoard { rows, cols } = self.board;
+        let Board { rows, cols } = self.board;
         let decoded = match format {
             Format::Lines => square::decode_lines(text, rows * cols, &['.'])?,
             Format::Janko => square::decode_janko(text, rows, cols)?,
@@ -356,7 +356,7 @@ impl Family for Loops {
     }
 
     fn encode(&self, format: Format, row: &PuzzleRow) -> Result<String> {
-        let LoopBoard { rows, cols } = self.board;
+        let Board { rows, cols } = self.board;
         Ok(match format {
             Format::Lines => row.givens.clone(),
             Format::Janko => square::encode_janko("slitherlink", &row.givens, rows, cols, None),
@@ -374,13 +374,13 @@ impl Family for Loops {
     }
 
     fn link(&self, givens: &str) -> Result<String> {
-        let LoopBoard { rows, cols } = self.board;
+        let Board { rows, cols } = self.board;
         self.parse(givens)?;
         Ok(pzpr::url(givens, rows, cols))
     }
 
     fn admit(&self, givens: &str) -> Result<NewPuzzle, Refusal> {
-        let LoopBoard { rows, cols } = self.board;
+        let Board { rows, cols } = self.board;
         let puzzle = self.puzzle(givens).map_err(|e| Refusal::Invalid(format!("{e:#}")))?;
         let edges = match slither::solve_within(&puzzle, standard_budget()) {
             Budgeted::Decided(Outcome::Unique(edges)) => edges,

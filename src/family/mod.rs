@@ -466,8 +466,9 @@ pub struct SampleBands {
 pub fn of(layout: Layout, controls: &Controls) -> Result<Box<dyn Family>> {
     Ok(match &layout.kind {
         Kind::Cells(_) => Box::new(cells::Cells::new(layout, controls)?),
-        Kind::Loops(board) => Box::new(loops::Loops::new(*board, layout, controls)?),
-        Kind::Nonogram(board) => Box::new(nonogram::Nonogram::new(*board, layout, controls)?),
+        Kind::Board { shape: "loops", board } => Box::new(loops::Loops::new(*board, layout, controls)?),
+        Kind::Board { shape: "nonogram", board } => Box::new(nonogram::Nonogram::new(*board, layout, controls)?),
+        Kind::Board { shape, .. } => anyhow::bail!("{}: no family reads a {shape} board", layout.path.display()),
     })
 }
 

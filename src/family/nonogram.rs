@@ -22,7 +22,7 @@ use super::{Answer, Family, GradeReport, Refusal, SampleBands, checked, unsuppor
 use crate::formats::{Decoded, Format, FormatError, OwnFormat};
 use crate::generate::{Controls, Symmetry};
 use crate::lang::OwnWords;
-use crate::layout::{Layout, NonogramBoard};
+use crate::layout::{Board, Layout};
 use crate::level::Level;
 use crate::nonogram::check::count_solutions;
 use crate::nonogram::line::solve_line;
@@ -33,7 +33,7 @@ use crate::record::{NewPuzzle, PuzzleRow, StoredGrade};
 use anyhow::{Result, bail};
 
 pub struct Nonogram {
-    board: NonogramBoard,
+    board: Board,
     layout: Layout,
     symmetric: bool,
 }
@@ -283,7 +283,7 @@ struct Step {
 }
 
 impl Nonogram {
-    pub fn new(board: NonogramBoard, layout: Layout, controls: &Controls) -> Result<Nonogram> {
+    pub fn new(board: Board, layout: Layout, controls: &Controls) -> Result<Nonogram> {
         let symmetric = match controls.symmetry {
             Symmetry::None => false,
             Symmetry::Mirror => true,
@@ -299,16 +299,16 @@ impl Nonogram {
     }
 
     fn puzzle(&self, text: &str) -> Result<Puzzle> {
-        parse_givens(text, self.board.width, self.board.height)
+        parse_givens(text, self.board.cols, self.board.rows)
     }
 
     fn cells(&self) -> usize {
-        self.board.width * self.board.height
+        self.board.cols * self.board.rows
     }
 
     /// The cells of line `line`, in order.
     fn line_cells(&self, line: Line) -> Vec<usize> {
-        let NonogramBoard { width, height } = self.board;
+        let Board { cols: width, rows: height } = self.board;
         if line.0 < height {
             (0..width).map(|c| line.0 * width + c).collect()
         } else {
@@ -318,7 +318,7 @@ impl Nonogram {
 
     /// A line's name and clue as a reader says them: "row 3 (clue 2 4)".
     fn line_words(&self, p: &Puzzle, line: Line) -> (String, String) {
-        let h = self.board.height;
+        let h = self.board.rows;
         let (name, clue) = if line.0 < h {
             (format!("row {}", line.0 + 1), &p.rows[line.0])
         } else {
@@ -331,7 +331,7 @@ impl Nonogram {
     /// The line-logic steps from the empty grid: each line in turn solved
     /// exactly, rows then columns, until no line decides a cell more.
     fn steps(&self, p: &Puzzle, limit: usize) -> (Vec<Step>, Vec<u8>) {
-        let NonogramBoard { width, height } = self.board;
+        let Board { cols: width, rows: height } = self.board;
         let mut grid = vec![UNKNOWN; width * height];
         let mut out = Vec::new();
         loop {
@@ -364,12 +364,12 @@ impl Nonogram {
 
     /// A line's kind (`row`, `column`: its catalogue keys) and number.
     fn line_kind(&self, line: Line) -> (&'static str, usize) {
-        let h = self.board.height;
+        let h = self.board.rows;
         if line.0 < h { ("row", line.0 + 1) } else { ("column", line.0 - h + 1) }
     }
 
     fn cell_name(&self, cell: usize) -> String {
-        format!("r{}c{}", cell / self.board.width + 1, cell % self.board.width + 1)
+        format!("r{}c{}", cell / self.board.cols + 1, cell % self.board.cols + 1)
     }
 
     /// A step in words: the line, its clue and what it decides.
@@ -389,7 +389,7 @@ impl Nonogram {
     /// The first line-logic step on the empty grid, in a reader's words:
     /// the line whose runs, however they slide, overlap on the most cells.
     fn first_step(&self, p: &Puzzle, words: &crate::lang::Catalogue) -> Option<(Line, Vec<usize>, Vec<usize>, String)> {
-        let NonogramBoard { width, height } = self.board;
+        let Board { cols: width, rows: height } = self.board;
         let mut best: Option<(Line, Vec<usize>, Vec<usize>)> = None;
         for l in 0..width + height {
             let line = Line(l);
@@ -460,7 +460,7 @@ impl Nonogram {
 
     /// The row format of the puzzle whose picture is `picture`.
     pub fn puzzle_of(&self, picture: &[bool]) -> Puzzle {
-        Puzzle::from_picture(self.board.width, self.board.height, picture)
+        Puzzle::from_picture(self.board.cols, self.board.rows, picture)
     }
 }
 
@@ -558,7 +558,7 @@ impl Family for Nonogram {
     }
 
     fn make(&self, seed: u64, level: Option<Level>) -> Result<Option<NewPuzzle>> {
-        let NonogramBoard { width, height } = self.board;
+        let Board { cols: width, rows: height } = self.board;
         let Some(made) = engine::generate::generate(width, height, self.symmetric, seed, ATTEMPTS) else { return Ok(None) };
         let made_level = level_of(made.outcome.level).0;
         if level.is_some_and(|asked| asked != made_level) {
@@ -573,7 +573,7 @@ impl Family for Nonogram {
     }
 
     fn check(&self, row: &PuzzleRow, _regrade: bool) -> Result<Option<StoredGrade>, String> {
-        let NonogramBoard { width, height } = self.board;
+        let Board { cols: width, rows: height } = self.board;
         let p = parse_givens(&row.givens, width, height).map_err(|e| format!("givens: {e:#}"))?;
         let picture = read_picture(&row.solution, width * height).map_err(|e| format!("solution: {e}"))?;
         for r in 0..height {
@@ -683,11 +683,11 @@ impl Family for Nonogram {
 
     fn print_extent(&self) -> (usize, usize) {
         let (rows, cols) = crate::pdf::nonogram_room(self.board);
-        (self.board.height + cols, self.board.width + rows)
+        (self.board.rows + cols, self.board.cols + rows)
     }
 
     fn show(&self, row: &PuzzleRow) -> String {
-        let NonogramBoard { width, height } = self.board;
+        let Board { cols: width, rows: height } = self.board;
         let (Ok(p), Ok(picture)) = (self.puzzle(&row.givens), read_picture(&row.solution, width * height)) else { return String::new() };
         let words = |clue: &Vec<usize>| {
             if clue.is_empty() { "0".to_string() } else { clue.iter().map(usize::to_string).collect::<Vec<_>>().join(" ") }
@@ -741,7 +741,7 @@ impl Family for Nonogram {
     }
 
     fn encode(&self, format: Format, row: &PuzzleRow) -> Result<String> {
-        let NonogramBoard { width, height } = self.board;
+        let Board { cols: width, rows: height } = self.board;
         let picture = || read_picture(&row.solution, width * height).map_err(|e| anyhow::anyhow!("puzzle {}: solution: {e}", row.id));
         match format {
             Format::Lines => Ok(row.givens.clone()),
@@ -759,7 +759,7 @@ impl Family for Nonogram {
     }
 
     fn make_from_picture(&self, image: &crate::raster::Raster, max_changes: Option<usize>) -> Result<super::FromPicture> {
-        let NonogramBoard { width, height } = self.board;
+        let Board { cols: width, rows: height } = self.board;
         let made = engine::picture::make_unique(image, width, height, max_changes).map_err(|e| anyhow::anyhow!("{e}"))?;
         let p = self.puzzle_of(&made.picture);
         let (picture, outcome) = self.prove(&p).map_err(|r| anyhow::anyhow!("the picture's nonogram is not stored: {r}"))?;

@@ -39,13 +39,54 @@ pub(super) struct Part {
 
 /// A family's reader of its part of a layout file (`file`, read from
 /// `source`); its errors name the file's line where known.
-type Reader = fn(&Path, &str, &LayoutFile) -> Result<Part, LayoutError>;
+type ReadPart = fn(&Path, &str, &LayoutFile) -> Result<Part, LayoutError>;
+
+/// How a family's part of a layout file is read.
+#[derive(Clone, Copy)]
+enum Reader {
+    /// By the family's own reader.
+    Own(ReadPart),
+    /// As a plain board ([`board_part`]): `size` columns, `rows` rows (as
+    /// many as columns when absent), each side within `sides` (the
+    /// family's range), and the file's `rules`; nothing more.
+    Board { sides: (usize, usize) },
+}
 
 /// The families whose layouts say a `shape` of their own, each with the
 /// reader that decodes its part of the file (as Simon Tatham's games
 /// decode their own parameters). A file with no `shape`, or one of the
 /// cell shapes ([`CELL_SHAPES`]), is a cell layout.
-const READERS: &[(&str, Reader)] = &[("loops", super::loops::read), ("nonogram", super::nonogram::read)];
+const READERS: &[(&str, Reader)] = &[
+    ("loops", Reader::Own(super::loops::read)),
+    ("nonogram", Reader::Board { sides: (crate::nonogram::generate::MIN_GEN, crate::nonogram::generate::MAX_GEN) }),
+];
+
+/// A plain board's part of a layout file (`Reader::Board`): its size
+/// within `sides`, and its `rules`, which the file must give.
+fn board_part(shape: &'static str, sides: (usize, usize), path: &Path, source: &str, file: &LayoutFile) -> Result<Part, LayoutError> {
+    let cols = *file.size.get_ref();
+    let rows = file.rows.unwrap_or(cols);
+    let line = || {
+        let span = file.size.span();
+        Some(SourceSpot { text: source, span: span.clone() }.line_at(span.start))
+    };
+    let (min, max) = sides;
+    if !(min..=max).contains(&cols) || !(min..=max).contains(&rows) {
+        return Err(LayoutError {
+            file: path.display().to_string(),
+            line: line(),
+            message: format!("a {cols}×{rows} {shape} board (columns × rows) is out of range ({min} to {max} cells a side)"),
+        });
+    }
+    let Some(rules) = file.rules.clone() else {
+        return Err(LayoutError {
+            file: path.display().to_string(),
+            line: None,
+            message: format!("a {shape} layout needs `rules`: how to play, as the reader is told"),
+        });
+    };
+    Ok(Part { rules, kind: super::Kind::Board { shape, board: super::Board { rows, cols } } })
+}
 
 /// The shapes of cell layouts (`shape` absent means `"squares"`).
 const CELL_SHAPES: &[&str] = &["squares", "pie", "triangle"];
@@ -60,11 +101,12 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
     let file: LayoutFile = toml::from_str(&source).map_err(|e| err(e.span().map(line_of), e.message().trim().to_string()))?;
     super::words::check(&file.words).map_err(|(span, m)| err(Some(line_of(span)), m))?;
     let shape = file.shape.as_ref().map(|s| (s.get_ref().as_str(), s.span()));
-    let reader: Reader = match shape {
-        None => cells_part,
-        Some((name, _)) if CELL_SHAPES.contains(&name) => cells_part,
+    let part = match shape {
+        None => cells_part(path, &source, &file)?,
+        Some((name, _)) if CELL_SHAPES.contains(&name) => cells_part(path, &source, &file)?,
         Some((name, span)) => match READERS.iter().find(|(shape, _)| *shape == name) {
-            Some((_, reader)) => *reader,
+            Some((_, Reader::Own(read))) => read(path, &source, &file)?,
+            Some((shape, Reader::Board { sides })) => board_part(shape, *sides, path, &source, &file)?,
             None => {
                 let mut known: Vec<String> = CELL_SHAPES.iter().chain(READERS.iter().map(|(s, _)| s)).map(|s| format!("\"{s}\"")).collect();
                 let last = known.pop().unwrap_or_default();
@@ -72,7 +114,6 @@ pub fn build(path: &Path, source: String) -> Result<Layout, LayoutError> {
             }
         },
     };
-    let part = reader(path, &source, &file)?;
     Ok(Layout {
         id: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
         path: path.to_path_buf(),

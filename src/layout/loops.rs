@@ -40,7 +40,7 @@ const OLD_RULES: &str =
 use super::build::Part;
 use super::file::LayoutFile;
 use super::picture::SourceSpot;
-use super::{Kind, LayoutError, LoopBoard};
+use super::{Board, Kind, LayoutError};
 use std::path::Path;
 
 /// Slitherlink's part of a layout file (`shape = "loops"`): `size`
@@ -66,6 +66,6 @@ pub(super) fn read(path: &Path, source: &str, file: &LayoutFile) -> Result<Part,
         // with the old words ("dotted lines", where only dots print) read
         // the new ones.
         rules: file.rules.clone().filter(|r| r != OLD_RULES).unwrap_or_else(|| RULES.into()),
-        kind: Kind::Loops(LoopBoard { rows, cols }),
+        kind: Kind::Board { shape: "loops", board: Board { rows, cols } },
     })
 }

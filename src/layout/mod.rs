@@ -10,7 +10,6 @@ mod geometry;
 pub mod jigsaw;
 mod loops;
 mod marks;
-mod nonogram;
 mod picture;
 pub mod randomise;
 mod regions;
@@ -54,22 +53,15 @@ pub struct Layout {
 pub enum Kind {
     /// The sudoku family: symbols in cells under houses, marks, relations.
     Cells(Box<CellLayout>),
-    /// Slitherlink: a board of `rows`×`cols` cells with loop clues.
-    Loops(LoopBoard),
-    /// Nonogram: a board of `width`×`height` cells with run clues outside it.
-    Nonogram(NonogramBoard),
+    /// A board of `rows`×`cols` cells whose family reads the rest
+    /// (Slitherlink's loop clues, a nonogram's run clues): `shape` is the
+    /// layout file's, which `crate::family::of` tells the families by.
+    Board { shape: &'static str, board: Board },
 }
 
-/// A nonogram board: `width` columns and `height` rows of cells.
+/// A board: `rows` rows of `cols` cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NonogramBoard {
-    pub width: usize,
-    pub height: usize,
-}
-
-/// A Slitherlink board: cells row by row, the loop on the lines between them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LoopBoard {
+pub struct Board {
     pub rows: usize,
     pub cols: usize,
 }

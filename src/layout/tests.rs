@@ -170,3 +170,24 @@ fn slitherlink_rules_speak_of_the_dots_that_print() {
         assert!(!layout.rules.contains("dotted") && layout.rules.contains("between the dots"), "{id}: {}", layout.rules);
     }
 }
+
+/// A plain board (`Reader::Board`, the nonogram's): its size within the
+/// family's range and its rules, each refused by name and line.
+#[test]
+fn a_plain_boards_size_and_rules_are_checked() {
+    let ok = "name = \"N\"\ndescription = \"d\"\nrules = \"Shade.\"\nshape = \"nonogram\"\nsize = 20\nrows = 30\n";
+    let layout = Layout::from_source(Path::new("layouts/n.toml"), ok.to_string()).unwrap();
+    match layout.kind {
+        Kind::Board { shape, board } => assert_eq!((shape, board.cols, board.rows), ("nonogram", 20, 30)),
+        Kind::Cells(_) => panic!("a nonogram is a board"),
+    }
+    assert_eq!(layout.rules, "Shade.");
+    assert_eq!(
+        error_of(&ok.replace("size = 20", "size = 4")),
+        "layouts/bad.toml: line 5: a 4×30 nonogram board (columns × rows) is out of range (5 to 40 cells a side)"
+    );
+    assert_eq!(
+        error_of(&ok.replace("rules = \"Shade.\"\n", "")),
+        "layouts/bad.toml: a nonogram layout needs `rules`: how to play, as the reader is told"
+    );
+}

@@ -12,7 +12,7 @@ pub mod qr;
 mod square;
 mod triangle;
 
-use crate::layout::{CellLayout, Geometry, LoopBoard, NonogramBoard};
+use crate::layout::{Board, CellLayout, Geometry};
 use crate::page::Area;
 use canvas::Surface;
 use fonts::{CAP_HEIGHT, Fonts, Weight};
@@ -328,19 +328,19 @@ pub fn cell_renderer(layout: &CellLayout) -> Box<dyn GridRenderer + '_> {
 }
 
 /// The renderer of a Slitherlink board.
-pub fn loop_renderer(board: LoopBoard) -> Box<dyn GridRenderer> {
+pub fn loop_renderer(board: Board) -> Box<dyn GridRenderer> {
     Box::new(loops::LoopGrid { rows: board.rows, cols: board.cols })
 }
 
 /// The renderer of a nonogram board.
-pub fn nonogram_renderer(board: NonogramBoard) -> Box<dyn GridRenderer> {
-    Box::new(nonogram::NonogramGrid { width: board.width, height: board.height })
+pub fn nonogram_renderer(board: Board) -> Box<dyn GridRenderer> {
+    Box::new(nonogram::NonogramGrid { width: board.cols, height: board.rows })
 }
 
 /// The clue gutters a nonogram board's figure keeps room for, in cells:
 /// (across the row clues, down the column clues).
-pub fn nonogram_room(board: NonogramBoard) -> (usize, usize) {
-    nonogram::NonogramGrid { width: board.width, height: board.height }.room()
+pub fn nonogram_room(board: Board) -> (usize, usize) {
+    nonogram::NonogramGrid { width: board.cols, height: board.rows }.room()
 }
 
 #[cfg(test)]

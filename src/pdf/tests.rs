@@ -254,8 +254,7 @@ fn every_layout_shades_a_highlighted_cell_under_its_digit() {
         let id = layout.id.clone();
         let n = match &layout.kind {
             Kind::Cells(cells) => cells.model.cell_count(),
-            Kind::Loops(board) => board.rows * board.cols,
-            Kind::Nonogram(board) => board.width * board.height,
+            Kind::Board { board, .. } => board.rows * board.cols,
         };
         let family = open(layout);
         let renderer = family.renderer();
