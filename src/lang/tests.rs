@@ -241,9 +241,7 @@ fn own_words_files() -> Vec<&'static OwnWords> {
 #[test]
 fn every_familys_own_words_are_complete_in_every_language() {
     let files = own_words_files();
-    let mut names: Vec<&str> = files.iter().map(|o| o.file).collect();
-    names.sort_unstable();
-    assert_eq!(names, ["src/nonogram/words.toml", "src/slither/words.toml"]);
+    assert!(!files.is_empty(), "no shipped family keeps its own words");
     let codes: Vec<String> = BUILT_IN.iter().map(|(c, _)| c.to_string()).collect();
     for own in files {
         assert_eq!(own.languages(), codes, "{}", own.file);
