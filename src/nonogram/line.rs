@@ -42,7 +42,10 @@ pub struct Known {
 pub struct LineSolver {
     fwd: Vec<u128>,
     bwd: Vec<u128>,
+    /// The forward sweep's window of each run (its fitting starts).
+    fits: Vec<u128>,
     rev: Vec<usize>,
+    rev_fits: Vec<u128>,
 }
 
 /// Bits `0..n` set.
@@ -79,14 +82,18 @@ fn spread(starts: u128, r: usize) -> u128 {
     if r > len { c | (c << (r - len)) } else { c }
 }
 
-/// `F[0..=k]` of the module comment into `out`, on the padded line of
-/// `size` positions; `false` when the last position is unreachable.
-fn sweep(clue: &[usize], can_fill: u128, can_empty: u128, size: usize, out: &mut Vec<u128>) -> bool {
+/// `F[0..=k]` of the module comment into `out` and each run's fitting
+/// starts into `fits`, on the padded line of `size` positions; `false` when
+/// the last position is unreachable.
+fn sweep(clue: &[usize], can_fill: u128, can_empty: u128, size: usize, out: &mut Vec<u128>, fits: &mut Vec<u128>) -> bool {
     out.clear();
+    fits.clear();
     let mut f = fill_up(1, can_empty);
     out.push(f);
     for &r in clue {
-        let starts = (f << 1) & windows(can_fill, r);
+        let fit = windows(can_fill, r);
+        fits.push(fit);
+        let starts = (f << 1) & fit;
         f = fill_up((starts << r) & can_empty, can_empty);
         out.push(f);
     }
@@ -122,14 +129,14 @@ impl LineSolver {
         // Padded: cell i is bit i + 1; bits 0 and n + 1 are empty.
         let can_fill = (!known.empty << 1) & all & !1 & !(1u128 << (n + 1));
         let can_empty = !(known.filled << 1) & all;
-        if !sweep(clue, can_fill, can_empty, size, &mut self.fwd) {
+        if !sweep(clue, can_fill, can_empty, size, &mut self.fwd, &mut self.fits) {
             return None;
         }
         // B: the forward sweep of the reversed line and clue.
         let flip = |m: u128| m.reverse_bits() >> (128 - size);
         self.rev.clear();
         self.rev.extend(clue.iter().rev());
-        sweep(&self.rev, flip(can_fill), flip(can_empty), size, &mut self.bwd);
+        sweep(&self.rev, flip(can_fill), flip(can_empty), size, &mut self.bwd, &mut self.rev_fits);
         let k = clue.len();
         // bwd[k - j] reversed is B[j].
         let b = |j: usize| flip(self.bwd[k - j]);
@@ -139,7 +146,7 @@ impl LineSolver {
         for (j, &r) in clue.iter().enumerate() {
             maybe_empty |= self.fwd[j] & next_b;
             let after = b(j + 1);
-            let starts = (self.fwd[j] << 1) & windows(can_fill, r) & (after >> r);
+            let starts = (self.fwd[j] << 1) & self.fits[j] & (after >> r);
             maybe_filled |= spread(starts, r);
             next_b = after;
         }
