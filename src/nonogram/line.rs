@@ -1,7 +1,8 @@
 //! Exact line solving. Given a line's clue and its known cells, find the
 //! cells on which EVERY placement of the runs agrees.
 //!
-//! The line is a pair of bit-sets (`u128`: a line has at most 99 cells),
+//! The line is a pair of bit-sets (`u64` up to 62 cells, else `u128`: a
+//! line has at most 99 cells),
 //! padded with a virtual empty cell at each end (bit 0 and bit `n + 1`), so
 //! a run never needs a special case at an edge. For each `j`:
 //! - `F[j]`: the positions `p` at which the prefix `[0, p]` can hold exactly
@@ -26,7 +27,7 @@ use super::{EMPTY, FILLED, UNKNOWN};
 /// contradiction), else `Some(changed)`: the indices of cells newly set.
 pub fn solve_line(clue: &[usize], cells: &mut [u8]) -> Option<Vec<usize>> {
     let mut changed = Vec::new();
-    LineSolver::default().solve(clue, cells, &mut changed).then_some(changed)
+    LineSolver.solve(clue, cells, &mut changed).then_some(changed)
 }
 
 /// A line's known cells as bit-sets: bit `i` is cell `i`.
@@ -36,69 +37,121 @@ pub struct Known {
     pub empty: u128,
 }
 
-/// [`solve_line`] with its tables kept between calls (the solver calls it
-/// thousands of times a puzzle).
+/// [`solve_line`]'s entry point for many lines. It holds no tables any
+/// more (the sweeps live on the stack) but stays the solver's handle.
 #[derive(Default, Clone, Debug)]
-pub struct LineSolver {
-    fwd: Vec<u128>,
-    bwd: Vec<u128>,
-    /// The forward sweep's window of each run (its fitting starts).
-    fits: Vec<u128>,
-    rev: Vec<usize>,
-    rev_fits: Vec<u128>,
-}
+pub struct LineSolver;
 
 /// Bits `0..n` set.
 pub fn ones(n: usize) -> u128 {
     if n >= 128 { u128::MAX } else { (1u128 << n) - 1 }
 }
 
-/// Every position reached from a seed by moving up over positions of
-/// `pass` (a seed outside `pass` is dropped). Adding a seed to a block of
-/// set bits of `pass` carries through the block and clears it from the seed
-/// up: those cleared bits are the positions reached.
-fn fill_up(seeds: u128, pass: u128) -> u128 {
-    let x = seeds & pass;
-    (pass & !pass.wrapping_add(x)) | x
+/// Most runs a line of at most 99 cells holds.
+const MAX_RUNS: usize = 50;
+
+/// The sweeps on one word type: `u64` for lines up to 62 cells (64 padded
+/// positions, the common case, in half the work), `u128` up to 99.
+macro_rules! sweeps {
+    ($name:ident, $word:ty) => {
+        mod $name {
+            use super::MAX_RUNS;
+            type Word = $word;
+
+            /// Every position reached from a seed by moving up over
+            /// positions of `pass` (a seed outside `pass` is dropped).
+            /// Adding a seed to a block of set bits of `pass` carries
+            /// through the block and clears it from the seed up: those
+            /// cleared bits are the positions reached.
+            fn fill_up(seeds: Word, pass: Word) -> Word {
+                let x = seeds & pass;
+                (pass & !pass.wrapping_add(x)) | x
+            }
+
+            /// The starts `s` whose `r` cells `[s, s + r)` all lie in `ok`.
+            fn windows(ok: Word, r: usize) -> Word {
+                let (mut w, mut len) = (ok, 1);
+                while len * 2 <= r {
+                    w &= w >> len;
+                    len *= 2;
+                }
+                if r > len { w & (w >> (r - len)) } else { w }
+            }
+
+            /// The cells `[s, s + r)` of every start `s` in `starts`.
+            fn spread(starts: Word, r: usize) -> Word {
+                let (mut c, mut len) = (starts, 1);
+                while len * 2 <= r {
+                    c |= c << len;
+                    len *= 2;
+                }
+                if r > len { c | (c << (r - len)) } else { c }
+            }
+
+            /// `F[0..=k]` of the module comment into `out` and each run's
+            /// fitting starts into `fits`, on the padded line of `size`
+            /// positions; `false` when the last position is unreachable.
+            fn sweep(
+                clue: impl Iterator<Item = usize>,
+                can_fill: Word,
+                can_empty: Word,
+                size: usize,
+                out: &mut [Word; MAX_RUNS + 1],
+                fits: &mut [Word; MAX_RUNS],
+            ) -> bool {
+                let mut f = fill_up(1, can_empty);
+                out[0] = f;
+                for (j, r) in clue.enumerate() {
+                    let fit = windows(can_fill, r);
+                    fits[j] = fit;
+                    f = fill_up((((f << 1) & fit) << r) & can_empty, can_empty);
+                    out[j + 1] = f;
+                }
+                f >> (size - 1) & 1 == 1
+            }
+
+            /// A line of `n` cells whose known cells are `filled` and
+            /// `empty` (bit `i` = cell `i`): the known cells after solving,
+            /// or `None` when no placement fits. `clue` has at most
+            /// [`MAX_RUNS`] runs and the padded line fits the word.
+            pub fn solve(clue: &[usize], n: usize, filled: Word, empty: Word) -> Option<(Word, Word)> {
+                let size = n + 2;
+                let all = Word::MAX >> (Word::BITS as usize - size);
+                // Padded: cell i is bit i + 1; bits 0 and n + 1 are empty.
+                let can_fill = (!empty << 1) & all & !1 & !(1 << (n + 1));
+                let can_empty = !(filled << 1) & all;
+                let (mut fwd, mut fits) = ([0; MAX_RUNS + 1], [0; MAX_RUNS]);
+                if !sweep(clue.iter().copied(), can_fill, can_empty, size, &mut fwd, &mut fits) {
+                    return None;
+                }
+                // B: the forward sweep of the reversed line and clue.
+                let flip = |m: Word| m.reverse_bits() >> (Word::BITS as usize - size);
+                let (mut bwd, mut rev_fits) = ([0; MAX_RUNS + 1], [0; MAX_RUNS]);
+                sweep(clue.iter().rev().copied(), flip(can_fill), flip(can_empty), size, &mut bwd, &mut rev_fits);
+                let k = clue.len();
+                // bwd[k - j] reversed is B[j].
+                let (mut maybe_empty, mut maybe_filled) = (0, 0);
+                let mut next_b = flip(bwd[k]);
+                for (j, &r) in clue.iter().enumerate() {
+                    maybe_empty |= fwd[j] & next_b;
+                    let after = flip(bwd[k - j - 1]);
+                    maybe_filled |= spread((fwd[j] << 1) & fits[j] & (after >> r), r);
+                    next_b = after;
+                }
+                maybe_empty |= fwd[k] & next_b;
+                let cells = all >> 2;
+                let (maybe_filled, maybe_empty) = ((maybe_filled >> 1) & cells, (maybe_empty >> 1) & cells);
+                if maybe_filled | maybe_empty != cells {
+                    return None;
+                }
+                Some((filled | (maybe_filled & !maybe_empty), empty | (maybe_empty & !maybe_filled)))
+            }
+        }
+    };
 }
 
-/// The starts `s` whose `r` cells `[s, s + r)` all lie in `ok` (r ≥ 1).
-fn windows(ok: u128, r: usize) -> u128 {
-    let (mut w, mut len) = (ok, 1);
-    while len * 2 <= r {
-        w &= w >> len;
-        len *= 2;
-    }
-    if r > len { w & (w >> (r - len)) } else { w }
-}
-
-/// The cells `[s, s + r)` of every start `s` in `starts` (r ≥ 1).
-fn spread(starts: u128, r: usize) -> u128 {
-    let (mut c, mut len) = (starts, 1);
-    while len * 2 <= r {
-        c |= c << len;
-        len *= 2;
-    }
-    if r > len { c | (c << (r - len)) } else { c }
-}
-
-/// `F[0..=k]` of the module comment into `out` and each run's fitting
-/// starts into `fits`, on the padded line of `size` positions; `false` when
-/// the last position is unreachable.
-fn sweep(clue: &[usize], can_fill: u128, can_empty: u128, size: usize, out: &mut Vec<u128>, fits: &mut Vec<u128>) -> bool {
-    out.clear();
-    fits.clear();
-    let mut f = fill_up(1, can_empty);
-    out.push(f);
-    for &r in clue {
-        let fit = windows(can_fill, r);
-        fits.push(fit);
-        let starts = (f << 1) & fit;
-        f = fill_up((starts << r) & can_empty, can_empty);
-        out.push(f);
-    }
-    f >> (size - 1) & 1 == 1
-}
+sweeps!(narrow, u64);
+sweeps!(wide, u128);
 
 impl LineSolver {
     /// Solves `cells` against `clue` in place; `false` on a contradiction.
@@ -120,43 +173,21 @@ impl LineSolver {
         true
     }
 
-    /// Solves a line of `n` cells (n ≤ 99) whose known cells are `known`:
-    /// the known cells after solving (a superset), or `None` when no
-    /// placement fits.
+    /// Solves a line of `n` cells (1 ≤ n ≤ [`MAX_SIDE`](super::MAX_SIDE))
+    /// whose known cells are `known`: the known cells after solving (a
+    /// superset), or `None` when no placement fits.
     pub fn solve_known(&mut self, clue: &[usize], n: usize, known: Known) -> Option<Known> {
-        let size = n + 2;
-        let all = ones(size);
-        // Padded: cell i is bit i + 1; bits 0 and n + 1 are empty.
-        let can_fill = (!known.empty << 1) & all & !1 & !(1u128 << (n + 1));
-        let can_empty = !(known.filled << 1) & all;
-        if !sweep(clue, can_fill, can_empty, size, &mut self.fwd, &mut self.fits) {
+        assert!((1..=super::MAX_SIDE).contains(&n), "a line of {n} cells");
+        if super::clue_span(clue) > n {
             return None;
         }
-        // B: the forward sweep of the reversed line and clue.
-        let flip = |m: u128| m.reverse_bits() >> (128 - size);
-        self.rev.clear();
-        self.rev.extend(clue.iter().rev());
-        sweep(&self.rev, flip(can_fill), flip(can_empty), size, &mut self.bwd, &mut self.rev_fits);
-        let k = clue.len();
-        // bwd[k - j] reversed is B[j].
-        let b = |j: usize| flip(self.bwd[k - j]);
-        let mut maybe_empty = 0u128;
-        let mut maybe_filled = 0u128;
-        let mut next_b = b(0);
-        for (j, &r) in clue.iter().enumerate() {
-            maybe_empty |= self.fwd[j] & next_b;
-            let after = b(j + 1);
-            let starts = (self.fwd[j] << 1) & self.fits[j] & (after >> r);
-            maybe_filled |= spread(starts, r);
-            next_b = after;
+        if n + 2 <= 64 {
+            let (f, e) = narrow::solve(clue, n, known.filled as u64, known.empty as u64)?;
+            Some(Known { filled: f.into(), empty: e.into() })
+        } else {
+            let (filled, empty) = wide::solve(clue, n, known.filled, known.empty)?;
+            Some(Known { filled, empty })
         }
-        maybe_empty |= self.fwd[k] & next_b;
-        let cells = ones(n);
-        let (maybe_filled, maybe_empty) = ((maybe_filled >> 1) & cells, (maybe_empty >> 1) & cells);
-        if maybe_filled | maybe_empty != cells {
-            return None;
-        }
-        Some(Known { filled: known.filled | (maybe_filled & !maybe_empty), empty: known.empty | (maybe_empty & !maybe_filled) })
     }
 }
 
