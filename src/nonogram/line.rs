@@ -27,7 +27,7 @@ use super::{EMPTY, FILLED, UNKNOWN};
 /// contradiction), else `Some(changed)`: the indices of cells newly set.
 pub fn solve_line(clue: &[usize], cells: &mut [u8]) -> Option<Vec<usize>> {
     let mut changed = Vec::new();
-    LineSolver.solve(clue, cells, &mut changed).then_some(changed)
+    LineSolver::default().solve(clue, cells, &mut changed).then_some(changed)
 }
 
 /// A line's known cells as bit-sets: bit `i` is cell `i`.
@@ -37,10 +37,13 @@ pub struct Known {
     pub empty: u128,
 }
 
-/// [`solve_line`]'s entry point for many lines. It holds no tables any
-/// more (the sweeps live on the stack) but stays the solver's handle.
+/// [`solve_line`] with its tables kept between calls (the solver calls it
+/// thousands of times a puzzle; fresh tables would be zeroed each time).
 #[derive(Default, Clone, Debug)]
-pub struct LineSolver;
+pub struct LineSolver {
+    narrow: narrow::Tables,
+    wide: wide::Tables,
+}
 
 /// Bits `0..n` set.
 pub fn ones(n: usize) -> u128 {
@@ -57,6 +60,23 @@ macro_rules! sweeps {
         mod $name {
             use super::MAX_RUNS;
             type Word = $word;
+
+            /// The sweeps' results: `F`, the reversed line's `F`, and the
+            /// fitting starts of each run (forward, then the reversed
+            /// line's, which are not read again).
+            #[derive(Clone, Debug)]
+            pub struct Tables {
+                fwd: [Word; MAX_RUNS + 1],
+                bwd: [Word; MAX_RUNS + 1],
+                fits: [Word; MAX_RUNS],
+                rev_fits: [Word; MAX_RUNS],
+            }
+
+            impl Default for Tables {
+                fn default() -> Self {
+                    Tables { fwd: [0; MAX_RUNS + 1], bwd: [0; MAX_RUNS + 1], fits: [0; MAX_RUNS], rev_fits: [0; MAX_RUNS] }
+                }
+            }
 
             /// Every position reached from a seed by moving up over
             /// positions of `pass` (a seed outside `pass` is dropped).
@@ -114,20 +134,19 @@ macro_rules! sweeps {
             /// `empty` (bit `i` = cell `i`): the known cells after solving,
             /// or `None` when no placement fits. `clue` has at most
             /// [`MAX_RUNS`] runs and the padded line fits the word.
-            pub fn solve(clue: &[usize], n: usize, filled: Word, empty: Word) -> Option<(Word, Word)> {
+            pub fn solve(t: &mut Tables, clue: &[usize], n: usize, filled: Word, empty: Word) -> Option<(Word, Word)> {
                 let size = n + 2;
                 let all = Word::MAX >> (Word::BITS as usize - size);
                 // Padded: cell i is bit i + 1; bits 0 and n + 1 are empty.
                 let can_fill = (!empty << 1) & all & !1 & !(1 << (n + 1));
                 let can_empty = !(filled << 1) & all;
-                let (mut fwd, mut fits) = ([0; MAX_RUNS + 1], [0; MAX_RUNS]);
-                if !sweep(clue.iter().copied(), can_fill, can_empty, size, &mut fwd, &mut fits) {
+                let Tables { fwd, bwd, fits, rev_fits } = t;
+                if !sweep(clue.iter().copied(), can_fill, can_empty, size, fwd, fits) {
                     return None;
                 }
                 // B: the forward sweep of the reversed line and clue.
                 let flip = |m: Word| m.reverse_bits() >> (Word::BITS as usize - size);
-                let (mut bwd, mut rev_fits) = ([0; MAX_RUNS + 1], [0; MAX_RUNS]);
-                sweep(clue.iter().rev().copied(), flip(can_fill), flip(can_empty), size, &mut bwd, &mut rev_fits);
+                sweep(clue.iter().rev().copied(), flip(can_fill), flip(can_empty), size, bwd, rev_fits);
                 let k = clue.len();
                 // bwd[k - j] reversed is B[j].
                 let (mut maybe_empty, mut maybe_filled) = (0, 0);
@@ -182,10 +201,10 @@ impl LineSolver {
             return None;
         }
         if n + 2 <= 64 {
-            let (f, e) = narrow::solve(clue, n, known.filled as u64, known.empty as u64)?;
+            let (f, e) = narrow::solve(&mut self.narrow, clue, n, known.filled as u64, known.empty as u64)?;
             Some(Known { filled: f.into(), empty: e.into() })
         } else {
-            let (filled, empty) = wide::solve(clue, n, known.filled, known.empty)?;
+            let (filled, empty) = wide::solve(&mut self.wide, clue, n, known.filled, known.empty)?;
             Some(Known { filled, empty })
         }
     }
