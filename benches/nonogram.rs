@@ -92,6 +92,8 @@ fn main() {
                 println!("{w}x{h}\t{s}\t{}\t{:?}\t{}\t{:016x}", g.attempts, g.outcome.level, g.outcome.rounds, hash.finish());
             }
         }
-        _ => eprintln!("usage: nonogram convert OUTDIR FILE... | solve SECONDS FILE... | check SECONDS FILE... | gen W H N SEED | levels W H N SEED"),
+        _ => eprintln!(
+            "usage: nonogram convert OUTDIR FILE... | solve SECONDS FILE... | check SECONDS FILE... | gen W H N SEED | levels W H N SEED"
+        ),
     }
 }
