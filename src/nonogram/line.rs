@@ -2,9 +2,9 @@
 //! cells on which EVERY placement of the runs agrees.
 //!
 //! The line is a pair of bit-sets (`u64` up to 62 cells, else `u128`: a
-//! line has at most 99 cells),
-//! padded with a virtual empty cell at each end (bit 0 and bit `n + 1`), so
-//! a run never needs a special case at an edge. For each `j`:
+//! line has at most 99 cells), padded with a virtual empty cell at each end
+//! (bit 0 and bit `n + 1`), so a run never needs a special case at an edge.
+//! For each `j`:
 //! - `F[j]`: the positions `p` at which the prefix `[0, p]` can hold exactly
 //!   runs `0..j`, with `p` empty;
 //! - `B[j]`: the positions `p` at which the suffix `[p, n + 1]` can hold
@@ -314,9 +314,9 @@ mod tests {
         Some(out)
     }
 
-    /// The bit-set solver against the placement programme on long random
-    /// lines (up to the 99 cells of the largest grid, so every bit of the
-    /// padded `u128` is used), seeded from random pictures: known cells
+    /// The bit-set solver against the placement programme on random lines
+    /// of 1 to 99 cells (both word sizes: `u64` up to 62 cells, `u128` up
+    /// to the largest grid's 99), seeded from random pictures: known cells
     /// taken from the picture (consistent) or flipped (often contradictory).
     #[test]
     fn bit_sets_match_the_placement_programme_on_long_lines() {
