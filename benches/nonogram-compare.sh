@@ -14,7 +14,8 @@
 #   PATTERN_DRV       the Pattern driver (drv.c including pattern.c, see docs)
 #   NONOGRAM_DB       a checkout of github.com/mikix/nonogram-db (its
 #                     gnonograms and qnonograms puzzles join the set; the
-#                     webpbn ones are in tests/data/nonogram already)
+#                     webpbn ones are in tests/data/nonogram already); set
+#                     it empty to leave them out
 #   NONOGRAM_BENCH    an already built `nonogram` bench binary (else cargo builds it)
 #   MEASURE_LOCK      a lock file: each timed run holds it (flock), so timed
 #                     runs on a shared machine never overlap
@@ -26,9 +27,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MODE=${1:-solve}
-REF=${NONOGRID_REFEREE:-/work/wt/anchors/nonogrid-referee/target/release/nonogrid-referee}
+REF=${NONOGRID_REFEREE:-/work/anchors/nonogrid-referee/target/release/nonogrid-referee}
 PAT=${PATTERN_DRV:-/work/anchors/pattern-build/drv}
-DB=${NONOGRAM_DB:-}
+DB=${NONOGRAM_DB-/work/anchors/nonogram-db}
+[ -z "$DB" ] || [ -d "$DB/db" ] || DB=""
 LOCK=${MEASURE_LOCK:-/work/measure.lock}
 # NONOGRAM_BENCH: an already built benches/nonogram.rs binary (skips cargo).
 OURS=${NONOGRAM_BENCH:-}

@@ -9,6 +9,10 @@
 //!   nonogram gen W H N SEED           N unique puzzles from seeds SEED..,
 //!                                     microseconds a puzzle, pictures drawn
 //!   nonogram check SECONDS FILE...    the independent checker, as `solve`
+//!   nonogram levels W H N SEED        per seed SEED..SEED+N: pictures drawn,
+//!                                     level, rounds and a hash of the puzzle
+//!                                     and its solution (to compare two
+//!                                     builds of the solver line by line)
 use puzzlebook::nonogram::{Puzzle, check, formats, generate, parse, solve};
 use std::time::Instant;
 
@@ -77,6 +81,19 @@ fn main() {
             let us = start.elapsed().as_secs_f64() * 1e6 / count as f64;
             println!("{w}\t{h}\t{count}\t{us:.1}\t{drawn}");
         }
-        _ => eprintln!("usage: nonogram convert OUTDIR FILE... | solve SECONDS FILE... | check SECONDS FILE... | gen W H N SEED"),
+        Some("levels") => {
+            use std::hash::{Hash, Hasher};
+            let n = |i: usize| args[i].parse::<u64>().expect("number");
+            let (w, h, count, seed) = (n(1) as usize, n(2) as usize, n(3), n(4));
+            for s in seed..seed + count {
+                let g = generate::generate(w, h, false, s, 100_000).expect("a unique puzzle");
+                let mut hash = std::collections::hash_map::DefaultHasher::new();
+                (g.puzzle.to_text(), &g.outcome.solution).hash(&mut hash);
+                println!("{w}x{h}\t{s}\t{}\t{:?}\t{}\t{:016x}", g.attempts, g.outcome.level, g.outcome.rounds, hash.finish());
+            }
+        }
+        _ => eprintln!(
+            "usage: nonogram convert OUTDIR FILE... | solve SECONDS FILE... | check SECONDS FILE... | gen W H N SEED | levels W H N SEED"
+        ),
     }
 }

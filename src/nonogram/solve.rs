@@ -11,7 +11,7 @@
 //! - **Search**: choose the first unknown cell, try filled then empty, each
 //!   branch propagated; stops as soon as two solutions are found.
 
-use super::line::LineSolver;
+use super::line::{Known, LineSolver, ones};
 use super::{EMPTY, FILLED, Puzzle, UNKNOWN};
 
 /// Propagation rounds above which line logic counts as "long reasoning"
@@ -44,37 +44,76 @@ pub struct Outcome {
     pub rounds: usize,
 }
 
-/// A grid of cell states under solving.
+/// A grid of cell states under solving, kept twice as bit-sets: each row
+/// (bit `c` = column `c`) and each column (bit `r` = row `r`), so a line is
+/// handed to the line solver without gathering its cells.
 #[derive(Clone)]
 struct State<'a> {
     p: &'a Puzzle,
-    cells: Vec<u8>,
+    rows: Vec<Known>,
+    cols: Vec<Known>,
 }
 
 /// Buffers reused by every propagation (never part of the search state).
 #[derive(Default)]
 struct Work {
     line: LineSolver,
-    buf: Vec<u8>,
-    changed: Vec<usize>,
     dirty: Vec<bool>,
     next: Vec<bool>,
+    /// A line some cell of which changed since the line was last solved in
+    /// this propagation: a dirty line that is not stale would find nothing
+    /// (the line solver is exact, so solving twice learns nothing new) and
+    /// is skipped, which changes no round and no result.
+    stale: Vec<bool>,
 }
 
 impl<'a> State<'a> {
     fn new(p: &'a Puzzle) -> Self {
-        State { p, cells: vec![UNKNOWN; p.width * p.height] }
+        State { p, rows: vec![Known::default(); p.height], cols: vec![Known::default(); p.width] }
+    }
+
+    /// Cell `i` (row-major) as [`UNKNOWN`], [`EMPTY`] or [`FILLED`].
+    fn cell(&self, i: usize) -> u8 {
+        let (row, bit) = (self.rows[i / self.p.width], 1u128 << (i % self.p.width));
+        if row.filled & bit != 0 {
+            FILLED
+        } else if row.empty & bit != 0 {
+            EMPTY
+        } else {
+            UNKNOWN
+        }
+    }
+
+    fn set(&mut self, i: usize, v: u8) {
+        let (r, c) = (i / self.p.width, i % self.p.width);
+        let (row, col) = (&mut self.rows[r], &mut self.cols[c]);
+        if v == FILLED {
+            row.filled |= 1 << c;
+            col.filled |= 1 << r;
+        } else {
+            row.empty |= 1 << c;
+            col.empty |= 1 << r;
+        }
+    }
+
+    /// Every cell, row-major.
+    fn cells(&self) -> Vec<u8> {
+        (0..self.p.width * self.p.height).map(|i| self.cell(i)).collect()
     }
 
     /// Line logic to a fixpoint, from the lines marked in `work.dirty`
     /// (rows `0..h`, columns `h..h+w`). Returns the rounds used, or `None`
-    /// on a contradiction.
+    /// on a contradiction. A round solves the dirty lines in order, rows
+    /// then columns, each seeing the cells set before it; the next round's
+    /// lines are those crossed by a cell set in this one.
     fn propagate(&mut self, work: &mut Work) -> Option<usize> {
         let (w, h) = (self.p.width, self.p.height);
         let mut rounds = 0;
-        let Work { line: solver, buf, changed, dirty, next } = work;
+        let Work { line: solver, dirty, next, stale } = work;
         next.clear();
         next.resize(w + h, false);
+        stale.clear();
+        stale.extend_from_slice(dirty);
         while dirty.iter().any(|&d| d) {
             rounds += 1;
             for line in 0..w + h {
@@ -82,28 +121,39 @@ impl<'a> State<'a> {
                     continue;
                 }
                 dirty[line] = false;
-                buf.clear();
-                if line < h {
-                    buf.extend_from_slice(&self.cells[line * w..line * w + w]);
-                    if !solver.solve(&self.p.rows[line], buf, changed) {
-                        dirty.fill(false);
-                        return None;
-                    }
-                    for &c in changed.iter() {
-                        self.cells[line * w + c] = buf[c];
-                        next[h + c] = true;
-                    }
+                if !stale[line] {
+                    continue;
+                }
+                stale[line] = false;
+                let is_row = line < h;
+                let index = if is_row { line } else { line - h };
+                let (clue, len, known) =
+                    if is_row { (&self.p.rows[index], w, self.rows[index]) } else { (&self.p.cols[index], h, self.cols[index]) };
+                let Some(out) = solver.solve_known(clue, len, known) else {
+                    dirty.fill(false);
+                    return None;
+                };
+                let mut newly = (out.filled | out.empty) & !(known.filled | known.empty);
+                if newly == 0 {
+                    continue;
+                }
+                let (crossing, offset) = if is_row {
+                    self.rows[index] = out;
+                    (&mut self.cols, h)
                 } else {
-                    let c = line - h;
-                    buf.extend((0..h).map(|r| self.cells[r * w + c]));
-                    if !solver.solve(&self.p.cols[c], buf, changed) {
-                        dirty.fill(false);
-                        return None;
+                    self.cols[index] = out;
+                    (&mut self.rows, 0)
+                };
+                while newly != 0 {
+                    let at = newly.trailing_zeros() as usize;
+                    newly &= newly - 1;
+                    if out.filled >> at & 1 == 1 {
+                        crossing[at].filled |= 1 << index;
+                    } else {
+                        crossing[at].empty |= 1 << index;
                     }
-                    for &r in changed.iter() {
-                        self.cells[r * w + c] = buf[r];
-                        next[r] = true;
-                    }
+                    next[offset + at] = true;
+                    stale[offset + at] = true;
                 }
             }
             std::mem::swap(dirty, next);
@@ -114,7 +164,7 @@ impl<'a> State<'a> {
     /// Sets a cell and propagates from its row and column.
     fn assume(&mut self, i: usize, v: u8, work: &mut Work) -> Option<usize> {
         let (w, h) = (self.p.width, self.p.height);
-        self.cells[i] = v;
+        self.set(i, v);
         work.dirty.clear();
         work.dirty.resize(w + h, false);
         work.dirty[i / w] = true;
@@ -122,8 +172,17 @@ impl<'a> State<'a> {
         self.propagate(work)
     }
 
+    /// The first unknown cell, row-major.
+    fn first_unknown(&self) -> Option<usize> {
+        let full = ones(self.p.width);
+        self.rows.iter().enumerate().find_map(|(r, k)| {
+            let unknown = full & !(k.filled | k.empty);
+            (unknown != 0).then(|| r * self.p.width + unknown.trailing_zeros() as usize)
+        })
+    }
+
     fn solved(&self) -> bool {
-        !self.cells.contains(&UNKNOWN)
+        self.first_unknown().is_none()
     }
 
     /// Probing until nothing more is learned. `None` on a contradiction.
@@ -134,30 +193,34 @@ impl<'a> State<'a> {
     /// probes are skipped until something is learned. The fixpoint is the
     /// same as probing every cell both ways each pass.
     fn probe(&mut self, work: &mut Work) -> Option<()> {
-        let n = self.cells.len();
+        let (w, n) = (self.p.width, self.p.width * self.p.height);
         let mut t = self.clone();
         // tried[i]: bit 0 = filled known consistent, bit 1 = empty.
         let mut tried = vec![0u8; n];
         loop {
             let mut learned = false;
             for i in 0..n {
-                if self.cells[i] != UNKNOWN {
+                if self.cell(i) != UNKNOWN {
                     continue;
                 }
                 for (v, other, bit) in [(FILLED, EMPTY, 1u8), (EMPTY, FILLED, 2u8)] {
                     if tried[i] & bit != 0 {
                         continue;
                     }
-                    t.cells.copy_from_slice(&self.cells);
+                    t.rows.copy_from_slice(&self.rows);
+                    t.cols.copy_from_slice(&self.cols);
                     if t.assume(i, v, work).is_none() {
                         self.assume(i, other, work)?;
                         learned = true;
                         tried.fill(0);
                         break;
                     }
-                    for (j, (&a, &b)) in t.cells.iter().zip(&self.cells).enumerate() {
-                        if a != b {
-                            tried[j] |= if a == FILLED { 1 } else { 2 };
+                    for (r, (a, b)) in t.rows.iter().zip(&self.rows).enumerate() {
+                        for (mut new, mark) in [(a.filled & !b.filled, 1), (a.empty & !b.empty, 2)] {
+                            while new != 0 {
+                                tried[r * w + new.trailing_zeros() as usize] |= mark;
+                                new &= new - 1;
+                            }
                         }
                     }
                     tried[i] |= bit;
@@ -174,11 +237,11 @@ impl<'a> State<'a> {
         if self.solved() {
             *found += 1;
             if first.is_none() {
-                *first = Some(self.cells.clone());
+                *first = Some(self.cells());
             }
             return;
         }
-        let Some(i) = self.cells.iter().position(|&c| c == UNKNOWN) else { return };
+        let Some(i) = self.first_unknown() else { return };
         for v in [FILLED, EMPTY] {
             let mut t = self.clone();
             if t.assume(i, v, work).is_some() {
@@ -204,13 +267,13 @@ pub fn solve(p: &Puzzle) -> Outcome {
     let to_bool = |c: &[u8]| c.iter().map(|&x| x == FILLED).collect::<Vec<_>>();
     if s.solved() {
         let level = if rounds > LONG_ROUNDS { Level::LineLong } else { Level::Line };
-        return Outcome { count: 1, solution: Some(to_bool(&s.cells)), level, rounds };
+        return Outcome { count: 1, solution: Some(to_bool(&s.cells())), level, rounds };
     }
     if s.probe(&mut work).is_none() {
         return none(rounds);
     }
     if s.solved() {
-        return Outcome { count: 1, solution: Some(to_bool(&s.cells)), level: Level::Probing, rounds };
+        return Outcome { count: 1, solution: Some(to_bool(&s.cells())), level: Level::Probing, rounds };
     }
     let (mut found, mut first) = (0, None);
     s.search(&mut found, &mut first, &mut work);
@@ -250,8 +313,8 @@ mod tests {
         fn plain(s: &mut State, work: &mut Work) -> Option<()> {
             loop {
                 let mut learned = false;
-                for i in 0..s.cells.len() {
-                    if s.cells[i] != UNKNOWN {
+                for i in 0..s.p.width * s.p.height {
+                    if s.cell(i) != UNKNOWN {
                         continue;
                     }
                     for (v, other) in [(FILLED, EMPTY), (EMPTY, FILLED)] {
@@ -281,12 +344,12 @@ mod tests {
                 continue;
             }
             let mut b = a.clone();
-            let before = a.cells.clone();
+            let before = a.cells();
             let ra = a.probe(&mut work);
             let rb = plain(&mut b, &mut work);
             assert_eq!(ra.is_some(), rb.is_some());
-            assert_eq!(a.cells, b.cells, "{}", p.to_text());
-            probed += usize::from(a.cells != before);
+            assert_eq!(a.cells(), b.cells(), "{}", p.to_text());
+            probed += usize::from(a.cells() != before);
         }
         assert!(probed > 20, "probing learned something on {probed} puzzles");
     }
