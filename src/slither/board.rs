@@ -173,6 +173,23 @@ impl<'t> Board<'t> {
         self.trail_limit = other.trail_limit;
     }
 
+    /// The kept counts recounted from the edges: (`cell_on`, `cell_unknown`,
+    /// `degree`, `point_unknown`) as kept, then as recounted.
+    #[cfg(test)]
+    #[allow(clippy::type_complexity)]
+    pub fn counts_and_recounts(&self) -> ([Vec<u8>; 4], [Vec<u8>; 4]) {
+        let t = self.t;
+        let count = |edges: &[usize], value: u8| edges.iter().filter(|&&e| e != NONE && self.edge[e] == value).count() as u8;
+        let kept = [self.cell_on.clone(), self.cell_unknown.clone(), self.degree.clone(), self.point_unknown.clone()];
+        let recounted = [
+            t.cell_edges.iter().map(|sides| count(sides, ON)).collect(),
+            t.cell_edges.iter().map(|sides| count(sides, UNKNOWN)).collect(),
+            t.point_edges.iter().map(|edges| count(edges, ON)).collect(),
+            t.point_edges.iter().map(|edges| count(edges, UNKNOWN)).collect(),
+        ];
+        (kept, recounted)
+    }
+
     pub fn tables(&self) -> &'t Tables {
         self.t
     }
