@@ -755,3 +755,41 @@ fn slither_board_counts_follow_the_edges() {
     }
     assert!(boards > 100 && contradictions > 0, "{boards} boards, {contradictions} contradictions");
 }
+
+#[test]
+fn slither_reused_deducer_matches_fresh_deductions() {
+    // The generator checks every erased clue on one reused board and trial
+    // board (reset, not allocated): each answer must be the one a fresh
+    // deduction gives, whatever the puzzle and level checked before it
+    // (solved, stalled, with trials that stopped midway).
+    use super::board::Tables;
+    use super::solver::{Deducer, deduce_knowing};
+    use rand::seq::SliceRandom;
+    let mut rng = ChaCha8Rng::seed_from_u64(35);
+    let (mut solved, mut stalled) = (0, 0);
+    for (rows, cols) in [(5, 5), (7, 6), (9, 9)] {
+        let grid = Grid::new(rows, cols);
+        let tables = Tables::new(grid);
+        let mut deducer = Deducer::new(&tables);
+        for _ in 0..8 {
+            let solution = super::loopgen::random_loop(&grid, &mut rng);
+            let mut puzzle = Puzzle::from_loop(grid, &solution);
+            let mut order: Vec<usize> = (0..grid.cells()).collect();
+            order.shuffle(&mut rng);
+            for (i, &cell) in order.iter().enumerate() {
+                puzzle.clues[cell] = None;
+                if i % 2 != 0 {
+                    continue;
+                }
+                let mut levels = Level::ALL;
+                levels.shuffle(&mut rng);
+                for level in levels {
+                    let fresh = matches!(deduce_knowing(&tables, &puzzle, level, &solution), Deduction::Solved(_));
+                    assert_eq!(deducer.solves(&puzzle, level, &solution), fresh, "{puzzle} at {level:?}");
+                    if fresh { solved += 1 } else { stalled += 1 }
+                }
+            }
+        }
+    }
+    assert!(solved > 50 && stalled > 50, "{solved} solved, {stalled} stalled");
+}
