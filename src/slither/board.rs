@@ -104,28 +104,6 @@ pub struct Board<'t> {
     pub trail_limit: usize,
 }
 
-fn clue_row(puzzle: &Puzzle) -> Rc<[u8]> {
-    puzzle.clues.iter().map(|c| c.unwrap_or(NO_CLUE)).collect()
-}
-
-fn odd_corners(t: &Tables, puzzle: &Puzzle) -> Rc<[u8]> {
-    t.point_cells
-        .iter()
-        .map(|cells| {
-            let odd = |i: usize| cells[i] != NONE && matches!(puzzle.clues[cells[i]], Some(1 | 3));
-            (0..4).filter(|&i| odd(i)).fold(0u8, |mask, i| mask | 1 << i)
-        })
-        .collect()
-}
-
-fn edges_on_board(edges: [usize; 4]) -> u8 {
-    edges.iter().filter(|&&e| e != NONE).count() as u8
-}
-
-fn unmet_clues(puzzle: &Puzzle) -> usize {
-    puzzle.clues.iter().filter(|c| c.is_some_and(|k| k > 0)).count()
-}
-
 impl<'t> Board<'t> {
     pub fn new(t: &'t Tables, puzzle: &Puzzle, level: Level) -> Board<'t> {
         let g = t.grid;
@@ -134,8 +112,15 @@ impl<'t> Board<'t> {
         Board {
             t,
             level,
-            clue: clue_row(puzzle),
-            odd_corners: odd_corners(t, puzzle),
+            clue: puzzle.clues.iter().map(|c| c.unwrap_or(NO_CLUE)).collect(),
+            odd_corners: t
+                .point_cells
+                .iter()
+                .map(|cells| {
+                    let odd = |i: usize| cells[i] != NONE && matches!(puzzle.clues[cells[i]], Some(1 | 3));
+                    (0..4).filter(|&i| odd(i)).fold(0u8, |mask, i| mask | 1 << i)
+                })
+                .collect(),
             edge: vec![UNKNOWN; g.edges()],
             degree: vec![0; g.points()],
             end: (0..g.points() as u32).collect(),
@@ -143,8 +128,8 @@ impl<'t> Board<'t> {
             on_total: 0,
             cell_on: vec![0; g.cells()],
             cell_unknown: vec![4; g.cells()],
-            point_unknown: t.point_edges.iter().map(|&edges| edges_on_board(edges)).collect(),
-            unmet: unmet_clues(puzzle),
+            point_unknown: t.point_edges.iter().map(|edges| edges.iter().filter(|&&e| e != NONE).count() as u8).collect(),
+            unmet: puzzle.clues.iter().filter(|c| c.is_some_and(|k| k > 0)).count(),
             unknown_total: g.edges(),
             closed: false,
             queue: (0..items).rev().collect(),
@@ -152,37 +137,6 @@ impl<'t> Board<'t> {
             trail: Vec::new(),
             trail_limit: usize::MAX,
         }
-    }
-
-    /// Makes `self` what [`Board::new`] makes for `puzzle` (of the same
-    /// grid), reusing its vectors: the generator checks hundreds of puzzles
-    /// a loop, each on a fresh board.
-    pub fn reset(&mut self, puzzle: &Puzzle, level: Level) {
-        let t = self.t;
-        debug_assert_eq!(puzzle.grid, t.grid);
-        self.level = level;
-        self.clue = clue_row(puzzle);
-        self.odd_corners = odd_corners(t, puzzle);
-        self.edge.fill(UNKNOWN);
-        self.degree.fill(0);
-        for (p, end) in self.end.iter_mut().enumerate() {
-            *end = p as u32;
-        }
-        self.len.fill(0);
-        self.on_total = 0;
-        self.cell_on.fill(0);
-        self.cell_unknown.fill(4);
-        for (count, &edges) in self.point_unknown.iter_mut().zip(&t.point_edges) {
-            *count = edges_on_board(edges);
-        }
-        self.unmet = unmet_clues(puzzle);
-        self.unknown_total = t.grid.edges();
-        self.closed = false;
-        self.queue.clear();
-        self.queue.extend((0..self.queued.len()).rev());
-        self.queued.fill(true);
-        self.trail.clear();
-        self.trail_limit = usize::MAX;
     }
 
     /// Overwrites `self` with `other` without reallocating (trials reuse one

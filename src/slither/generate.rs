@@ -7,7 +7,7 @@
 use super::board::Tables;
 use super::grid::{EdgeSet, Grid, Puzzle};
 use super::loopgen::random_loop;
-use super::solver::{Deducer, Level};
+use super::solver::{Deduction, Level, deduce_knowing};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
@@ -50,14 +50,16 @@ pub fn generate(rows: usize, cols: usize, level: Level, seed: u64) -> Result<Gen
     Err(GenerateError::GaveUp { rows, cols, level: level.as_str(), attempts: MAX_ATTEMPTS })
 }
 
+/// Whether the rules of `level` solve `puzzle`, whose clues come from `solution`.
+fn solves(tables: &Tables, puzzle: &Puzzle, level: Level, solution: &EdgeSet) -> bool {
+    matches!(deduce_knowing(tables, puzzle, level, solution), Deduction::Solved(_))
+}
+
 /// Erases clues of the loop's full puzzle while `level` still solves it;
 /// `None` if the result does not need `level` after all.
 fn erase_clues(tables: &Tables, solution: &EdgeSet, level: Level, rng: &mut ChaCha8Rng) -> Option<Puzzle> {
     let mut puzzle = Puzzle::from_loop(tables.grid, solution);
-    // Whether the rules of a level solve the puzzle, whose clues come from `solution`.
-    let mut deducer = Deducer::new(tables);
-    let mut solves = |puzzle: &Puzzle, level: Level| deducer.solves(puzzle, level, solution);
-    if !solves(&puzzle, level) {
+    if !solves(tables, &puzzle, level, solution) {
         return None;
     }
     let mut order: Vec<usize> = (0..puzzle.clues.len()).collect();
@@ -69,7 +71,7 @@ fn erase_clues(tables: &Tables, solution: &EdgeSet, level: Level, rng: &mut ChaC
     for &ceiling in passes {
         for &cell in &order {
             let Some(clue) = puzzle.clues[cell].take() else { continue };
-            if !solves(&puzzle, ceiling) {
+            if !solves(tables, &puzzle, ceiling, solution) {
                 puzzle.clues[cell] = Some(clue);
             }
         }
@@ -79,7 +81,7 @@ fn erase_clues(tables: &Tables, solution: &EdgeSet, level: Level, rng: &mut ChaC
         Level::Medium => Some(Level::Easy),
         Level::Hard => Some(Level::Medium),
     };
-    if easier.is_some_and(|easier| solves(&puzzle, easier)) {
+    if easier.is_some_and(|easier| solves(tables, &puzzle, easier, solution)) {
         return None;
     }
     Some(puzzle)

@@ -92,47 +92,13 @@ fn deduce_from(tables: &Tables, puzzle: &Puzzle, level: Level, known: Option<&Ed
     }
 }
 
-/// [`deduce_knowing`] for many puzzles of one grid, as the generator's clue
-/// erasing asks: one board, one trial board and one set of trial marks,
-/// reset for each puzzle instead of allocated (the same deductions).
-pub struct Deducer<'t> {
-    board: Board<'t>,
-    trial: Board<'t>,
-    cleared: Vec<bool>,
-}
-
-impl<'t> Deducer<'t> {
-    pub fn new(tables: &'t Tables) -> Deducer<'t> {
-        let board = Board::new(tables, &Puzzle::empty(tables.grid), Level::Easy);
-        Deducer { trial: board.clone(), board, cleared: Vec::new() }
-    }
-
-    /// Whether `deduce_knowing(tables, puzzle, level, solution)` solves it.
-    pub fn solves(&mut self, puzzle: &Puzzle, level: Level, solution: &EdgeSet) -> bool {
-        debug_assert!(puzzle.satisfied_by(solution));
-        self.board.reset(puzzle, level.min(Level::Medium));
-        let (trial, cleared) = (&mut self.trial, &mut self.cleared);
-        let rules = run_rules_then(&mut self.board, level, |board| lookahead_with(board, Some(solution), trial, cleared));
-        rules.is_ok() && self.board.is_solved()
-    }
-}
-
 fn run_rules(board: &mut Board, level: Level, known: Option<&EdgeSet>) -> Result<(), Contradiction> {
-    run_rules_then(board, level, |board| lookahead(board, known))
-}
-
-/// The rules up to `level`, with `lookahead` as the hard level's trials.
-fn run_rules_then<'t>(
-    board: &mut Board<'t>,
-    level: Level,
-    lookahead: impl FnOnce(&mut Board<'t>) -> Result<(), Contradiction>,
-) -> Result<(), Contradiction> {
     if level >= Level::Medium {
         board.patterns(level >= Level::Hard)?;
     }
     board.propagate()?;
     if level >= Level::Hard && board.unknown_total > 0 {
-        lookahead(board)?;
+        lookahead(board, known)?;
     }
     Ok(())
 }
@@ -150,21 +116,9 @@ fn run_rules_then<'t>(
 /// that solution, which are skipped too, so the deductions are the same.
 fn lookahead(board: &mut Board, known: Option<&EdgeSet>) -> Result<(), Contradiction> {
     let mut trial = board.clone();
-    lookahead_with(board, known, &mut trial, &mut Vec::new())
-}
-
-/// [`lookahead`] with a scratch trial board (of the same grid, in any
-/// state: each trial starts with a copy of `board`) and marks to reuse.
-fn lookahead_with<'t>(
-    board: &mut Board<'t>,
-    known: Option<&EdgeSet>,
-    trial: &mut Board<'t>,
-    cleared: &mut Vec<bool>,
-) -> Result<(), Contradiction> {
     let edges = board.edge.len();
     // `cleared[e * 2 + (value == OFF)]`: that trial is known to be harmless.
-    cleared.clear();
-    cleared.resize(2 * edges, false);
+    let mut cleared = vec![false; 2 * edges];
     loop {
         if board.unknown_total == 0 {
             return Ok(());
