@@ -84,6 +84,11 @@ pub struct Board<'t> {
     on_total: usize,
     /// On-edges per cell, and how many clued cells still want more.
     cell_on: Vec<u8>,
+    /// Unknown edges per cell and per point: the rules read these counts
+    /// (with `cell_on` and `degree`) instead of the four edges, most of
+    /// the work of a trial being rules woken with nothing to do.
+    cell_unknown: Vec<u8>,
+    point_unknown: Vec<u8>,
     unmet: usize,
     pub unknown_total: usize,
     /// A loop has closed; every other edge is off.
@@ -122,6 +127,8 @@ impl<'t> Board<'t> {
             len: vec![0; g.points()],
             on_total: 0,
             cell_on: vec![0; g.cells()],
+            cell_unknown: vec![4; g.cells()],
+            point_unknown: t.point_edges.iter().map(|edges| edges.iter().filter(|&&e| e != NONE).count() as u8).collect(),
             unmet: puzzle.clues.iter().filter(|c| c.is_some_and(|k| k > 0)).count(),
             unknown_total: g.edges(),
             closed: false,
@@ -146,6 +153,8 @@ impl<'t> Board<'t> {
         self.len.clone_from(&other.len);
         self.on_total = other.on_total;
         self.cell_on.clone_from(&other.cell_on);
+        self.cell_unknown.clone_from(&other.cell_unknown);
+        self.point_unknown.clone_from(&other.point_unknown);
         self.unmet = other.unmet;
         self.unknown_total = other.unknown_total;
         self.closed = other.closed;
@@ -162,6 +171,23 @@ impl<'t> Board<'t> {
         }
         self.trail.clear();
         self.trail_limit = other.trail_limit;
+    }
+
+    /// The kept counts recounted from the edges: (`cell_on`, `cell_unknown`,
+    /// `degree`, `point_unknown`) as kept, then as recounted.
+    #[cfg(test)]
+    #[allow(clippy::type_complexity)]
+    pub fn counts_and_recounts(&self) -> ([Vec<u8>; 4], [Vec<u8>; 4]) {
+        let t = self.t;
+        let count = |edges: &[usize], value: u8| edges.iter().filter(|&&e| e != NONE && self.edge[e] == value).count() as u8;
+        let kept = [self.cell_on.clone(), self.cell_unknown.clone(), self.degree.clone(), self.point_unknown.clone()];
+        let recounted = [
+            t.cell_edges.iter().map(|sides| count(sides, ON)).collect(),
+            t.cell_edges.iter().map(|sides| count(sides, UNKNOWN)).collect(),
+            t.point_edges.iter().map(|edges| count(edges, ON)).collect(),
+            t.point_edges.iter().map(|edges| count(edges, UNKNOWN)).collect(),
+        ];
+        (kept, recounted)
     }
 
     pub fn tables(&self) -> &'t Tables {
@@ -212,7 +238,7 @@ impl<'t> Board<'t> {
         })
     }
 
-    #[inline]
+    #[inline(always)]
     fn enqueue(&mut self, item: usize) {
         if item != NONE && !self.queued[item] {
             self.queued[item] = true;
@@ -220,6 +246,7 @@ impl<'t> Board<'t> {
         }
     }
 
+    #[inline(always)]
     fn enqueue_point(&mut self, p: usize) {
         let cells = self.t.grid.cells();
         self.enqueue(cells + p);
@@ -245,9 +272,14 @@ impl<'t> Board<'t> {
         self.unknown_total -= 1;
         self.trail.push(e);
         let [a, b] = self.t.edge_points[e];
+        self.point_unknown[a] -= 1;
+        self.point_unknown[b] -= 1;
         for cell in self.t.edge_cells[e] {
-            if cell != NONE && self.clue[cell] != NO_CLUE {
-                self.enqueue(cell);
+            if cell != NONE {
+                self.cell_unknown[cell] -= 1;
+                if self.clue[cell] != NO_CLUE {
+                    self.enqueue(cell);
+                }
             }
         }
         self.enqueue_point(a);
@@ -317,15 +349,7 @@ impl<'t> Board<'t> {
         if k == NO_CLUE {
             return Ok(());
         }
-        let sides = self.t.cell_edges[cell];
-        let (mut on, mut unknown) = (0, 0);
-        for e in sides {
-            match self.edge[e] {
-                ON => on += 1,
-                UNKNOWN => unknown += 1,
-                _ => {}
-            }
-        }
+        let (on, unknown) = (self.cell_on[cell], self.cell_unknown[cell]);
         if on > k || on + unknown < k {
             return Err(Contradiction);
         }
@@ -334,7 +358,7 @@ impl<'t> Board<'t> {
         }
         if on == k || on + unknown == k {
             let value = if on == k { OFF } else { ON };
-            for e in sides {
+            for e in self.t.cell_edges[cell] {
                 if self.edge[e] == UNKNOWN {
                     self.set(e, value)?;
                 }
@@ -357,16 +381,10 @@ impl<'t> Board<'t> {
         for i in 0..4 {
             let (s1, s2) = (sides[i], sides[(i + 3) % 4]);
             let p = self.t.cell_corners[cell][i];
-            let (mut out_on, mut out_unknown) = (0, 0);
-            for e in self.t.point_edges[p] {
-                if e != NONE && e != s1 && e != s2 {
-                    match self.edge[e] {
-                        ON => out_on += 1,
-                        UNKNOWN => out_unknown += 1,
-                        _ => {}
-                    }
-                }
-            }
+            // The point's counts less the two sides (both meet at `p`).
+            let (v1, v2) = (self.edge[s1], self.edge[s2]);
+            let out_unknown = self.point_unknown[p] - u8::from(v1 == UNKNOWN) - u8::from(v2 == UNKNOWN);
+            let out_on = self.degree[p] - u8::from(v1 == ON) - u8::from(v2 == ON);
             if out_unknown > 0 {
                 continue;
             }
@@ -386,8 +404,7 @@ impl<'t> Board<'t> {
 
     fn point_rules(&mut self, p: usize) -> Step {
         let edges = self.t.point_edges[p];
-        let degree = self.degree[p];
-        let unknown = edges.iter().filter(|&&e| e != NONE && self.edge[e] == UNKNOWN).count();
+        let (degree, unknown) = (self.degree[p], self.point_unknown[p]);
         if degree > 2 || (degree == 1 && unknown == 0) {
             return Err(Contradiction);
         }

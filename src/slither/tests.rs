@@ -701,3 +701,57 @@ fn slither_deduce_knowing_the_loop_matches_deduce() {
     }
     assert!(solved > 50 && stalled > 50, "{solved} solved, {stalled} stalled");
 }
+
+#[test]
+fn slither_board_counts_follow_the_edges() {
+    // The rules read per-cell and per-point counts of on and unknown edges
+    // instead of the edges themselves: after every propagation that ends
+    // without contradiction, on boards of generated puzzles with some clues
+    // erased and some edges guessed (right or wrong), the counts must equal
+    // a recount from the edges, and they must survive `copy_from`.
+    use super::board::{Board, OFF, ON, Tables, UNKNOWN};
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (mut boards, mut contradictions) = (0, 0);
+    for (rows, cols) in [(4, 4), (5, 7), (8, 8)] {
+        let grid = Grid::new(rows, cols);
+        let tables = Tables::new(grid);
+        for _ in 0..10 {
+            let solution = loopgen::random_loop(&grid, &mut rng);
+            let mut puzzle = Puzzle::from_loop(grid, &solution);
+            for clue in puzzle.clues.iter_mut() {
+                if rng.random_bool(0.6) {
+                    *clue = None;
+                }
+            }
+            for level in Level::ALL {
+                let mut board = Board::new(&tables, &puzzle, level.min(Level::Medium));
+                if board.patterns(level == Level::Hard).and_then(|()| board.propagate()).is_err() {
+                    contradictions += 1;
+                    continue;
+                }
+                let (kept, recounted) = board.counts_and_recounts();
+                assert_eq!(kept, recounted, "{puzzle} at {level:?}");
+                let mut trial = board.clone();
+                for _ in 0..4 {
+                    let unknown: Vec<usize> = (0..grid.edges()).filter(|&e| board.edge[e] == UNKNOWN).collect();
+                    if unknown.is_empty() {
+                        break;
+                    }
+                    let e = unknown[rng.random_range(0..unknown.len())];
+                    let value = if rng.random_bool(0.5) { ON } else { OFF };
+                    trial.copy_from(&board);
+                    if trial.set(e, value).and_then(|()| trial.propagate()).is_err() {
+                        contradictions += 1;
+                        continue;
+                    }
+                    boards += 1;
+                    let (kept, recounted) = trial.counts_and_recounts();
+                    assert_eq!(kept, recounted, "{puzzle} at {level:?}, edge {e} set to {value}");
+                    trial.copy_from(&board);
+                    assert_eq!(trial.counts_and_recounts(), board.counts_and_recounts());
+                }
+            }
+        }
+    }
+    assert!(boards > 100 && contradictions > 0, "{boards} boards, {contradictions} contradictions");
+}
