@@ -182,6 +182,13 @@ pub trait Family: Send + Sync {
     /// counts as the square grid whose digits print as large).
     fn print_extent(&self) -> (usize, usize);
 
+    /// Sizes its figures for the puzzles (their givens) a book prints under
+    /// it: a nonogram's clue gutters as deep as their longest clues rather
+    /// than the longest a line could hold. `renderer` and `print_extent`
+    /// answer for them afterwards. By default a figure does not depend on
+    /// its puzzle.
+    fn fit_to(&mut self, _givens: &[&str]) {}
+
     /// Whether a figure needs a page of its own (overlapping grids, pies).
     fn one_figure_a_page(&self) -> bool {
         false

@@ -35,6 +35,8 @@ pub struct Nonogram {
     board: NonogramBoard,
     layout: Layout,
     symmetric: bool,
+    /// Clue gutters (across, down) fitted to a book's puzzles (`fit_to`).
+    fitted: Option<(usize, usize)>,
 }
 
 const LEVELS: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
@@ -258,7 +260,7 @@ impl Nonogram {
         if controls.searches() || controls.cages.is_some() {
             bail!("{}: --pattern, --needs, --rating and cages apply to cell puzzles with givens, not to nonograms", layout.path.display());
         }
-        Ok(Nonogram { board, layout, symmetric })
+        Ok(Nonogram { board, layout, symmetric, fitted: None })
     }
 
     fn puzzle(&self, text: &str) -> Result<Puzzle> {
@@ -636,12 +638,22 @@ impl Family for Nonogram {
     }
 
     fn renderer(&self) -> Box<dyn GridRenderer + '_> {
-        crate::pdf::nonogram_renderer(self.board)
+        crate::pdf::nonogram_renderer(self.board, self.fitted)
     }
 
     fn print_extent(&self) -> (usize, usize) {
-        let (rows, cols) = crate::pdf::nonogram_room(self.board);
+        let (rows, cols) = crate::pdf::nonogram_room(self.board, self.fitted);
         (self.board.height + cols, self.board.width + rows)
+    }
+
+    /// The gutters as deep as the deepest clues among `givens` (a clue text
+    /// that does not read leaves room for the longest a line could hold).
+    fn fit_to(&mut self, givens: &[&str]) {
+        let depths: Option<Vec<(usize, usize)>> = givens.iter().map(|g| crate::pdf::nonogram_clue_depth(g)).collect();
+        self.fitted = depths.filter(|d| !d.is_empty()).map(|d| {
+            let deepest = |pick: fn(&(usize, usize)) -> usize| d.iter().map(pick).max().unwrap_or(1);
+            (deepest(|d| d.0), deepest(|d| d.1))
+        });
     }
 
     fn show(&self, row: &PuzzleRow) -> String {
