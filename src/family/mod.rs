@@ -197,6 +197,14 @@ pub trait Family: Send + Sync {
     /// A text drawing of a stored puzzle and its answer, for `show`.
     fn show(&self, row: &PuzzleRow) -> String;
 
+    /// `show`'s grade line for a stored puzzle, where the stored score (a
+    /// candidate count and solver nodes, the cell puzzles' measures) says
+    /// nothing of how it is solved: its level, the deepest logic it needs
+    /// and the work that logic did. `None`: the score as stored.
+    fn grade_line(&self, _row: &PuzzleRow) -> Option<String> {
+        None
+    }
+
     /// Why minimality (no given can go) does not apply to this family's
     /// puzzles, for `show`; None where it does.
     fn minimal_does_not_apply(&self) -> Option<&'static str> {

@@ -296,7 +296,15 @@ impl Nonogram {
     /// The line-logic steps from the empty grid: each line in turn solved
     /// exactly, rows then columns, until no line decides a cell more.
     fn steps(&self, p: &Puzzle, limit: usize) -> (Vec<Step>, Vec<u8>) {
+        let (steps, grid, _) = self.counted_steps(p, limit);
+        (steps, grid)
+    }
+
+    /// `steps`, and how many lines it solved (every line of a sweep, the
+    /// ones that gave nothing too): line logic's work.
+    fn counted_steps(&self, p: &Puzzle, limit: usize) -> (Vec<Step>, Vec<u8>, usize) {
         let NonogramBoard { width, height } = self.board;
+        let mut solved = 0;
         let mut grid = vec![UNKNOWN; width * height];
         let mut out = Vec::new();
         loop {
@@ -306,7 +314,8 @@ impl Nonogram {
                 let cells = self.line_cells(line);
                 let clue = if l < height { &p.rows[l] } else { &p.cols[l - height] };
                 let mut states: Vec<u8> = cells.iter().map(|&c| grid[c]).collect();
-                let Some(newly) = solve_line(clue, &mut states) else { return (out, grid) };
+                solved += 1;
+                let Some(newly) = solve_line(clue, &mut states) else { return (out, grid, solved) };
                 if newly.is_empty() {
                     continue;
                 }
@@ -318,11 +327,11 @@ impl Nonogram {
                 }
                 out.push(step);
                 if out.len() >= limit {
-                    return (out, grid);
+                    return (out, grid, solved);
                 }
             }
             if !changed {
-                return (out, grid);
+                return (out, grid, solved);
             }
         }
     }
@@ -654,6 +663,30 @@ impl Family for Nonogram {
             let deepest = |pick: fn(&(usize, usize)) -> usize| d.iter().map(pick).max().unwrap_or(1);
             (deepest(|d| d.0), deepest(|d| d.1))
         });
+    }
+
+    /// "easy: only line logic; line logic decides 25 of 25 cells in 2
+    /// rounds (8 of 20 line solves gave cells)": the level, the skill
+    /// it needs, and line logic's work on it (the solver's rounds; the line
+    /// solves of a sweep over every row then every column until none gives
+    /// a cell, the grade's solving path).
+    fn grade_line(&self, row: &PuzzleRow) -> Option<String> {
+        let p = self.puzzle(&row.givens).ok()?;
+        let outcome = solve::solve(&p);
+        if outcome.count != 1 {
+            return None;
+        }
+        let (level, need) = level_of(outcome.level);
+        let (steps, grid, solved) = self.counted_steps(&p, usize::MAX);
+        let decided = grid.iter().filter(|&&c| c != UNKNOWN).count();
+        let rounds = outcome.rounds;
+        Some(format!(
+            "{level}: {}; line logic decides {decided} of {} cells in {rounds} round{} ({} of {solved} line solves gave cells)",
+            SKILLS[need].need,
+            grid.len(),
+            if rounds == 1 { "" } else { "s" },
+            steps.len()
+        ))
     }
 
     fn show(&self, row: &PuzzleRow) -> String {
