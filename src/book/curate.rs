@@ -299,7 +299,8 @@ pub fn choose(catalog: &Catalog, settings: &BookSettings, draft: Option<(i64, &s
     if settings.labels.by_band() {
         refuse_unrated(settings, rows.iter().map(|(_, r)| r))?;
     }
-    // By section (level, or band), then each layout together and easiest by
+    // The puzzles made from pictures last, as a chapter of their own; by
+    // section (level, or band), then each layout together and easiest by
     // score first; a ramp orders by SE rating across layouts instead.
     let key = |(which, r): &(usize, PuzzleRow)| {
         let rating = r.grade.as_ref().map(|g| g.se_rating);
@@ -309,8 +310,8 @@ pub fn choose(catalog: &Catalog, settings: &BookSettings, draft: Option<(i64, &s
         let section = if settings.labels.by_band() { labels::section_rank(settings.labels, level, rating) } else { asked };
         let tenths = rating.map_or(0, |x| (x * 10.0).round() as i64);
         match settings.curve {
-            Curve::Ramp => (section, tenths, 0, r.score, r.id),
-            _ => (section, 0, *which, r.score, r.id),
+            Curve::Ramp => (r.from_picture(), section, tenths, 0, r.score, r.id),
+            _ => (r.from_picture(), section, 0, *which, r.score, r.id),
         }
     };
     let mut rows = rows;

@@ -164,16 +164,19 @@ pub fn sections(words: &Catalogue, labels: Labels, curve: Curve, puzzles: &[Book
     let mut last = None;
     for p in puzzles {
         let rating = p.row.grade.as_ref().map(|g| g.se_rating);
-        let name = match (labels.by_band(), rating) {
+        let label = match (labels.by_band(), rating) {
             (true, Some(r)) => band_name(words, labels, band_of(r)),
             _ => super::plan::capitalised(&level_name(words, p.level)),
         };
+        // Puzzles made from pictures are a chapter of their own (the book
+        // orders them last), each labelled beside its number.
+        let (name, tag) = if p.row.from_picture() { (words.text("section.pictures"), Some(label)) } else { (label, None) };
         if last.as_ref() != Some(&name) {
             names.push(name.clone());
             last = Some(name);
         }
         of.push(names.len() - 1);
-        tags.push(None);
+        tags.push(tag);
     }
     (names, of, tags)
 }

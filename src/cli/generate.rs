@@ -575,7 +575,7 @@ fn from_picture(args: &GenerateArgs, picture: &std::path::Path) -> anyhow::Resul
     let note = format!("picture {}", picture.display());
     let credit = crate::formats::Credit { source: Some(file), ..Default::default() };
     let (batch, inserted) =
-        catalog.store_import_credited(family.layout(), family.name(), "picture", &note, std::slice::from_ref(p), &[credit])?;
+        catalog.store_import_credited(family.layout(), family.name(), crate::record::PICTURE_SOURCE, &note, std::slice::from_ref(p), &[credit])?;
     match (batch, inserted.first()) {
         (Some(batch), Some(true)) => {
             println!("stored the picture's {} puzzle ({}) as batch {batch}; catalog {}", family.layout().id, p.level, args.db.display())
