@@ -126,6 +126,17 @@ pub fn credit(book: &mut super::Book, catalog: &Catalog) -> Result<()> {
     let ids: Vec<i64> = book.puzzles.iter().map(|p| p.row.id).collect();
     let number = |id: i64| book.puzzles.iter().find(|p| p.row.id == id).map_or(0, |p| p.number);
     book.credits = catalog.imported_credits(&ids)?.into_iter().map(|c| (number(c.id), c)).collect();
+    // A puzzle made from a picture names it (its file's stem) beside its number.
+    let words = book.words.clone();
+    for (number, credited) in &book.credits {
+        let Some(p) = number.checked_sub(1).and_then(|i| book.puzzles.get_mut(i)).filter(|p| p.row.from_picture()) else { continue };
+        let file = credited.credit.source.as_deref().map(std::path::Path::new);
+        let Some(stem) = file.and_then(std::path::Path::file_stem).map(|s| s.to_string_lossy().into_owned()) else { continue };
+        p.tag = Some(match &p.tag {
+            Some(label) => words.fill("section.picture_label", &[("label", label), ("picture", &stem)]),
+            None => stem,
+        });
+    }
     Ok(())
 }
 
