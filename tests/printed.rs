@@ -328,7 +328,8 @@ fn slots_of(page: usize, items: &PageItems, labels: Vec<(usize, Text)>) -> Vec<S
 /// style (font and size) comes from the "Puzzle N" labels; an answer label
 /// is a number in that style on a page headed "Answers".
 fn book_slots(pages: &[PageItems]) -> (Vec<Slot>, Vec<Slot>) {
-    let puzzle_label = |t: &Text| t.text.strip_prefix("Puzzle ").and_then(|n| n.parse::<usize>().ok());
+    // "Puzzle 7", or with the words beside its number: "Puzzle 7 · Easy · ring".
+    let puzzle_label = |t: &Text| t.text.strip_prefix("Puzzle ").and_then(|n| n.split(" · ").next()?.parse::<usize>().ok());
     let style = pages
         .iter()
         .flat_map(|p| &p.texts)
@@ -1422,6 +1423,17 @@ fn nonogram_book(name: &str, per_size: usize, pictures: usize) {
         .map(Result::unwrap)
         .collect();
     assert_eq!(rows.len(), total, "the book holds the puzzles asked for");
+    // Each puzzle's source and, for one made from a picture, the picture's file.
+    let sources: Vec<(String, Option<String>)> = conn
+        .prepare(
+            "SELECT p.source, p.credit_source FROM book_puzzles b JOIN puzzles p ON p.id = b.puzzle_id
+             WHERE b.book_id = (SELECT max(id) FROM books) ORDER BY b.number",
+        )
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
     let picture_rows: i64 = conn
         .query_row(
             "SELECT count(*) FROM book_puzzles b JOIN puzzles p ON p.id = b.puzzle_id
@@ -1435,6 +1447,7 @@ fn nonogram_book(name: &str, per_size: usize, pictures: usize) {
     let (puzzle_slots, answer_slots) = book_slots(&pages);
     assert_eq!(puzzle_slots.len(), total, "puzzle slots");
     assert_eq!(answer_slots.len(), total, "answer slots");
+    picture_chapter(&pages, &puzzle_slots, &sources);
     let mut errors = Vec::new();
     for (((layout_name, source, givens, solution), puzzle), answer) in rows.iter().zip(&puzzle_slots).zip(&answer_slots) {
         let layout = Layout::from_source(Path::new(&format!("{layout_name}.toml")), source.clone()).unwrap();
@@ -1459,6 +1472,36 @@ fn nonogram_book(name: &str, per_size: usize, pictures: usize) {
     assert!(errors.is_empty(), "{name}:\n{}", errors.join("\n"));
     println!("{name}: {total} puzzles ({picture_rows} from pictures) read back and checked unique");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The chapter of puzzles made from pictures, as printed: after every
+/// generated puzzle; each of its pages headed "From pictures" (the
+/// chapter's heading on its first page, the running head after) and no
+/// other puzzle page; each of its puzzles labelled with its picture's
+/// name; the contents naming it with the number of its first puzzle.
+/// `sources`: each puzzle's stored source and credited file, in book order.
+fn picture_chapter(pages: &[PageItems], puzzle_slots: &[Slot], sources: &[(String, Option<String>)]) {
+    const HEADING: &str = "From pictures";
+    let from_picture: Vec<bool> = sources.iter().map(|(source, _)| source == "picture").collect();
+    let first = from_picture.iter().position(|&p| p).expect("the book holds puzzles made from pictures");
+    assert!(from_picture[first..].iter().all(|&p| p), "the puzzles made from pictures come after all the others: {from_picture:?}");
+    let says = |page: usize, text: &str| pages[page - 1].texts.iter().any(|t| t.text.contains(text));
+    for (slot, ((_, file), &picture)) in puzzle_slots.iter().zip(sources.iter().zip(&from_picture)) {
+        assert_eq!(says(slot.page, HEADING), picture, "puzzle {} (page {}): headed {HEADING:?} exactly when made from a picture", slot.number, slot.page);
+        if picture {
+            let file = file.as_deref().expect("a picture-made puzzle credits its picture");
+            let stem = Path::new(file).file_stem().unwrap().to_str().unwrap();
+            let label = format!("Puzzle {} · Easy · {stem}", slot.number);
+            let printed: String = pages[slot.page - 1].texts.iter().filter(|t| (t.y - slot.label.y).abs() < 0.5).map(|t| t.text.as_str()).collect();
+            assert!(printed.contains(&format!("· Easy · {stem}")), "puzzle {}: its label names its picture ({label}), printed {printed:?}", slot.number);
+        }
+    }
+    let first_page = puzzle_slots[first].page;
+    assert!(pages[first_page - 1].texts.iter().any(|t| t.text == HEADING), "page {first_page} opens the chapter with its heading");
+    let entry = format!("{HEADING} (from puzzle {})", first + 1);
+    let contents = pages.iter().position(|p| p.texts.iter().any(|t| t.text == "Contents")).expect("a contents page");
+    assert!(pages[contents].texts.iter().any(|t| t.text == entry), "the contents (page {}) list {entry:?}", contents + 1);
+    println!("the chapter {HEADING:?}: puzzles {} to {}, from page {first_page}", first + 1, sources.len());
 }
 
 /// The CI version of the done-when book: 20 puzzles, 4 of them pictures.
