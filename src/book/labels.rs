@@ -264,6 +264,34 @@ mod tests {
         }
     }
 
+    /// Puzzles made from pictures (source "picture") are a section of
+    /// their own, headed by the catalogue's word, each labelled with its
+    /// level; the others keep their level sections.
+    #[test]
+    fn puzzles_made_from_pictures_are_a_section_of_their_own() {
+        let layout = crate::layout::Layout::load("nonogram-5x5").unwrap();
+        let family = crate::family::open(layout.clone());
+        let made: Vec<_> = (1..40u64).filter_map(|seed| family.make(seed, Some(Level::Easy)).unwrap()).take(4).collect();
+        let rows: Vec<_> = made
+            .iter()
+            .enumerate()
+            .map(|(i, p)| crate::record::PuzzleRow {
+                source: if i < 2 { "generated".into() } else { crate::record::PICTURE_SOURCE.into() },
+                ..crate::record::PuzzleRow::for_print(i as i64 + 1, &layout, p)
+            })
+            .collect();
+        let settings = super::super::BookSettings::new("P", vec!["nonogram-5x5".into()], 4, vec![Level::Easy]);
+        let book = super::super::Book::new(settings, rows, "2026-01-01T00:00:00Z").unwrap();
+        assert_eq!(book.sections, ["Easy", "From pictures"]);
+        let of: Vec<(usize, Option<&str>)> = book.puzzles.iter().map(|p| (p.section, p.tag.as_deref())).collect();
+        assert_eq!(of, [(0, None), (0, None), (1, Some("Easy")), (1, Some("Easy"))]);
+        let mut settings = super::super::BookSettings::new("P", vec!["nonogram-5x5".into()], 4, vec![Level::Easy]);
+        settings.lang = "de".into();
+        let rows: Vec<_> = book.puzzles.iter().map(|p| p.row.clone()).collect();
+        let german = super::super::Book::new(settings, rows, "2026-01-01T00:00:00Z").unwrap();
+        assert_eq!(german.sections[1], "Aus Bildern");
+    }
+
     #[test]
     fn the_book_fonts_have_the_star() {
         // Stars print as text: both weights must hold the glyph (else a box would print).
