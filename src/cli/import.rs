@@ -60,7 +60,7 @@ pub fn run(args: ImportArgs) -> anyhow::Result<()> {
         .unwrap_or_else(|| args.file.file_name().map_or_else(|| args.file.display().to_string(), |n| n.to_string_lossy().into_owned()));
     if source.trim() == crate::record::PICTURE_SOURCE {
         anyhow::bail!(
-            "--source {}: that name marks the puzzles `generate LAYOUT --from PICTURE` made from a picture (a book prints them as a chapter of their own); name where these come from",
+            "source `{}`: that name marks the puzzles `generate LAYOUT --from PICTURE` made from a picture (a book prints them as a chapter of their own); name where these come from with --source",
             crate::record::PICTURE_SOURCE
         );
     }
