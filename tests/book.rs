@@ -1084,10 +1084,7 @@ fn an_import_may_not_call_itself_picture() {
     std::fs::write(&file, "5/1.1/1.1.1/1.1/5|5/1.1/1.1.1/1.1/5\n").unwrap();
     let named = dir.join("frame.txt");
     std::fs::write(&named, "5/1.1/1.1.1/1.1/5|5/1.1/1.1.1/1.1/5\n").unwrap();
-    for args in [
-        vec!["import", named.to_str().unwrap(), "--source", "picture"],
-        vec!["import", file.to_str().unwrap()],
-    ] {
+    for args in [vec!["import", named.to_str().unwrap(), "--source", "picture"], vec!["import", file.to_str().unwrap()]] {
         let out = run(&[&args[..], &["--layout", "nonogram-5x5", "--db", db.to_str().unwrap()]].concat());
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{args:?} was taken");

@@ -38,10 +38,7 @@ fn show_grades_a_nonogram_by_its_logic_not_a_candidate_score() {
     common::ok(&["import", file.to_str().unwrap(), "--layout", "nonogram-5x5", "--db", db]);
     let shown = common::ok(&["show", "1", "--db", db]);
     let score = shown.lines().find(|l| l.starts_with("score")).expect("a score line");
-    assert_eq!(
-        score,
-        "score     easy: only line logic; line logic decides 25 of 25 cells in 2 rounds (8 of 20 line solves gave cells)"
-    );
+    assert_eq!(score, "score     easy: only line logic; line logic decides 25 of 25 cells in 2 rounds (8 of 20 line solves gave cells)");
     // A puzzle line logic cannot finish says what it needs and how far line logic gets.
     common::ok(&["generate", "nonogram-40x40", "--count", "1", "--seed", "1", "--difficulty", "hard", "--db", db]);
     let shown = common::ok(&["show", "2", "--db", db]);

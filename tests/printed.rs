@@ -1487,13 +1487,24 @@ fn picture_chapter(pages: &[PageItems], puzzle_slots: &[Slot], sources: &[(Strin
     assert!(from_picture[first..].iter().all(|&p| p), "the puzzles made from pictures come after all the others: {from_picture:?}");
     let says = |page: usize, text: &str| pages[page - 1].texts.iter().any(|t| t.text.contains(text));
     for (slot, ((_, file), &picture)) in puzzle_slots.iter().zip(sources.iter().zip(&from_picture)) {
-        assert_eq!(says(slot.page, HEADING), picture, "puzzle {} (page {}): headed {HEADING:?} exactly when made from a picture", slot.number, slot.page);
+        assert_eq!(
+            says(slot.page, HEADING),
+            picture,
+            "puzzle {} (page {}): headed {HEADING:?} exactly when made from a picture",
+            slot.number,
+            slot.page
+        );
         if picture {
             let file = file.as_deref().expect("a picture-made puzzle credits its picture");
             let stem = Path::new(file).file_stem().unwrap().to_str().unwrap();
             let label = format!("Puzzle {} · Easy · {stem}", slot.number);
-            let printed: String = pages[slot.page - 1].texts.iter().filter(|t| (t.y - slot.label.y).abs() < 0.5).map(|t| t.text.as_str()).collect();
-            assert!(printed.contains(&format!("· Easy · {stem}")), "puzzle {}: its label names its picture ({label}), printed {printed:?}", slot.number);
+            let printed: String =
+                pages[slot.page - 1].texts.iter().filter(|t| (t.y - slot.label.y).abs() < 0.5).map(|t| t.text.as_str()).collect();
+            assert!(
+                printed.contains(&format!("· Easy · {stem}")),
+                "puzzle {}: its label names its picture ({label}), printed {printed:?}",
+                slot.number
+            );
         }
     }
     let first_page = puzzle_slots[first].page;
