@@ -82,13 +82,25 @@ pub struct PuzzleRow {
     pub minimal: Option<bool>,
     /// The symmetry its givens keep (`--symmetry any`: the one drawn); `None`: unknown.
     pub symmetry: Option<String>,
+    /// Where it came from (`puzzles.source`): "generated", [`PICTURE_SOURCE`]
+    /// for a puzzle made from a picture, or an import's source name.
+    pub source: String,
 }
+
+/// The source of puzzles made from a picture (`generate LAYOUT --from
+/// PICTURE`): a book prints them in a chapter of their own.
+pub const PICTURE_SOURCE: &str = "picture";
 
 impl PuzzleRow {
     /// The level books use: the stored level (the technique grade where the
     /// layout has the grader).
     pub fn book_level(&self) -> &str {
         &self.level
+    }
+
+    /// Whether it was made from a picture ([`PICTURE_SOURCE`]).
+    pub fn from_picture(&self) -> bool {
+        self.source == PICTURE_SOURCE
     }
 }
 
@@ -119,6 +131,7 @@ impl PuzzleRow {
             grade: p.grade.clone(),
             minimal: p.minimal,
             symmetry: p.symmetry.clone(),
+            source: "generated".to_string(),
         }
     }
 }

@@ -1072,3 +1072,24 @@ fn a_verdict_set_by_hand_is_checked_again_and_never_printed() {
     let verdict: String = conn.query_row("SELECT validation FROM puzzles WHERE id = ?1", [victim], |r| r.get(0)).unwrap();
     assert_eq!(verdict, "failed");
 }
+
+/// "picture" is the source of puzzles made from pictures (a book prints
+/// them as a chapter of their own): an import may not take the name,
+/// given or as its file's name, and stores nothing.
+#[test]
+fn an_import_may_not_call_itself_picture() {
+    let dir = common::workdir("book", "picture-source");
+    let db = dir.join("p.db");
+    let file = dir.join("picture");
+    std::fs::write(&file, "5/1.1/1.1.1/1.1/5|5/1.1/1.1.1/1.1/5\n").unwrap();
+    let named = dir.join("frame.txt");
+    std::fs::write(&named, "5/1.1/1.1.1/1.1/5|5/1.1/1.1.1/1.1/5\n").unwrap();
+    for args in [vec!["import", named.to_str().unwrap(), "--source", "picture"], vec!["import", file.to_str().unwrap()]] {
+        let out = run(&[&args[..], &["--layout", "nonogram-5x5", "--db", db.to_str().unwrap()]].concat());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} was taken");
+        assert!(err.contains("source `picture`: that name marks the puzzles `generate LAYOUT --from PICTURE` made"), "{err}");
+    }
+    assert!(!db.exists(), "nothing was stored");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -126,6 +126,17 @@ pub fn credit(book: &mut super::Book, catalog: &Catalog) -> Result<()> {
     let ids: Vec<i64> = book.puzzles.iter().map(|p| p.row.id).collect();
     let number = |id: i64| book.puzzles.iter().find(|p| p.row.id == id).map_or(0, |p| p.number);
     book.credits = catalog.imported_credits(&ids)?.into_iter().map(|c| (number(c.id), c)).collect();
+    // A puzzle made from a picture names it (its file's stem) beside its number.
+    let words = book.words.clone();
+    for (number, credited) in &book.credits {
+        let Some(p) = number.checked_sub(1).and_then(|i| book.puzzles.get_mut(i)).filter(|p| p.row.from_picture()) else { continue };
+        let file = credited.credit.source.as_deref().map(std::path::Path::new);
+        let Some(stem) = file.and_then(std::path::Path::file_stem).map(|s| s.to_string_lossy().into_owned()) else { continue };
+        p.tag = Some(match &p.tag {
+            Some(label) => words.fill("section.picture_label", &[("label", label), ("picture", &stem)]),
+            None => stem,
+        });
+    }
     Ok(())
 }
 
@@ -299,7 +310,8 @@ pub fn choose(catalog: &Catalog, settings: &BookSettings, draft: Option<(i64, &s
     if settings.labels.by_band() {
         refuse_unrated(settings, rows.iter().map(|(_, r)| r))?;
     }
-    // By section (level, or band), then each layout together and easiest by
+    // The puzzles made from pictures last, as a chapter of their own; by
+    // section (level, or band), then each layout together and easiest by
     // score first; a ramp orders by SE rating across layouts instead.
     let key = |(which, r): &(usize, PuzzleRow)| {
         let rating = r.grade.as_ref().map(|g| g.se_rating);
@@ -309,8 +321,8 @@ pub fn choose(catalog: &Catalog, settings: &BookSettings, draft: Option<(i64, &s
         let section = if settings.labels.by_band() { labels::section_rank(settings.labels, level, rating) } else { asked };
         let tenths = rating.map_or(0, |x| (x * 10.0).round() as i64);
         match settings.curve {
-            Curve::Ramp => (section, tenths, 0, r.score, r.id),
-            _ => (section, 0, *which, r.score, r.id),
+            Curve::Ramp => (r.from_picture(), section, tenths, 0, r.score, r.id),
+            _ => (r.from_picture(), section, 0, *which, r.score, r.id),
         }
     };
     let mut rows = rows;

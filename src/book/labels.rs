@@ -164,16 +164,19 @@ pub fn sections(words: &Catalogue, labels: Labels, curve: Curve, puzzles: &[Book
     let mut last = None;
     for p in puzzles {
         let rating = p.row.grade.as_ref().map(|g| g.se_rating);
-        let name = match (labels.by_band(), rating) {
+        let label = match (labels.by_band(), rating) {
             (true, Some(r)) => band_name(words, labels, band_of(r)),
             _ => super::plan::capitalised(&level_name(words, p.level)),
         };
+        // Puzzles made from pictures are a chapter of their own (the book
+        // orders them last), each labelled beside its number.
+        let (name, tag) = if p.row.from_picture() { (words.text("section.pictures"), Some(label)) } else { (label, None) };
         if last.as_ref() != Some(&name) {
             names.push(name.clone());
             last = Some(name);
         }
         of.push(names.len() - 1);
-        tags.push(None);
+        tags.push(tag);
     }
     (names, of, tags)
 }
@@ -259,6 +262,34 @@ mod tests {
             let range: RatingRange = text.parse().unwrap();
             assert_eq!(band_of(range.low.max(1.0)), band_of(range.high.min(10.0)), "{text}");
         }
+    }
+
+    /// Puzzles made from pictures (source "picture") are a section of
+    /// their own, headed by the catalogue's word, each labelled with its
+    /// level; the others keep their level sections.
+    #[test]
+    fn puzzles_made_from_pictures_are_a_section_of_their_own() {
+        let layout = crate::layout::Layout::load("nonogram-5x5").unwrap();
+        let family = crate::family::open(layout.clone());
+        let made: Vec<_> = (1..40u64).filter_map(|seed| family.make(seed, Some(Level::Easy)).unwrap()).take(4).collect();
+        let rows: Vec<_> = made
+            .iter()
+            .enumerate()
+            .map(|(i, p)| crate::record::PuzzleRow {
+                source: if i < 2 { "generated".into() } else { crate::record::PICTURE_SOURCE.into() },
+                ..crate::record::PuzzleRow::for_print(i as i64 + 1, &layout, p)
+            })
+            .collect();
+        let settings = super::super::BookSettings::new("P", vec!["nonogram-5x5".into()], 4, vec![Level::Easy]);
+        let book = super::super::Book::new(settings, rows, "2026-01-01T00:00:00Z").unwrap();
+        assert_eq!(book.sections, ["Easy", "From pictures"]);
+        let of: Vec<(usize, Option<&str>)> = book.puzzles.iter().map(|p| (p.section, p.tag.as_deref())).collect();
+        assert_eq!(of, [(0, None), (0, None), (1, Some("Easy")), (1, Some("Easy"))]);
+        let mut settings = super::super::BookSettings::new("P", vec!["nonogram-5x5".into()], 4, vec![Level::Easy]);
+        settings.lang = "de".into();
+        let rows: Vec<_> = book.puzzles.iter().map(|p| p.row.clone()).collect();
+        let german = super::super::Book::new(settings, rows, "2026-01-01T00:00:00Z").unwrap();
+        assert_eq!(german.sections[1], "Aus Bildern");
     }
 
     #[test]

@@ -410,6 +410,11 @@ impl Book {
             let level = row.book_level().parse::<Level>().map_err(|e| anyhow::anyhow!("puzzle {}: {e}", row.id))?;
             puzzles.push(BookPuzzle { number: i + 1, row, level, layout, section: 0, tag: None });
         }
+        // Each layout's figures sized for the puzzles printed under it.
+        for (index, family) in layouts.iter_mut().enumerate() {
+            let givens: Vec<&str> = puzzles.iter().filter(|p| p.layout == index).map(|p| p.row.givens.as_str()).collect();
+            family.fit_to(&givens);
+        }
         let words = settings.words()?;
         let mut reader_words = HashMap::new();
         for family in &layouts {

@@ -160,8 +160,10 @@ pub struct BookArgs {
     /// Only puzzles of the batches made with this givens pattern (`generate --pattern FILE`).
     #[arg(long, value_name = "FILE")]
     pub pattern: Option<PathBuf>,
-    /// Only puzzles of this source: generated, imported (any import), or an import's source name
-    /// (`import --source`). Without it, imported puzzles are left out unless --include-imported.
+    /// Only puzzles of this source: generated, imported (any import), picture (made with
+    /// `generate LAYOUT --from PICTURE`), or an import's source name (`import --source`). Without it,
+    /// imported and picture-made puzzles are left out unless --include-imported. A book prints its
+    /// picture-made puzzles as a chapter of their own, after the others.
     #[arg(long, value_name = "SOURCE")]
     pub source: Option<String>,
     /// Take imported puzzles too (the copyright page credits their authors and sources).

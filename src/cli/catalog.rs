@@ -211,7 +211,10 @@ pub fn show(args: ShowArgs) -> anyhow::Result<()> {
         Some(g) => println!("level     {} (technique grade: SE {:.1}, hardest {})", p.level, g.se_rating, g.technique),
         None => println!("level     {}", p.level),
     }
-    println!("score     {} (candidate count), solver effort {} nodes", p.score, p.effort_nodes);
+    match family.as_ref().ok().and_then(|f| f.grade_line(&p)) {
+        Some(line) => println!("score     {line}"),
+        None => println!("score     {} (candidate count), solver effort {} nodes", p.score, p.effort_nodes),
+    }
     let not_minimal = family.as_ref().ok().and_then(|f| f.minimal_does_not_apply());
     println!("minimal   {}", not_minimal.unwrap_or_else(|| minimal_words(p.minimal)));
     println!("symmetry  {}", p.symmetry.as_deref().unwrap_or("unknown (not recorded for this puzzle)"));

@@ -574,8 +574,14 @@ fn from_picture(args: &GenerateArgs, picture: &std::path::Path) -> anyhow::Resul
     let file = picture.file_name().map_or_else(|| picture.display().to_string(), |n| n.to_string_lossy().into_owned());
     let note = format!("picture {}", picture.display());
     let credit = crate::formats::Credit { source: Some(file), ..Default::default() };
-    let (batch, inserted) =
-        catalog.store_import_credited(family.layout(), family.name(), "picture", &note, std::slice::from_ref(p), &[credit])?;
+    let (batch, inserted) = catalog.store_import_credited(
+        family.layout(),
+        family.name(),
+        crate::record::PICTURE_SOURCE,
+        &note,
+        std::slice::from_ref(p),
+        &[credit],
+    )?;
     match (batch, inserted.first()) {
         (Some(batch), Some(true)) => {
             println!("stored the picture's {} puzzle ({}) as batch {batch}; catalog {}", family.layout().id, p.level, args.db.display())

@@ -71,15 +71,21 @@ pub fn run(args: ImportArgs) -> anyhow::Result<()> {
     if args.source.as_deref().is_some_and(|s| s.trim() == "generated") {
         anyhow::bail!("--source generated: that name marks the puzzles this program made; name where these come from");
     }
+    let source = args
+        .source
+        .clone()
+        .unwrap_or_else(|| args.file.file_name().map_or_else(|| args.file.display().to_string(), |n| n.to_string_lossy().into_owned()));
+    if source.trim() == crate::record::PICTURE_SOURCE {
+        anyhow::bail!(
+            "source `{}`: that name marks the puzzles `generate LAYOUT --from PICTURE` made from a picture (a book prints them as a chapter of their own); name where these come from with --source",
+            crate::record::PICTURE_SOURCE
+        );
+    }
     let family = crate::family::open(Layout::load(&args.layout)?);
     // The whole file is read before the catalog is opened: a malformed file
     // stores nothing and creates no catalog.
     let read = read_credited(family.as_ref(), &args.file, args.format.0)?;
     let catalog = crate::cli::open_catalog(&args.db.db)?;
-    let source = args
-        .source
-        .clone()
-        .unwrap_or_else(|| args.file.file_name().map_or_else(|| args.file.display().to_string(), |n| n.to_string_lossy().into_owned()));
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         bar.set_style(

@@ -182,6 +182,13 @@ pub trait Family: Send + Sync {
     /// counts as the square grid whose digits print as large).
     fn print_extent(&self) -> (usize, usize);
 
+    /// Sizes its figures for the puzzles (their givens) a book prints under
+    /// it: a nonogram's clue gutters as deep as their longest clues rather
+    /// than the longest a line could hold. `renderer` and `print_extent`
+    /// answer for them afterwards. By default a figure does not depend on
+    /// its puzzle.
+    fn fit_to(&mut self, _givens: &[&str]) {}
+
     /// Whether a figure needs a page of its own (overlapping grids, pies).
     fn one_figure_a_page(&self) -> bool {
         false
@@ -189,6 +196,14 @@ pub trait Family: Send + Sync {
 
     /// A text drawing of a stored puzzle and its answer, for `show`.
     fn show(&self, row: &PuzzleRow) -> String;
+
+    /// `show`'s grade line for a stored puzzle, where the stored score (a
+    /// candidate count and solver nodes, the cell puzzles' measures) says
+    /// nothing of how it is solved: its level, the deepest logic it needs
+    /// and the work that logic did. `None`: the score as stored.
+    fn grade_line(&self, _row: &PuzzleRow) -> Option<String> {
+        None
+    }
 
     /// Why minimality (no given can go) does not apply to this family's
     /// puzzles, for `show`; None where it does.

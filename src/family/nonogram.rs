@@ -36,6 +36,8 @@ pub struct Nonogram {
     board: Board,
     layout: Layout,
     symmetric: bool,
+    /// Clue gutters (across, down) fitted to a book's puzzles (`fit_to`).
+    fitted: Option<(usize, usize)>,
 }
 
 const LEVELS: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
@@ -295,7 +297,7 @@ impl Nonogram {
         if controls.searches() || controls.cages.is_some() {
             bail!("{}: --pattern, --needs, --rating and cages apply to cell puzzles with givens, not to nonograms", layout.path.display());
         }
-        Ok(Nonogram { board, layout, symmetric })
+        Ok(Nonogram { board, layout, symmetric, fitted: None })
     }
 
     fn puzzle(&self, text: &str) -> Result<Puzzle> {
@@ -331,7 +333,15 @@ impl Nonogram {
     /// The line-logic steps from the empty grid: each line in turn solved
     /// exactly, rows then columns, until no line decides a cell more.
     fn steps(&self, p: &Puzzle, limit: usize) -> (Vec<Step>, Vec<u8>) {
+        let (steps, grid, _) = self.counted_steps(p, limit);
+        (steps, grid)
+    }
+
+    /// `steps`, and how many lines it solved (every line of a sweep, the
+    /// ones that gave nothing too): line logic's work.
+    fn counted_steps(&self, p: &Puzzle, limit: usize) -> (Vec<Step>, Vec<u8>, usize) {
         let Board { cols: width, rows: height } = self.board;
+        let mut solved = 0;
         let mut grid = vec![UNKNOWN; width * height];
         let mut out = Vec::new();
         loop {
@@ -341,7 +351,8 @@ impl Nonogram {
                 let cells = self.line_cells(line);
                 let clue = if l < height { &p.rows[l] } else { &p.cols[l - height] };
                 let mut states: Vec<u8> = cells.iter().map(|&c| grid[c]).collect();
-                let Some(newly) = solve_line(clue, &mut states) else { return (out, grid) };
+                solved += 1;
+                let Some(newly) = solve_line(clue, &mut states) else { return (out, grid, solved) };
                 if newly.is_empty() {
                     continue;
                 }
@@ -353,11 +364,11 @@ impl Nonogram {
                 }
                 out.push(step);
                 if out.len() >= limit {
-                    return (out, grid);
+                    return (out, grid, solved);
                 }
             }
             if !changed {
-                return (out, grid);
+                return (out, grid, solved);
             }
         }
     }
@@ -678,12 +689,46 @@ impl Family for Nonogram {
     }
 
     fn renderer(&self) -> Box<dyn GridRenderer + '_> {
-        crate::pdf::nonogram_renderer(self.board)
+        crate::pdf::nonogram_renderer(self.board, self.fitted)
     }
 
     fn print_extent(&self) -> (usize, usize) {
-        let (rows, cols) = crate::pdf::nonogram_room(self.board);
+        let (rows, cols) = crate::pdf::nonogram_room(self.board, self.fitted);
         (self.board.rows + cols, self.board.cols + rows)
+    }
+
+    /// The gutters as deep as the deepest clues among `givens` (a clue text
+    /// that does not read leaves room for the longest a line could hold).
+    fn fit_to(&mut self, givens: &[&str]) {
+        let depths: Option<Vec<(usize, usize)>> = givens.iter().map(|g| crate::pdf::nonogram_clue_depth(g)).collect();
+        self.fitted = depths.filter(|d| !d.is_empty()).map(|d| {
+            let deepest = |pick: fn(&(usize, usize)) -> usize| d.iter().map(pick).max().unwrap_or(1);
+            (deepest(|d| d.0), deepest(|d| d.1))
+        });
+    }
+
+    /// "easy: only line logic; line logic decides 25 of 25 cells in 2
+    /// rounds (8 of 20 line solves gave cells)": the level, the skill
+    /// it needs, and line logic's work on it (the solver's rounds; the line
+    /// solves of a sweep over every row then every column until none gives
+    /// a cell, the grade's solving path).
+    fn grade_line(&self, row: &PuzzleRow) -> Option<String> {
+        let p = self.puzzle(&row.givens).ok()?;
+        let outcome = solve::solve(&p);
+        if outcome.count != 1 {
+            return None;
+        }
+        let (level, need) = level_of(outcome.level);
+        let (steps, grid, solved) = self.counted_steps(&p, usize::MAX);
+        let decided = grid.iter().filter(|&&c| c != UNKNOWN).count();
+        let rounds = outcome.rounds;
+        Some(format!(
+            "{level}: {}; line logic decides {decided} of {} cells in {rounds} round{} ({} of {solved} line solves gave cells)",
+            SKILLS[need].need,
+            grid.len(),
+            if rounds == 1 { "" } else { "s" },
+            steps.len()
+        ))
     }
 
     fn show(&self, row: &PuzzleRow) -> String {

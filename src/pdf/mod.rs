@@ -332,15 +332,26 @@ pub fn loop_renderer(board: Board) -> Box<dyn GridRenderer> {
     Box::new(loops::LoopGrid { rows: board.rows, cols: board.cols })
 }
 
-/// The renderer of a nonogram board.
-pub fn nonogram_renderer(board: Board) -> Box<dyn GridRenderer> {
-    Box::new(nonogram::NonogramGrid { width: board.cols, height: board.rows })
+/// The renderer of a nonogram board, its clue gutters `fitted` to the
+/// longest clues of the puzzles it will draw (numbers across the row
+/// gutter, down the column gutter), or `None`: room for the longest a
+/// line could hold.
+pub fn nonogram_renderer(board: Board, fitted: Option<(usize, usize)>) -> Box<dyn GridRenderer> {
+    Box::new(nonogram::NonogramGrid { width: board.cols, height: board.rows, fitted })
 }
 
 /// The clue gutters a nonogram board's figure keeps room for, in cells:
 /// (across the row clues, down the column clues).
-pub fn nonogram_room(board: Board) -> (usize, usize) {
-    nonogram::NonogramGrid { width: board.cols, height: board.rows }.room()
+pub fn nonogram_room(board: Board, fitted: Option<(usize, usize)>) -> (usize, usize) {
+    nonogram::NonogramGrid { width: board.cols, height: board.rows, fitted }.room()
+}
+
+/// The clue gutters (across, down) a clue text's own clues need: the most
+/// numbers of a row's clue and of a column's, at least one each.
+pub fn nonogram_clue_depth(clues: &str) -> Option<(usize, usize)> {
+    let (rows, cols) = nonogram::read_clues(clues)?;
+    let deepest = |lines: &[Vec<usize>]| lines.iter().map(Vec::len).max().unwrap_or(0).max(1);
+    Some((deepest(&rows), deepest(&cols)))
 }
 
 #[cfg(test)]

@@ -16,6 +16,9 @@ use crate::page::Area;
 pub struct NonogramGrid {
     pub width: usize,
     pub height: usize,
+    /// The gutters (across, down) fitted to the puzzles to draw: a book's
+    /// deepest clues, so its pages are sized for its own puzzles.
+    pub fitted: Option<(usize, usize)>,
 }
 
 /// Guide lines run every this many cells.
@@ -33,10 +36,10 @@ pub fn most_runs(cells: usize) -> usize {
     cells.div_ceil(2).max(1)
 }
 
-/// The clue lines of a clue text: (rows, columns), each a list of runs.
 /// A board's clue lines: each a list of runs.
 type Clues = Vec<Vec<usize>>;
 
+/// The clue lines of a clue text: (rows, columns), each a list of runs.
 pub fn read_clues(text: &str) -> Option<(Clues, Clues)> {
     let (rows, cols) = text.split_once('|')?;
     let lines = |part: &str| -> Option<Vec<Vec<usize>>> {
@@ -47,9 +50,10 @@ pub fn read_clues(text: &str) -> Option<(Clues, Clues)> {
 
 impl NonogramGrid {
     /// Gutters (numbers across the row gutter, numbers down the column
-    /// gutter) for the longest possible clues.
+    /// gutter): fitted to the puzzles to draw, else for the longest
+    /// possible clues.
     pub fn room(&self) -> (usize, usize) {
-        (most_runs(self.width), most_runs(self.height))
+        self.fitted.unwrap_or((most_runs(self.width), most_runs(self.height)))
     }
 
     fn cell(&self, area: Area, room: (usize, usize)) -> f32 {
@@ -63,8 +67,8 @@ impl GridRenderer for NonogramGrid {
         (self.width + across) as f32 / (self.height + down) as f32
     }
 
-    /// The clue numbers are the smallest text: their size with gutters
-    /// for the longest possible clues (a puzzle's own are no longer).
+    /// The clue numbers are the smallest text: their size with the
+    /// gutters of `room` (a drawn puzzle's own clues are no longer).
     fn digit_size(&self, area: Area) -> f32 {
         self.cell(area, self.room()) * CLUE_SHARE
     }
@@ -73,9 +77,11 @@ impl GridRenderer for NonogramGrid {
         let (w, h) = (self.width, self.height);
         let text: String = contents.clues.iter().flatten().collect();
         let (rows, cols) = read_clues(&text).unwrap_or_else(|| (vec![Vec::new(); h], vec![Vec::new(); w]));
-        // Gutters as deep as the longest clue (at least one number).
-        let across = rows.iter().map(Vec::len).max().unwrap_or(0).max(1);
-        let down = cols.iter().map(Vec::len).max().unwrap_or(0).max(1);
+        // Gutters as deep as the longest clue (at least one number), or as
+        // the book's deepest where fitted to a book: its pages look alike.
+        let (fit_across, fit_down) = self.fitted.unwrap_or((1, 1));
+        let across = rows.iter().map(Vec::len).max().unwrap_or(0).max(fit_across);
+        let down = cols.iter().map(Vec::len).max().unwrap_or(0).max(fit_down);
         let cell = self.cell(area, (across, down));
         let total_w = cell * (w + across) as f32;
         let total_h = cell * (h + down) as f32;

@@ -513,6 +513,7 @@ fn candidate_row(r: &Row, layout_source: &str, layout_file: &str) -> Result<Puzz
         validation_micros: None,
         minimal: None,
         symmetry: None,
+        source: String::new(),
     })
 }
 

@@ -12,7 +12,7 @@ static PUZZLE_BY_ID: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
 const ROW_COLUMNS: &str = "p.id, p.layout_name, l.source, p.givens, p.solution, p.canonical, p.clues, p.score, p.level,
     p.effort_nodes, p.seed, p.batch_id, p.generator_version, p.created_at, p.validation, p.validation_detail,
-    p.validated_at, p.validation_micros, p.validated_hash, p.se_rating, p.technique, p.technique_level, l.name, p.minimal, p.symmetry";
+    p.validated_at, p.validation_micros, p.validated_hash, p.se_rating, p.technique, p.technique_level, l.name, p.minimal, p.symmetry, p.source";
 
 fn read_row(r: &Row) -> Result<PuzzleRow> {
     Ok(PuzzleRow {
@@ -42,6 +42,7 @@ fn read_row(r: &Row) -> Result<PuzzleRow> {
         layout_file: r.get(22)?,
         minimal: r.get::<Option<i64>>(23)?.map(|m| m != 0),
         symmetry: r.get(24)?,
+        source: r.get(25)?,
     })
 }
 

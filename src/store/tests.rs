@@ -337,6 +337,13 @@ fn imports_and_rekeys_on_every_backend() {
         assert_eq!((none, again), (None, vec![false]), "no empty batch is recorded");
         let id = catalog.puzzles(None, None).unwrap()[0].id;
         assert_eq!(catalog.puzzle_source(id).unwrap(), "book.txt");
+        // The row carries its source: a book reads it (a picture chapter).
+        assert_eq!(catalog.puzzle(id).unwrap().source, "book.txt");
+        let (_, made) = catalog.store_import(&layout, "cells", crate::record::PICTURE_SOURCE, "picture p.png", &[sample("b", 0)]).unwrap();
+        assert_eq!(made, vec![true]);
+        let rows = catalog.puzzles(None, None).unwrap();
+        let sources: Vec<(&str, bool)> = rows.iter().map(|r| (r.source.as_str(), r.from_picture())).collect();
+        assert_eq!(sources, [("book.txt", false), ("picture", true)]);
         assert!(catalog.pending_rekeys().unwrap().is_empty());
         catalog.write(|conn| conn.execute("INSERT INTO rekey (puzzle_id) VALUES ($1)", db::vals![id])).unwrap();
         assert_eq!(catalog.pending_rekeys().unwrap().len(), 1);

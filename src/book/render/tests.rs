@@ -250,3 +250,28 @@ fn trivia_questions_clear_the_grid_border() {
     }
     assert_eq!(checked, 2);
 }
+
+/// A 30×30 nonogram book lays out on a Letter page: its gutters are as
+/// deep as its own puzzles' longest clues, not the 15 numbers a 30-cell
+/// line could hold (which would shrink its clue numbers under 7 pt).
+#[test]
+fn a_nonogram_book_is_sized_for_its_own_clues() {
+    let fonts = Fonts::unembedded().unwrap();
+    let layout = Layout::load("nonogram-30x30").unwrap();
+    let family = crate::family::open(layout.clone());
+    let made: Vec<_> = (1..20u64).filter_map(|seed| family.make(seed, None).unwrap()).take(2).collect();
+    let rows: Vec<PuzzleRow> = made.iter().enumerate().map(|(i, p)| PuzzleRow::for_print(i as i64 + 1, &layout, p)).collect();
+    // The deepest clues, counted here from the givens (`rows|columns`, lines by `/`, runs by `.`).
+    let deepest = |part: usize| -> usize {
+        let lines = |g: &str| g.split('|').nth(part).unwrap().split('/').map(|l| l.split('.').count()).max().unwrap();
+        rows.iter().map(|r| lines(&r.givens)).max().unwrap()
+    };
+    let (across, down) = (deepest(0), deepest(1));
+    assert!(across < 15 && down < 15, "random 30×30 pictures have clues of under 15 numbers: {across}, {down}");
+    assert_eq!(family.print_extent(), (30 + 15, 30 + 15), "unfitted: room for the longest clue a line can hold");
+    let mut settings = BookSettings::new("Big", vec!["nonogram-30x30".into()], 2, vec![Level::Easy]);
+    settings.per_page = 1;
+    let book = Book::new(settings, rows, "2026-01-01T00:00:00Z").unwrap();
+    assert_eq!(book.layouts[0].print_extent(), (30 + down, 30 + across));
+    lay_out(&book, &fonts).expect("a 30×30 nonogram book fits a Letter page");
+}
