@@ -443,7 +443,9 @@ impl OwnWords {
     pub fn over(&'static self, words: &Catalogue) -> Arc<Catalogue> {
         type Key = (&'static str, String);
         static MADE: OnceLock<std::sync::Mutex<BTreeMap<Key, Arc<Catalogue>>>> = OnceLock::new();
-        let built_in = built_in(&words.code).is_ok_and(|b| b.file == words.file && b.messages.len() == words.messages.len());
+        // Only the built-in catalogue itself (not a publisher's file of the
+        // same code and path) is answered from what was made before.
+        let built_in = built_in(&words.code).is_ok_and(|b| std::ptr::eq(&*b, words));
         let key = (self.file, words.code.clone());
         if built_in && let Some(made) = MADE.get_or_init(Default::default).lock().expect("not poisoned").get(&key) {
             return made.clone();
