@@ -300,7 +300,8 @@ impl BookSettings {
         let lang = &words.code;
         for arg in &self.layouts {
             let Ok(layout) = crate::layout::Layout::load(arg) else { continue };
-            if self.trivia.is_none() && !crate::family::open(layout.clone()).lettered_cells().is_empty() {
+            let family = crate::family::open(layout.clone());
+            if self.trivia.is_none() && !family.lettered_cells().is_empty() {
                 bail!(
                     "--lang {lang}: {} asks trivia questions, and the shipped question banks are English: give a bank in {} with --trivia FILE",
                     layout.id,
@@ -308,7 +309,7 @@ impl BookSettings {
                 );
             }
             crate::lang::layout_words(&layout, &words)?;
-            if let Some(own) = crate::family::open(layout.clone()).own_words()
+            if let Some(own) = family.own_words()
                 && let Some(missing) = own.missing(&words).into_iter().next()
             {
                 return Err(missing.into());

@@ -256,15 +256,17 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
     let all_rows = || -> anyhow::Result<Vec<crate::store::PuzzleRow>> {
         Ok(catalog.puzzles(args.layout.as_deref(), level.map(|l| l.name()))?.into_iter().filter(|p| rated(p)).collect())
     };
+    // The formats the families write, their own and the shared ones.
+    let write_target = |target| -> anyhow::Result<()> {
+        let rows = all_rows()?;
+        let mut out = BufWriter::new(std::io::stdout().lock());
+        super::export_formats::write(&rows, target, args.out.as_deref(), &mut out)?;
+        out.flush()?;
+        Ok(())
+    };
     let fixed = match args.format {
         ExportChoice::Fixed(fixed) => fixed,
-        ExportChoice::Own(format) => {
-            let rows = all_rows()?;
-            let mut out = BufWriter::new(std::io::stdout().lock());
-            super::export_formats::write(&rows, super::export_formats::Target::Format(format), args.out.as_deref(), &mut out)?;
-            out.flush()?;
-            return Ok(());
-        }
+        ExportChoice::Own(format) => return write_target(super::export_formats::Target::Format(format)),
     };
     let art = match fixed {
         ExportFormat::Svg => Some(crate::art::ArtFormat::Svg),
@@ -283,13 +285,10 @@ pub fn export(args: ExportArgs) -> anyhow::Result<()> {
         println!("wrote {written} files for {} puzzles to {}", rows.len(), dir.display());
         return Ok(());
     }
-    let mut out = BufWriter::new(std::io::stdout().lock());
     if let Some(target) = fixed.target() {
-        let rows = all_rows()?;
-        super::export_formats::write(&rows, target, args.out.as_deref(), &mut out)?;
-        out.flush()?;
-        return Ok(());
+        return write_target(target);
     }
+    let mut out = BufWriter::new(std::io::stdout().lock());
     if args.out.is_some() {
         let own = crate::family::own_formats();
         anyhow::bail!("--out DIR is for the one-puzzle-a-file formats ({}); this format goes to stdout", Format::one_per_file_names(&own));

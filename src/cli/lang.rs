@@ -12,20 +12,13 @@ pub struct LangsArgs {
     pub check: Vec<PathBuf>,
 }
 
-/// Every key `words` lacks: the English catalogue's, and each shipped
-/// family's own words (`lang::OwnWords`) it neither has nor finds in the
-/// family's file.
+/// Every key `words` lacks: the English catalogue's, and each family's
+/// own words (`lang::OwnWords`) it neither has nor finds in the family's
+/// file.
 fn gaps(words: &crate::lang::Catalogue) -> Vec<crate::lang::LangError> {
     let mut out = words.missing();
-    let mut seen = Vec::new();
-    for path in crate::layout::list_layout_files() {
-        let Ok(layout) = crate::layout::Layout::load(&path.display().to_string()) else { continue };
-        if let Some(own) = crate::family::open(layout).own_words()
-            && !seen.contains(&own.file)
-        {
-            seen.push(own.file);
-            out.extend(own.missing(words));
-        }
+    for own in crate::family::own_words() {
+        out.extend(own.missing(words));
     }
     out
 }

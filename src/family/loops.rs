@@ -20,7 +20,7 @@ use anyhow::{Result, bail};
 
 /// The family's own words in every built-in language (its skills, its
 /// answer words, its worked example's words): `src/slither/words.toml`.
-pub static WORDS: OwnWords = OwnWords { file: "src/slither/words.toml", text: include_str!("../slither/words.toml") };
+pub static WORDS: OwnWords = OwnWords::new("src/slither/words.toml", include_str!("../slither/words.toml"));
 
 pub struct Loops {
     board: Board,

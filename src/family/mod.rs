@@ -494,6 +494,13 @@ pub fn own_formats() -> Vec<Format> {
     nonogram::OWN_FORMATS.to_vec()
 }
 
+/// The families' own words files (`Family::own_words`), for checking a
+/// publisher's catalogue against every family (`langs --check`); each
+/// family that keeps its words beside its engine lists them here.
+pub fn own_words() -> Vec<&'static crate::lang::OwnWords> {
+    vec![&loops::WORDS, &nonogram::WORDS]
+}
+
 /// A layout's family for reading and checking (no batch controls).
 pub fn open(layout: Layout) -> Box<dyn Family> {
     of(layout, &Controls::default()).expect("every family makes puzzles without controls")

@@ -50,7 +50,7 @@ pub const CHECK_BUDGET: u64 = 20_000_000;
 
 /// The family's own words in every built-in language (its skills, its
 /// answer words, its worked example and hint words): `src/nonogram/words.toml`.
-pub static WORDS: OwnWords = OwnWords { file: "src/nonogram/words.toml", text: include_str!("../nonogram/words.toml") };
+pub static WORDS: OwnWords = OwnWords::new("src/nonogram/words.toml", include_str!("../nonogram/words.toml"));
 
 /// webpbn.com's XML (its codec: `crate::nonogram::formats`), one puzzle a file.
 pub static WEBPBN: OwnFormat = OwnFormat {

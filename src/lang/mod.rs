@@ -400,21 +400,46 @@ fn substitute(template: &str, args: &[(&str, &str)]) -> String {
 /// `[fr.answers]`). A family's words live there rather than in
 /// `lang/*.toml`, so adding a family touches no catalogue; the family
 /// reads through [`OwnWords::over`], which adds them to a catalogue.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct OwnWords {
     /// Where the words are (named in errors): `src/nonogram/words.toml`.
-    pub file: &'static str,
+    file: &'static str,
     /// The file's text (embedded).
-    pub text: &'static str,
+    text: &'static str,
+    /// The text parsed, once.
+    table: OnceLock<toml::Table>,
 }
 
+impl PartialEq for OwnWords {
+    fn eq(&self, other: &OwnWords) -> bool {
+        self.file == other.file
+    }
+}
+
+impl Eq for OwnWords {}
+
 impl OwnWords {
+    /// The words of `file`, whose text is `text` (embedded with `include_str!`).
+    pub const fn new(file: &'static str, text: &'static str) -> OwnWords {
+        OwnWords { file, text, table: OnceLock::new() }
+    }
+
+    /// Where the words are: `src/nonogram/words.toml`.
+    pub fn file(&self) -> &'static str {
+        self.file
+    }
+
+    /// The file's tables by language; an unreadable file is a bug the
+    /// tests catch.
+    fn table(&self) -> &toml::Table {
+        self.table.get_or_init(|| self.text.parse().unwrap_or_else(|e| panic!("{}: {e}", self.file)))
+    }
+
     /// The messages of `code` in the file (empty for a language it does
-    /// not hold); an unreadable file is a bug the tests catch.
+    /// not hold).
     fn messages(&self, code: &str, french_spacing: bool) -> BTreeMap<String, Message> {
-        let table: toml::Table = self.text.parse().unwrap_or_else(|e| panic!("{}: {e}", self.file));
         let mut out = BTreeMap::new();
-        if let Some(toml::Value::Table(words)) = table.get(code) {
+        if let Some(toml::Value::Table(words)) = self.table().get(code) {
             flatten("", words, &mut out, self.file).unwrap_or_else(|e| panic!("{e}"));
         }
         if french_spacing {
@@ -431,8 +456,7 @@ impl OwnWords {
     /// The languages the file holds: the built-in ones in their order,
     /// then any other by code.
     pub fn languages(&self) -> Vec<String> {
-        let table: toml::Table = self.text.parse().unwrap_or_else(|e| panic!("{}: {e}", self.file));
-        let mut codes: Vec<String> = table.keys().cloned().collect();
+        let mut codes: Vec<String> = self.table().keys().cloned().collect();
         codes.sort_by_key(|c| (BUILT_IN.iter().position(|(b, _)| b == c).unwrap_or(BUILT_IN.len()), c.clone()));
         codes
     }
@@ -467,7 +491,9 @@ impl OwnWords {
     /// carry them.
     pub fn missing(&'static self, words: &Catalogue) -> Vec<LangError> {
         let merged = self.over(words);
-        let file = if self.languages().contains(&words.code) { self.file.to_string() } else { words.file.clone() };
+        let languages = self.languages();
+        let file = if languages.contains(&words.code) { self.file.to_string() } else { words.file.clone() };
+        let langs = languages.join(", ");
         let mut out = Vec::new();
         for (key, message) in self.messages("en", false) {
             match (message, merged.messages.get(&key)) {
@@ -476,7 +502,7 @@ impl OwnWords {
                     key,
                     lang: words.code.clone(),
                     own: self.file.into(),
-                    langs: self.languages().join(", "),
+                    langs: langs.clone(),
                 }),
                 (Message::Plural(_), Some(found)) => {
                     let forms = match found {
