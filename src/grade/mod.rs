@@ -60,6 +60,7 @@ mod subsets;
 mod techniques;
 mod uniqueness;
 mod wings;
+mod x_loops;
 
 #[cfg(test)]
 mod killer_tests;
@@ -133,6 +134,13 @@ pub enum Technique {
     /// places lie in two of its box segments, or a box whose places lie in
     /// two of its mini-lines (SE's grouped skyscraper, kite, turbot; 4.3).
     GroupedTurbotFish,
+    /// A closed chain of strong links of one digit, grouped where SE
+    /// groups, whose last link's end shares a house with the first link's
+    /// start: every weak link then holds the digit on exactly one side, and
+    /// it leaves the cells seeing both sides of any (SE's "(n Strong Links)
+    /// X-Loop", rated as the n strong links: 4.0 for two, 5.4, 5.8, 6.2,
+    /// 6.6 for three to six, +0.1 to +0.3 by the links' houses).
+    XLoop,
     XYWing,
     XYZWing,
     UniqueRectangle,
@@ -146,13 +154,17 @@ pub enum Technique {
     WXYZWing,
     BivalueUniversalGrave,
     /// X-chain of three or four strong links, one of them grouped (SE's
-    /// grouped 3 and 4 strong links, 5.7 and 6.1).
+    /// grouped 3 to 6 strong links, 5.7, 6.1, 6.5 and 6.9).
     GroupedStrongLinks,
     /// X-chain of exactly four conjugate pairs.
     StrongLinks4,
     VWXYZWing,
     AlignedPairExclusion,
+    /// X-chain of exactly five strong links (SE 6.2).
+    StrongLinks5,
     UVWXYZWing,
+    /// X-chain of exactly six strong links (SE 6.6).
+    StrongLinks6,
     /// Bidirectional X-cycle (a continuous loop on one digit; colouring).
     XCycle,
     /// Bidirectional Y-cycle (a loop of bivalue cells).
@@ -687,9 +699,12 @@ impl<'a> Ladder<'a> {
         try_step!(wings::als_wing(t, b, &mut als, 4));
         past!(T::AlignedPairExclusion);
         try_step!(exclusion::aligned_pair_exclusion(t, b));
-        // Chains (the first rated 6.5) follow the 6.6 wing.
+        past!(T::StrongLinks5);
+        by_digit!(m.links[3], |digits| strong_links::strong_links(t, b, links, 5, digits, links_limit(T::XCycle)));
+        // Chains (the first rated 6.5) follow the 6.6 wing and six links.
         past!(T::XCycle);
         try_step!(wings::als_wing(t, b, &mut als, 5));
+        by_digit!(m.links[4], |digits| strong_links::strong_links(t, b, links, 6, digits, links_limit(T::XCycle)));
         // The house chains below would miss every sum: a killer grid no
         // technique above finishes goes to the chains through its cages
         // (`killer_chains`), then to the guess.
@@ -741,7 +756,8 @@ struct Memos {
     naked: [memo::Memo; 3],
     hidden: [memo::Memo; 3],
     fish: [memo::Memo; 3],
-    links: [memo::Memo; 3],
+    /// Strong links, 2 to 6 (with the loops of as many).
+    links: [memo::Memo; 5],
     /// Killer: cage combination (small cages, then all), cage and house.
     cage_combination: [memo::Memo; 2],
     cage_house: memo::Memo,
@@ -758,7 +774,7 @@ impl Memos {
             naked: [memo(), memo(), memo()],
             hidden: [memo(), memo(), memo()],
             fish: [memo(), memo(), memo()],
-            links: [memo(), memo(), memo()],
+            links: [memo(), memo(), memo(), memo(), memo()],
             cage_combination: [memo(), memo()],
             cage_house: memo(),
         }
