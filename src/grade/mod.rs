@@ -65,6 +65,8 @@ mod x_loops;
 #[cfg(test)]
 mod killer_tests;
 #[cfg(test)]
+mod loop_tests;
+#[cfg(test)]
 mod pattern_tests;
 #[cfg(test)]
 mod tests;
