@@ -57,3 +57,34 @@ fn a_grouped_x_loop_rates_5_7_as_in_se() {
     let want = [(1, 7), (1, 9), (3, 7), (7, 9), (9, 1), (9, 9)].map(|(r, c)| (rc(r, c), 0u8));
     assert_eq!(sorted(step.eliminations.clone()), sorted(want.to_vec()));
 }
+
+/// A board with every candidate but digit 1's places: `1` where 1 may go.
+fn board_with_ones(ones: &str) -> (super::board::Topology, super::board::Board) {
+    let p = classic(&".".repeat(81));
+    let topo = super::board::Topology::new(&p);
+    let mut b = super::board::Board::new(&topo, &p.givens);
+    for (c, ch) in ones.chars().enumerate() {
+        if ch != '1' {
+            b.eliminate(c, 0);
+        }
+    }
+    (topo, b)
+}
+
+/// Five conjugate pairs of 1 in rows 1, 4, 6, 2 and 8 (every other row,
+/// column and box holds three places or more, so no other house links),
+/// each joined to the next in a column: SE's "5 Skyscrapers", rated 6.2
+/// (`StrongLinksHint.baseRatings`, links in parallel lines). The chain runs
+/// r1c1=r1c4 - r4c4=r4c7 - r6c7=r6c5 - r2c5=r2c9 - r8c9=r8c2; the 1s that
+/// see both ends go: r3c2 (box 1, column 2), r7c1 and r9c1 (column 1, box 7).
+#[test]
+fn five_strong_links_in_parallel_rows_rate_6_2() {
+    let ones = "1..1.........1...1.111.111....1..1....1..1.1.....1.1..1...11.11.1......11111...1.";
+    let (topo, b) = board_with_ones(ones);
+    let mut index = super::strong_links::LinkIndex::default();
+    let hint = super::strong_links::strong_links(&topo, &b, &mut index, 5, 1, u32::MAX).expect("a chain of five strong links");
+    assert_eq!(hint.technique, Technique::StrongLinks5);
+    assert_eq!(hint.rating, 62);
+    assert_eq!(sorted(hint.eliminations.clone()), sorted(vec![(rc(3, 2), 0), (rc(7, 1), 0), (rc(9, 1), 0)]));
+    assert!(hint.description.starts_with("5 strong-linked fish: "), "{}", hint.description);
+}
