@@ -77,6 +77,10 @@ fn board_with_ones(ones: &str) -> (super::board::Topology, super::board::Board) 
 /// (`StrongLinksHint.baseRatings`, links in parallel lines). The chain runs
 /// r1c1=r1c4 - r4c4=r4c7 - r6c7=r6c5 - r2c5=r2c9 - r8c9=r8c2; the 1s that
 /// see both ends go: r3c2 (box 1, column 2), r7c1 and r9c1 (column 1, box 7).
+/// SE on the same candidates (729-character input, `--techs=` with only
+/// "5 Strong-Linked Fishes") gives "6.2 5 Skyscrapers 011111: Cell
+/// r1c1,r1c4,r4c4,r4c7,r6c7,r6c5,r2c5,r2c9,r8c9,r8c2 on value 1" and
+/// removes those three.
 #[test]
 fn five_strong_links_in_parallel_rows_rate_6_2() {
     let ones = "1..1.........1...1.111.111....1..1....1..1.1.....1.1..1...11.11.1......11111...1.";
@@ -87,4 +91,25 @@ fn five_strong_links_in_parallel_rows_rate_6_2() {
     assert_eq!(hint.rating, 62);
     assert_eq!(sorted(hint.eliminations.clone()), sorted(vec![(rc(3, 2), 0), (rc(7, 1), 0), (rc(9, 1), 0)]));
     assert!(hint.description.starts_with("5 strong-linked fish: "), "{}", hint.description);
+}
+
+/// A sixth pair, r7c2=r7c3, after the five above (rows 3, 5 and 9 hold
+/// three or four places): SE's "6.6 6 Skyscrapers 0111111: Cell
+/// r1c1,r1c4,r4c4,r4c7,r6c7,r6c5,r2c5,r2c9,r8c9,r8c2,r7c2,r7c3 on value 1"
+/// (`--techs=` with only "6 Strong-Linked Fishes"), removing r3c3 (box 1,
+/// column 3) and r9c1 (column 1, box 7).
+#[test]
+fn six_strong_links_in_parallel_rows_rate_6_6() {
+    let ones = "1..1.........1...11.11........1..1....1.1.1.1....1.1...11.......1......111..1....";
+    let (topo, b) = board_with_ones(ones);
+    let mut index = super::strong_links::LinkIndex::default();
+    let hint = super::strong_links::strong_links(&topo, &b, &mut index, 6, 1, u32::MAX).expect("a chain of six strong links");
+    assert_eq!(hint.technique, Technique::StrongLinks6);
+    assert_eq!(hint.rating, 66);
+    assert_eq!(sorted(hint.eliminations.clone()), sorted(vec![(rc(3, 3), 0), (rc(9, 1), 0)]));
+    assert!(
+        hint.description.starts_with("6 strong-linked fish: r1c1=r1c4 - r4c4=r4c7 - r6c7=r6c5 - r2c5=r2c9 - r8c9=r8c2 - r7c2=r7c3 on 1"),
+        "{}",
+        hint.description
+    );
 }

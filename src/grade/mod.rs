@@ -522,6 +522,14 @@ fn apply(topo: &Topology, board: &mut Board, hint: &Hint) -> bool {
     progress
 }
 
+/// Whether the ladder tries SE's 5 and 6 strong links (after the aligned
+/// pair exclusion and after the UVWXYZ-wing, SE's places). Sukaku Explainer
+/// has them but leaves them out of its default technique set (`Settings.init`
+/// and `initVariants` remove `FiveStrongLinks` and `SixStrongLinks`;
+/// `serate --techs=` shows them 0), so the ratings it gives, and ours, are
+/// without them. The search is `strong_links(.., 5 | 6, ..)`.
+const FIVE_AND_SIX_STRONG_LINKS: bool = false;
+
 /// The technique table, with the scratch space the chain searches reuse.
 pub(crate) struct Ladder<'a> {
     topo: &'a Topology,
@@ -701,12 +709,16 @@ impl<'a> Ladder<'a> {
         try_step!(wings::als_wing(t, b, &mut als, 4));
         past!(T::AlignedPairExclusion);
         try_step!(exclusion::aligned_pair_exclusion(t, b));
-        past!(T::StrongLinks5);
-        by_digit!(m.links[3], |digits| strong_links::strong_links(t, b, links, 5, digits, links_limit(T::XCycle)));
-        // Chains (the first rated 6.5) follow the 6.6 wing and six links.
+        if FIVE_AND_SIX_STRONG_LINKS {
+            past!(T::StrongLinks5);
+            by_digit!(m.links[3], |digits| strong_links::strong_links(t, b, links, 5, digits, links_limit(T::XCycle)));
+        }
+        // Chains (the first rated 6.5) follow the 6.6 wing.
         past!(T::XCycle);
         try_step!(wings::als_wing(t, b, &mut als, 5));
-        by_digit!(m.links[4], |digits| strong_links::strong_links(t, b, links, 6, digits, links_limit(T::XCycle)));
+        if FIVE_AND_SIX_STRONG_LINKS {
+            by_digit!(m.links[4], |digits| strong_links::strong_links(t, b, links, 6, digits, links_limit(T::XCycle)));
+        }
         // The house chains below would miss every sum: a killer grid no
         // technique above finishes goes to the chains through its cages
         // (`killer_chains`), then to the guess.
