@@ -66,10 +66,8 @@ fn grow(
         }
         let grouped = links_grouped(digit, chain);
         let path = chain.iter().flat_map(|&i| links[i].from.iter().chain(links[i].to.iter()));
-        let mut hint = Hint::new(Technique::XLoop, rating)
-            .focused(Vec::new(), Vec::new(), Vec::new(), 1 << d)
-            .through(path)
-            .with_pattern(|p| {
+        let mut hint =
+            Hint::new(Technique::XLoop, rating).focused(Vec::new(), Vec::new(), Vec::new(), 1 << d).through(path).with_pattern(|p| {
                 chain_pattern(p, links, chain, d);
                 // The closing weak link, back to the first node.
                 let cells: Vec<usize> = links[chain[0]].from.iter().collect();
