@@ -29,12 +29,22 @@ fn is_wing(t: Technique) -> bool {
     matches!(t, XYWing | XYZWing | WXYZWing | VWXYZWing | UVWXYZWing)
 }
 
-/// One-digit chains of strong links (SE's 4.0 - 6.1).
+/// One-digit chains and loops of strong links (SE's 4.0 - 6.9).
 fn is_link_chain(t: Technique) -> bool {
     use Technique::*;
     matches!(
         t,
-        Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle | GroupedTurbotFish | StrongLinks3 | GroupedStrongLinks | StrongLinks4
+        Skyscraper
+            | TwoStringKite
+            | TurbotFish
+            | EmptyRectangle
+            | GroupedTurbotFish
+            | XLoop
+            | StrongLinks3
+            | GroupedStrongLinks
+            | StrongLinks4
+            | StrongLinks5
+            | StrongLinks6
     )
 }
 
@@ -158,7 +168,19 @@ fn check_step(topo: &Topology, step: &Step) -> Result<(), String> {
             }
         }
     }
-    if is_link_chain(t) {
+    if t == Technique::XLoop {
+        // A loop: its last node is its first again, and each elimination
+        // sees both sides of one of its weak links.
+        let chain = &p.chains[0];
+        if chain[0].cells != chain[chain.len() - 1].cells {
+            return Err("a loop that does not close".into());
+        }
+        let sees_all = |c: usize, n: &ChainNode| n.cells.iter().all(|&e| sees(topo, c, e));
+        let weak = |w: &[ChainNode]| w[1].link == Link::Weak;
+        if step.eliminations.iter().any(|&(c, _)| !chain.windows(2).any(|w| weak(w) && sees_all(c, &w[0]) && sees_all(c, &w[1]))) {
+            return Err("an elimination that sees no weak link's both sides".into());
+        }
+    } else if is_link_chain(t) {
         let chain = &p.chains[0];
         let ends = [&chain[0], &chain[chain.len() - 1]];
         if step.eliminations.iter().any(|&(c, _)| ends.iter().any(|n| n.cells.iter().any(|&e| !sees(topo, c, e)))) {

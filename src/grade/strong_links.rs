@@ -3,7 +3,10 @@
 //! link (all their cells see each other). The digit leaves every cell that
 //! sees both ends. With two links these are the skyscraper (SE 4.0), the
 //! two-string kite and the turbot fish (4.1), and with an empty rectangle
-//! (4.3); three links rate 5.4 - 5.7 and four links 5.8 - 6.1.
+//! (4.3); three links rate 5.4 - 5.7, four 5.8 - 6.1, five 6.2 - 6.5 and
+//! six 6.6 - 6.9 (SE's `StrongLinks(n)` for n = 2 to 6). A chain whose ends
+//! share a house is a loop ([`x_loops`](super::x_loops)), searched with the
+//! chains of its length and rated as they are.
 //!
 //! A strong link is a conjugate pair (a house with two places for the
 //! digit), or an empty rectangle: a box whose places all lie on one row and
@@ -33,16 +36,16 @@ const SEGMENTS: u8 = 32;
 /// A directed strong link: if no `from` cell holds the digit, a `to` cell
 /// does.
 #[derive(Clone, Copy)]
-struct Link {
-    from: CellSet,
-    to: CellSet,
+pub(super) struct Link {
+    pub(super) from: CellSet,
+    pub(super) to: CellSet,
     kinds: u8,
 }
 
-struct Found {
-    rating: u32,
-    elims: usize,
-    hint: Hint,
+pub(super) struct Found {
+    pub(super) rating: u32,
+    pub(super) elims: usize,
+    pub(super) hint: Hint,
 }
 
 /// Cells seeing every cell of a group.
@@ -130,14 +133,14 @@ pub(crate) struct LinkIndex {
     groups: super::grouped::Groups,
 }
 
-struct Digit {
-    links: Vec<Link>,
+pub(super) struct Digit {
+    pub(super) links: Vec<Link>,
     /// Which links can come after which (listed when a chain first reaches
     /// a link).
     follow: Follow,
     /// Cells seeing all of a link's start (`from`) and end (`to`) groups.
-    seen_from: Vec<CellSet>,
-    seen_to: Vec<CellSet>,
+    pub(super) seen_from: Vec<CellSet>,
+    pub(super) seen_to: Vec<CellSet>,
     /// The links starting at one cell (a conjugate pair's), as (cell,
     /// link) sorted by cell, and those cells; the links starting at a group
     /// (an empty rectangle's).
@@ -227,7 +230,7 @@ impl Digit {
     /// those starting where every cell sees all of its end (no cell is its
     /// own peer, so such a start never overlaps the end). A chain step costs
     /// its few followers, not every link.
-    fn for_each_follower(&self, i: usize, mut each: impl FnMut(usize)) {
+    pub(super) fn for_each_follower(&self, i: usize, mut each: impl FnMut(usize)) {
         let (to, seen) = (self.links[i].to, self.seen_to[i]);
         match &self.follow {
             Follow::Narrow { by_cell, grouped, masks, known } => {
@@ -292,10 +295,13 @@ impl LinkIndex {
 /// where nothing after this search comes in under it: there a chain rated
 /// above the ceiling ends the rating as surely as finding none.
 pub(crate) fn strong_links(topo: &Topology, b: &Board, index: &mut LinkIndex, n: usize, digits: Mask, limit: u32) -> Option<Hint> {
+    // SE's `StrongLinksHint.baseRatings`.
     let base = match n {
         2 => 40,
         3 => 54,
         4 => 58,
+        5 => 62,
+        6 => 66,
         _ => return None,
     };
     let room = limit.checked_sub(base)?;
@@ -317,6 +323,7 @@ pub(crate) fn strong_links(topo: &Topology, b: &Board, index: &mut LinkIndex, n:
             extend(topo, d, n, (base, room), digit, &mut chain, cells, victims, &mut best);
             chain.pop();
         }
+        super::x_loops::best_loop(topo, b, d, n, (base, room), digit, &mut best);
     }
     best.map(|f| f.hint)
 }
@@ -341,8 +348,10 @@ fn extend(
     if chain.len() == n {
         let start = links[chain[0]].from;
         let end = links[chain[n - 1]].to;
-        // Each chain is also found reversed; keep one orientation.
-        if start.first() > end.first() {
+        // Each chain is also found reversed; keep one orientation. Ends
+        // that share a house close a loop: SE takes it as one
+        // (`x_loops`), with the eliminations of every weak link.
+        if start.first() > end.first() || closes(digit, chain) {
             return;
         }
         let victims = victims & digit.seen_to[chain[n - 1]];
@@ -367,23 +376,10 @@ fn extend(
                 s.push_str(if n == 2 { "grouped turbot fish" } else { "grouped " });
             }
             if !grouped || n > 2 {
-                s.push_str(if !grouped {
-                    tech.name()
-                } else if n == 3 {
-                    Technique::StrongLinks3.name()
-                } else {
-                    Technique::StrongLinks4.name()
-                });
+                s.push_str(if !grouped { tech.name() } else { plain_technique(n).name() });
             }
             s.push_str(": ");
-            for (k, &i) in chain.iter().enumerate() {
-                if k > 0 {
-                    s.push_str(" - ");
-                }
-                s.push_str(&group_name(topo, &links[i].from));
-                s.push('=');
-                s.push_str(&group_name(topo, &links[i].to));
-            }
+            write_links(s, topo, links, chain);
             s.push_str(" on ");
             s.push_str(topo.sym(d));
         });
@@ -429,14 +425,42 @@ fn technique_of(links: &[Link], chain: &[usize], bonus: u32) -> Technique {
         2 if !any(BOX | VARIANT) => Technique::TwoStringKite,
         2 => Technique::TurbotFish,
         _ if any(SEGMENTS) => Technique::GroupedStrongLinks,
+        n => plain_technique(n),
+    }
+}
+
+/// The strong-linked fish of `n` (3 to 6) links.
+fn plain_technique(n: usize) -> Technique {
+    match n {
         3 => Technique::StrongLinks3,
-        _ => Technique::StrongLinks4,
+        4 => Technique::StrongLinks4,
+        5 => Technique::StrongLinks5,
+        _ => Technique::StrongLinks6,
+    }
+}
+
+/// Whether the chain's last link ends in cells that all see every cell of
+/// its first link's start (they share a house): a loop.
+pub(super) fn closes(digit: &Digit, chain: &[usize]) -> bool {
+    let (first, last) = (chain[0], chain[chain.len() - 1]);
+    digit.links[first].from.minus(&digit.seen_to[last]).is_empty()
+}
+
+/// `A=B - C=D - ...`: each link's start `=` its end, ` - ` between links.
+pub(super) fn write_links(s: &mut String, topo: &Topology, links: &[Link], chain: &[usize]) {
+    for (k, &i) in chain.iter().enumerate() {
+        if k > 0 {
+            s.push_str(" - ");
+        }
+        s.push_str(&group_name(topo, &links[i].from));
+        s.push('=');
+        s.push_str(&group_name(topo, &links[i].to));
     }
 }
 
 /// The chain as data: each link's start (false) and end (true), a strong
 /// link within each link, a weak one between links.
-fn chain_pattern(p: &mut super::Pattern, links: &[Link], chain: &[usize], d: usize) {
+pub(super) fn chain_pattern(p: &mut super::Pattern, links: &[Link], chain: &[usize], d: usize) {
     use super::hint::{ChainNode, Link as L};
     let mut nodes = Vec::with_capacity(2 * chain.len());
     for (k, &i) in chain.iter().enumerate() {
@@ -456,15 +480,15 @@ fn chain_pattern(p: &mut super::Pattern, links: &[Link], chain: &[usize], d: usi
     p.chains.push(nodes);
 }
 
-fn group_name(topo: &Topology, g: &CellSet) -> String {
+pub(super) fn group_name(topo: &Topology, g: &CellSet) -> String {
     let names: Vec<&str> = g.iter().map(|c| topo.names[c].as_str()).collect();
     if names.len() == 1 { names[0].to_string() } else { format!("({})", names.join(",")) }
 }
 
-/// The tenths a chain of these links rates above its base: 3 with a
-/// grouped link, else [`modifier`].
-fn chain_bonus(links: &[Link], chain: &[usize]) -> u32 {
-    let mut kinds = [0u8; 4];
+/// The tenths a chain (or loop) of these links rates above its base: 3
+/// with a grouped link, else [`modifier`].
+pub(super) fn chain_bonus(links: &[Link], chain: &[usize]) -> u32 {
+    let mut kinds = [0u8; 6];
     for (k, &i) in chain.iter().enumerate() {
         kinds[k] = links[i].kinds;
     }

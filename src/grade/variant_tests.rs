@@ -85,8 +85,13 @@ fn a_strong_link_on_a_diagonal_adds_0_3() {
     let givens = l.model.parse_grid("7...............4...1.3.....6....93.4..2.3..1..2.1.............6.......8...829...").unwrap();
     let grade = Grader::new(&l.model).unwrap().grade(&givens).unwrap();
     assert_eq!(grade.se_rating, 4.3, "{:?}", grade.hardest);
-    // A turbot fish, no empty rectangle (it was recorded as one).
-    assert_eq!(grade.hardest, Technique::TurbotFish);
+    // No empty rectangle (it was recorded as one), and not an open turbot
+    // fish either: its ends r6c6 and r6c4 share row 6, a loop. SE
+    // (`--isX=1 --after='%r %s'`): "4.3 (2 Strong Links) X-Loop 056: Cell
+    // r6c6,r9c9,r1c9,r6c4 on value 6".
+    assert_eq!(grade.hardest, Technique::XLoop);
+    let step = grade.steps.iter().find(|s| s.technique == Technique::XLoop).expect("the loop");
+    assert!(step.description.starts_with("X-loop (2 strong links): r6c6=r9c9 - r1c9=r6c4 - r6c6 on 6"), "{}", step.description);
 }
 
 /// From `generate windoku-9 --count 200 --seed 3030 --no-store`: SE rates

@@ -1,0 +1,120 @@
+//! X-loops (Sukaku Explainer's "(n Strong Links) X-Loop" and "Grouped
+//! X-Loop", `StrongLinks.createHint1`): a chain of n strong links of one
+//! digit, consecutive links joined by a weak link, whose last link ends in
+//! cells sharing a house with its first link's start. Around the loop each
+//! weak link then holds the digit on exactly one side (if the first start
+//! is false, every start is false and every end true; if it is true, every
+//! end is false), so the digit leaves every cell that sees both sides of any
+//! weak link, the closing one included.
+//!
+//! SE finds them in its search for n strong links (n = 2 to 6) and rates
+//! them as the open chain of those links (`strong_links::chain_bonus`): the
+//! search for n links here looks for both and keeps the easiest, then the one
+//! removing most.
+
+use super::Technique;
+use super::board::{Board, CellSet, Hint, Topology};
+use super::hint::{ChainNode, Link as L};
+use super::strong_links::{Digit, Found, chain_bonus, chain_pattern, closes, write_links};
+
+/// The best loop of `n` links of digit `d` into `best`, among those rated
+/// `base` + `room` or less.
+pub(super) fn best_loop(topo: &Topology, b: &Board, d: usize, n: usize, (base, room): (u32, u32), digit: &Digit, best: &mut Option<Found>) {
+    let links = &digit.links;
+    if links.len() < n {
+        return;
+    }
+    let mut chain: Vec<usize> = Vec::with_capacity(n);
+    for (i, l) in links.iter().enumerate() {
+        chain.push(i);
+        grow(topo, b, d, n, (base, room), digit, &mut chain, l.from | l.to, best);
+        chain.pop();
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn grow(
+    topo: &Topology,
+    b: &Board,
+    d: usize,
+    n: usize,
+    (base, room): (u32, u32),
+    digit: &Digit,
+    chain: &mut Vec<usize>,
+    cells: CellSet,
+    best: &mut Option<Found>,
+) {
+    let links = &digit.links;
+    if chain.len() == n {
+        if !closes(digit, chain) {
+            return;
+        }
+        // Each weak link: from one link's end to the next link's start, the
+        // last back to the first.
+        let mut victims = CellSet::EMPTY;
+        for k in 0..n {
+            victims |= digit.seen_to[chain[k]] & digit.seen_from[chain[(k + 1) % n]];
+        }
+        let victims = (victims & b.dpos[d]).minus(&cells);
+        if victims.is_empty() {
+            return;
+        }
+        let rating = base + chain_bonus(links, chain);
+        let elims = victims.count() as usize;
+        if best.as_ref().is_some_and(|f| (f.rating, usize::MAX - f.elims) <= (rating, usize::MAX - elims)) {
+            return;
+        }
+        let grouped = links_grouped(digit, chain);
+        let path = chain.iter().flat_map(|&i| links[i].from.iter().chain(links[i].to.iter()));
+        let mut hint =
+            Hint::new(Technique::XLoop, rating).focused(Vec::new(), Vec::new(), Vec::new(), 1 << d).through(path).with_pattern(|p| {
+                chain_pattern(p, links, chain, d);
+                // The closing weak link, back to the first node.
+                let cells: Vec<usize> = links[chain[0]].from.iter().collect();
+                if let Some(nodes) = p.chains.last_mut() {
+                    nodes.push(ChainNode { cells, digit: d as u8, on: false, link: L::Weak });
+                }
+            });
+        hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
+        let hint = hint.finish_with(topo, |s| {
+            if grouped {
+                s.push_str("grouped ");
+            }
+            s.push_str(Technique::XLoop.name());
+            s.push_str(&format!(" ({n} strong links): "));
+            write_links(s, topo, links, chain);
+            s.push_str(" - ");
+            s.push_str(&super::strong_links::group_name(topo, &links[chain[0]].from));
+            s.push_str(" on ");
+            s.push_str(topo.sym(d));
+        });
+        *best = Some(Found { rating, elims, hint });
+        return;
+    }
+    let (first, last) = (chain[0], chain[chain.len() - 1]);
+    digit.for_each_follower(last, |j| {
+        // A loop is found from each of its links: keep the turn that starts
+        // at its first link in link order.
+        if j <= first {
+            return;
+        }
+        let l = links[j];
+        if !(cells & (l.from | l.to)).is_empty() {
+            return;
+        }
+        chain.push(j);
+        // The link-type bonus only grows as links are added.
+        if room < 3 && chain_bonus(links, chain) > room {
+            chain.pop();
+            return;
+        }
+        grow(topo, b, d, n, (base, room), digit, chain, cells | l.from | l.to, best);
+        chain.pop();
+    });
+}
+
+/// Whether a link of the loop joins groups of two cells or more (SE's
+/// "Grouped X-Loop"), not only a link in a variant house.
+fn links_grouped(digit: &Digit, chain: &[usize]) -> bool {
+    chain.iter().any(|&i| digit.links[i].from.count() > 1 || digit.links[i].to.count() > 1)
+}
