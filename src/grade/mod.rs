@@ -156,17 +156,13 @@ pub enum Technique {
     WXYZWing,
     BivalueUniversalGrave,
     /// X-chain of three or four strong links, one of them grouped (SE's
-    /// grouped 3 to 6 strong links, 5.7, 6.1, 6.5 and 6.9).
+    /// grouped 3 and 4 strong links, 5.7 and 6.1).
     GroupedStrongLinks,
     /// X-chain of exactly four conjugate pairs.
     StrongLinks4,
     VWXYZWing,
     AlignedPairExclusion,
-    /// X-chain of exactly five strong links (SE 6.2).
-    StrongLinks5,
     UVWXYZWing,
-    /// X-chain of exactly six strong links (SE 6.6).
-    StrongLinks6,
     /// Bidirectional X-cycle (a continuous loop on one digit; colouring).
     XCycle,
     /// Bidirectional Y-cycle (a loop of bivalue cells).
@@ -522,14 +518,6 @@ fn apply(topo: &Topology, board: &mut Board, hint: &Hint) -> bool {
     progress
 }
 
-/// Whether the ladder tries SE's 5 and 6 strong links (after the aligned
-/// pair exclusion and after the UVWXYZ-wing, SE's places). Sukaku Explainer
-/// has them but leaves them out of its default technique set (`Settings.init`
-/// and `initVariants` remove `FiveStrongLinks` and `SixStrongLinks`;
-/// `serate --techs=` shows them 0), so the ratings it gives, and ours, are
-/// without them. The search is `strong_links(.., 5 | 6, ..)`.
-const FIVE_AND_SIX_STRONG_LINKS: bool = false;
-
 /// The technique table, with the scratch space the chain searches reuse.
 pub(crate) struct Ladder<'a> {
     topo: &'a Topology,
@@ -709,16 +697,9 @@ impl<'a> Ladder<'a> {
         try_step!(wings::als_wing(t, b, &mut als, 4));
         past!(T::AlignedPairExclusion);
         try_step!(exclusion::aligned_pair_exclusion(t, b));
-        if FIVE_AND_SIX_STRONG_LINKS {
-            past!(T::StrongLinks5);
-            by_digit!(m.links[3], |digits| strong_links::strong_links(t, b, links, 5, digits, links_limit(T::XCycle)));
-        }
         // Chains (the first rated 6.5) follow the 6.6 wing.
         past!(T::XCycle);
         try_step!(wings::als_wing(t, b, &mut als, 5));
-        if FIVE_AND_SIX_STRONG_LINKS {
-            by_digit!(m.links[4], |digits| strong_links::strong_links(t, b, links, 6, digits, links_limit(T::XCycle)));
-        }
         // The house chains below would miss every sum: a killer grid no
         // technique above finishes goes to the chains through its cages
         // (`killer_chains`), then to the guess.
@@ -770,8 +751,8 @@ struct Memos {
     naked: [memo::Memo; 3],
     hidden: [memo::Memo; 3],
     fish: [memo::Memo; 3],
-    /// Strong links, 2 to 6 (with the loops of as many).
-    links: [memo::Memo; 5],
+    /// Strong links, 2 to 4 (with the loops of as many).
+    links: [memo::Memo; 3],
     /// Killer: cage combination (small cages, then all), cage and house.
     cage_combination: [memo::Memo; 2],
     cage_house: memo::Memo,
@@ -788,7 +769,7 @@ impl Memos {
             naked: [memo(), memo(), memo()],
             hidden: [memo(), memo(), memo()],
             fish: [memo(), memo(), memo()],
-            links: [memo(), memo(), memo(), memo(), memo()],
+            links: [memo(), memo(), memo()],
             cage_combination: [memo(), memo()],
             cage_house: memo(),
         }

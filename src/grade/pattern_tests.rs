@@ -43,8 +43,6 @@ fn is_link_chain(t: Technique) -> bool {
             | StrongLinks3
             | GroupedStrongLinks
             | StrongLinks4
-            | StrongLinks5
-            | StrongLinks6
     )
 }
 

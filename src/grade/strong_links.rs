@@ -3,8 +3,9 @@
 //! link (all their cells see each other). The digit leaves every cell that
 //! sees both ends. With two links these are the skyscraper (SE 4.0), the
 //! two-string kite and the turbot fish (4.1), and with an empty rectangle
-//! (4.3); three links rate 5.4 - 5.7, four 5.8 - 6.1, five 6.2 - 6.5 and
-//! six 6.6 - 6.9 (SE's `StrongLinks(n)` for n = 2 to 6). A chain whose ends
+//! (4.3); three links rate 5.4 - 5.7 and four 5.8 - 6.1 (SE's
+//! `StrongLinks(n)`; SE's five and six links are out of its default
+//! technique set, so out of ours: docs/grading.md). A chain whose ends
 //! share a house is a loop ([`x_loops`](super::x_loops)), searched with the
 //! chains of its length and rated as they are.
 //!
@@ -300,8 +301,6 @@ pub(crate) fn strong_links(topo: &Topology, b: &Board, index: &mut LinkIndex, n:
         2 => 40,
         3 => 54,
         4 => 58,
-        5 => 62,
-        6 => 66,
         _ => return None,
     };
     let room = limit.checked_sub(base)?;
@@ -429,14 +428,9 @@ fn technique_of(links: &[Link], chain: &[usize], bonus: u32) -> Technique {
     }
 }
 
-/// The strong-linked fish of `n` (3 to 6) links.
+/// The strong-linked fish of `n` (3 or 4) links.
 fn plain_technique(n: usize) -> Technique {
-    match n {
-        3 => Technique::StrongLinks3,
-        4 => Technique::StrongLinks4,
-        5 => Technique::StrongLinks5,
-        _ => Technique::StrongLinks6,
-    }
+    if n == 3 { Technique::StrongLinks3 } else { Technique::StrongLinks4 }
 }
 
 /// Whether the chain's last link ends in cells that all see every cell of
@@ -488,7 +482,7 @@ pub(super) fn group_name(topo: &Topology, g: &CellSet) -> String {
 /// The tenths a chain (or loop) of these links rates above its base: 3
 /// with a grouped link, else [`modifier`].
 pub(super) fn chain_bonus(links: &[Link], chain: &[usize]) -> u32 {
-    let mut kinds = [0u8; 6];
+    let mut kinds = [0u8; 4];
     for (k, &i) in chain.iter().enumerate() {
         kinds[k] = links[i].kinds;
     }

@@ -74,7 +74,7 @@ const fn cage(
 }
 
 /// How many techniques there are.
-pub const COUNT: usize = 61;
+pub const COUNT: usize = 59;
 
 /// The table, in the order of [`Technique`] (SE's order of difficulty).
 /// Ratings: Sudoku Explainer 1.2.1's hint classes as Sukaku Explainer keeps
@@ -189,9 +189,7 @@ const ROWS: [About; COUNT] = {
         row(StrongLinks4, "4 strong-linked fish", "4-strong-linked-fish", "chain of four strong links", 58, 260, StrongLinks),
         row(VWXYZWing, "VWXYZ-wing", "vwxyz-wing", "VWXYZ-wing", 62, 300, Wings),
         row(AlignedPairExclusion, "aligned pair exclusion", "aligned-pair-exclusion", "aligned pair exclusion", 62, 300, Wings),
-        row(StrongLinks5, "5 strong-linked fish", "5-strong-linked-fish", "chain of five strong links", 62, 260, StrongLinks),
         row(UVWXYZWing, "UVWXYZ-wing", "uvwxyz-wing", "UVWXYZ-wing", 66, 300, Wings),
-        row(StrongLinks6, "6 strong-linked fish", "6-strong-linked-fish", "chain of six strong links", 66, 260, StrongLinks),
         row(XCycle, "X-cycle", "x-cycle", "X-cycle", 65, 280, Chains),
         row(YCycle, "Y-cycle", "y-cycle", "Y-cycle", 65, 280, Chains),
         row(XChain, "X-chain", "x-chain", "X-chain", 66, 260, Chains),

@@ -7,7 +7,7 @@
 //! end is false), so the digit leaves every cell that sees both sides of any
 //! weak link, the closing one included.
 //!
-//! SE finds them in its search for n strong links (n = 2 to 6) and rates
+//! SE finds them in its search for n strong links (n = 2 to 4 here) and rates
 //! them as the open chain of those links (`strong_links::chain_bonus`): the
 //! search for n links here looks for both and keeps the easiest, then the one
 //! removing most.
