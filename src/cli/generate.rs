@@ -378,7 +378,6 @@ fn print_only(args: &GenerateArgs) -> anyhow::Result<()> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     let (mut made, mut attempt) = (0, 0u64);
     let mut last_new = Instant::now();
-    let mut last_flush = last_new;
     let mut since_new = 0u64;
     // A search may meet the same puzzle twice (the catalog would keep one).
     let mut printed = std::collections::HashSet::new();
@@ -416,21 +415,12 @@ fn print_only(args: &GenerateArgs) -> anyhow::Result<()> {
                 last_new = Instant::now();
                 since_new = 0;
                 writeln!(out, "{}", puzzle_line(&p))?;
-                // A line reaches the reader within FLUSH_EVERY; a write
-                // call per line cost more than the line at 10,000 lines a second.
-                if last_flush.elapsed() >= FLUSH_EVERY {
-                    out.flush()?;
-                    last_flush = Instant::now();
-                }
+                out.flush()?;
             }
         }
     }
-    out.flush()?;
     Ok(())
 }
-
-/// How often `generate --no-store` hands its printed lines on.
-const FLUSH_EVERY: Duration = Duration::from_millis(100);
 
 /// What the options ask beyond a level, read and checked against the layout.
 fn controls(args: &GenerateArgs, layout: &Layout) -> anyhow::Result<Controls> {
