@@ -449,12 +449,18 @@ fn a_command_builds_its_own_arguments_when_it_runs() {
     let out = puzzlebook(&["solve", "--help"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let help = stdout(&out);
-    for wanted in ["Usage: puzzlebook solve [OPTIONS] <LAYOUT> [PUZZLES]...", "--file <FILE>", "--limit <N>", "--time-limit <SEC>", "Exit status"] {
+    for wanted in
+        ["Usage: puzzlebook solve [OPTIONS] <LAYOUT> [PUZZLES]...", "--file <FILE>", "--limit <N>", "--time-limit <SEC>", "Exit status"]
+    {
         assert!(help.contains(wanted), "`solve --help` lacks {wanted:?}:\n{help}");
     }
     let out = puzzlebook(&["solve", "classic-9", "--limits", "2", KNOWN]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unexpected argument '--limits'") && stderr(&out).contains("Usage: puzzlebook solve"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("unexpected argument '--limits'") && stderr(&out).contains("Usage: puzzlebook solve"),
+        "{}",
+        stderr(&out)
+    );
     let out = puzzlebook(&["--help"]);
     let help = stdout(&out);
     for command in ["solve", "generate", "grade", "book", "studio"] {
