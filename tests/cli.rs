@@ -440,3 +440,44 @@ fn a_picture_becomes_a_stored_nonogram_and_the_change_limit_is_kept() {
     assert!(stderr(&out).contains("classic-9: puzzles are not made from pictures in this layout"), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Each command's arguments are built only when it runs (clap's `defer`):
+/// its help, its parsing and its errors are still all there, and the top
+/// level still lists every command.
+#[test]
+fn a_command_builds_its_own_arguments_when_it_runs() {
+    let out = puzzlebook(&["solve", "--help"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let help = stdout(&out);
+    for wanted in
+        ["Usage: puzzlebook solve [OPTIONS] <LAYOUT> [PUZZLES]...", "--file <FILE>", "--limit <N>", "--time-limit <SEC>", "Exit status"]
+    {
+        assert!(help.contains(wanted), "`solve --help` lacks {wanted:?}:\n{help}");
+    }
+    let out = puzzlebook(&["solve", "classic-9", "--limits", "2", KNOWN]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unexpected argument '--limits'") && stderr(&out).contains("Usage: puzzlebook solve"),
+        "{}",
+        stderr(&out)
+    );
+    let out = puzzlebook(&["--help"]);
+    let help = stdout(&out);
+    for command in ["solve", "generate", "grade", "book", "studio"] {
+        assert!(help.lines().any(|l| l.trim_start().starts_with(command)), "`--help` lacks {command}:\n{help}");
+    }
+    let out = puzzlebook(&["generate", "classic-9", "--count", "2", "--seed", "1", "--no-store"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 2);
+}
+
+/// The binary is linked as a plain executable (build.rs): no PIE, so the
+/// dynamic loader has no relocations of its own to apply at start.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[test]
+fn the_binary_is_not_position_independent() {
+    let elf = std::fs::read(env!("CARGO_BIN_EXE_puzzlebook")).expect("the binary reads");
+    assert_eq!(&elf[..4], b"\x7fELF");
+    // e_type at offset 16: 2 is ET_EXEC, 3 ET_DYN (a PIE).
+    assert_eq!(u16::from_le_bytes([elf[16], elf[17]]), 2, "the binary is a PIE");
+}

@@ -55,7 +55,11 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// `defer`: a subcommand's arguments are built only when it runs (or its
+/// help is asked): building all thirty commands' arguments was most of a
+/// short `solve`'s own start-up.
 #[derive(Subcommand, Debug)]
+#[command(defer = true)]
 pub enum Command {
     /// Solve puzzles and say whether each has one, several or no solutions.
     Solve(solve::SolveArgs),

@@ -157,6 +157,49 @@ fn multi_solution_slice_is_multiple() {
     check_data("multi-solution.txt", 500, false);
 }
 
+/// The generator's question, "is there a solution other than the known one
+/// with another symbol in this cell?", against the plain count-to-2, on
+/// the shared sets: for each unique puzzle and each of its givens, the
+/// puzzle without the given has two solutions exactly when some solution
+/// puts another symbol there; a multi-solution puzzle has some empty cell
+/// where another solution than the first found differs, a unique one none.
+fn check_other_than(file: &str, take: usize) -> [usize; 2] {
+    let l = Layout::load_cells("classic-9").unwrap().1;
+    let solver = Solver::new(&l.model);
+    // [removals that keep the puzzle unique, removals that do not]
+    let mut seen = [0usize; 2];
+    for text in data_slice(file, take) {
+        let mut givens = l.model.parse_grid(&text).unwrap();
+        let count = solver.count(&givens, 2);
+        let known = count.first.expect("every shared puzzle has a solution");
+        let differs_somewhere =
+            (0..81).filter(|&c| givens.cells[c].is_none()).any(|c| solver.other_than(&givens, c, known.cells[c].unwrap(), &known));
+        assert_eq!(differs_somewhere, count.solutions == 2, "{file}: {text}");
+        if count.solutions == 2 {
+            continue;
+        }
+        for c in 0..81 {
+            let Some(v) = givens.cells[c] else { continue };
+            givens.cells[c] = None;
+            let other = solver.other_than(&givens, c, v, &known);
+            let several = solver.count(&givens, 2).solutions == 2;
+            assert_eq!(other, several, "{file}: {text} without r{}c{}", c / 9 + 1, c % 9 + 1);
+            seen[usize::from(several)] += 1;
+            givens.cells[c] = Some(v);
+        }
+    }
+    seen
+}
+
+#[test]
+fn another_solution_agrees_with_count_to_two_on_the_shared_sets() {
+    // 17-clue puzzles are minimal: every removal gives several solutions.
+    assert_eq!(check_other_than("17-clue.txt", 100)[0], 0);
+    let [kept, lost] = check_other_than("top1465.txt", 100);
+    assert!(kept > 0 && lost > 0, "both outcomes should occur: {kept} {lost}");
+    assert_eq!(check_other_than("multi-solution.txt", 300), [0, 0]);
+}
+
 /// Every puzzle of every shared file (about 50,000): `cargo test --profile release-tests -- --ignored`.
 #[test]
 #[ignore]
