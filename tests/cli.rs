@@ -470,14 +470,3 @@ fn a_command_builds_its_own_arguments_when_it_runs() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).lines().count(), 2);
 }
-
-/// The binary is linked as a plain executable (build.rs): no PIE, so the
-/// dynamic loader has no relocations of its own to apply at start.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-#[test]
-fn the_binary_is_not_position_independent() {
-    let elf = std::fs::read(env!("CARGO_BIN_EXE_puzzlebook")).expect("the binary reads");
-    assert_eq!(&elf[..4], b"\x7fELF");
-    // e_type at offset 16: 2 is ET_EXEC, 3 ET_DYN (a PIE).
-    assert_eq!(u16::from_le_bytes([elf[16], elf[17]]), 2, "the binary is a PIE");
-}
