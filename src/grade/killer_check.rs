@@ -510,3 +510,131 @@ fn required(b: &Board, set: &SumSet) -> u16 {
     }
     if any { required as u16 } else { 0 }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Generator, Symmetry};
+    use crate::grade::Grader;
+    use crate::layout::Layout;
+
+    /// Killer-9 puzzles of seeds 1 to `n` (cages merged while unique, no
+    /// level asked): their models, givens and solutions' symbols.
+    fn killers(n: u64) -> Vec<(Model, Grid, Vec<u8>)> {
+        let generator = Generator::new(&Layout::load("killer-9").unwrap(), Symmetry::None);
+        (1..=n)
+            .map(|seed| {
+                let p = generator.puzzle(seed).unwrap();
+                let model = p.layout.as_ref().unwrap().cells().unwrap().model.clone();
+                let digits = p.solution.cells.iter().map(|c| c.unwrap()).collect();
+                (model, p.givens, digits)
+            })
+            .collect()
+    }
+
+    fn pieces(model: &Model) -> Vec<Vec<usize>> {
+        model.cages.iter().map(|c| c.cells.clone()).collect()
+    }
+
+    /// A solve at a level is a grade within it: on killers of every level
+    /// (the unlevelled generator's, and the same with a few cages split
+    /// in two, which makes them easier), whatever the checker solves at
+    /// easy or medium the grader rates at most that; some it solves, some
+    /// (the hard and expert ones) it does not.
+    #[test]
+    fn a_solve_at_a_level_is_a_grade_within_it() {
+        let (mut solved, mut refused) = ([0; 2], [0; 2]);
+        for (model, givens, digits) in killers(6) {
+            let check = KillerCheck::new(&model).unwrap();
+            let mut split = model.clone();
+            // Every cage of four or five cells cut after its second cell
+            // (cells are in reading order, so both parts stay in one
+            // piece only where they do: the checker does not care).
+            split.cages = model
+                .cages
+                .iter()
+                .flat_map(|c| match c.cells.len() {
+                    4.. => {
+                        let (a, b) = c.cells.split_at(2);
+                        let sum = |cells: &[usize]| cells.iter().map(|&x| digits[x] as u32 + 1).sum();
+                        vec![crate::model::Cage { cells: a.to_vec(), sum: sum(a) }, crate::model::Cage { cells: b.to_vec(), sum: sum(b) }]
+                    }
+                    _ => vec![c.clone()],
+                })
+                .collect();
+            for model in [&model, &split] {
+                let level = Grader::new(model).unwrap().rate(&givens).unwrap().level;
+                for (i, at) in [Level::Easy, Level::Medium].into_iter().enumerate() {
+                    match check.solves(&pieces(model), &digits, &givens, at) {
+                        true => {
+                            assert!(level <= at, "solved at {at:?}, graded {level:?}");
+                            solved[i] += 1;
+                        }
+                        false => refused[i] += 1,
+                    }
+                }
+            }
+        }
+        assert!(solved[1] > 0 && refused[1] > 0, "medium: solved {solved:?}, refused {refused:?}");
+        assert!(solved[0] < solved[1], "easy solves fewer: {solved:?}");
+    }
+
+    /// Never a false solve: the same killers with two neighbouring cages
+    /// merged (where the generator could, and stopped: two solutions each)
+    /// are refused at every level.
+    #[test]
+    fn two_solutions_are_never_solved() {
+        let mut tried = 0;
+        for (model, givens, digits) in killers(3) {
+            let check = KillerCheck::new(&model).unwrap();
+            let cages = pieces(&model);
+            for i in 0..cages.len() {
+                for j in i + 1..cages.len() {
+                    let (a, b) = (&cages[i], &cages[j]);
+                    let touch = a.iter().any(|&x| b.iter().any(|&y| crate::layout::side_neighbours(9, x).any(|n| n == y)));
+                    let repeat = a.iter().any(|&x| b.iter().any(|&y| digits[x] == digits[y]));
+                    if !touch || repeat || a.len() + b.len() > 5 {
+                        continue;
+                    }
+                    let mut merged = cages.clone();
+                    let moved = merged.remove(j);
+                    merged[i].extend(moved);
+                    let mut with = model.clone();
+                    with.cages = merged.iter().map(|c| crate::model::Cage { cells: c.clone(), sum: c.iter().map(|&x| digits[x] as u32 + 1).sum() }).collect();
+                    assert_eq!(crate::solver::Solver::new(&with).count(&givens, 2).solutions, 2);
+                    for level in [Level::Easy, Level::Medium] {
+                        assert!(!check.solves(&merged, &digits, &givens, level), "cages {i} and {j} merged");
+                    }
+                    tried += 1;
+                }
+            }
+        }
+        assert!(tried > 0);
+    }
+
+    /// The techniques past singles and small cages are medium's: a killer
+    /// the checker solves at medium but not at easy is one the grader
+    /// rates medium, and its first step past easy is one of them.
+    #[test]
+    fn medium_solves_what_easy_cannot() {
+        let family = crate::family::of(Layout::load("killer-9").unwrap(), &Default::default()).unwrap();
+        let mut found = 0;
+        for seed in 1..40 {
+            let Some(p) = family.make(seed, Some(Level::Medium)).unwrap() else { continue };
+            let own = Layout::from_source(std::path::Path::new("killer-9.toml"), p.own_layout.clone().unwrap()).unwrap();
+            let model = &own.cells().unwrap().model;
+            let givens = model.parse_grid(&p.givens).unwrap();
+            let solution = model.parse_grid(&p.solution).unwrap();
+            let digits: Vec<u8> = solution.cells.iter().map(|c| c.unwrap()).collect();
+            let check = KillerCheck::new(model).unwrap();
+            assert_eq!(p.level, "medium");
+            assert!(check.solves(&pieces(model), &digits, &givens, Level::Medium), "seed {seed}: made by the checker at medium");
+            assert!(!check.solves(&pieces(model), &digits, &givens, Level::Easy), "seed {seed}: graded medium, not easy");
+            found += 1;
+            if found == 2 {
+                break;
+            }
+        }
+        assert_eq!(found, 2);
+    }
+}
