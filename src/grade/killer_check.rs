@@ -70,6 +70,8 @@ const MAX_SET: usize = 9;
 /// One grid's houses, made once; [`KillerCheck::solves`] takes the cages.
 pub struct KillerCheck {
     n: usize,
+    /// Every cell.
+    grid: Cells,
     /// Every symbol: the candidates of an empty cell.
     all: u16,
     /// Each symbol's value (what a cage's sum adds up).
@@ -180,6 +182,7 @@ impl KillerCheck {
         let value: Vec<u32> = (1..=n_sym as u32).collect();
         Some(KillerCheck {
             n,
+            grid: (0..n).fold(0, |s, c| s | bit(c)),
             all: ((1u32 << n_sym) - 1) as u16,
             total: value.iter().sum(),
             value,
@@ -232,12 +235,11 @@ impl KillerCheck {
         for piece in pieces.iter().filter(|p| p.len() == 1) {
             b.place(piece[0], digits[piece[0]] as usize);
         }
-        let open = (0..n).fold(0, |s, c| s | bit(c));
         loop {
             if b.broken {
                 return false;
             }
-            if b.placed == open {
+            if b.placed == self.grid {
                 debug_assert!((0..n).all(|c| b.cand[c] == 1 << digits[c]), "a solve that is not the solution");
                 return true;
             }
@@ -376,7 +378,7 @@ impl KillerCheck {
     /// another leave the rest of the other without it.
     fn locked(&self, b: &mut Board) -> bool {
         for d in 0..self.value.len() {
-            let open = b.places(!0, d);
+            let open = b.places(self.grid, d);
             for &(from, to) in &self.locked {
                 let places = open & self.houses[from];
                 let victims = open & self.houses[to] & !self.houses[from];
