@@ -113,6 +113,8 @@ struct Board {
     /// Per cell its candidates; a placed cell keeps its digit alone.
     cand: Vec<u16>,
     placed: Cells,
+    /// Per digit the cells whose candidates hold it (placed ones too).
+    dpos: [Cells; MAX_SET],
     /// Per cell the step counter when it last lost a candidate.
     changed: Vec<u32>,
     clock: u32,
@@ -124,8 +126,12 @@ struct Board {
 
 impl Board {
     fn eliminate(&mut self, c: usize, mask: u16) -> bool {
-        if self.cand[c] & mask == 0 {
+        let gone = self.cand[c] & mask;
+        if gone == 0 {
             return false;
+        }
+        for d in digits_of(gone) {
+            self.dpos[d] &= !bit(c);
         }
         self.cand[c] &= !mask;
         self.clock += 1;
@@ -150,7 +156,7 @@ impl Board {
 
     /// Cells still open whose candidates include `d`.
     fn places(&self, set: Cells, d: usize) -> Cells {
-        cells_of(set & !self.placed).filter(|&c| self.cand[c] >> d & 1 != 0).fold(0, |s, c| s | bit(c))
+        set & self.dpos[d] & !self.placed
     }
 }
 
@@ -201,7 +207,9 @@ impl KillerCheck {
     pub fn solves(&self, pieces: &[Vec<usize>], digits: &[u8], givens: &Grid, level: Level) -> bool {
         let medium = level != Level::Easy;
         let n = self.n;
-        let mut b = Board { cand: vec![self.all; n], placed: 0, changed: vec![0; n], clock: 0, peers: self.peers.clone(), broken: false };
+        let mut dpos = [0; MAX_SET];
+        dpos[..self.value.len()].fill(self.grid);
+        let mut b = Board { cand: vec![self.all; n], placed: 0, dpos, changed: vec![0; n], clock: 0, peers: self.peers.clone(), broken: false };
         let mut cage_of = vec![usize::MAX; n];
         let mut cage_cells: Vec<Cells> = Vec::with_capacity(pieces.len());
         let mut sets: Vec<SumSet> = Vec::with_capacity(pieces.len() + 2 * self.houses.len());
@@ -314,25 +322,17 @@ impl KillerCheck {
         let mut any = false;
         loop {
             let mut placed = false;
-            for c in 0..self.n {
-                if b.placed & bit(c) == 0 && b.cand[c].count_ones() == 1 {
+            for c in cells_of(self.grid & !b.placed) {
+                if b.cand[c].count_ones() == 1 {
                     b.place(c, b.cand[c].trailing_zeros() as usize);
                     placed = true;
                 }
             }
-            for cells in &self.house_cells {
-                let (mut once, mut more, mut done) = (0u16, 0u16, 0u16);
-                for &c in cells {
-                    if b.placed & bit(c) != 0 {
-                        done |= b.cand[c];
-                    } else {
-                        more |= once & b.cand[c];
-                        once |= b.cand[c];
-                    }
-                }
-                for d in digits_of(once & !more & !done) {
-                    if let Some(&c) = cells.iter().find(|&&c| b.placed & bit(c) == 0 && b.cand[c] >> d & 1 != 0) {
-                        b.place(c, d);
+            for &house in &self.houses {
+                for d in 0..self.value.len() {
+                    let places = b.places(house, d);
+                    if places.count_ones() == 1 {
+                        b.place(places.trailing_zeros() as usize, d);
                         placed = true;
                     }
                 }
