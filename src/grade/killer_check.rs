@@ -209,7 +209,8 @@ impl KillerCheck {
         let n = self.n;
         let mut dpos = [0; MAX_SET];
         dpos[..self.value.len()].fill(self.grid);
-        let mut b = Board { cand: vec![self.all; n], placed: 0, dpos, changed: vec![0; n], clock: 0, peers: self.peers.clone(), broken: false };
+        let mut b =
+            Board { cand: vec![self.all; n], placed: 0, dpos, changed: vec![0; n], clock: 0, peers: self.peers.clone(), broken: false };
         let mut cage_of = vec![usize::MAX; n];
         let mut cage_cells: Vec<Cells> = Vec::with_capacity(pieces.len());
         let mut sets: Vec<SumSet> = Vec::with_capacity(pieces.len() + 2 * self.houses.len());
@@ -602,7 +603,10 @@ mod tests {
                     let moved = merged.remove(j);
                     merged[i].extend(moved);
                     let mut with = model.clone();
-                    with.cages = merged.iter().map(|c| crate::model::Cage { cells: c.clone(), sum: c.iter().map(|&x| digits[x] as u32 + 1).sum() }).collect();
+                    with.cages = merged
+                        .iter()
+                        .map(|c| crate::model::Cage { cells: c.clone(), sum: c.iter().map(|&x| digits[x] as u32 + 1).sum() })
+                        .collect();
                     assert_eq!(crate::solver::Solver::new(&with).count(&givens, 2).solutions, 2);
                     for level in [Level::Easy, Level::Medium] {
                         assert!(!check.solves(&merged, &digits, &givens, level), "cages {i} and {j} merged");

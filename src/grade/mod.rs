@@ -72,8 +72,8 @@ mod tests;
 mod variant_tests;
 
 pub use calibrate::{BandStats, Calibration, calibration, calibration_from_str};
-pub use killer_check::KillerCheck;
 pub use hint::{ChainNode, Link, Part, Pattern, PatternCell, PatternHouse};
+pub use killer_check::KillerCheck;
 pub use model_grader::{Grader, houses_of};
 pub use problem::{Problem, SquareInfo};
 pub use rating::{Level, level_of};
