@@ -10,7 +10,10 @@
 //! 3. Neighbouring cages are merged, in random order, wherever the merged
 //!    cage fits the sizes, repeats no digit and the puzzle stays unique (and,
 //!    when a level is asked, still grades within it): no two neighbouring
-//!    cages that could be merged are left apart.
+//!    cages that could be merged are left apart. Where the level is easy
+//!    or medium, the test is the quick checker's
+//!    ([`crate::grade::KillerCheck`], no grader built per trial); at hard
+//!    the checker first, the caller's test where it does not solve.
 //! 4. Givens are removed while the puzzle stays unique: they are minimal.
 //!
 //! Where the sizes start above one and givens are not allowed, a puzzle that
@@ -18,8 +21,10 @@
 //! makes no puzzle; the next draws new cages).
 
 use crate::generate::{Acceptance, GenerateError, Judged};
+use crate::grade::KillerCheck;
 use crate::layout::cages::{CageRule, draw, piece_of, sums, with_cages};
 use crate::layout::{Layout, side_neighbours};
+use crate::level::Level;
 use crate::model::{Cage, Grid, Model};
 use crate::solver::Solver;
 use rand::Rng;
@@ -33,13 +38,15 @@ pub struct Killer {
 
 /// Makes a unique killer puzzle with `solution` under `base`'s cage rule;
 /// with `accept`, a merge is kept only while the test it makes for the
-/// merged cages passes.
+/// merged cages passes; where that test is "grades at most `within`", the
+/// quick checker stands in for it (see the module's step 3).
 pub fn make(
     base: &Layout,
     rule: CageRule,
     solution: &Grid,
     rng: &mut dyn Rng,
     accept: Option<&Acceptance<'_>>,
+    within: Option<Level>,
 ) -> Result<Killer, GenerateError> {
     let cells = base.cells().ok_or_else(|| GenerateError::Random("killer cages need a cell layout".into()))?;
     let size = cells.size;
@@ -70,7 +77,9 @@ pub fn make(
     }
 
     // From here the givens stay as the pins left them until step 4.
-    let growth = Growth { digits: &digits, size, rule, givens: &givens, model_with: &model_with, accept };
+    let check = within.filter(|&l| l != Level::Expert).and_then(|_| KillerCheck::new(&cells.model));
+    let quick = check.as_ref().zip(within);
+    let growth = Growth { digits: &digits, size, rule, givens: &givens, model_with: &model_with, accept, quick };
 
     // The same before the merging, while the cages around are small.
     if !rule.one_cell {
@@ -134,7 +143,8 @@ pub fn make(
 
 /// What the cage growing and merging of [`generate`] work with once the
 /// pins are placed: the solution's digits, the grid's size, the cage rule,
-/// the givens, the model of a set of cages and the caller's acceptance test.
+/// the givens, the model of a set of cages, the caller's acceptance test
+/// and, where that test is a level, the quick checker and the level.
 struct Growth<'a, 'b> {
     digits: &'a [u8],
     size: usize,
@@ -142,12 +152,24 @@ struct Growth<'a, 'b> {
     givens: &'a Grid,
     model_with: &'a dyn Fn(&[Vec<usize>]) -> Model,
     accept: Option<&'a Acceptance<'b>>,
+    quick: Option<(&'a KillerCheck, Level)>,
 }
 
 impl Growth<'_, '_> {
     /// Whether the puzzle `pieces` make stays unique and passes the
     /// acceptance test.
     fn kept(&self, pieces: &[Vec<usize>]) -> bool {
+        // A solve by the checker proves both (see `KillerCheck`); at easy
+        // and medium its refusal stands (it asks the level's own
+        // techniques), at hard the grader is asked where it does not solve.
+        if let Some((check, level)) = self.quick {
+            if check.solves(pieces, self.digits, self.givens, level) {
+                return true;
+            }
+            if level <= Level::Medium {
+                return false;
+            }
+        }
         let model = (self.model_with)(pieces);
         // The acceptance test first: a grade within a level is cheaper
         // than the count, and most merges late in the thinning fail it.
@@ -286,7 +308,7 @@ mod tests {
         let digits: Vec<u8> = solution.cells.iter().map(|c| c.unwrap()).collect();
         let mut same = <rand::rngs::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
         assert_eq!(draw(9, &digits, rule, &mut same), None, "the draw itself fails");
-        assert_eq!(make(&base, rule, &solution, &mut rng, None).err(), Some(GenerateError::CageSizes { min: 8, max: 9 }));
+        assert_eq!(make(&base, rule, &solution, &mut rng, None, None).err(), Some(GenerateError::CageSizes { min: 8, max: 9 }));
     }
 
     #[test]

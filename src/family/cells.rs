@@ -442,7 +442,7 @@ impl Cells {
                         let grader = Grader::new(model)?;
                         Some(Box::new(move |givens: &Grid| Judged::of_rating(grader.rate_within(givens, wanted))))
                     };
-                    generator.puzzle_accepted(seed, &accept)
+                    generator.puzzle_at_most(seed, wanted, &accept)
                 }
                 _ => generator.puzzle(seed),
             };

@@ -199,7 +199,7 @@ impl Generator {
 
     /// One unique puzzle from `seed` whose clues go as `steering` lets them.
     pub fn puzzle_steered(&self, seed: u64, steering: Steering) -> Result<Generated, GenerateError> {
-        self.make(seed, steering, None)
+        self.make(seed, steering, None, None)
     }
 
     /// Like [`Generator::puzzle_within`] for layouts that draw parts per
@@ -207,13 +207,28 @@ impl Generator {
     /// test for each puzzle's own model (`None`: no test, anything goes),
     /// and clues go, or killer cages merge, only while it holds.
     pub fn puzzle_accepted(&self, seed: u64, accept: &Acceptance<'_>) -> Result<Generated, GenerateError> {
-        self.make(seed, Steering::Minimal, Some(accept))
+        self.make(seed, Steering::Minimal, Some(accept), None)
     }
 
-    fn make(&self, seed: u64, steering: Steering, accept: Option<&Acceptance<'_>>) -> Result<Generated, GenerateError> {
+    /// [`Generator::puzzle_accepted`] where `accept` is "grades at most
+    /// `level`": a killer's merges are then judged by the quick deduction
+    /// checker ([`crate::grade::KillerCheck`]) instead of a grader built
+    /// per trial (at hard, by the checker first and `accept` where it does
+    /// not solve). The finished puzzle is graded by the caller as before.
+    pub fn puzzle_at_most(&self, seed: u64, level: Level, accept: &Acceptance<'_>) -> Result<Generated, GenerateError> {
+        self.make(seed, Steering::Minimal, Some(accept), Some(level))
+    }
+
+    fn make(
+        &self,
+        seed: u64,
+        steering: Steering,
+        accept: Option<&Acceptance<'_>>,
+        within: Option<Level>,
+    ) -> Result<Generated, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (solution, derived) = match self.start(&mut rng)? {
-            Start::Killer(rule, solution) => return self.killer(rule, solution, seed, &mut rng, accept),
+            Start::Killer(rule, solution) => return self.killer(rule, solution, seed, &mut rng, accept, within),
             Start::Grid { solution, derived } => (solution, derived),
         };
         let own_solver;
@@ -336,8 +351,9 @@ impl Generator {
         seed: u64,
         rng: &mut ChaCha8Rng,
         accept: Option<&Acceptance<'_>>,
+        within: Option<Level>,
     ) -> Result<Generated, GenerateError> {
-        let made = crate::killer::make(&self.layout, rule, &solution, rng, accept)?;
+        let made = crate::killer::make(&self.layout, rule, &solution, rng, accept, within)?;
         let model = &cells_of(&made.layout).model;
         let count = Solver::new(model).count(&made.givens, 2);
         debug_assert_eq!(count.solutions, 1);

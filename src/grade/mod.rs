@@ -45,6 +45,7 @@ mod grouped;
 mod hint;
 mod intersections;
 mod killer_chains;
+mod killer_check;
 mod killer_settle;
 mod killer_sums;
 mod memo;
@@ -75,6 +76,7 @@ mod variant_tests;
 
 pub use calibrate::{BandStats, Calibration, calibration, calibration_from_str};
 pub use hint::{ChainNode, Link, Part, Pattern, PatternCell, PatternHouse};
+pub use killer_check::KillerCheck;
 pub use model_grader::{Grader, houses_of};
 pub use problem::{Problem, SquareInfo};
 pub use rating::{Level, level_of};

@@ -1,0 +1,646 @@
+//! The killer generator's quick question (issue #34): "do the grader's
+//! techniques up to this level solve these cages?", asked once per trial
+//! cage set, hundreds of times a puzzle. Tatham's Solo generates killers
+//! the same way: its merge loop runs its own solver, a few fixed arrays,
+//! on each trial (solo.c `new_game_desc`).
+//!
+//! No [`super::Grader`] is built: the cages are cell sets and sums, the
+//! candidates one mask a cell, the houses bitsets made once per grid. It
+//! runs a subset of the ladder's techniques at the level, cheapest first,
+//! starting again after any progress:
+//!
+//! - easy (≤ 2.3): naked and hidden singles, cage combination of cages of
+//!   up to three cells (2.0);
+//! - medium (≤ 3.4): also cage combination of any cage (2.5), cage and
+//!   house (2.6), pointing and claiming (2.6, 2.8), the rule of 45 over one
+//!   house (innies and outies of up to five cells, 2.8), naked pair (3.0),
+//!   hidden pair (3.4).
+//!
+//! Why "it solves" means "the grader rates it at most the level": every
+//! deduction made here is one the grader's ladder makes with a technique
+//! rated at most the level, on the same candidates. Each of those
+//! techniques only grows stronger as candidates go (what it removes from
+//! a board it removes, or finds already gone, on any board with fewer
+//! candidates), so the grader, which stops only once nothing rated at
+//! most the level applies, ends with at most the candidates this checker
+//! ends with: where the checker places every cell, so does the grader
+//! within the level. The converse does not hold (the grader knows more:
+//! direct pointing at easy, X-wing at medium, …), so the checker refuses
+//! some cage sets the grader would take; the generator just merges less.
+//!
+//! A solve here is also a proof of uniqueness: every deduction holds in
+//! every solution, so every solution is the grid it reaches; the cages'
+//! sums come from a known solution, so there is exactly one.
+
+use crate::level::Level;
+use crate::model::{Grid, Model, sum_combinations, sum_support};
+
+/// A set of cells, one bit a cell (grids of up to 128 cells).
+type Cells = u128;
+
+fn bit(c: usize) -> Cells {
+    1 << c
+}
+
+/// The cells of a set, lowest first.
+fn cells_of(mut set: Cells) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
+/// The digits of a mask, lowest first.
+fn digits_of(mut mask: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let d = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            d
+        })
+    })
+}
+
+/// Cells in a cage or sum set at most (a killer house has nine).
+const MAX_SET: usize = 9;
+
+/// One grid's houses, made once; [`KillerCheck::solves`] takes the cages.
+pub struct KillerCheck {
+    n: usize,
+    /// Every cell.
+    grid: Cells,
+    /// Every symbol: the candidates of an empty cell.
+    all: u16,
+    /// Each symbol's value (what a cage's sum adds up).
+    value: Vec<u32>,
+    /// The full houses (every symbol once), as cell sets and as lists.
+    houses: Vec<Cells>,
+    house_cells: Vec<Vec<usize>>,
+    /// What the houses add up to: every value once.
+    total: u32,
+    /// Each cell's peers through the houses.
+    peers: Vec<Cells>,
+    /// Pairs of houses sharing two cells or more: pointing and claiming
+    /// (a digit's places in the first all in the second).
+    locked: Vec<(usize, usize)>,
+}
+
+/// A sum the checker brings to its support: a cage, or the rule of 45's
+/// innies or outies of one house.
+struct SumSet {
+    cells: [usize; MAX_SET],
+    len: usize,
+    sum: u32,
+    distinct: bool,
+    cage: bool,
+    /// The step counter when the set was last brought to its support
+    /// (`u32::MAX`: never): a set none of whose cells changed since has
+    /// nothing more to give.
+    seen: u32,
+}
+
+impl SumSet {
+    fn cells(&self) -> &[usize] {
+        &self.cells[..self.len]
+    }
+}
+
+/// The candidates as the checker goes.
+struct Board {
+    /// Per cell its candidates; a placed cell keeps its digit alone.
+    cand: Vec<u16>,
+    placed: Cells,
+    /// Per digit the cells whose candidates hold it (placed ones too).
+    dpos: [Cells; MAX_SET],
+    /// Per cell the step counter when it last lost a candidate.
+    changed: Vec<u32>,
+    clock: u32,
+    /// Per cell its peers: the houses' and its cage's.
+    peers: Vec<Cells>,
+    /// A cell lost its last candidate, or a sum no assignment reaches.
+    broken: bool,
+}
+
+impl Board {
+    fn eliminate(&mut self, c: usize, mask: u16) -> bool {
+        let gone = self.cand[c] & mask;
+        if gone == 0 {
+            return false;
+        }
+        for d in digits_of(gone) {
+            self.dpos[d] &= !bit(c);
+        }
+        self.cand[c] &= !mask;
+        self.clock += 1;
+        self.changed[c] = self.clock;
+        self.broken |= self.cand[c] == 0;
+        true
+    }
+
+    /// Places `d` in `c`: its peers lose it.
+    fn place(&mut self, c: usize, d: usize) {
+        let keep = 1u16 << d;
+        if self.cand[c] & keep == 0 {
+            self.broken = true;
+            return;
+        }
+        self.eliminate(c, !keep);
+        self.placed |= bit(c);
+        for p in cells_of(self.peers[c]) {
+            self.eliminate(p, keep);
+        }
+    }
+
+    /// Cells still open whose candidates include `d`.
+    fn places(&self, set: Cells, d: usize) -> Cells {
+        set & self.dpos[d] & !self.placed
+    }
+}
+
+impl KillerCheck {
+    /// The checker for `model`'s grid; `None` where it does not apply (more
+    /// than 128 cells or 9 symbols, symbols not worth 1 to n).
+    pub fn new(model: &Model) -> Option<KillerCheck> {
+        let (n, n_sym) = (model.cell_count(), model.symbol_count());
+        if n > 128 || n_sym > 9 || (0..n_sym).any(|s| model.alphabet.value_of(s as u8) != Some(s as u32 + 1)) {
+            return None;
+        }
+        let full: Vec<&crate::model::House> = model.houses.iter().filter(|h| h.counts.iter().all(|&c| c == 1)).collect();
+        let houses: Vec<Cells> = full.iter().map(|h| h.cells.iter().fold(0, |s, &c| s | bit(c))).collect();
+        let house_cells: Vec<Vec<usize>> = full.iter().map(|h| h.cells.clone()).collect();
+        let mut peers = vec![0; n];
+        for &h in &houses {
+            for c in cells_of(h) {
+                peers[c] |= h & !bit(c);
+            }
+        }
+        let mut locked = Vec::new();
+        for (i, &a) in houses.iter().enumerate() {
+            for (j, &b) in houses.iter().enumerate() {
+                if i != j && (a & b).count_ones() >= 2 {
+                    locked.push((i, j));
+                }
+            }
+        }
+        let value: Vec<u32> = (1..=n_sym as u32).collect();
+        Some(KillerCheck {
+            n,
+            grid: (0..n).fold(0, |s, c| s | bit(c)),
+            all: ((1u32 << n_sym) - 1) as u16,
+            total: value.iter().sum(),
+            value,
+            houses,
+            house_cells,
+            peers,
+            locked,
+        })
+    }
+
+    /// Whether the techniques of [`KillerCheck`] up to `level` (easy's or
+    /// medium's; hard and expert ask medium's) solve `givens` under the
+    /// cages `pieces` whose sums `digits` (the solution's symbols) give:
+    /// a proof that the grader rates them at most `level` and that they
+    /// have one solution.
+    pub fn solves(&self, pieces: &[Vec<usize>], digits: &[u8], givens: &Grid, level: Level) -> bool {
+        let medium = level != Level::Easy;
+        let n = self.n;
+        let mut dpos = [0; MAX_SET];
+        dpos[..self.value.len()].fill(self.grid);
+        let mut b =
+            Board { cand: vec![self.all; n], placed: 0, dpos, changed: vec![0; n], clock: 0, peers: self.peers.clone(), broken: false };
+        let mut cage_of = vec![usize::MAX; n];
+        let mut cage_cells: Vec<Cells> = Vec::with_capacity(pieces.len());
+        let mut sets: Vec<SumSet> = Vec::with_capacity(pieces.len() + 2 * self.houses.len());
+        for (k, piece) in pieces.iter().enumerate() {
+            if piece.len() > MAX_SET {
+                return false;
+            }
+            let set = piece.iter().fold(0, |s, &c| s | bit(c));
+            for &c in piece {
+                cage_of[c] = k;
+                b.peers[c] |= set & !bit(c);
+            }
+            cage_cells.push(set);
+            let mut cells = [0; MAX_SET];
+            cells[..piece.len()].copy_from_slice(piece);
+            let sum = piece.iter().map(|&c| self.value[digits[c] as usize]).sum();
+            sets.push(SumSet { cells, len: piece.len(), sum, distinct: true, cage: true, seen: u32::MAX });
+        }
+        if cage_of.contains(&usize::MAX) {
+            return false;
+        }
+        if medium {
+            self.rule_of_45(&cage_of, &cage_cells, &mut sets);
+        }
+        for (c, &g) in givens.cells.iter().enumerate() {
+            if let Some(d) = g {
+                b.place(c, d as usize);
+            }
+        }
+        // One-cell cages are givens (as the grader writes them in).
+        for piece in pieces.iter().filter(|p| p.len() == 1) {
+            b.place(piece[0], digits[piece[0]] as usize);
+        }
+        loop {
+            if b.broken {
+                return false;
+            }
+            if b.placed == self.grid {
+                debug_assert!((0..n).all(|c| b.cand[c] == 1 << digits[c]), "a solve that is not the solution");
+                return true;
+            }
+            if self.singles(&mut b) || sums(&mut b, &mut sets, |s| s.cage && s.len <= 3) {
+                continue;
+            }
+            if !medium {
+                return false;
+            }
+            let progress = sums(&mut b, &mut sets, |s| s.cage)
+                || self.cage_house(&mut b, &sets)
+                || self.locked(&mut b)
+                || sums(&mut b, &mut sets, |s| !s.cage)
+                || self.naked_pair(&mut b)
+                || self.hidden_pair(&mut b);
+            if !progress {
+                return false;
+            }
+        }
+    }
+
+    /// The rule of 45 over each house: the innies (the house's cells whose
+    /// cages leave it) add up to the house's total less the sums of the
+    /// cages inside it; the outies (the cells outside of the cages that
+    /// leave it) to those cages' sums less the innies'. Sets of one to five
+    /// cells, as the grader's (`Model::sum_sets`, `cages::RULE_OF_45_CELLS`).
+    fn rule_of_45(&self, cage_of: &[usize], cage_cells: &[Cells], sets: &mut Vec<SumSet>) {
+        let first = sets.len();
+        for &house in &self.houses {
+            let (mut whole_sum, mut partial_sum, mut innies, mut outies) = (0, 0, 0 as Cells, 0 as Cells);
+            let mut seen: Cells = 0;
+            for c in cells_of(house) {
+                let k = cage_of[c];
+                if seen & bit(c) != 0 {
+                    continue;
+                }
+                seen |= cage_cells[k];
+                let sum = sets[k].sum;
+                match cage_cells[k] & !house {
+                    0 => whole_sum += sum,
+                    out => {
+                        partial_sum += sum;
+                        innies |= cage_cells[k] & house;
+                        outies |= out;
+                    }
+                }
+            }
+            let innie_sum = self.total - whole_sum;
+            let mut push = |set: Cells, sum: u32| {
+                let len = set.count_ones() as usize;
+                if !(1..=super::cages::RULE_OF_45_CELLS).contains(&len) {
+                    return;
+                }
+                let mut cells = [0; MAX_SET];
+                for (i, c) in cells_of(set).enumerate() {
+                    cells[i] = c;
+                }
+                let new = SumSet { cells, len, sum, distinct: self.houses.iter().any(|&h| set & !h == 0), cage: false, seen: u32::MAX };
+                if !sets[first..].iter().any(|s| s.cells() == new.cells()) {
+                    sets.push(new);
+                }
+            };
+            push(innies, innie_sum);
+            if outies != 0 && partial_sum > innie_sum {
+                push(outies, partial_sum - innie_sum);
+            }
+        }
+    }
+
+    /// Naked and hidden singles until none is left; whether any was placed.
+    fn singles(&self, b: &mut Board) -> bool {
+        let mut any = false;
+        loop {
+            let mut placed = false;
+            for c in cells_of(self.grid & !b.placed) {
+                if b.cand[c].count_ones() == 1 {
+                    b.place(c, b.cand[c].trailing_zeros() as usize);
+                    placed = true;
+                }
+            }
+            for &house in &self.houses {
+                for d in 0..self.value.len() {
+                    let places = b.places(house, d);
+                    if places.count_ones() == 1 {
+                        b.place(places.trailing_zeros() as usize, d);
+                        placed = true;
+                    }
+                }
+            }
+            if b.broken || !placed {
+                return any || placed;
+            }
+            any = true;
+        }
+    }
+
+    /// A digit every combination of a cage's sum holds, its open places in
+    /// the cage all in one house: the rest of the house loses it (the
+    /// grader's `cages::cage_house`).
+    fn cage_house(&self, b: &mut Board, sets: &[SumSet]) -> bool {
+        for set in sets.iter().filter(|s| s.cage && s.len >= 2) {
+            let cells = set.cells();
+            if cells.iter().all(|&c| b.placed & bit(c) != 0) {
+                continue;
+            }
+            let cage = cells.iter().fold(0, |s, &c| s | bit(c));
+            let held = cells.iter().filter(|&&c| b.placed & bit(c) != 0).fold(0u16, |m, &c| m | b.cand[c]);
+            for d in digits_of(required(b, set) & !held) {
+                let places = b.places(cage, d);
+                if places.count_ones() < 2 {
+                    continue;
+                }
+                for &house in self.houses.iter().filter(|&&h| places & !h == 0) {
+                    let victims = b.places(house & !cage, d);
+                    if victims != 0 {
+                        for c in cells_of(victims) {
+                            b.eliminate(c, 1 << d);
+                        }
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Pointing and claiming: a digit's open places in one house all in
+    /// another leave the rest of the other without it.
+    fn locked(&self, b: &mut Board) -> bool {
+        for d in 0..self.value.len() {
+            let open = b.places(self.grid, d);
+            for &(from, to) in &self.locked {
+                let places = open & self.houses[from];
+                let victims = open & self.houses[to] & !self.houses[from];
+                if places != 0 && places & !self.houses[to] == 0 && victims != 0 {
+                    for c in cells_of(victims) {
+                        b.eliminate(c, 1 << d);
+                    }
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Two open cells of a house with the same two candidates: the rest of
+    /// the house loses both.
+    fn naked_pair(&self, b: &mut Board) -> bool {
+        for cells in &self.house_cells {
+            let open: Vec<usize> = cells.iter().copied().filter(|&c| b.placed & bit(c) == 0).collect();
+            for (i, &x) in open.iter().enumerate() {
+                let pair = b.cand[x];
+                if pair.count_ones() != 2 {
+                    continue;
+                }
+                let Some(&y) = open[i + 1..].iter().find(|&&y| b.cand[y] == pair) else { continue };
+                let mut any = false;
+                for &c in open.iter().filter(|&&c| c != x && c != y) {
+                    any |= b.eliminate(c, pair);
+                }
+                if any {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Two digits whose open places in a house are the same two cells:
+    /// those cells lose every other candidate.
+    fn hidden_pair(&self, b: &mut Board) -> bool {
+        for &house in &self.houses {
+            let places: Vec<Cells> = (0..self.value.len()).map(|d| b.places(house, d)).collect();
+            for d in 0..places.len() {
+                if places[d].count_ones() != 2 {
+                    continue;
+                }
+                for e in d + 1..places.len() {
+                    if places[e] != places[d] {
+                        continue;
+                    }
+                    let keep = (1u16 << d) | (1u16 << e);
+                    let mut any = false;
+                    for c in cells_of(places[d]) {
+                        any |= b.eliminate(c, !keep & self.all);
+                    }
+                    if any {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Each chosen sum set whose cells changed since it was last looked at,
+/// brought to its support (the grader's cage combination and innies and
+/// outies); whether a candidate went.
+fn sums(b: &mut Board, sets: &mut [SumSet], chosen: impl Fn(&SumSet) -> bool) -> bool {
+    let mut masks = [0u32; MAX_SET];
+    let mut keep = [0u32; MAX_SET];
+    let mut any = false;
+    for set in sets.iter_mut().filter(|s| chosen(s)) {
+        let cells = &set.cells[..set.len];
+        if set.seen != u32::MAX && cells.iter().all(|&c| b.changed[c] <= set.seen) {
+            continue;
+        }
+        set.seen = b.clock;
+        if cells.iter().all(|&c| b.placed & bit(c) != 0) {
+            continue;
+        }
+        for (i, &c) in cells.iter().enumerate() {
+            masks[i] = b.cand[c] as u32;
+        }
+        let n = cells.len();
+        if !sum_support(&masks[..n], set.sum, set.distinct, &mut keep[..n]) {
+            b.broken = true;
+            return true;
+        }
+        for (i, &c) in cells.iter().enumerate() {
+            if b.placed & bit(c) == 0 {
+                any |= b.eliminate(c, (masks[i] & !keep[i]) as u16);
+            }
+        }
+        if any {
+            // The grader takes one set a step; any order reaches the same
+            // fixpoint, and the cheaper techniques come first again.
+            return true;
+        }
+    }
+    any
+}
+
+/// The digits every combination of a cage's sum holds that its cells'
+/// candidates allow (the grader's `cages::required_digits`).
+fn required(b: &Board, set: &SumSet) -> u16 {
+    let cells = set.cells();
+    let n = cells.len();
+    let (mut m, mut narrowed, mut keep) = ([0u32; MAX_SET], [0u32; MAX_SET], [0u32; MAX_SET]);
+    for (i, &c) in cells.iter().enumerate() {
+        m[i] = b.cand[c] as u32;
+    }
+    let union = m[..n].iter().fold(0, |u, &x| u | x);
+    let mut required = u32::MAX;
+    let mut any = false;
+    for &combo in sum_combinations(n, set.sum) {
+        let combo = combo as u32;
+        if combo & !union != 0 || (any && combo & required == required) {
+            continue;
+        }
+        for i in 0..n {
+            narrowed[i] = m[i] & combo;
+        }
+        if sum_support(&narrowed[..n], set.sum, true, &mut keep[..n]) {
+            required &= combo;
+            any = true;
+            if required == 0 {
+                return 0;
+            }
+        }
+    }
+    if any { required as u16 } else { 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Generator, Symmetry};
+    use crate::grade::Grader;
+    use crate::layout::Layout;
+
+    /// Killer-9 puzzles of seeds 1 to `n` (cages merged while unique, no
+    /// level asked): their models, givens and solutions' symbols.
+    fn killers(n: u64) -> Vec<(Model, Grid, Vec<u8>)> {
+        let generator = Generator::new(&Layout::load("killer-9").unwrap(), Symmetry::None);
+        (1..=n)
+            .map(|seed| {
+                let p = generator.puzzle(seed).unwrap();
+                let model = p.layout.as_ref().unwrap().cells().unwrap().model.clone();
+                let digits = p.solution.cells.iter().map(|c| c.unwrap()).collect();
+                (model, p.givens, digits)
+            })
+            .collect()
+    }
+
+    fn pieces(model: &Model) -> Vec<Vec<usize>> {
+        model.cages.iter().map(|c| c.cells.clone()).collect()
+    }
+
+    /// A solve at a level is a grade within it: on killers of every level
+    /// (the unlevelled generator's, and the same with a few cages split
+    /// in two, which makes them easier), whatever the checker solves at
+    /// easy or medium the grader rates at most that; some it solves, some
+    /// (the hard and expert ones) it does not.
+    #[test]
+    fn a_solve_at_a_level_is_a_grade_within_it() {
+        let (mut solved, mut refused) = ([0; 2], [0; 2]);
+        for (model, givens, digits) in killers(6) {
+            let check = KillerCheck::new(&model).unwrap();
+            let mut split = model.clone();
+            // Every cage of four or five cells cut after its second cell
+            // (cells are in reading order, so both parts stay in one
+            // piece only where they do: the checker does not care).
+            split.cages = model
+                .cages
+                .iter()
+                .flat_map(|c| match c.cells.len() {
+                    4.. => {
+                        let (a, b) = c.cells.split_at(2);
+                        let sum = |cells: &[usize]| cells.iter().map(|&x| digits[x] as u32 + 1).sum();
+                        vec![crate::model::Cage { cells: a.to_vec(), sum: sum(a) }, crate::model::Cage { cells: b.to_vec(), sum: sum(b) }]
+                    }
+                    _ => vec![c.clone()],
+                })
+                .collect();
+            for model in [&model, &split] {
+                let level = Grader::new(model).unwrap().rate(&givens).unwrap().level;
+                for (i, at) in [Level::Easy, Level::Medium].into_iter().enumerate() {
+                    match check.solves(&pieces(model), &digits, &givens, at) {
+                        true => {
+                            assert!(level <= at, "solved at {at:?}, graded {level:?}");
+                            solved[i] += 1;
+                        }
+                        false => refused[i] += 1,
+                    }
+                }
+            }
+        }
+        assert!(solved[1] > 0 && refused[1] > 0, "medium: solved {solved:?}, refused {refused:?}");
+        assert!(solved[0] < solved[1], "easy solves fewer: {solved:?}");
+    }
+
+    /// Never a false solve: the same killers with two neighbouring cages
+    /// merged (where the generator could, and stopped: two solutions each)
+    /// are refused at every level.
+    #[test]
+    fn two_solutions_are_never_solved() {
+        let mut tried = 0;
+        for (model, givens, digits) in killers(3) {
+            let check = KillerCheck::new(&model).unwrap();
+            let cages = pieces(&model);
+            for i in 0..cages.len() {
+                for j in i + 1..cages.len() {
+                    let (a, b) = (&cages[i], &cages[j]);
+                    let touch = a.iter().any(|&x| b.iter().any(|&y| crate::layout::side_neighbours(9, x).any(|n| n == y)));
+                    let repeat = a.iter().any(|&x| b.iter().any(|&y| digits[x] == digits[y]));
+                    if !touch || repeat || a.len() + b.len() > 5 {
+                        continue;
+                    }
+                    let mut merged = cages.clone();
+                    let moved = merged.remove(j);
+                    merged[i].extend(moved);
+                    let mut with = model.clone();
+                    with.cages = merged
+                        .iter()
+                        .map(|c| crate::model::Cage { cells: c.clone(), sum: c.iter().map(|&x| digits[x] as u32 + 1).sum() })
+                        .collect();
+                    assert_eq!(crate::solver::Solver::new(&with).count(&givens, 2).solutions, 2);
+                    for level in [Level::Easy, Level::Medium] {
+                        assert!(!check.solves(&merged, &digits, &givens, level), "cages {i} and {j} merged");
+                    }
+                    tried += 1;
+                }
+            }
+        }
+        assert!(tried > 0);
+    }
+
+    /// The techniques past singles and small cages are medium's: a killer
+    /// the checker solves at medium but not at easy is one the grader
+    /// rates medium, and its first step past easy is one of them.
+    #[test]
+    fn medium_solves_what_easy_cannot() {
+        let family = crate::family::of(Layout::load("killer-9").unwrap(), &Default::default()).unwrap();
+        let mut found = 0;
+        for seed in 1..40 {
+            let Some(p) = family.make(seed, Some(Level::Medium)).unwrap() else { continue };
+            let own = Layout::from_source(std::path::Path::new("killer-9.toml"), p.own_layout.clone().unwrap()).unwrap();
+            let model = &own.cells().unwrap().model;
+            let givens = model.parse_grid(&p.givens).unwrap();
+            let solution = model.parse_grid(&p.solution).unwrap();
+            let digits: Vec<u8> = solution.cells.iter().map(|c| c.unwrap()).collect();
+            let check = KillerCheck::new(model).unwrap();
+            assert_eq!(p.level, "medium");
+            assert!(check.solves(&pieces(model), &digits, &givens, Level::Medium), "seed {seed}: made by the checker at medium");
+            assert!(!check.solves(&pieces(model), &digits, &givens, Level::Easy), "seed {seed}: graded medium, not easy");
+            found += 1;
+            if found == 2 {
+                break;
+            }
+        }
+        assert_eq!(found, 2);
+    }
+}
