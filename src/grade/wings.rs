@@ -210,6 +210,12 @@ struct Als {
 }
 
 impl AlsIndex {
+    /// The sets were found on another board: build them anew when asked.
+    pub(crate) fn forget(&mut self) {
+        self.built = false;
+        self.sets.clear();
+    }
+
     fn build(&mut self, topo: &Topology, b: &Board) {
         if self.built {
             return;
