@@ -10,7 +10,7 @@
 //! later. Skipping what cannot yield keeps
 //! the search order, so the step found — and the grade — is the same.
 
-use super::board::{Board, Mask};
+use super::board::{Board, CellSet, Mask};
 
 pub(crate) struct Memo {
     /// The board's clock at the last search that found nothing (`None`:
@@ -42,6 +42,42 @@ impl Memo {
         let found = search(self);
         if found.is_none() {
             self.stamp = Some(b.clock);
+        }
+        found
+    }
+}
+
+/// A [`Memo`] by cell, for techniques whose patterns are cells with their
+/// candidates (the ALS wings): after a search that found nothing, it keeps
+/// every cell's candidates; a pattern whose cells all kept theirs since
+/// can only remove less than it did then, which was nothing.
+pub(crate) struct CellMemo {
+    /// Every cell's candidates at the last search that found nothing
+    /// (empty: not searched yet).
+    cand: Vec<Mask>,
+}
+
+impl CellMemo {
+    pub fn new() -> CellMemo {
+        CellMemo { cand: Vec::new() }
+    }
+
+    /// Runs `search` with the cells whose candidates did not change since
+    /// the last search found nothing; when it finds nothing, remembers the
+    /// board's candidates.
+    pub fn search<T>(&mut self, b: &Board, search: impl FnOnce(CellSet) -> Option<T>) -> Option<T> {
+        let mut unchanged = CellSet::EMPTY;
+        if !forgetting() && self.cand.len() == b.cand.len() {
+            for c in b.unsolved.iter() {
+                if self.cand[c] == b.cand[c] {
+                    unchanged.insert(c);
+                }
+            }
+        }
+        let found = search(unchanged);
+        if found.is_none() {
+            self.cand.clear();
+            self.cand.extend_from_slice(&b.cand);
         }
         found
     }
