@@ -99,7 +99,7 @@ fn forgetting() -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::board::{Board, Topology};
-    use super::super::{Grader, Problem, grade};
+    use super::super::{Grader, Problem, Technique, grade};
     use super::FORGET;
     use crate::layout::Layout;
 
@@ -120,6 +120,27 @@ mod tests {
             FORGET.set(false);
             assert_eq!(remembered, searched, "{p}");
         }
+    }
+
+    /// The ALS wings skip sets and bivalue cells whose candidates did not
+    /// change: puzzles rated at an ALS wing's rating take the same path.
+    #[test]
+    fn skipping_unchanged_als_wings_takes_the_same_path() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sudoku/se-rated.txt");
+        let text = std::fs::read_to_string(path).expect("shared/data/sudoku/se-rated.txt");
+        let wing_rated = |l: &&str| ["5.5", "5.6", "6.2", "6.3", "6.4", "6.6"].contains(&l[81..].trim());
+        let wings = [Technique::WXYZWing, Technique::VWXYZWing, Technique::UVWXYZWing];
+        let mut wing_steps = 0;
+        for p in text.lines().filter(|l| !l.starts_with('#')).filter(wing_rated).step_by(6) {
+            let problem = Problem::classic(3, 3, &p[..81]).unwrap();
+            let remembered = grade(&problem);
+            FORGET.set(true);
+            let searched = grade(&problem);
+            FORGET.set(false);
+            assert_eq!(remembered, searched, "{p}");
+            wing_steps += searched.steps.iter().filter(|s| wings.contains(&s.technique)).count();
+        }
+        assert!(wing_steps > 10, "the sample's paths use ALS wings ({wing_steps} steps)");
     }
 
     /// The cage techniques skip cages whose cells did not change: the path
