@@ -339,10 +339,12 @@ fn cycle_hint(topo: &Topology, ns: usize, mode: Mode, rating: u32, nodes: &[u32]
         p.implications(ns, &closed, false);
     });
     hint.eliminations = elims;
-    let mut head = format!("{} ({} nodes): ", t.name(), nodes.len());
-    write_nodes(&mut head, topo, ns, nodes);
-    let _ = write!(head, " -> {}", node_text(topo, ns, nodes[0]));
-    hint.finish(topo, || head)
+    // Written only while steps are described (`finish` calls it then).
+    hint.finish_with(topo, |head| {
+        let _ = write!(head, "{} ({} nodes): ", t.name(), nodes.len());
+        write_nodes(head, topo, ns, nodes);
+        let _ = write!(head, " -> {}", node_text(topo, ns, nodes[0]));
+    })
 }
 
 fn chain_hint(topo: &Topology, ns: usize, mode: Mode, rating: u32, nodes: &[u32]) -> Hint {
@@ -357,9 +359,10 @@ fn chain_hint(topo: &Topology, ns: usize, mode: Mode, rating: u32, nodes: &[u32]
     } else {
         hint.eliminations.push((c, d as u8));
     }
-    let mut head = format!("{} ({} nodes): ", t.name(), nodes.len());
-    write_nodes(&mut head, topo, ns, nodes);
-    hint.finish(topo, || head)
+    hint.finish_with(topo, |head| {
+        let _ = write!(head, "{} ({} nodes): ", t.name(), nodes.len());
+        write_nodes(head, topo, ns, nodes);
+    })
 }
 
 /// SE's loop eliminations: a candidate outside the loop that sees an "on"

@@ -51,6 +51,11 @@ pub(crate) fn aligned_pair_exclusion(topo: &Topology, b: &Board) -> Option<Hint>
                     ok1 |= 1 << p1;
                 }
             }
+            // The hint is made only for a pair that excludes something: most
+            // pairs do not, and a hint allocates.
+            if m0 & !ok0 == 0 && m1 & !ok1 == 0 {
+                continue;
+            }
             let mut hint = Hint::new(Technique::AlignedPairExclusion, 62).focused(Vec::new(), Vec::new(), vec![c0, c1], 0);
             for d in bits(m0 & !ok0) {
                 hint.eliminations.push((c0, d as u8));
@@ -58,10 +63,8 @@ pub(crate) fn aligned_pair_exclusion(topo: &Topology, b: &Board) -> Option<Hint>
             for d in bits(m1 & !ok1) {
                 hint.eliminations.push((c1, d as u8));
             }
-            if !hint.eliminations.is_empty() {
-                let head = format!("aligned pair exclusion: {} against {}", cell_list(topo, [c0, c1]), cell_list(topo, common.iter()));
-                return Some(hint.finish(topo, || head));
-            }
+            let head = || format!("aligned pair exclusion: {} against {}", cell_list(topo, [c0, c1]), cell_list(topo, common.iter()));
+            return Some(hint.finish(topo, head));
         }
     }
     None

@@ -16,10 +16,11 @@
 //! most once), so a pass costs at most two propagations per candidate.
 
 use super::Technique;
-use super::board::{Batch, Board, Hint, Topology, bits};
+use super::board::{Batch, Board, Hint, Mask, Topology, bits};
 use super::chains::{Graph, write_nodes};
 use super::propagation::{Config, NONE, PropStore, Propagator, node};
 use super::rating::{complexity_limit, length_bonus, max_complexity_for_bonus};
+use std::fmt::Write;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Level {
@@ -160,10 +161,8 @@ impl Forcing {
                         for on in [true, false] {
                             intersect(&self.store, &recs, on, if on { &mut acc_on } else { &mut acc_off });
                         }
-                        let head = format!("{}=/<>{}", topo.names[c], topo.sym(v));
                         let source = Source::Candidate(c, v);
-                        if let Some(h) = self.conclusions(topo, b, &pass, Kind::Double, &recs, &acc_on, &acc_off, &head, &source, &mut best)
-                        {
+                        if let Some(h) = self.conclusions(topo, b, &pass, Kind::Double, &recs, &acc_on, &acc_off, &source, &mut best) {
                             return Some(h);
                         }
                     }
@@ -192,11 +191,8 @@ impl Forcing {
                         }
                         intersect(&self.store, &recs, true, &mut acc_on);
                         intersect(&self.store, &recs, false, &mut acc_off);
-                        let head = format!("{} in {}", topo.sym(v), house.name);
-                        let source = Source::House(h);
-                        if let Some(hint) =
-                            self.conclusions(topo, b, &pass, Kind::Region, &recs, &acc_on, &acc_off, &head, &source, &mut best)
-                        {
+                        let source = Source::House(h, v);
+                        if let Some(hint) = self.conclusions(topo, b, &pass, Kind::Region, &recs, &acc_on, &acc_off, &source, &mut best) {
                             return Some(hint);
                         }
                     }
@@ -214,9 +210,8 @@ impl Forcing {
                 }
                 intersect(&self.store, &recs, true, &mut acc_on);
                 intersect(&self.store, &recs, false, &mut acc_off);
-                let head = format!("{} {}", topo.names[c], topo.digit_list(b.cand[c]));
-                let source = Source::Cell(c);
-                if let Some(hint) = self.conclusions(topo, b, &pass, Kind::Cell, &recs, &acc_on, &acc_off, &head, &source, &mut best) {
+                let source = Source::Cell(c, b.cand[c]);
+                if let Some(hint) = self.conclusions(topo, b, &pass, Kind::Cell, &recs, &acc_on, &acc_off, &source, &mut best) {
                     return Some(hint);
                 }
             }
@@ -255,7 +250,7 @@ impl Forcing {
         on: bool,
         c: usize,
         d: usize,
-        what: &str,
+        what: impl FnOnce() -> String,
         source: &Source,
         branches: impl FnOnce() -> Vec<Vec<u32>>,
     ) {
@@ -272,7 +267,7 @@ impl Forcing {
             branch_pattern(p, topo, ns, source, &paths);
         });
         let hint = hint.finish(topo, || {
-            let mut head = format!("{} ({})", tech.name(), what);
+            let mut head = format!("{} ({})", tech.name(), what());
             if !paths.is_empty() {
                 head.push_str(": ");
                 write_branches(&mut head, topo, ns, &paths);
@@ -343,10 +338,10 @@ impl Forcing {
         let source = Source::Candidate(c, d);
         if !beats(best, rating, ct.complexity, key) {
             if start & 1 == 1 || b.cand[c].count_ones() >= 2 {
-                let what = format!("contradiction from {}", super::chains::node_text(topo, ns, start));
+                let what = || format!("contradiction from {}", super::chains::node_text(topo, ns, start));
                 let paths = || vec![self.prop.path(ct.on), self.prop.path(ct.off)];
                 let paths = if super::hint::describing() { paths() } else { Vec::new() };
-                self.keep_extra(topo, rating, tech, start & 1 == 0, c, d, &what, &source, || paths);
+                self.keep_extra(topo, rating, tech, start & 1 == 0, c, d, what, &source, || paths);
             }
             return;
         }
@@ -366,11 +361,14 @@ impl Forcing {
             let paths = [self.prop.path(ct.on), self.prop.path(ct.off)];
             branch_pattern(p, topo, ns, &source, &paths);
         });
-        let mut head = format!("{} ({} nodes), contradiction: ", tech.name(), ct.complexity);
-        write_nodes(&mut head, topo, ns, &self.prop.path(ct.on));
-        head.push_str(" and ");
-        write_nodes(&mut head, topo, ns, &self.prop.path(ct.off));
-        *best = Some(Best { rating, complexity: ct.complexity, key, hint: hint.finish(topo, || head) });
+        let prop = &self.prop;
+        let hint = hint.finish_with(topo, |head| {
+            let _ = write!(head, "{} ({} nodes), contradiction: ", tech.name(), ct.complexity);
+            write_nodes(head, topo, ns, &prop.path(ct.on));
+            head.push_str(" and ");
+            write_nodes(head, topo, ns, &prop.path(ct.off));
+        });
+        *best = Some(Best { rating, complexity: ct.complexity, key, hint });
     }
 
     /// Hints from implications common to all branches (`acc_on`/`acc_off`).
@@ -384,7 +382,6 @@ impl Forcing {
         recs: &[u32],
         acc_on: &[u64],
         acc_off: &[u64],
-        head: &str,
         source: &Source,
         best: &mut Option<Best>,
     ) -> Option<Hint> {
@@ -441,7 +438,8 @@ impl Forcing {
                         let store = &self.store;
                         let paths = || recs.iter().map(|&r| store.path(r, id)).collect::<Vec<_>>();
                         let paths = if super::hint::describing() { paths() } else { Vec::new() };
-                        self.keep_extra(topo, rating, tech, on, c, d, &format!("{what} of {head}"), source, || paths);
+                        let what = || format!("{what} of {}", source.head(topo));
+                        self.keep_extra(topo, rating, tech, on, c, d, what, source, || paths);
                         continue;
                     }
                     if let Some(old) = best.take() {
@@ -465,14 +463,17 @@ impl Forcing {
                             let paths: Vec<Vec<u32>> = recs.iter().map(|&r| self.store.path(r, id)).collect();
                             branch_pattern(p, topo, ns, source, &paths);
                         });
-                    let mut text = format!("{} ({} nodes), {} of {}: ", tech.name(), total, what, head);
-                    for (i, &r) in recs.iter().enumerate() {
-                        if i > 0 {
-                            text.push_str("; ");
+                    let store = &self.store;
+                    let hint = hint.finish_with(topo, |text| {
+                        let _ = write!(text, "{} ({} nodes), {} of {}: ", tech.name(), total, what, source.head(topo));
+                        for (i, &r) in recs.iter().enumerate() {
+                            if i > 0 {
+                                text.push_str("; ");
+                            }
+                            write_nodes(text, topo, ns, &store.path(r, id));
                         }
-                        write_nodes(&mut text, topo, ns, &self.store.path(r, id));
-                    }
-                    *best = Some(Best { rating, complexity: total, key, hint: hint.finish(topo, || text) });
+                    });
+                    *best = Some(Best { rating, complexity: total, key, hint });
                     if let Some(h) = self.take_done(best, pass) {
                         return Some(h);
                     }
@@ -488,8 +489,22 @@ impl Forcing {
 /// house.
 enum Source {
     Candidate(usize, usize),
-    Cell(usize),
-    House(usize),
+    /// The cell and its candidates.
+    Cell(usize, Mask),
+    /// The house and the digit.
+    House(usize, usize),
+}
+
+impl Source {
+    /// "r1c2=/<>5", "r1c2 157", "5 in row 1": written only while steps are
+    /// described.
+    fn head(&self, topo: &Topology) -> String {
+        match *self {
+            Source::Candidate(c, v) => format!("{}=/<>{}", topo.names[c], topo.sym(v)),
+            Source::Cell(c, cand) => format!("{} {}", topo.names[c], topo.digit_list(cand)),
+            Source::House(h, v) => format!("{} in {}", topo.sym(v), topo.houses[h].name),
+        }
+    }
 }
 
 /// A forcing step's pattern: its source (the cell, or the house and the
@@ -501,8 +516,8 @@ fn branch_pattern(p: &mut super::Pattern, topo: &Topology, ns: usize, source: &S
             p.cell(Part::Source, c);
             p.candidate(c, d);
         }
-        Source::Cell(c) => p.cell(Part::Source, c),
-        Source::House(h) => p.house(topo, Part::Base, h),
+        Source::Cell(c, _) => p.cell(Part::Source, c),
+        Source::House(h, _) => p.house(topo, Part::Base, h),
     }
     for path in paths {
         if let (Source::House(..), Some(&first)) = (source, path.first()) {

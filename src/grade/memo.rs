@@ -10,7 +10,7 @@
 //! later. Skipping what cannot yield keeps
 //! the search order, so the step found — and the grade — is the same.
 
-use super::board::{Board, Mask};
+use super::board::{Board, CellSet, Mask};
 
 pub(crate) struct Memo {
     /// The board's clock at the last search that found nothing (`None`:
@@ -47,6 +47,42 @@ impl Memo {
     }
 }
 
+/// A [`Memo`] by cell, for techniques whose patterns are cells with their
+/// candidates (the ALS wings): after a search that found nothing, it keeps
+/// every cell's candidates; a pattern whose cells all kept theirs since
+/// can only remove less than it did then, which was nothing.
+pub(crate) struct CellMemo {
+    /// Every cell's candidates at the last search that found nothing
+    /// (empty: not searched yet).
+    cand: Vec<Mask>,
+}
+
+impl CellMemo {
+    pub fn new() -> CellMemo {
+        CellMemo { cand: Vec::new() }
+    }
+
+    /// Runs `search` with the cells whose candidates did not change since
+    /// the last search found nothing; when it finds nothing, remembers the
+    /// board's candidates.
+    pub fn search<T>(&mut self, b: &Board, search: impl FnOnce(CellSet) -> Option<T>) -> Option<T> {
+        let mut unchanged = CellSet::EMPTY;
+        if !forgetting() && self.cand.len() == b.cand.len() {
+            for c in b.unsolved.iter() {
+                if self.cand[c] == b.cand[c] {
+                    unchanged.insert(c);
+                }
+            }
+        }
+        let found = search(unchanged);
+        if found.is_none() {
+            self.cand.clear();
+            self.cand.extend_from_slice(&b.cand);
+        }
+        found
+    }
+}
+
 #[cfg(test)]
 thread_local! {
     /// Tests grade with and without memos and compare.
@@ -63,7 +99,7 @@ fn forgetting() -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::board::{Board, Topology};
-    use super::super::{Grader, Problem, grade};
+    use super::super::{Grader, Problem, Technique, grade};
     use super::FORGET;
     use crate::layout::Layout;
 
@@ -84,6 +120,27 @@ mod tests {
             FORGET.set(false);
             assert_eq!(remembered, searched, "{p}");
         }
+    }
+
+    /// The ALS wings skip sets and bivalue cells whose candidates did not
+    /// change: puzzles rated at an ALS wing's rating take the same path.
+    #[test]
+    fn skipping_unchanged_als_wings_takes_the_same_path() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sudoku/se-rated.txt");
+        let text = std::fs::read_to_string(path).expect("shared/data/sudoku/se-rated.txt");
+        let wing_rated = |l: &&str| ["5.5", "5.6", "6.2", "6.3", "6.4", "6.6"].contains(&l[81..].trim());
+        let wings = [Technique::WXYZWing, Technique::VWXYZWing, Technique::UVWXYZWing];
+        let mut wing_steps = 0;
+        for p in text.lines().filter(|l| !l.starts_with('#')).filter(wing_rated).step_by(6) {
+            let problem = Problem::classic(3, 3, &p[..81]).unwrap();
+            let remembered = grade(&problem);
+            FORGET.set(true);
+            let searched = grade(&problem);
+            FORGET.set(false);
+            assert_eq!(remembered, searched, "{p}");
+            wing_steps += searched.steps.iter().filter(|s| wings.contains(&s.technique)).count();
+        }
+        assert!(wing_steps > 10, "the sample's paths use ALS wings ({wing_steps} steps)");
     }
 
     /// The cage techniques skip cages whose cells did not change: the path

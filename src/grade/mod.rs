@@ -531,6 +531,9 @@ pub(crate) struct Ladder<'a> {
     forcing_: Option<Box<forcing::Forcing>>,
     /// The strong links' index, its memory kept from step to step.
     links: strong_links::LinkIndex,
+    /// The almost locked sets of the board, its memory kept from step to
+    /// step.
+    als: wings::AlsIndex,
     /// Killer grids: the rule-of-45 sets over joined boxes (made once).
     killer_extras: Option<Box<killer_sums::KillerExtras>>,
 }
@@ -544,6 +547,7 @@ impl<'a> Ladder<'a> {
             chains_: None,
             forcing_: None,
             links: strong_links::LinkIndex::default(),
+            als: wings::AlsIndex::default(),
             killer_extras: None,
         }
     }
@@ -583,7 +587,8 @@ impl<'a> Ladder<'a> {
         // The strong links of the step before were found on another board.
         let links = &mut self.links;
         links.forget();
-        let mut als = wings::AlsIndex::default();
+        let als = &mut self.als;
+        als.forget();
         let mut unions = intersections::SegmentUnions::new();
         macro_rules! try_step {
             ($e:expr) => {
@@ -690,18 +695,18 @@ impl<'a> Ladder<'a> {
         past!(T::StrongLinks3);
         by_digit!(m.links[1], |digits| strong_links::strong_links(t, b, links, 3, digits, links_limit(T::WXYZWing)));
         past!(T::WXYZWing);
-        try_step!(wings::als_wing(t, b, &mut als, 3));
+        try_step!(m.als[0].search(b, |unchanged| wings::als_wing(t, b, als, 3, unchanged)));
         past!(T::BivalueUniversalGrave);
         try_step!(uniqueness::bug(t, b));
         past!(T::StrongLinks4);
         by_digit!(m.links[2], |digits| strong_links::strong_links(t, b, links, 4, digits, links_limit(T::VWXYZWing)));
         past!(T::VWXYZWing);
-        try_step!(wings::als_wing(t, b, &mut als, 4));
+        try_step!(m.als[1].search(b, |unchanged| wings::als_wing(t, b, als, 4, unchanged)));
         past!(T::AlignedPairExclusion);
         try_step!(exclusion::aligned_pair_exclusion(t, b));
         // Chains (the first rated 6.5) follow the 6.6 wing.
         past!(T::XCycle);
-        try_step!(wings::als_wing(t, b, &mut als, 5));
+        try_step!(m.als[2].search(b, |unchanged| wings::als_wing(t, b, als, 5, unchanged)));
         // The house chains below would miss every sum: a killer grid no
         // technique above finishes goes to the chains through its cages
         // (`killer_chains`), then to the guess.
@@ -755,6 +760,8 @@ struct Memos {
     fish: [memo::Memo; 3],
     /// Strong links, 2 to 4 (with the loops of as many).
     links: [memo::Memo; 3],
+    /// ALS wings of 3, 4 and 5 cells.
+    als: [memo::CellMemo; 3],
     /// Killer: cage combination (small cages, then all), cage and house.
     cage_combination: [memo::Memo; 2],
     cage_house: memo::Memo,
@@ -772,6 +779,7 @@ impl Memos {
             hidden: [memo(), memo(), memo()],
             fish: [memo(), memo(), memo()],
             links: [memo(), memo(), memo()],
+            als: [memo::CellMemo::new(), memo::CellMemo::new(), memo::CellMemo::new()],
             cage_combination: [memo(), memo()],
             cage_house: memo(),
         }

@@ -61,6 +61,41 @@ pub(crate) struct Propagator {
     seen_gen: u32,
     stack: Vec<u32>,
     house_sets: Vec<CellSet>,
+    /// What `advanced` found, its memory kept from call to call.
+    found: Found,
+}
+
+/// Removals found by `advanced`, in order: each node with its range of
+/// parents in `pars` (one range shared by every removal of a pattern).
+#[derive(Default)]
+struct Found {
+    removals: Vec<(u32, u32, u32)>,
+    pars: Vec<u32>,
+    /// Scratch: a house's bivalue cells (naked pairs), a digit's places
+    /// in each line (X-wings).
+    cells: Vec<usize>,
+    masks: Vec<u32>,
+}
+
+impl Found {
+    fn clear(&mut self) {
+        self.removals.clear();
+        self.pars.clear();
+    }
+
+    fn is_empty(&self) -> bool {
+        self.removals.is_empty()
+    }
+
+    /// Starts a pattern's parents.
+    fn parents_from(&self) -> u32 {
+        self.pars.len() as u32
+    }
+
+    /// The removal of `q`, caused by the parents pushed since `from`.
+    fn push(&mut self, q: u32, from: u32) {
+        self.removals.push((q, from, self.pars.len() as u32));
+    }
 }
 
 impl Propagator {
@@ -83,6 +118,7 @@ impl Propagator {
             seen_gen: 0,
             stack: Vec::new(),
             house_sets: topo.houses.iter().map(|h| h.set).collect(),
+            found: Found::default(),
         }
     }
 
@@ -325,9 +361,38 @@ impl Propagator {
     /// anything new) to the working grid. Their parents are the chain's
     /// removals that created the pattern.
     fn advanced(&mut self, topo: &Topology, b: &Board) -> Option<Contradiction> {
+        let mut found = std::mem::take(&mut self.found);
+        found.clear();
+        self.locked_candidates(topo, b, &mut found);
+        if found.is_empty() {
+            self.hidden_pairs(topo, b, &mut found);
+        }
+        if found.is_empty() {
+            self.naked_pairs(topo, b, &mut found);
+        }
+        if found.is_empty() {
+            self.x_wings(topo, b, &mut found);
+        }
+        let mut contradiction = None;
+        for &(q, s, e) in &found.removals {
+            let pars = &found.pars[s as usize..e as usize];
+            if self.in_set(q | 1) {
+                let on = self.local[(q | 1) as usize];
+                let off = self.add(q, pars, false);
+                contradiction = Some(self.contradiction(on, off));
+                break;
+            }
+            if !self.in_set(q) {
+                let l = self.add(q, pars, true);
+                self.q_off.push_back(l);
+            }
+        }
+        self.found = found;
+        contradiction
+    }
+
+    fn locked_candidates(&self, topo: &Topology, b: &Board, found: &mut Found) {
         let ns = self.ns;
-        let mut found: Vec<(u32, Vec<u32>)> = Vec::new();
-        // Locked candidates.
         for ix in &topo.intersections {
             let base = &topo.houses[ix.base];
             let mut digits = 0u16;
@@ -347,40 +412,20 @@ impl Propagator {
                 if removed.is_empty() {
                     continue;
                 }
-                let pars: Vec<u32> = removed.iter().map(|c| self.local[node(c * ns + d, false) as usize]).collect();
+                let from = found.parents_from();
+                found.pars.extend(removed.iter().map(|c| self.local[node(c * ns + d, false) as usize]));
                 for v in victims.iter() {
-                    found.push((node(v * ns + d, false), pars.clone()));
+                    found.push(node(v * ns + d, false), from);
                 }
             }
         }
-        if found.is_empty() {
-            self.hidden_pairs(topo, b, &mut found);
-        }
-        if found.is_empty() {
-            self.naked_pairs(topo, b, &mut found);
-        }
-        if found.is_empty() {
-            self.x_wings(topo, b, &mut found);
-        }
-        for (q, pars) in found {
-            if self.in_set(q | 1) {
-                let on = self.local[(q | 1) as usize];
-                let off = self.add(q, &pars, false);
-                return Some(self.contradiction(on, off));
-            }
-            if !self.in_set(q) {
-                let l = self.add(q, &pars, true);
-                self.q_off.push_back(l);
-            }
-        }
-        None
     }
 
     fn removed_off(&self, b: &Board, c: usize, d: usize) -> Option<u32> {
         if b.has(c, d) && self.cand[c] >> d & 1 == 0 { Some(self.local[node(c * self.ns + d, false) as usize]) } else { None }
     }
 
-    fn hidden_pairs(&self, topo: &Topology, b: &Board, found: &mut Vec<(u32, Vec<u32>)>) {
+    fn hidden_pairs(&self, topo: &Topology, b: &Board, found: &mut Found) {
         let ns = self.ns;
         for &h in &topo.subset_order {
             let house = &topo.houses[h];
@@ -397,20 +442,20 @@ impl Propagator {
                         continue;
                     }
                     let pair: Mask = (1 << d1) | (1 << d2);
-                    let mut pars = Vec::new();
+                    let from = found.parents_from();
                     for c in house.cells.iter().copied() {
                         for d in [d1, d2] {
                             if let Some(l) = self.removed_off(b, c, d) {
-                                pars.push(l);
+                                found.pars.push(l);
                             }
                         }
                     }
-                    if pars.is_empty() {
+                    if found.parents_from() == from {
                         continue;
                     }
                     for c in p1.iter() {
                         for e in bits(self.cand[c] & !pair) {
-                            found.push((node(c * ns + e, false), pars.clone()));
+                            found.push(node(c * ns + e, false), from);
                         }
                     }
                 }
@@ -418,26 +463,28 @@ impl Propagator {
         }
     }
 
-    fn naked_pairs(&self, topo: &Topology, b: &Board, found: &mut Vec<(u32, Vec<u32>)>) {
+    fn naked_pairs(&self, topo: &Topology, b: &Board, found: &mut Found) {
         let ns = self.ns;
+        let mut cells = std::mem::take(&mut found.cells);
         for &h in &topo.subset_order {
             let house = &topo.houses[h];
-            let cells: Vec<usize> = house.cells.iter().copied().filter(|&c| self.cand[c].count_ones() == 2).collect();
+            cells.clear();
+            cells.extend(house.cells.iter().copied().filter(|&c| self.cand[c].count_ones() == 2));
             for i in 0..cells.len() {
                 for j in i + 1..cells.len() {
                     let m = self.cand[cells[i]];
                     if self.cand[cells[j]] != m {
                         continue;
                     }
-                    let mut pars = Vec::new();
+                    let from = found.parents_from();
                     for c in [cells[i], cells[j]] {
                         for d in bits(b.cand[c] & !self.cand[c]) {
                             if let Some(l) = self.removed_off(b, c, d) {
-                                pars.push(l);
+                                found.pars.push(l);
                             }
                         }
                     }
-                    if pars.is_empty() {
+                    if found.parents_from() == from {
                         continue;
                     }
                     for c in house.cells.iter().copied() {
@@ -445,31 +492,31 @@ impl Propagator {
                             continue;
                         }
                         for e in bits(self.cand[c] & m) {
-                            found.push((node(c * ns + e, false), pars.clone()));
+                            found.push(node(c * ns + e, false), from);
                         }
                     }
                 }
             }
         }
+        found.cells = cells;
     }
 
-    fn x_wings(&self, topo: &Topology, b: &Board, found: &mut Vec<(u32, Vec<u32>)>) {
+    fn x_wings(&self, topo: &Topology, b: &Board, found: &mut Found) {
         let ns = self.ns;
         for &(bf, cf) in &topo.fish_pairs {
             let lines = &topo.families[bf];
             let cover = &topo.families[cf];
             let idx = &topo.cover_index[cf];
             for d in 0..ns {
-                let masks: Vec<u32> = lines
-                    .iter()
-                    .map(|&h| {
-                        let mut m = 0u32;
-                        for c in (topo.houses[h].set & self.dpos[d]).iter() {
-                            m |= 1 << idx[c];
-                        }
-                        m
-                    })
-                    .collect();
+                let mut masks = std::mem::take(&mut found.masks);
+                masks.clear();
+                masks.extend(lines.iter().map(|&h| {
+                    let mut m = 0u32;
+                    for c in (topo.houses[h].set & self.dpos[d]).iter() {
+                        m |= 1 << idx[c];
+                    }
+                    m
+                }));
                 for i in 0..lines.len() {
                     if masks[i].count_ones() != 2 {
                         continue;
@@ -479,20 +526,21 @@ impl Propagator {
                             continue;
                         }
                         let base = topo.houses[lines[i]].set | topo.houses[lines[j]].set;
-                        let mut pars = Vec::new();
+                        let from = found.parents_from();
                         for c in (base & b.dpos[d]).minus(&self.dpos[d]).iter() {
-                            pars.push(self.local[node(c * ns + d, false) as usize]);
+                            found.pars.push(self.local[node(c * ns + d, false) as usize]);
                         }
-                        if pars.is_empty() {
+                        if found.parents_from() == from {
                             continue;
                         }
                         for k in bits(masks[i] as u16) {
                             for c in (topo.houses[cover[k]].set & self.dpos[d]).minus(&base).iter() {
-                                found.push((node(c * ns + d, false), pars.clone()));
+                                found.push(node(c * ns + d, false), from);
                             }
                         }
                     }
                 }
+                found.masks = masks;
             }
         }
     }

@@ -81,7 +81,11 @@ pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool) -> Option<Hint> {
 /// sees the bivalue cell). Then z is in the set or in the bivalue cell, so
 /// z leaves every cell seeing all those z's. Ratings: WXYZ 5.5 - 5.6, VWXYZ
 /// 6.2 - 6.4 (by the largest cell of the set), UVWXYZ 6.6.
-pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usize) -> Option<Hint> {
+///
+/// A set and a bivalue cell all of whose cells are `unchanged` since a
+/// search that found nothing are skipped: candidates only leave, so they
+/// remove nothing now either (see `memo::CellMemo`).
+pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usize, unchanged: CellSet) -> Option<Hint> {
     index.build(topo, b);
     let mut bivalue = CellSet::EMPTY;
     for c in b.unsolved.iter() {
@@ -112,7 +116,11 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
         if best.as_ref().is_some_and(|(r, _, _)| *r < rating) {
             continue;
         }
-        for yz in (bivalue & seen_by).minus(&als.inside).iter() {
+        let mut pincers = (bivalue & seen_by).minus(&als.inside);
+        if (als.inside & unchanged) == als.inside {
+            pincers = pincers.minus(&unchanged);
+        }
+        for yz in pincers.iter() {
             let m = b.cand[yz];
             if m & union != m {
                 continue;
@@ -210,6 +218,12 @@ struct Als {
 }
 
 impl AlsIndex {
+    /// The sets were found on another board: build them anew when asked.
+    pub(crate) fn forget(&mut self) {
+        self.built = false;
+        self.sets.clear();
+    }
+
     fn build(&mut self, topo: &Topology, b: &Board) {
         if self.built {
             return;
