@@ -240,9 +240,7 @@ fn pattern(step: &StuckStep, names: &Names) -> Option<String> {
         InniesOuties | InniesOutiesUnion if step.sum.is_some() => {
             w.fill("hint.pattern.rule_of_45", &[("cells", &cell_list(&step.path, names)), ("sum", &step.sum?.to_string())])
         }
-        Skyscraper | TwoStringKite | TurbotFish | StrongLinks3 | StrongLinks4 | XLoop
-            if !step.path.is_empty() =>
-        {
+        Skyscraper | TwoStringKite | TurbotFish | StrongLinks3 | StrongLinks4 | XLoop if !step.path.is_empty() => {
             w.fill("hint.pattern.links", &[("name", &name()), ("digits", &digits), ("cells", &cell_list(&step.path, names))])
         }
         EmptyRectangle | GroupedTurbotFish | GroupedStrongLinks if !step.path.is_empty() => {
