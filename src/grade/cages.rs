@@ -75,13 +75,21 @@ fn required_digits(b: &Board, set: &SumSet, n_sym: usize) -> Mask {
     for (i, &c) in set.cells.iter().enumerate() {
         m[i] = if b.value[c] != NO_VALUE { 1u32 << b.value[c] } else { b.cand[c] as u32 };
     }
-    let union = m[..n].iter().fold(0, |u, &x| u | x);
+    required_of(&m[..n], set.sum) as Mask
+}
+
+/// The digits every combination of `masks.len()` different digits adding
+/// up to `sum` contains, among the combinations these cell candidates
+/// (at most nine cells) still allow; 0 when none does.
+pub(super) fn required_of(masks: &[u32], sum: u32) -> u32 {
+    let n = masks.len();
+    let union = masks.iter().fold(0, |u, &x| u | x);
     let (mut narrowed, mut keep) = ([0u32; 9], [0u32; 9]);
     let mut required = u32::MAX;
     let mut any = false;
     // The combinations of `n` different digits reaching the sum (from the
     // shared table), each tried by support on the candidates narrowed to it.
-    for &combo in crate::model::sum_combinations(n, set.sum) {
+    for &combo in crate::model::sum_combinations(n, sum) {
         let combo = combo as u32;
         // A digit no cell can take rules the combination out; one holding
         // every digit still required can drop none of them.
@@ -89,9 +97,9 @@ fn required_digits(b: &Board, set: &SumSet, n_sym: usize) -> Mask {
             continue;
         }
         for i in 0..n {
-            narrowed[i] = m[i] & combo;
+            narrowed[i] = masks[i] & combo;
         }
-        if sum_support(&narrowed[..n], set.sum, true, &mut keep[..n]) {
+        if sum_support(&narrowed[..n], sum, true, &mut keep[..n]) {
             required &= combo;
             any = true;
             if required == 0 {
@@ -99,7 +107,7 @@ fn required_digits(b: &Board, set: &SumSet, n_sym: usize) -> Mask {
             }
         }
     }
-    if any { required as Mask } else { 0 }
+    if any { required } else { 0 }
 }
 
 /// A digit a cage cannot do without, its open places in the cage all in

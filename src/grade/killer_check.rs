@@ -33,7 +33,7 @@
 //! sums come from a known solution, so there is exactly one.
 
 use crate::level::Level;
-use crate::model::{Grid, Model, sum_combinations, sum_support};
+use crate::model::{Grid, Model, sum_support};
 
 /// A set of cells, one bit a cell (grids of up to 128 cells).
 type Cells = u128;
@@ -488,30 +488,11 @@ fn sums(b: &mut Board, sets: &mut [SumSet], chosen: impl Fn(&SumSet) -> bool) ->
 fn required(b: &Board, set: &SumSet) -> u16 {
     let cells = set.cells();
     let n = cells.len();
-    let (mut m, mut narrowed, mut keep) = ([0u32; MAX_SET], [0u32; MAX_SET], [0u32; MAX_SET]);
+    let mut m = [0u32; MAX_SET];
     for (i, &c) in cells.iter().enumerate() {
         m[i] = b.cand[c] as u32;
     }
-    let union = m[..n].iter().fold(0, |u, &x| u | x);
-    let mut required = u32::MAX;
-    let mut any = false;
-    for &combo in sum_combinations(n, set.sum) {
-        let combo = combo as u32;
-        if combo & !union != 0 || (any && combo & required == required) {
-            continue;
-        }
-        for i in 0..n {
-            narrowed[i] = m[i] & combo;
-        }
-        if sum_support(&narrowed[..n], set.sum, true, &mut keep[..n]) {
-            required &= combo;
-            any = true;
-            if required == 0 {
-                return 0;
-            }
-        }
-    }
-    if any { required as u16 } else { 0 }
+    super::cages::required_of(&m[..n], set.sum) as u16
 }
 
 #[cfg(test)]
