@@ -10,8 +10,9 @@
 //!   optimal — stacks in groups whose order is free, columns in groups whose
 //!   order is free — and each chosen row refines it (empties first within a
 //!   group, stacks sorted by their pattern). Only the rows that tie branch,
-//!   and the orders left are relabelled one by one. Used when the search
-//!   and the orders left stay within `PATTERN_NODES` and `ENUM_ORDERS`.
+//!   and the orders left are relabelled one by one, each dropped at its
+//!   first cell above the best key. Used when the search and the orders
+//!   left stay within `PATTERN_NODES` and `ENUM_ORDERS` (`frames.rs`).
 //! * **Column orders** (full, nearly full and nearly empty grids, whose
 //!   patterns tie everywhere). Every column order of the group (1,296 per
 //!   transposition on 9×9) is tried; for each, the smallest row pattern
@@ -245,7 +246,7 @@ impl RowSearch<'_> {
     fn run(&mut self, content: &[Vec<Option<Symbol>>], values: &[u32], labels: &Labeler) {
         let less = self.best.is_none();
         self.current.clear();
-        self.step(content, values, &mut vec![false; self.n], None, labels.clone(), less);
+        self.step(content, values, &mut vec![false; self.n], None, *labels, less);
     }
 
     /// Chooses the row shown at position `depth = current.len() / n`.
@@ -296,7 +297,7 @@ impl RowSearch<'_> {
         let shown: Vec<(Vec<u8>, Labeler)> = candidates
             .iter()
             .map(|&r| {
-                let mut l = labeler.clone();
+                let mut l = labeler;
                 let row: Vec<u8> = content[r].iter().map(|&cell| l.label(cell)).collect();
                 (row, l)
             })
