@@ -200,7 +200,15 @@ impl Search {
     /// Chooses the row at `depth`: a new band's first row from any unused
     /// band, else the rest of the current band; only the rows showing the
     /// smallest pattern branch.
-    fn explore(&mut self, transposed: bool, row_masks: &[u32; MAX_N], rows: &mut [u8; MAX_N], path: &mut [u32; MAX_N], depth: usize, frame: &Frame) {
+    fn explore(
+        &mut self,
+        transposed: bool,
+        row_masks: &[u32; MAX_N],
+        rows: &mut [u8; MAX_N],
+        path: &mut [u32; MAX_N],
+        depth: usize,
+        frame: &Frame,
+    ) {
         self.nodes += 1;
         if self.nodes > self.node_cap {
             return;
@@ -337,8 +345,14 @@ struct Orders {
 
 impl Orders {
     fn of(frame: &Frame, n: usize) -> Orders {
-        let mut orders =
-            Orders { n, cols: frame.cols, groups: [(0, 0); MAX_N], group_count: 0, stacks: [(0, 0); MAX_N], column_groups: [(0, 0); MAX_N] };
+        let mut orders = Orders {
+            n,
+            cols: frame.cols,
+            groups: [(0, 0); MAX_N],
+            group_count: 0,
+            stacks: [(0, 0); MAX_N],
+            column_groups: [(0, 0); MAX_N],
+        };
         let (mut stack_count, mut cg_count) = (0usize, 0usize);
         for i in 0..n {
             let mark = frame.starts[i];

@@ -241,7 +241,14 @@ fn kept_cells(full: &Grid, keep: usize, rng: &mut ChaCha8Rng) -> Grid {
 fn keys_are_byte_for_byte_the_old_ones() {
     let mut methods = std::collections::BTreeMap::new();
     let mut rng = ChaCha8Rng::seed_from_u64(34);
-    for (id, h, w, seeds) in [("classic-4", 2, 2, 30), ("classic-6", 2, 3, 30), ("classic-8", 2, 4, 12), ("classic-9", 3, 3, 60), ("classic-10", 2, 5, 2), ("classic-12", 3, 4, 2)] {
+    for (id, h, w, seeds) in [
+        ("classic-4", 2, 2, 30),
+        ("classic-6", 2, 3, 30),
+        ("classic-8", 2, 4, 12),
+        ("classic-9", 3, 3, 60),
+        ("classic-10", 2, 5, 2),
+        ("classic-12", 3, 4, 2),
+    ] {
         let (base, layout) = Layout::load_cells(id).unwrap();
         let canon = Canonicalizer::for_cells(&layout);
         let generator = Generator::new(&base, Symmetry::None);
@@ -251,7 +258,11 @@ fn keys_are_byte_for_byte_the_old_ones() {
             let mut grids = vec![made.givens.clone(), random_transform(&made.givens, layout.size, h, w, &mut rng)];
             // 10×10 and 12×12 have 28,800 and 82,944 column orders a
             // transposition: one grid of their kind is enough here.
-            let keeps = if layout.size <= 9 { vec![layout.size / 2, layout.size, cells / 4, cells / 2, cells - layout.size, cells - 2] } else { vec![cells / 3] };
+            let keeps = if layout.size <= 9 {
+                vec![layout.size / 2, layout.size, cells / 4, cells / 2, cells - layout.size, cells - 2]
+            } else {
+                vec![cells / 3]
+            };
             for keep in keeps {
                 grids.push(kept_cells(&made.solution, keep, &mut rng));
             }
