@@ -10,8 +10,9 @@
 //!   optimal — stacks in groups whose order is free, columns in groups whose
 //!   order is free — and each chosen row refines it (empties first within a
 //!   group, stacks sorted by their pattern). Only the rows that tie branch,
-//!   and the orders left are relabelled one by one. Used when the search
-//!   and the orders left stay within `PATTERN_NODES` and `ENUM_ORDERS`.
+//!   and the orders left are relabelled one by one, each dropped at its
+//!   first cell above the best key. Used when the search and the orders
+//!   left stay within `PATTERN_NODES` and `ENUM_ORDERS` (`frames.rs`).
 //! * **Column orders** (full, nearly full and nearly empty grids, whose
 //!   patterns tie everywhere). Every column order of the group (1,296 per
 //!   transposition on 9×9) is tried; for each, the smallest row pattern
@@ -25,10 +26,8 @@
 //!   stops at fixed caps. The key is still a key of an equivalent puzzle,
 //!   but two equivalent puzzles may then get different keys.
 
+use super::frames::{self, MAX_N, Search};
 use crate::model::Symbol;
-
-/// Stack groups → stacks → column groups → columns.
-type Frame = Vec<Vec<Vec<Vec<usize>>>>;
 
 /// The frame search gives way to the column-order search beyond these.
 const PATTERN_NODES: usize = 4_000;
@@ -39,9 +38,9 @@ const MAX_SIGMAS: usize = 100_000;
 /// Safety bounds of the last resort and of the column-order search (cells
 /// relabelled); no classic grid comes near the latter.
 const CAPPED_NODES: usize = 20_000;
-const CAPPED_ORDERS: usize = 20_000;
-const MAX_LEAVES: usize = 20_000;
-const MAX_COLUMN_ORDERS: usize = 5_000;
+pub(super) const CAPPED_ORDERS: usize = 20_000;
+pub(super) const MAX_LEAVES: usize = 20_000;
+pub(super) const MAX_COLUMN_ORDERS: usize = 5_000;
 const MAX_WORK: u64 = 400_000_000;
 
 /// The shape of a classic grid: rows in bands of `band_height`, columns in
@@ -55,28 +54,41 @@ pub struct Shape {
 }
 
 /// Renames symbols in order of first appearance, each to the smallest
-/// unused symbol of its class: 0 = empty, 1 + symbol otherwise.
-#[derive(Clone)]
+/// unused symbol of its class: 0 = empty, 1 + symbol otherwise. Fixed
+/// arrays (a layout has at most 32 symbols, `SymbolSet` is a `u32`): a copy
+/// per column order tried costs no allocation.
+#[derive(Clone, Copy)]
 pub struct Labeler<'a> {
     class_of: &'a [usize],
     members: &'a [Vec<Symbol>],
-    map: Vec<Option<Symbol>>,
-    used: Vec<usize>,
+    /// `map[s]`: 1 + the symbol s is renamed to, 0 while it has none.
+    map: [u8; MAX_N],
+    /// `used[k]`: the symbols of class k handed out so far.
+    used: [u8; MAX_N],
 }
 
 impl<'a> Labeler<'a> {
     pub fn new(class_of: &'a [usize], members: &'a [Vec<Symbol>]) -> Labeler<'a> {
-        Labeler { class_of, members, map: vec![None; class_of.len()], used: vec![0; members.len()] }
+        assert!(class_of.len() <= MAX_N, "at most {MAX_N} symbols");
+        Labeler { class_of, members, map: [0; MAX_N], used: [0; MAX_N] }
     }
 
     pub fn label(&mut self, cell: Option<Symbol>) -> u8 {
-        let Some(s) = cell else { return 0 };
-        let to = *self.map[s as usize].get_or_insert_with(|| {
-            let class = self.class_of[s as usize];
+        self.label_code(cell.map_or(0, |s| s + 1))
+    }
+
+    /// [`Labeler::label`] of a cell coded as the label is: 0 = empty, 1 + symbol.
+    pub fn label_code(&mut self, code: u8) -> u8 {
+        if code == 0 {
+            return 0;
+        }
+        let s = code as usize - 1;
+        if self.map[s] == 0 {
+            let class = self.class_of[s];
+            self.map[s] = self.members[class][self.used[class] as usize] + 1;
             self.used[class] += 1;
-            self.members[class][self.used[class] - 1]
-        });
-        to + 1
+        }
+        self.map[s]
     }
 }
 
@@ -103,224 +115,25 @@ pub struct Keyed {
 pub fn minimal_key_by(cells: &[Option<Symbol>], shape: Shape, labels: &Labeler, force: Option<Method>) -> Keyed {
     let sigmas_ok = sigma_count(shape) <= MAX_SIGMAS;
     if force != Some(Method::ColumnOrders) {
-        let (search, exhausted) = frame_search(cells, shape, if force == Some(Method::Frames) { usize::MAX } else { PATTERN_NODES });
-        let total = search.leaves.iter().fold(0usize, |sum, leaf| sum.saturating_add(order_count(&leaf.frame)));
-        if force == Some(Method::Frames) || (!exhausted && total <= ENUM_ORDERS) {
-            return enumerate(cells, shape.n, &search, labels, Method::Frames);
+        let (search, exhausted) = Search::run(cells, shape, if force == Some(Method::Frames) { usize::MAX } else { PATTERN_NODES });
+        if force == Some(Method::Frames) || (!exhausted && search.order_total() <= ENUM_ORDERS) {
+            return frames::enumerate(cells, &search, labels, Method::Frames);
         }
     }
     if sigmas_ok || force == Some(Method::ColumnOrders) {
         return column_order_search(cells, shape, labels);
     }
-    let (search, _) = frame_search(cells, shape, CAPPED_NODES);
-    enumerate(cells, shape.n, &search, labels, Method::Capped)
+    let (search, _) = Search::run(cells, shape, CAPPED_NODES);
+    frames::enumerate(cells, &search, labels, Method::Capped)
 }
 
-struct Leaf {
-    transposed: bool,
-    rows: Vec<usize>,
-    frame: Frame,
-}
-
-struct Search {
-    n: usize,
-    band_height: usize,
-    best: Option<Vec<u32>>,
-    leaves: Vec<Leaf>,
-    nodes: usize,
-    node_cap: usize,
-}
-
-/// The pattern-minimal row orders and their column frames; `true` when the
-/// node cap stopped the search.
-fn frame_search(cells: &[Option<Symbol>], shape: Shape, node_cap: usize) -> (Search, bool) {
-    let Shape { n, band_height, stack_width, transpose } = shape;
-    let mut search = Search { n, band_height, best: None, leaves: Vec::new(), nodes: 0, node_cap };
-    for transposed in [false, true].into_iter().take(if transpose { 2 } else { 1 }) {
-        let row_masks: Vec<u32> =
-            (0..n).map(|r| (0..n).filter(|&c| cells[view(n, transposed, r, c)].is_some()).fold(0, |m, c| m | 1 << c)).collect();
-        let frame: Frame = vec![(0..n / stack_width).map(|s| vec![(s * stack_width..(s + 1) * stack_width).collect()]).collect()];
-        search.explore(transposed, &row_masks, &mut Vec::new(), &mut Vec::new(), frame);
-    }
-    let exhausted = search.nodes > search.node_cap;
-    (search, exhausted)
-}
-
-/// Relabels every order the leaves allow and keeps the smallest.
-fn enumerate(cells: &[Option<Symbol>], n: usize, search: &Search, labels: &Labeler, method: Method) -> Keyed {
-    let mut best: Option<Vec<u8>> = None;
-    let mut work = search.nodes as u64;
-    // The exact method runs within ENUM_ORDERS (or forced, uncapped).
-    let mut left = if method == Method::Capped { CAPPED_ORDERS } else { usize::MAX };
-    for leaf in &search.leaves {
-        if left == 0 {
-            break;
-        }
-        let orders = column_orders(&leaf.frame);
-        let take = orders.len().min(left);
-        left -= take;
-        for columns in orders.into_iter().take(take) {
-            let mut labeler = labels.clone();
-            let key: Vec<u8> = leaf
-                .rows
-                .iter()
-                .flat_map(|&r| columns.iter().map(move |&c| view(n, leaf.transposed, r, c)))
-                .map(|c| labeler.label(cells[c]))
-                .collect();
-            work += key.len() as u64;
-            if best.as_ref().is_none_or(|b| key < *b) {
-                best = Some(key);
-            }
-        }
-    }
-    Keyed { key: best.unwrap_or_default(), method, work }
-}
-
-fn view(n: usize, transposed: bool, r: usize, c: usize) -> usize {
+/// Where row `r`, column `c` of the (maybe transposed) view lies.
+pub(super) fn view(n: usize, transposed: bool, r: usize, c: usize) -> usize {
     if transposed { c * n + r } else { r * n + c }
-}
-
-impl Search {
-    fn explore(&mut self, transposed: bool, row_masks: &[u32], rows: &mut Vec<usize>, path: &mut Vec<u32>, frame: Frame) {
-        self.nodes += 1;
-        if self.nodes > self.node_cap {
-            return;
-        }
-        let depth = rows.len();
-        if depth == self.n {
-            match self.best.as_ref().map(|b| path.as_slice().cmp(b.as_slice())) {
-                Some(std::cmp::Ordering::Greater) => {}
-                Some(std::cmp::Ordering::Equal) => {
-                    if self.leaves.len() < MAX_LEAVES {
-                        self.leaves.push(Leaf { transposed, rows: rows.clone(), frame });
-                    }
-                }
-                _ => {
-                    self.best = Some(path.clone());
-                    self.leaves = vec![Leaf { transposed, rows: rows.clone(), frame }];
-                }
-            }
-            return;
-        }
-        let h = self.band_height;
-        let candidates: Vec<usize> = if depth.is_multiple_of(h) {
-            (0..self.n).filter(|&r| r % h == 0 && !rows.iter().any(|&x| x / h == r / h)).flat_map(|r| r..r + h).collect()
-        } else {
-            let band = rows[depth - depth % h] / h;
-            (band * h..band * h + h).filter(|r| !rows.contains(r)).collect()
-        };
-        let emitted: Vec<(u32, Frame)> = candidates.iter().map(|&r| emit(&frame, row_masks[r])).collect();
-        let Some(smallest) = emitted.iter().map(|(v, _)| *v).min() else { return };
-        if let Some(best) = &self.best {
-            path.push(smallest);
-            let worse = path.as_slice() > &best[..=depth];
-            path.pop();
-            if worse {
-                return;
-            }
-        }
-        for (&r, (value, refined)) in candidates.iter().zip(emitted) {
-            if value == smallest {
-                rows.push(r);
-                path.push(value);
-                self.explore(transposed, row_masks, rows, path, refined);
-                path.pop();
-                rows.pop();
-            }
-        }
-    }
-}
-
-/// The smallest pattern `row` can show under `frame` (bit set = filled, the
-/// first column most significant) and the frame of orders that show it.
-fn emit(frame: &Frame, row: u32) -> (u32, Frame) {
-    let mut value = 0u32;
-    let mut refined: Frame = Vec::with_capacity(frame.len());
-    for group in frame {
-        let mut stacks: Vec<(u32, u32, Vec<Vec<usize>>)> = group
-            .iter()
-            .map(|stack| {
-                let (mut pattern, mut width, mut split) = (0u32, 0u32, Vec::with_capacity(stack.len()));
-                for columns in stack {
-                    let (filled, empty): (Vec<usize>, Vec<usize>) = columns.iter().partition(|&&c| row >> c & 1 == 1);
-                    for _ in &empty {
-                        pattern <<= 1;
-                    }
-                    for _ in &filled {
-                        pattern = pattern << 1 | 1;
-                    }
-                    width += columns.len() as u32;
-                    split.extend([empty, filled].into_iter().filter(|g| !g.is_empty()));
-                }
-                (pattern, width, split)
-            })
-            .collect();
-        stacks.sort_by_key(|(pattern, _, _)| *pattern);
-        let mut i = 0;
-        while i < stacks.len() {
-            let same = stacks[i..].iter().take_while(|s| s.0 == stacks[i].0).count();
-            refined.push(stacks[i..i + same].iter().map(|s| s.2.clone()).collect());
-            for s in &stacks[i..i + same] {
-                value = value << s.1 | s.0;
-            }
-            i += same;
-        }
-    }
-    (value, refined)
-}
-
-/// How many column orders a frame allows (saturating).
-fn order_count(frame: &Frame) -> usize {
-    let mut count = 1usize;
-    for group in frame {
-        count = count.saturating_mul(factorial(group.len()));
-        for columns in group.iter().flatten() {
-            count = count.saturating_mul(factorial(columns.len()));
-        }
-    }
-    count
 }
 
 fn factorial(k: usize) -> usize {
     (1..=k).fold(1usize, |f, i| f.saturating_mul(i))
-}
-
-/// Every column order a final frame still allows (stacks that tie may swap,
-/// columns that tie may swap), bounded by `MAX_COLUMN_ORDERS`.
-fn column_orders(frame: &Frame) -> Vec<Vec<usize>> {
-    let mut orders: Vec<Vec<usize>> = vec![Vec::new()];
-    for group in frame {
-        let mut group_orders = Vec::new();
-        for stack_order in permutations(group.len()) {
-            let mut partial: Vec<Vec<usize>> = vec![Vec::new()];
-            for &s in &stack_order {
-                for columns in &group[s] {
-                    partial = extend_all(&partial, columns);
-                }
-            }
-            group_orders.extend(partial);
-            if group_orders.len() >= MAX_COLUMN_ORDERS {
-                break;
-            }
-        }
-        orders = orders.iter().flat_map(|o| group_orders.iter().map(move |g| [o.as_slice(), g].concat())).take(MAX_COLUMN_ORDERS).collect();
-    }
-    orders
-}
-
-fn extend_all(prefixes: &[Vec<usize>], columns: &[usize]) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    for prefix in prefixes {
-        for p in permutations(columns.len()) {
-            let mut next = prefix.clone();
-            next.extend(p.iter().map(|&i| columns[i]));
-            out.push(next);
-            if out.len() >= MAX_COLUMN_ORDERS {
-                return out;
-            }
-        }
-    }
-    out
 }
 
 /// All permutations of 0..k (k is small: a stack or a group of tied columns).
@@ -433,7 +246,7 @@ impl RowSearch<'_> {
     fn run(&mut self, content: &[Vec<Option<Symbol>>], values: &[u32], labels: &Labeler) {
         let less = self.best.is_none();
         self.current.clear();
-        self.step(content, values, &mut vec![false; self.n], None, labels.clone(), less);
+        self.step(content, values, &mut vec![false; self.n], None, *labels, less);
     }
 
     /// Chooses the row shown at position `depth = current.len() / n`.
@@ -484,7 +297,7 @@ impl RowSearch<'_> {
         let shown: Vec<(Vec<u8>, Labeler)> = candidates
             .iter()
             .map(|&r| {
-                let mut l = labeler.clone();
+                let mut l = labeler;
                 let row: Vec<u8> = content[r].iter().map(|&cell| l.label(cell)).collect();
                 (row, l)
             })

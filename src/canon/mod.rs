@@ -10,6 +10,7 @@
 //! within classes of symbols no rule tells apart (evens among evens …).
 
 mod bands;
+mod frames;
 
 use crate::layout::CellLayout;
 use crate::model::{Grid, Symbol};
@@ -169,5 +170,7 @@ fn inverse(image: &[usize]) -> Vec<usize> {
     order
 }
 
+#[cfg(test)]
+mod reference;
 #[cfg(test)]
 mod tests;
