@@ -7,7 +7,11 @@
 //! - dynamic forcing chains (8.5+): the same with dynamic chains, plus
 //!   contradiction and double-implication chains;
 //! - dynamic forcing chains (+) (9.0+): dynamic chains helped by locked
-//!   candidates, pairs and X-wings.
+//!   candidates, pairs and X-wings;
+//! - nested forcing chains (SE's "rescue" levels, see `nested`): dynamic
+//!   chains (+) helped, where those find nothing, by forcing chains (9.5+),
+//!   then also by multiple forcing chains (10.0+), run on the chain's
+//!   working grid; the inner chains' complexity adds to the step's.
 //!
 //! The step rating is the base plus SE's length bonus on the total number of
 //! implications involved; the easiest step wins.
@@ -28,6 +32,10 @@ pub(crate) enum Level {
     Multiple,
     Dynamic,
     DynamicPlus,
+    /// SE's `Chaining` level 2 (forcing chains inside).
+    NestedForcing,
+    /// SE's `Chaining` level 3 (multiple forcing chains inside too).
+    NestedMultiple,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -68,6 +76,8 @@ pub(crate) struct Forcing {
     pass: Vec<u32>,
     pass_gen: u32,
     ns: usize,
+    /// The inner chains (identity, complexity) of a nested step's branches.
+    nested_keys: Vec<(u64, u32)>,
 }
 
 struct Pass {
@@ -92,6 +102,7 @@ impl Forcing {
             pass: vec![0; n_cands],
             pass_gen: 0,
             ns: topo.n_sym,
+            nested_keys: Vec::new(),
         }
     }
 
@@ -101,10 +112,13 @@ impl Forcing {
     /// nothing in common is skipped without propagating.
     pub fn find(&mut self, topo: &Topology, b: &Board, level: Level, reached: u32, closure: Option<&Graph>) -> Option<Hint> {
         let (cfg, base) = match level {
-            Level::Nishio => (Config { cell_links: false, dynamic: true, plus: false }, 75),
-            Level::Multiple => (Config { cell_links: true, dynamic: false, plus: false }, 80),
-            Level::Dynamic => (Config { cell_links: true, dynamic: true, plus: false }, 85),
-            Level::DynamicPlus => (Config { cell_links: true, dynamic: true, plus: true }, 90),
+            Level::Nishio => (Config { cell_links: false, dynamic: true, plus: false, nested: 0 }, 75),
+            Level::Multiple => (Config { cell_links: true, dynamic: false, plus: false, nested: 0 }, 80),
+            Level::Dynamic => (Config { cell_links: true, dynamic: true, plus: false, nested: 0 }, 85),
+            Level::DynamicPlus => (Config { cell_links: true, dynamic: true, plus: true, nested: 0 }, 90),
+            // SE's getDifficulty: 8.5 + 0.5 × level.
+            Level::NestedForcing => (Config { cell_links: true, dynamic: true, plus: true, nested: 2 }, 95),
+            Level::NestedMultiple => (Config { cell_links: true, dynamic: true, plus: true, nested: 3 }, 100),
         };
         let (tech_cell, tech_region, tech_other) = match level {
             Level::Nishio => (Technique::NishioForcingChain, Technique::NishioForcingChain, Technique::NishioForcingChain),
@@ -112,6 +126,10 @@ impl Forcing {
             Level::Dynamic => (Technique::DynamicForcingChain, Technique::DynamicForcingChain, Technique::DynamicForcingChain),
             Level::DynamicPlus => {
                 (Technique::DynamicForcingChainPlus, Technique::DynamicForcingChainPlus, Technique::DynamicForcingChainPlus)
+            }
+            Level::NestedForcing => (Technique::NestedForcingChain, Technique::NestedForcingChain, Technique::NestedForcingChain),
+            Level::NestedMultiple => {
+                (Technique::NestedMultipleForcingChain, Technique::NestedMultipleForcingChain, Technique::NestedMultipleForcingChain)
             }
         };
         let pass = Pass { level, cfg, base, tech_cell, tech_region, tech_other, reached };
@@ -277,6 +295,23 @@ impl Forcing {
         self.batch.offer(rating, hint);
     }
 
+    /// SE's nested complexity of a conclusion: the distinct inner chains
+    /// among the ancestors of `id` in every branch.
+    fn nested_total(&mut self, recs: &[u32], id: u32) -> u32 {
+        let mut keys = std::mem::take(&mut self.nested_keys);
+        keys.clear();
+        for &r in recs {
+            if self.store.has_nested(r) {
+                self.store.nested_of(r, id, &mut keys);
+            }
+        }
+        keys.sort_unstable();
+        keys.dedup_by_key(|k| k.0);
+        let total = keys.iter().map(|k| k.1).sum();
+        self.nested_keys = keys;
+        total
+    }
+
     /// Forget cached propagations from an earlier pass.
     fn touch(&mut self, ci: usize) {
         if self.pass[ci] != self.pass_gen {
@@ -421,6 +456,12 @@ impl Forcing {
                     }
                     if total > cap {
                         continue;
+                    }
+                    if pass.cfg.nested > 0 {
+                        total = total.saturating_add(self.nested_total(recs, id));
+                        if total > cap {
+                            continue;
+                        }
                     }
                     let rating = pass.base + length_bonus(total);
                     let tech = match kind {

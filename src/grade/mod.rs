@@ -12,7 +12,9 @@
 //! and ALS wings (WXYZ 5.5, VWXYZ 6.2, UVWXYZ 6.6). Chains are SE's: static
 //! X-, Y- and XY-chains and cycles (6.5 - 7.x, rated by length), Nishio
 //! (7.5+), multiple (8.0+), dynamic (8.5+) and dynamic (+) forcing chains
-//! (9.0+); past those, one cell is filled from the solution ("guess", 10.0).
+//! (9.0+), and SE's nested forcing chains (forcing chains inside, 9.5+;
+//! multiple forcing chains inside, 10.0+); past those, one cell is filled
+//! from the solution ("guess", 10.0).
 //!
 //! Two shortcuts keep hard puzzles fast without changing the grade: once the
 //! grade has reached a chain level, the first chain step no harder than it
@@ -50,6 +52,7 @@ mod killer_settle;
 mod killer_sums;
 mod memo;
 pub mod model_grader;
+mod nested;
 mod problem;
 mod prop_store;
 mod propagation;
@@ -191,6 +194,11 @@ pub enum Technique {
     /// Killer: dynamic cage forcing chains with cage forcing chains inside
     /// their propagation (9.5 + length, below a guess).
     NestedCageForcingChains,
+    /// SE's nested forcing chains, level 2: dynamic forcing chains (+)
+    /// with forcing chains inside their propagation (9.5 + length).
+    NestedForcingChain,
+    /// Level 3: with multiple forcing chains inside too (10.0 + length).
+    NestedMultipleForcingChain,
     /// No logical technique applies: one cell is filled from the solution.
     Guess,
 }
@@ -745,7 +753,13 @@ impl<'a> Ladder<'a> {
             Some(d) => d,
             None => self.forcing().find(t, b, forcing::Level::Dynamic, reached, None),
         };
-        dynamic.or_else(|| self.forcing().find(t, b, forcing::Level::DynamicPlus, reached, None))
+        try_step!(dynamic.or_else(|| self.forcing().find(t, b, forcing::Level::DynamicPlus, reached, None)));
+        // SE's "rescue" producers, tried only when all else fails: chains
+        // with forcing chains, then multiple forcing chains, inside.
+        past!(T::NestedForcingChain);
+        try_step!(self.forcing().find(t, b, forcing::Level::NestedForcing, reached, None));
+        past!(T::NestedMultipleForcingChain);
+        self.forcing().find(t, b, forcing::Level::NestedMultiple, reached, None)
     }
 }
 

@@ -16,6 +16,9 @@ pub(crate) struct PropStore {
     par_range: Vec<(u32, u32)>,
     parents: Vec<u32>,
     recs: Vec<Rec>,
+    /// Nodes removed by an inner chain (nested levels): local index, the
+    /// chain's identity and complexity.
+    nested: Vec<(u32, u64, u32)>,
     seen: Vec<u32>,
     seen_gen: u32,
     stack: Vec<u32>,
@@ -27,6 +30,8 @@ struct Rec {
     nodes_at: usize,
     parents_at: u32,
     n: usize,
+    nested_at: u32,
+    nested_n: u32,
 }
 
 impl PropStore {
@@ -40,6 +45,7 @@ impl PropStore {
             par_range: Vec::new(),
             parents: Vec::new(),
             recs: Vec::new(),
+            nested: Vec::new(),
             seen: vec![0; 2 * n_cands + 1],
             seen_gen: 0,
             stack: Vec::new(),
@@ -53,6 +59,7 @@ impl PropStore {
         self.par_range.clear();
         self.parents.clear();
         self.recs.clear();
+        self.nested.clear();
     }
 
     pub(crate) fn save(&mut self, p: &Propagator) -> u32 {
@@ -87,7 +94,13 @@ impl PropStore {
         self.par_range.extend_from_slice(&p.par_range[..n]);
         let parents_at = self.parents.len() as u32;
         self.parents.extend_from_slice(&p.parents);
-        self.recs.push(Rec { bits_at, nodes_at, parents_at, n });
+        let nested_at = self.nested.len() as u32;
+        for &(l, i) in &p.nested_nodes {
+            let inner = p.inners[i as usize];
+            self.nested.push((l, inner.key, inner.complexity));
+        }
+        let nested_n = self.nested.len() as u32 - nested_at;
+        self.recs.push(Rec { bits_at, nodes_at, parents_at, n, nested_at, nested_n });
         (self.recs.len() - 1) as u32
     }
 
@@ -158,6 +171,29 @@ impl PropStore {
             }
         }
         count
+    }
+
+    /// Whether propagation `rec` holds nodes removed by inner chains.
+    pub fn has_nested(&self, rec: u32) -> bool {
+        self.recs[rec as usize].nested_n > 0
+    }
+
+    /// The inner chains (identity, complexity) among the ancestors of node
+    /// `id` in propagation `rec`, pushed to `out`.
+    pub fn nested_of(&mut self, rec: u32, id: u32, out: &mut Vec<(u64, u32)>) {
+        let r = self.recs[rec as usize];
+        if r.nested_n == 0 {
+            return;
+        }
+        if self.local(rec, id).is_none() {
+            return;
+        }
+        self.ancestors(rec, id, u32::MAX);
+        for &(l, key, complexity) in &self.nested[r.nested_at as usize..(r.nested_at + r.nested_n) as usize] {
+            if (l as usize) < self.seen.len() && self.seen[l as usize] == self.seen_gen {
+                out.push((key, complexity));
+            }
+        }
     }
 
     /// Node ids from the assumption to `id`, following first parents.
