@@ -71,6 +71,8 @@ mod killer_tests;
 #[cfg(test)]
 mod loop_tests;
 #[cfg(test)]
+mod nested_tests;
+#[cfg(test)]
 mod pattern_tests;
 #[cfg(test)]
 mod tests;
