@@ -77,7 +77,7 @@ pub(crate) struct Forcing {
     pass_gen: u32,
     ns: usize,
     /// The inner chains (identity, complexity) of a nested step's branches.
-    nested_keys: Vec<(u64, u32)>,
+    nested_keys: Vec<(u64, u32, (u32, u32))>,
 }
 
 struct Pass {
@@ -271,6 +271,7 @@ impl Forcing {
         what: impl FnOnce() -> String,
         source: &Source,
         branches: impl FnOnce() -> Vec<Vec<u32>>,
+        inside: String,
     ) {
         let ns = self.ns;
         let mut hint = Hint::new(tech, rating);
@@ -290,6 +291,7 @@ impl Forcing {
                 head.push_str(": ");
                 write_branches(&mut head, topo, ns, &paths);
             }
+            head.push_str(&inside);
             head
         });
         self.batch.offer(rating, hint);
@@ -305,11 +307,48 @@ impl Forcing {
                 self.store.nested_of(r, id, &mut keys);
             }
         }
-        keys.sort_unstable();
-        keys.dedup_by_key(|k| k.0);
-        let total = keys.iter().map(|k| k.1).sum();
+        let mut total = 0;
+        for i in 0..keys.len() {
+            if !keys[..i].iter().any(|k| k.0 == keys[i].0) {
+                total += keys[i].1;
+            }
+        }
         self.nested_keys = keys;
         total
+    }
+
+    /// " inside: [r5c4=8 -> ... -> r5c4<>8] [...]": the distinct inner
+    /// chains of a nested step's branches (`recs`, conclusion `id`).
+    fn write_inner_chains(&mut self, text: &mut String, topo: &Topology, recs: &[u32], id: u32) {
+        let mut keys = std::mem::take(&mut self.nested_keys);
+        keys.clear();
+        for &r in recs {
+            self.store.nested_of(r, id, &mut keys);
+        }
+        for i in 0..keys.len() {
+            if keys[..i].iter().any(|k| k.0 == keys[i].0) {
+                continue;
+            }
+            text.push_str(if i == 0 { " inside: [" } else { " [" });
+            super::nested::write_inner(text, topo, self.store.inner_nodes(keys[i].2));
+            text.push(']');
+        }
+        self.nested_keys = keys;
+    }
+
+    /// The inner chains of a nested contradiction, as
+    /// [`Self::write_inner_chains`] writes them (only while describing).
+    fn contradiction_inside(&mut self, topo: &Topology, pass: &Pass, ct: super::propagation::Contradiction) -> String {
+        let mut inside = String::new();
+        if pass.cfg.nested == 0 || !super::hint::describing() || self.prop.nested_nodes.is_empty() {
+            return inside;
+        }
+        for (i, inner) in self.prop.nested_chains(&[ct.on, ct.off]).iter().enumerate() {
+            inside.push_str(if i == 0 { " inside: [" } else { " [" });
+            super::nested::write_inner(&mut inside, topo, &self.prop.inner_nodes[inner.nodes.0 as usize..inner.nodes.1 as usize]);
+            inside.push(']');
+        }
+        inside
     }
 
     /// Forget cached propagations from an earlier pass.
@@ -376,7 +415,8 @@ impl Forcing {
                 let what = || format!("contradiction from {}", super::chains::node_text(topo, ns, start));
                 let paths = || vec![self.prop.path(ct.on), self.prop.path(ct.off)];
                 let paths = if super::hint::describing() { paths() } else { Vec::new() };
-                self.keep_extra(topo, rating, tech, start & 1 == 0, c, d, what, &source, || paths);
+                let inside = self.contradiction_inside(topo, pass, ct);
+                self.keep_extra(topo, rating, tech, start & 1 == 0, c, d, what, &source, || paths, inside);
             }
             return;
         }
@@ -396,12 +436,14 @@ impl Forcing {
             let paths = [self.prop.path(ct.on), self.prop.path(ct.off)];
             branch_pattern(p, topo, ns, &source, &paths);
         });
+        let inside = self.contradiction_inside(topo, pass, ct);
         let prop = &self.prop;
         let hint = hint.finish_with(topo, |head| {
             let _ = write!(head, "{} ({} nodes), contradiction: ", tech.name(), ct.complexity);
             write_nodes(head, topo, ns, &prop.path(ct.on));
             head.push_str(" and ");
             write_nodes(head, topo, ns, &prop.path(ct.off));
+            head.push_str(&inside);
         });
         *best = Some(Best { rating, complexity: ct.complexity, key, hint });
     }
@@ -476,11 +518,15 @@ impl Forcing {
                             Kind::Region => "each place",
                             Kind::Contradiction => "contradiction",
                         };
+                        let mut inside = String::new();
+                        if pass.cfg.nested > 0 && super::hint::describing() {
+                            self.write_inner_chains(&mut inside, topo, recs, id);
+                        }
                         let store = &self.store;
                         let paths = || recs.iter().map(|&r| store.path(r, id)).collect::<Vec<_>>();
                         let paths = if super::hint::describing() { paths() } else { Vec::new() };
                         let what = || format!("{what} of {}", source.head(topo));
-                        self.keep_extra(topo, rating, tech, on, c, d, what, source, || paths);
+                        self.keep_extra(topo, rating, tech, on, c, d, what, source, || paths, inside);
                         continue;
                     }
                     if let Some(old) = best.take() {
@@ -504,6 +550,10 @@ impl Forcing {
                             let paths: Vec<Vec<u32>> = recs.iter().map(|&r| self.store.path(r, id)).collect();
                             branch_pattern(p, topo, ns, source, &paths);
                         });
+                    let mut inside = String::new();
+                    if pass.cfg.nested > 0 && super::hint::describing() {
+                        self.write_inner_chains(&mut inside, topo, recs, id);
+                    }
                     let store = &self.store;
                     let hint = hint.finish_with(topo, |text| {
                         let _ = write!(text, "{} ({} nodes), {} of {}: ", tech.name(), total, what, source.head(topo));
@@ -513,6 +563,7 @@ impl Forcing {
                             }
                             write_nodes(text, topo, ns, &store.path(r, id));
                         }
+                        text.push_str(&inside);
                     });
                     *best = Some(Best { rating, complexity: total, key, hint });
                     if let Some(h) = self.take_done(best, pass) {

@@ -32,6 +32,9 @@ use super::rating::length_bonus;
 pub(crate) struct Inner {
     pub complexity: u32,
     pub key: u64,
+    /// Its nodes in the propagator's `inner_nodes` (each branch from its
+    /// assumption, branches separated by `NONE`), for the step's text.
+    pub nodes: (u32, u32),
 }
 
 /// One inner hint, before SE's sort.
@@ -47,6 +50,8 @@ struct InnerHint {
     pars: (u32, u32),
     removes: (u32, u32),
     key: u64,
+    /// Its branches in `Nest::text`.
+    text: (u32, u32),
 }
 
 /// Scratch space for the inner searches of one propagator.
@@ -67,6 +72,7 @@ pub(crate) struct Nest {
     hints: Vec<InnerHint>,
     pars: Vec<u32>,
     removes: Vec<u32>,
+    text: Vec<u32>,
     /// Dedupes parents (by outer local index) and removals (by node id).
     mark: Vec<u32>,
     mark_gen: u32,
@@ -127,7 +133,8 @@ impl Nest {
             hints: Vec::new(),
             pars: Vec::new(),
             removes: Vec::new(),
-            mark: vec![0; n + 1],
+            text: Vec::new(),
+            mark: vec![0; n + 64],
             mark_gen: 0,
             reach: Vec::new(),
             recs: Vec::new(),
@@ -139,22 +146,25 @@ impl Nest {
     /// The inner rules of nesting `level` (2: forcing chains; 3: then
     /// multiple forcing chains) on the working grid of `outer`: their
     /// removals go to `found`, their chains to `inners`.
-    pub fn search(&mut self, topo: &Topology, outer: &Outer, level: u8, found: &mut Found, inners: &mut Vec<Inner>) {
-        self.hints.clear();
-        self.pars.clear();
-        self.removes.clear();
+    pub fn search(&mut self, topo: &Topology, outer: &Outer, level: u8, found: &mut Found, inners: &mut Vec<Inner>, inner_nodes: &mut Vec<u32>) {
+        self.clear();
         self.board.cand.copy_from_slice(outer.cand);
         self.board.dpos.copy_from_slice(outer.dpos);
         self.board.unsolved = outer.b.unsolved;
         self.xy.build(topo, &self.board, true, true);
         self.forcing_chains(topo, outer);
-        if !self.emit(found, inners) && level >= 3 {
-            self.hints.clear();
-            self.pars.clear();
-            self.removes.clear();
+        if !self.emit(found, inners, inner_nodes) && level >= 3 {
+            self.clear();
             self.multiple_chains(topo, outer);
-            self.emit(found, inners);
+            self.emit(found, inners, inner_nodes);
         }
+    }
+
+    fn clear(&mut self) {
+        self.hints.clear();
+        self.pars.clear();
+        self.removes.clear();
+        self.text.clear();
     }
 
     fn next_mark(&mut self) -> u32 {
@@ -168,7 +178,7 @@ impl Nest {
 
     /// SE's order over the hints, then each removal with the first hint
     /// that has it; true if any hint stood on a removed candidate.
-    fn emit(&mut self, found: &mut Found, inners: &mut Vec<Inner>) -> bool {
+    fn emit(&mut self, found: &mut Found, inners: &mut Vec<Inner>, inner_nodes: &mut Vec<u32>) -> bool {
         if self.hints.is_empty() {
             return false;
         }
@@ -190,7 +200,9 @@ impl Nest {
                 self.mark[q as usize] = g;
                 if inner == NONE {
                     inner = inners.len() as u32;
-                    inners.push(Inner { complexity: h.complexity, key: h.key });
+                    let at = inner_nodes.len() as u32;
+                    inner_nodes.extend_from_slice(&self.text[h.text.0 as usize..h.text.1 as usize]);
+                    inners.push(Inner { complexity: h.complexity, key: h.key, nodes: (at, inner_nodes.len() as u32) });
                 }
                 let from = found.parents_from();
                 found.pars.extend_from_slice(&self.pars[h.pars.0 as usize..h.pars.1 as usize]);
@@ -306,6 +318,8 @@ impl Nest {
             return;
         }
         let key = path.iter().fold(0u64, |k, &n| mix(k, n));
+        let t0 = self.text.len() as u32;
+        self.text.extend_from_slice(path);
         self.hints.push(InnerHint {
             rating: base + length_bonus(k),
             complexity: k,
@@ -314,6 +328,7 @@ impl Nest {
             pars: (p0, self.pars.len() as u32),
             removes: (r0, self.removes.len() as u32),
             key,
+            text: (t0, self.text.len() as u32),
         });
     }
 
@@ -467,6 +482,7 @@ impl Nest {
                     let mut key = 0u64;
                     let g = self.next_mark();
                     let p0 = self.pars.len() as u32;
+                    let t0 = self.text.len() as u32;
                     let mut scratch = Vec::new();
                     source(outer, &mut scratch);
                     for l in scratch {
@@ -481,6 +497,10 @@ impl Nest {
                         let path = self.store.path(r, id);
                         key = path.iter().fold(mix(key, NONE), |k, &n| mix(k, n));
                         self.chain_parents(topo, outer, &path, g);
+                        if i > 0 {
+                            self.text.push(NONE);
+                        }
+                        self.text.extend_from_slice(&path);
                     }
                     self.hints.push(InnerHint {
                         rating: 80 + length_bonus(k),
@@ -490,10 +510,22 @@ impl Nest {
                         pars: (p0, self.pars.len() as u32),
                         removes: (r0, self.removes.len() as u32),
                         key,
+                        text: (t0, self.text.len() as u32),
                     });
                 }
             }
         }
+    }
+}
+
+/// An inner chain's text: "r5c4=8 -> r4c4<>8 -> ... -> r5c4<>8", branches
+/// separated by "; ".
+pub(crate) fn write_inner(s: &mut String, topo: &Topology, nodes: &[u32]) {
+    for (i, branch) in nodes.split(|&n| n == NONE).enumerate() {
+        if i > 0 {
+            s.push_str("; ");
+        }
+        super::chains::write_nodes(s, topo, topo.n_sym, branch);
     }
 }
 

@@ -18,7 +18,9 @@ pub(crate) struct PropStore {
     recs: Vec<Rec>,
     /// Nodes removed by an inner chain (nested levels): local index, the
     /// chain's identity and complexity.
-    nested: Vec<(u32, u64, u32)>,
+    nested: Vec<(u32, u64, u32, (u32, u32))>,
+    /// The inner chains' nodes (ranges in `nested`).
+    inner_nodes: Vec<u32>,
     seen: Vec<u32>,
     seen_gen: u32,
     stack: Vec<u32>,
@@ -46,6 +48,7 @@ impl PropStore {
             parents: Vec::new(),
             recs: Vec::new(),
             nested: Vec::new(),
+            inner_nodes: Vec::new(),
             seen: vec![0; 2 * n_cands + 1],
             seen_gen: 0,
             stack: Vec::new(),
@@ -60,6 +63,7 @@ impl PropStore {
         self.parents.clear();
         self.recs.clear();
         self.nested.clear();
+        self.inner_nodes.clear();
     }
 
     pub(crate) fn save(&mut self, p: &Propagator) -> u32 {
@@ -97,7 +101,9 @@ impl PropStore {
         let nested_at = self.nested.len() as u32;
         for &(l, i) in &p.nested_nodes {
             let inner = p.inners[i as usize];
-            self.nested.push((l, inner.key, inner.complexity));
+            let at = self.inner_nodes.len() as u32;
+            self.inner_nodes.extend_from_slice(&p.inner_nodes[inner.nodes.0 as usize..inner.nodes.1 as usize]);
+            self.nested.push((l, inner.key, inner.complexity, (at, self.inner_nodes.len() as u32)));
         }
         let nested_n = self.nested.len() as u32 - nested_at;
         self.recs.push(Rec { bits_at, nodes_at, parents_at, n, nested_at, nested_n });
@@ -178,9 +184,9 @@ impl PropStore {
         self.recs[rec as usize].nested_n > 0
     }
 
-    /// The inner chains (identity, complexity) among the ancestors of node
-    /// `id` in propagation `rec`, pushed to `out`.
-    pub fn nested_of(&mut self, rec: u32, id: u32, out: &mut Vec<(u64, u32)>) {
+    /// The inner chains (identity, complexity, nodes) among the ancestors
+    /// of node `id` in propagation `rec`, pushed to `out`.
+    pub fn nested_of(&mut self, rec: u32, id: u32, out: &mut Vec<(u64, u32, (u32, u32))>) {
         let r = self.recs[rec as usize];
         if r.nested_n == 0 {
             return;
@@ -189,11 +195,16 @@ impl PropStore {
             return;
         }
         self.ancestors(rec, id, u32::MAX);
-        for &(l, key, complexity) in &self.nested[r.nested_at as usize..(r.nested_at + r.nested_n) as usize] {
+        for &(l, key, complexity, nodes) in &self.nested[r.nested_at as usize..(r.nested_at + r.nested_n) as usize] {
             if (l as usize) < self.seen.len() && self.seen[l as usize] == self.seen_gen {
-                out.push((key, complexity));
+                out.push((key, complexity, nodes));
             }
         }
+    }
+
+    /// An inner chain's nodes (a range [`Self::nested_of`] gave).
+    pub fn inner_nodes(&self, nodes: (u32, u32)) -> &[u32] {
+        &self.inner_nodes[nodes.0 as usize..nodes.1 as usize]
     }
 
     /// Node ids from the assumption to `id`, following first parents.

@@ -73,6 +73,8 @@ pub(crate) struct Propagator {
     /// (local index, index in `inners`).
     pub(crate) inners: Vec<Inner>,
     pub(crate) nested_nodes: Vec<(u32, u32)>,
+    /// The inner chains' nodes (see `Inner::nodes`).
+    pub(crate) inner_nodes: Vec<u32>,
 }
 
 /// Removals found by `advanced`, in order: each node with its range of
@@ -140,6 +142,7 @@ impl Propagator {
             nest: None,
             inners: Vec::new(),
             nested_nodes: Vec::new(),
+            inner_nodes: Vec::new(),
         }
     }
 
@@ -176,6 +179,7 @@ impl Propagator {
         self.real = 0;
         self.inners.clear();
         self.nested_nodes.clear();
+        self.inner_nodes.clear();
         self.q_on.clear();
         self.q_off.clear();
         self.cand.copy_from_slice(&b.cand);
@@ -324,13 +328,13 @@ impl Propagator {
     fn contradiction(&mut self, on: u32, off: u32) -> Contradiction {
         let a = self.ancestors(on, u32::MAX);
         let b = self.ancestors(off, u32::MAX);
-        let nested = if self.nested_nodes.is_empty() { 0 } else { self.nested_complexity(&[on, off]) };
+        let nested = if self.nested_nodes.is_empty() { 0 } else { self.nested_chains(&[on, off]).iter().map(|i| i.complexity).sum() };
         Contradiction { on, off, complexity: a + b + nested }
     }
 
-    /// The complexity of the distinct inner chains among the ancestors of
-    /// `targets` (SE's `getNestedComplexity`).
-    fn nested_complexity(&mut self, targets: &[u32]) -> u32 {
+    /// The distinct inner chains among the ancestors of `targets`: their
+    /// complexities add up to SE's `getNestedComplexity`.
+    pub(crate) fn nested_chains(&mut self, targets: &[u32]) -> Vec<Inner> {
         self.seen_gen = self.seen_gen.wrapping_add(1);
         if self.seen_gen == 0 {
             self.seen.iter_mut().for_each(|s| *s = 0);
@@ -356,16 +360,14 @@ impl Propagator {
                 }
             }
         }
-        let mut keys: Vec<(u64, u32)> = Vec::new();
+        let mut chains: Vec<Inner> = Vec::new();
         for &(l, i) in &self.nested_nodes {
-            if self.seen[l as usize] == self.seen_gen {
-                let inner = self.inners[i as usize];
-                keys.push((inner.key, inner.complexity));
+            let inner = self.inners[i as usize];
+            if self.seen[l as usize] == self.seen_gen && !chains.iter().any(|c| c.key == inner.key) {
+                chains.push(inner);
             }
         }
-        keys.sort_unstable();
-        keys.dedup_by_key(|k| k.0);
-        keys.iter().map(|k| k.1).sum()
+        chains
     }
 
     /// Number of distinct ancestors of a node (itself included), counting
@@ -440,7 +442,7 @@ impl Propagator {
         if found.is_empty() && cfg.nested >= 2 {
             let mut nest = self.nest.take().unwrap_or_else(|| Box::new(Nest::new(topo, b)));
             let outer = Outer { b, cand: &self.cand, dpos: &self.dpos, local: &self.local };
-            nest.search(topo, &outer, cfg.nested, &mut found, &mut self.inners);
+            nest.search(topo, &outer, cfg.nested, &mut found, &mut self.inners, &mut self.inner_nodes);
             self.nest = Some(nest);
         }
         let mut contradiction = None;
