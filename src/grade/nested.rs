@@ -73,6 +73,8 @@ pub(crate) struct Nest {
     pars: Vec<u32>,
     removes: Vec<u32>,
     text: Vec<u32>,
+    scratch: Vec<u32>,
+    starts: Vec<(u32, bool)>,
     /// Dedupes parents (by outer local index) and removals (by node id).
     mark: Vec<u32>,
     mark_gen: u32,
@@ -134,6 +136,8 @@ impl Nest {
             pars: Vec::new(),
             removes: Vec::new(),
             text: Vec::new(),
+            scratch: Vec::new(),
+            starts: Vec::new(),
             mark: vec![0; n + 64],
             mark_gen: 0,
             reach: Vec::new(),
@@ -217,7 +221,8 @@ impl Nest {
     /// node, the assumption, has no cause of its own.
     fn chain_parents(&mut self, topo: &Topology, outer: &Outer, path: &[u32], g: u32) {
         let ns = self.ns;
-        let mut scratch = Vec::new();
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
         for w in path.windows(2) {
             let (a, q) = (w[0], w[1]);
             if q & 1 == 0 {
@@ -231,12 +236,13 @@ impl Nest {
                 outer.house_removed(topo, h, d, &mut scratch);
             }
         }
-        for l in scratch {
+        for &l in &scratch {
             if self.mark[l as usize] != g {
                 self.mark[l as usize] = g;
                 self.pars.push(l);
             }
         }
+        self.scratch = scratch;
     }
 
     /// Level 2's rule (SE's "Forcing Chains & Cycles" on the working grid):
@@ -247,7 +253,8 @@ impl Nest {
     fn forcing_chains(&mut self, topo: &Topology, outer: &Outer) {
         let ns = self.ns;
         // Starts whose chain exists in the richer graph.
-        let mut starts: Vec<(u32, bool)> = Vec::new();
+        let mut starts = std::mem::take(&mut self.starts);
+        starts.clear();
         for c in self.board.unsolved.iter() {
             if self.board.cand[c].count_ones() < 2 {
                 continue;
@@ -264,6 +271,7 @@ impl Nest {
             }
         }
         if starts.is_empty() {
+            self.starts = starts;
             return;
         }
         let mut x = std::mem::replace(&mut self.x, Graph::new(0));
@@ -286,6 +294,7 @@ impl Nest {
             }
         }
         self.x = x;
+        self.starts = starts;
     }
 
     fn shortest_xy(&mut self, s: u32, t: u32, path: &mut Vec<u32>) -> bool {
@@ -483,18 +492,19 @@ impl Nest {
                     let g = self.next_mark();
                     let p0 = self.pars.len() as u32;
                     let t0 = self.text.len() as u32;
-                    let mut scratch = Vec::new();
-                    source(outer, &mut scratch);
-                    for l in scratch {
+                    self.scratch.clear();
+                    source(outer, &mut self.scratch);
+                    for &l in &self.scratch {
                         if self.mark[l as usize] != g {
                             self.mark[l as usize] = g;
                             self.pars.push(l);
                         }
                     }
+                    let mut path = std::mem::take(&mut self.path);
                     for i in 0..self.recs.len() {
                         let r = self.recs[i];
                         k += self.store.ancestors(r, id, u32::MAX);
-                        let path = self.store.path(r, id);
+                        self.store.path_into(r, id, &mut path);
                         key = path.iter().fold(mix(key, NONE), |k, &n| mix(k, n));
                         self.chain_parents(topo, outer, &path, g);
                         if i > 0 {
@@ -502,6 +512,7 @@ impl Nest {
                         }
                         self.text.extend_from_slice(&path);
                     }
+                    self.path = path;
                     self.hints.push(InnerHint {
                         rating: 80 + length_bonus(k),
                         complexity: k,

@@ -210,7 +210,14 @@ impl PropStore {
     /// Node ids from the assumption to `id`, following first parents.
     pub fn path(&self, rec: u32, id: u32) -> Vec<u32> {
         let mut v = Vec::new();
-        let Some(mut x) = self.local(rec, id) else { return v };
+        self.path_into(rec, id, &mut v);
+        v
+    }
+
+    /// [`Self::path`] into `v` (its memory reused).
+    pub fn path_into(&self, rec: u32, id: u32, v: &mut Vec<u32>) {
+        v.clear();
+        let Some(mut x) = self.local(rec, id) else { return };
         let r = self.recs[rec as usize];
         loop {
             v.push(self.ids[r.nodes_at + x as usize]);
@@ -221,6 +228,5 @@ impl PropStore {
             x = self.parents[(r.parents_at + s) as usize];
         }
         v.reverse();
-        v
     }
 }
