@@ -31,5 +31,9 @@ fn a_region_chain_with_forcing_chains_inside_rates_as_in_se() {
     assert_eq!(first.rating, 10.3);
     assert_eq!(first.eliminations, vec![(rc(6, 5), 3)]);
     assert!(first.description.contains("each place of 3 in row 6: r6c1=3 -> "), "{}", first.description);
+    // The inner chains it stands on, after its branches: here X-chains on 8
+    // that r6c1<>8 (or r3c6<>8) makes on the working grid.
+    let inside = first.description.split(" inside: ").nth(1).expect("inner chains named");
+    assert!(inside.contains("[r5c4=8 -> r3c4<>8 -> r3c1=8 -> r6c1<>8 -> r6c5=8 -> r5c4<>8]"), "{}", first.description);
     assert!(!g.steps.iter().any(|s| s.technique == Technique::Guess));
 }
