@@ -150,7 +150,15 @@ impl Nest {
     /// The inner rules of nesting `level` (2: forcing chains; 3: then
     /// multiple forcing chains) on the working grid of `outer`: their
     /// removals go to `found`, their chains to `inners`.
-    pub fn search(&mut self, topo: &Topology, outer: &Outer, level: u8, found: &mut Found, inners: &mut Vec<Inner>, inner_nodes: &mut Vec<u32>) {
+    pub fn search(
+        &mut self,
+        topo: &Topology,
+        outer: &Outer,
+        level: u8,
+        found: &mut Found,
+        inners: &mut Vec<Inner>,
+        inner_nodes: &mut Vec<u32>,
+    ) {
         self.clear();
         self.board.cand.copy_from_slice(outer.cand);
         self.board.dpos.copy_from_slice(outer.dpos);
