@@ -396,7 +396,10 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
                     }
                     let sol = solution.get_or_insert_with(|| backtrack::solve(topo, givens));
                     match sol.as_ref().and_then(|s| backtrack::guess_hint(topo, board, s)) {
-                        Some(h) => h,
+                        Some(h) => {
+                            ladder.guessed = true;
+                            h
+                        }
                         None => break,
                     }
                 }
@@ -546,6 +549,11 @@ pub(crate) struct Ladder<'a> {
     als: wings::AlsIndex,
     /// Killer grids: the rule-of-45 sets over joined boxes (made once).
     killer_extras: Option<Box<killer_sums::KillerExtras>>,
+    /// A cell was filled from the solution: the puzzle is past the ladder,
+    /// and the nested chains (whose failing search is the costliest of
+    /// all) are not tried again, so a grid with several solutions, which
+    /// needs a guess at every turn, is graded in seconds.
+    guessed: bool,
 }
 
 impl<'a> Ladder<'a> {
@@ -559,6 +567,7 @@ impl<'a> Ladder<'a> {
             links: strong_links::LinkIndex::default(),
             als: wings::AlsIndex::default(),
             killer_extras: None,
+            guessed: false,
         }
     }
 
@@ -759,6 +768,9 @@ impl<'a> Ladder<'a> {
         // SE's "rescue" producers, tried only when all else fails: chains
         // with forcing chains, then multiple forcing chains, inside.
         past!(T::NestedForcingChain);
+        if self.guessed {
+            return None;
+        }
         try_step!(self.forcing().find(t, b, forcing::Level::NestedForcing, reached, None));
         past!(T::NestedMultipleForcingChain);
         self.forcing().find(t, b, forcing::Level::NestedMultiple, reached, None)
