@@ -37,3 +37,22 @@ fn a_region_chain_with_forcing_chains_inside_rates_as_in_se() {
     assert!(inside.contains("[r5c4=8 -> r3c4<>8 -> r3c1=8 -> r6c1<>8 -> r6c5=8 -> r5c4<>8]"), "{}", first.description);
     assert!(!g.steps.iter().any(|s| s.technique == Technique::Guess));
 }
+
+/// hardest-1106.txt, puzzle 11. SE's first step past the singles is rated
+/// 11.5: "11.5 Contradiction Forcing Chain: r9c5.6 on ==> r4c8.5 both on &
+/// off", a level-3 chain (10.0 + 1.5: 683 implications counting the
+/// multiple forcing chains inside, past 2 + 512). The grader's is the same
+/// step, and nothing on its path rates higher. (SE had not finished the
+/// puzzle after 40 minutes; before nesting, the grader rated it a guess.)
+#[test]
+fn a_contradiction_with_multiple_forcing_chains_inside_rates_as_in_se() {
+    let puzzle = "........6..5..18...9...8.7....8.2.....3.1.2..4..5.3....6.....9...83..1..7.......4";
+    let g = grade(&classic(puzzle));
+    assert!(g.solved);
+    assert_eq!((g.se_rating, g.hardest), (11.5, Technique::NestedMultipleForcingChain));
+    let first = g.steps.iter().find(|s| s.rating > 2.0).expect("a chain step");
+    assert_eq!((first.technique, first.rating), (Technique::NestedMultipleForcingChain, 11.5));
+    assert_eq!(first.eliminations, vec![(rc(9, 5), 5)]);
+    assert!(first.description.contains("(683 nodes), contradiction: r9c5=6 -> "), "{}", first.description);
+    assert!(first.description.contains(" -> r4c8<>5 inside: ["), "{}", first.description);
+}
