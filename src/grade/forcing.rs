@@ -7,7 +7,11 @@
 //! - dynamic forcing chains (8.5+): the same with dynamic chains, plus
 //!   contradiction and double-implication chains;
 //! - dynamic forcing chains (+) (9.0+): dynamic chains helped by locked
-//!   candidates, pairs and X-wings.
+//!   candidates, pairs and X-wings;
+//! - nested forcing chains (SE's "rescue" levels, see `nested`): dynamic
+//!   chains (+) helped, where those find nothing, by forcing chains (9.5+),
+//!   then also by multiple forcing chains (10.0+), run on the chain's
+//!   working grid; the inner chains' complexity adds to the step's.
 //!
 //! The step rating is the base plus SE's length bonus on the total number of
 //! implications involved; the easiest step wins.
@@ -28,6 +32,10 @@ pub(crate) enum Level {
     Multiple,
     Dynamic,
     DynamicPlus,
+    /// SE's `Chaining` level 2 (forcing chains inside).
+    NestedForcing,
+    /// SE's `Chaining` level 3 (multiple forcing chains inside too).
+    NestedMultiple,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -68,6 +76,8 @@ pub(crate) struct Forcing {
     pass: Vec<u32>,
     pass_gen: u32,
     ns: usize,
+    /// The inner chains (identity, complexity) of a nested step's branches.
+    nested_keys: Vec<(u64, u32, (u32, u32))>,
 }
 
 struct Pass {
@@ -92,6 +102,7 @@ impl Forcing {
             pass: vec![0; n_cands],
             pass_gen: 0,
             ns: topo.n_sym,
+            nested_keys: Vec::new(),
         }
     }
 
@@ -101,10 +112,13 @@ impl Forcing {
     /// nothing in common is skipped without propagating.
     pub fn find(&mut self, topo: &Topology, b: &Board, level: Level, reached: u32, closure: Option<&Graph>) -> Option<Hint> {
         let (cfg, base) = match level {
-            Level::Nishio => (Config { cell_links: false, dynamic: true, plus: false }, 75),
-            Level::Multiple => (Config { cell_links: true, dynamic: false, plus: false }, 80),
-            Level::Dynamic => (Config { cell_links: true, dynamic: true, plus: false }, 85),
-            Level::DynamicPlus => (Config { cell_links: true, dynamic: true, plus: true }, 90),
+            Level::Nishio => (Config { cell_links: false, dynamic: true, plus: false, nested: 0 }, 75),
+            Level::Multiple => (Config { cell_links: true, dynamic: false, plus: false, nested: 0 }, 80),
+            Level::Dynamic => (Config { cell_links: true, dynamic: true, plus: false, nested: 0 }, 85),
+            Level::DynamicPlus => (Config { cell_links: true, dynamic: true, plus: true, nested: 0 }, 90),
+            // SE's getDifficulty: 8.5 + 0.5 × level.
+            Level::NestedForcing => (Config { cell_links: true, dynamic: true, plus: true, nested: 2 }, 95),
+            Level::NestedMultiple => (Config { cell_links: true, dynamic: true, plus: true, nested: 3 }, 100),
         };
         let (tech_cell, tech_region, tech_other) = match level {
             Level::Nishio => (Technique::NishioForcingChain, Technique::NishioForcingChain, Technique::NishioForcingChain),
@@ -112,6 +126,10 @@ impl Forcing {
             Level::Dynamic => (Technique::DynamicForcingChain, Technique::DynamicForcingChain, Technique::DynamicForcingChain),
             Level::DynamicPlus => {
                 (Technique::DynamicForcingChainPlus, Technique::DynamicForcingChainPlus, Technique::DynamicForcingChainPlus)
+            }
+            Level::NestedForcing => (Technique::NestedForcingChain, Technique::NestedForcingChain, Technique::NestedForcingChain),
+            Level::NestedMultiple => {
+                (Technique::NestedMultipleForcingChain, Technique::NestedMultipleForcingChain, Technique::NestedMultipleForcingChain)
             }
         };
         let pass = Pass { level, cfg, base, tech_cell, tech_region, tech_other, reached };
@@ -253,6 +271,7 @@ impl Forcing {
         what: impl FnOnce() -> String,
         source: &Source,
         branches: impl FnOnce() -> Vec<Vec<u32>>,
+        inside: String,
     ) {
         let ns = self.ns;
         let mut hint = Hint::new(tech, rating);
@@ -272,9 +291,64 @@ impl Forcing {
                 head.push_str(": ");
                 write_branches(&mut head, topo, ns, &paths);
             }
+            head.push_str(&inside);
             head
         });
         self.batch.offer(rating, hint);
+    }
+
+    /// SE's nested complexity of a conclusion: the distinct inner chains
+    /// among the ancestors of `id` in every branch.
+    fn nested_total(&mut self, recs: &[u32], id: u32) -> u32 {
+        let mut keys = std::mem::take(&mut self.nested_keys);
+        keys.clear();
+        for &r in recs {
+            if self.store.has_nested(r) {
+                self.store.nested_of(r, id, &mut keys);
+            }
+        }
+        let mut total = 0;
+        for i in 0..keys.len() {
+            if !keys[..i].iter().any(|k| k.0 == keys[i].0) {
+                total += keys[i].1;
+            }
+        }
+        self.nested_keys = keys;
+        total
+    }
+
+    /// " inside: [r5c4=8 -> ... -> r5c4<>8] [...]": the distinct inner
+    /// chains of a nested step's branches (`recs`, conclusion `id`).
+    fn write_inner_chains(&mut self, text: &mut String, topo: &Topology, recs: &[u32], id: u32) {
+        let mut keys = std::mem::take(&mut self.nested_keys);
+        keys.clear();
+        for &r in recs {
+            self.store.nested_of(r, id, &mut keys);
+        }
+        for i in 0..keys.len() {
+            if keys[..i].iter().any(|k| k.0 == keys[i].0) {
+                continue;
+            }
+            text.push_str(if i == 0 { " inside: [" } else { " [" });
+            super::nested::write_inner(text, topo, self.store.inner_nodes(keys[i].2));
+            text.push(']');
+        }
+        self.nested_keys = keys;
+    }
+
+    /// The inner chains of a nested contradiction, as
+    /// [`Self::write_inner_chains`] writes them (only while describing).
+    fn contradiction_inside(&mut self, topo: &Topology, pass: &Pass, ct: super::propagation::Contradiction) -> String {
+        let mut inside = String::new();
+        if pass.cfg.nested == 0 || !super::hint::describing() || self.prop.nested_nodes.is_empty() {
+            return inside;
+        }
+        for (i, inner) in self.prop.nested_chains(&[ct.on, ct.off]).iter().enumerate() {
+            inside.push_str(if i == 0 { " inside: [" } else { " [" });
+            super::nested::write_inner(&mut inside, topo, &self.prop.inner_nodes[inner.nodes.0 as usize..inner.nodes.1 as usize]);
+            inside.push(']');
+        }
+        inside
     }
 
     /// Forget cached propagations from an earlier pass.
@@ -341,7 +415,8 @@ impl Forcing {
                 let what = || format!("contradiction from {}", super::chains::node_text(topo, ns, start));
                 let paths = || vec![self.prop.path(ct.on), self.prop.path(ct.off)];
                 let paths = if super::hint::describing() { paths() } else { Vec::new() };
-                self.keep_extra(topo, rating, tech, start & 1 == 0, c, d, what, &source, || paths);
+                let inside = self.contradiction_inside(topo, pass, ct);
+                self.keep_extra(topo, rating, tech, start & 1 == 0, c, d, what, &source, || paths, inside);
             }
             return;
         }
@@ -361,12 +436,14 @@ impl Forcing {
             let paths = [self.prop.path(ct.on), self.prop.path(ct.off)];
             branch_pattern(p, topo, ns, &source, &paths);
         });
+        let inside = self.contradiction_inside(topo, pass, ct);
         let prop = &self.prop;
         let hint = hint.finish_with(topo, |head| {
             let _ = write!(head, "{} ({} nodes), contradiction: ", tech.name(), ct.complexity);
             write_nodes(head, topo, ns, &prop.path(ct.on));
             head.push_str(" and ");
             write_nodes(head, topo, ns, &prop.path(ct.off));
+            head.push_str(&inside);
         });
         *best = Some(Best { rating, complexity: ct.complexity, key, hint });
     }
@@ -422,6 +499,12 @@ impl Forcing {
                     if total > cap {
                         continue;
                     }
+                    if pass.cfg.nested > 0 {
+                        total = total.saturating_add(self.nested_total(recs, id));
+                        if total > cap {
+                            continue;
+                        }
+                    }
                     let rating = pass.base + length_bonus(total);
                     let tech = match kind {
                         Kind::Cell => pass.tech_cell,
@@ -435,11 +518,15 @@ impl Forcing {
                             Kind::Region => "each place",
                             Kind::Contradiction => "contradiction",
                         };
+                        let mut inside = String::new();
+                        if pass.cfg.nested > 0 && super::hint::describing() {
+                            self.write_inner_chains(&mut inside, topo, recs, id);
+                        }
                         let store = &self.store;
                         let paths = || recs.iter().map(|&r| store.path(r, id)).collect::<Vec<_>>();
                         let paths = if super::hint::describing() { paths() } else { Vec::new() };
                         let what = || format!("{what} of {}", source.head(topo));
-                        self.keep_extra(topo, rating, tech, on, c, d, what, source, || paths);
+                        self.keep_extra(topo, rating, tech, on, c, d, what, source, || paths, inside);
                         continue;
                     }
                     if let Some(old) = best.take() {
@@ -463,6 +550,10 @@ impl Forcing {
                             let paths: Vec<Vec<u32>> = recs.iter().map(|&r| self.store.path(r, id)).collect();
                             branch_pattern(p, topo, ns, source, &paths);
                         });
+                    let mut inside = String::new();
+                    if pass.cfg.nested > 0 && super::hint::describing() {
+                        self.write_inner_chains(&mut inside, topo, recs, id);
+                    }
                     let store = &self.store;
                     let hint = hint.finish_with(topo, |text| {
                         let _ = write!(text, "{} ({} nodes), {} of {}: ", tech.name(), total, what, source.head(topo));
@@ -472,6 +563,7 @@ impl Forcing {
                             }
                             write_nodes(text, topo, ns, &store.path(r, id));
                         }
+                        text.push_str(&inside);
                     });
                     *best = Some(Best { rating, complexity: total, key, hint });
                     if let Some(h) = self.take_done(best, pass) {

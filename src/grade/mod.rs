@@ -12,7 +12,9 @@
 //! and ALS wings (WXYZ 5.5, VWXYZ 6.2, UVWXYZ 6.6). Chains are SE's: static
 //! X-, Y- and XY-chains and cycles (6.5 - 7.x, rated by length), Nishio
 //! (7.5+), multiple (8.0+), dynamic (8.5+) and dynamic (+) forcing chains
-//! (9.0+); past those, one cell is filled from the solution ("guess", 10.0).
+//! (9.0+), and SE's nested forcing chains (forcing chains inside, 9.5+;
+//! multiple forcing chains inside, 10.0+); past those, one cell is filled
+//! from the solution ("guess", 10.0).
 //!
 //! Two shortcuts keep hard puzzles fast without changing the grade: once the
 //! grade has reached a chain level, the first chain step no harder than it
@@ -50,6 +52,7 @@ mod killer_settle;
 mod killer_sums;
 mod memo;
 pub mod model_grader;
+mod nested;
 mod problem;
 mod prop_store;
 mod propagation;
@@ -67,6 +70,8 @@ mod x_loops;
 mod killer_tests;
 #[cfg(test)]
 mod loop_tests;
+#[cfg(test)]
+mod nested_tests;
 #[cfg(test)]
 mod pattern_tests;
 #[cfg(test)]
@@ -191,6 +196,11 @@ pub enum Technique {
     /// Killer: dynamic cage forcing chains with cage forcing chains inside
     /// their propagation (9.5 + length, below a guess).
     NestedCageForcingChains,
+    /// SE's nested forcing chains, level 2: dynamic forcing chains (+)
+    /// with forcing chains inside their propagation (9.5 + length).
+    NestedForcingChain,
+    /// Level 3: with multiple forcing chains inside too (10.0 + length).
+    NestedMultipleForcingChain,
     /// No logical technique applies: one cell is filled from the solution.
     Guess,
 }
@@ -386,7 +396,10 @@ fn grade_on_valid(topo: Option<&Topology>, givens: &[Option<u8>], ceiling: u32, 
                     }
                     let sol = solution.get_or_insert_with(|| backtrack::solve(topo, givens));
                     match sol.as_ref().and_then(|s| backtrack::guess_hint(topo, board, s)) {
-                        Some(h) => h,
+                        Some(h) => {
+                            ladder.guessed = true;
+                            h
+                        }
                         None => break,
                     }
                 }
@@ -536,6 +549,11 @@ pub(crate) struct Ladder<'a> {
     als: wings::AlsIndex,
     /// Killer grids: the rule-of-45 sets over joined boxes (made once).
     killer_extras: Option<Box<killer_sums::KillerExtras>>,
+    /// A cell was filled from the solution: the puzzle is past the ladder,
+    /// and the nested chains (whose failing search is the costliest of
+    /// all) are not tried again, so a grid with several solutions, which
+    /// needs a guess at every turn, is graded in seconds.
+    guessed: bool,
 }
 
 impl<'a> Ladder<'a> {
@@ -549,6 +567,7 @@ impl<'a> Ladder<'a> {
             links: strong_links::LinkIndex::default(),
             als: wings::AlsIndex::default(),
             killer_extras: None,
+            guessed: false,
         }
     }
 
@@ -745,7 +764,16 @@ impl<'a> Ladder<'a> {
             Some(d) => d,
             None => self.forcing().find(t, b, forcing::Level::Dynamic, reached, None),
         };
-        dynamic.or_else(|| self.forcing().find(t, b, forcing::Level::DynamicPlus, reached, None))
+        try_step!(dynamic.or_else(|| self.forcing().find(t, b, forcing::Level::DynamicPlus, reached, None)));
+        // SE's "rescue" producers, tried only when all else fails: chains
+        // with forcing chains, then multiple forcing chains, inside.
+        past!(T::NestedForcingChain);
+        if self.guessed {
+            return None;
+        }
+        try_step!(self.forcing().find(t, b, forcing::Level::NestedForcing, reached, None));
+        past!(T::NestedMultipleForcingChain);
+        self.forcing().find(t, b, forcing::Level::NestedMultiple, reached, None)
     }
 }
 

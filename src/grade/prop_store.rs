@@ -16,6 +16,11 @@ pub(crate) struct PropStore {
     par_range: Vec<(u32, u32)>,
     parents: Vec<u32>,
     recs: Vec<Rec>,
+    /// Nodes removed by an inner chain (nested levels): local index, the
+    /// chain's identity and complexity.
+    nested: Vec<(u32, u64, u32, (u32, u32))>,
+    /// The inner chains' nodes (ranges in `nested`).
+    inner_nodes: Vec<u32>,
     seen: Vec<u32>,
     seen_gen: u32,
     stack: Vec<u32>,
@@ -27,6 +32,8 @@ struct Rec {
     nodes_at: usize,
     parents_at: u32,
     n: usize,
+    nested_at: u32,
+    nested_n: u32,
 }
 
 impl PropStore {
@@ -40,6 +47,8 @@ impl PropStore {
             par_range: Vec::new(),
             parents: Vec::new(),
             recs: Vec::new(),
+            nested: Vec::new(),
+            inner_nodes: Vec::new(),
             seen: vec![0; 2 * n_cands + 1],
             seen_gen: 0,
             stack: Vec::new(),
@@ -53,6 +62,8 @@ impl PropStore {
         self.par_range.clear();
         self.parents.clear();
         self.recs.clear();
+        self.nested.clear();
+        self.inner_nodes.clear();
     }
 
     pub(crate) fn save(&mut self, p: &Propagator) -> u32 {
@@ -87,7 +98,15 @@ impl PropStore {
         self.par_range.extend_from_slice(&p.par_range[..n]);
         let parents_at = self.parents.len() as u32;
         self.parents.extend_from_slice(&p.parents);
-        self.recs.push(Rec { bits_at, nodes_at, parents_at, n });
+        let nested_at = self.nested.len() as u32;
+        for &(l, i) in &p.nested_nodes {
+            let inner = p.inners[i as usize];
+            let at = self.inner_nodes.len() as u32;
+            self.inner_nodes.extend_from_slice(&p.inner_nodes[inner.nodes.0 as usize..inner.nodes.1 as usize]);
+            self.nested.push((l, inner.key, inner.complexity, (at, self.inner_nodes.len() as u32)));
+        }
+        let nested_n = self.nested.len() as u32 - nested_at;
+        self.recs.push(Rec { bits_at, nodes_at, parents_at, n, nested_at, nested_n });
         (self.recs.len() - 1) as u32
     }
 
@@ -160,10 +179,45 @@ impl PropStore {
         count
     }
 
+    /// Whether propagation `rec` holds nodes removed by inner chains.
+    pub fn has_nested(&self, rec: u32) -> bool {
+        self.recs[rec as usize].nested_n > 0
+    }
+
+    /// The inner chains (identity, complexity, nodes) among the ancestors
+    /// of node `id` in propagation `rec`, pushed to `out`.
+    pub fn nested_of(&mut self, rec: u32, id: u32, out: &mut Vec<(u64, u32, (u32, u32))>) {
+        let r = self.recs[rec as usize];
+        if r.nested_n == 0 {
+            return;
+        }
+        if self.local(rec, id).is_none() {
+            return;
+        }
+        self.ancestors(rec, id, u32::MAX);
+        for &(l, key, complexity, nodes) in &self.nested[r.nested_at as usize..(r.nested_at + r.nested_n) as usize] {
+            if (l as usize) < self.seen.len() && self.seen[l as usize] == self.seen_gen {
+                out.push((key, complexity, nodes));
+            }
+        }
+    }
+
+    /// An inner chain's nodes (a range [`Self::nested_of`] gave).
+    pub fn inner_nodes(&self, nodes: (u32, u32)) -> &[u32] {
+        &self.inner_nodes[nodes.0 as usize..nodes.1 as usize]
+    }
+
     /// Node ids from the assumption to `id`, following first parents.
     pub fn path(&self, rec: u32, id: u32) -> Vec<u32> {
         let mut v = Vec::new();
-        let Some(mut x) = self.local(rec, id) else { return v };
+        self.path_into(rec, id, &mut v);
+        v
+    }
+
+    /// [`Self::path`] into `v` (its memory reused).
+    pub fn path_into(&self, rec: u32, id: u32, v: &mut Vec<u32>) {
+        v.clear();
+        let Some(mut x) = self.local(rec, id) else { return };
         let r = self.recs[rec as usize];
         loop {
             v.push(self.ids[r.nodes_at + x as usize]);
@@ -174,6 +228,5 @@ impl PropStore {
             x = self.parents[(r.parents_at + s) as usize];
         }
         v.reverse();
-        v
     }
 }

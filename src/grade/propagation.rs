@@ -19,6 +19,7 @@
 //! number of distinct ancestors of its conclusion, so we count the same.
 
 use super::board::{Board, CellSet, Mask, Topology, bits};
+use super::nested::{Inner, Nest, Outer};
 pub(crate) use super::prop_store::PropStore;
 
 pub(crate) const NONE: u32 = u32::MAX;
@@ -28,6 +29,9 @@ pub(crate) struct Config {
     pub cell_links: bool,
     pub dynamic: bool,
     pub plus: bool,
+    /// SE's nesting level past (+): 2 adds forcing chains, 3 also multiple
+    /// forcing chains to the rules tried when the chain stalls.
+    pub nested: u8,
 }
 
 /// A contradiction: the same candidate implied both on and off.
@@ -63,14 +67,24 @@ pub(crate) struct Propagator {
     house_sets: Vec<CellSet>,
     /// What `advanced` found, its memory kept from call to call.
     found: Found,
+    /// The inner searches of nested chains (made on first use).
+    nest: Option<Box<Nest>>,
+    /// The inner chains of this propagation, and the nodes they removed
+    /// (local index, index in `inners`).
+    pub(crate) inners: Vec<Inner>,
+    pub(crate) nested_nodes: Vec<(u32, u32)>,
+    /// The inner chains' nodes (see `Inner::nodes`).
+    pub(crate) inner_nodes: Vec<u32>,
 }
 
 /// Removals found by `advanced`, in order: each node with its range of
-/// parents in `pars` (one range shared by every removal of a pattern).
+/// parents in `pars` (one range shared by every removal of a pattern) and
+/// the inner chain that removed it (index in `Propagator::inners`, or
+/// `NONE`).
 #[derive(Default)]
-struct Found {
-    removals: Vec<(u32, u32, u32)>,
-    pars: Vec<u32>,
+pub(crate) struct Found {
+    removals: Vec<(u32, u32, u32, u32)>,
+    pub(crate) pars: Vec<u32>,
     /// Scratch: a house's bivalue cells (naked pairs), a digit's places
     /// in each line (X-wings).
     cells: Vec<usize>,
@@ -88,13 +102,19 @@ impl Found {
     }
 
     /// Starts a pattern's parents.
-    fn parents_from(&self) -> u32 {
+    pub(crate) fn parents_from(&self) -> u32 {
         self.pars.len() as u32
     }
 
     /// The removal of `q`, caused by the parents pushed since `from`.
     fn push(&mut self, q: u32, from: u32) {
-        self.removals.push((q, from, self.pars.len() as u32));
+        self.removals.push((q, from, self.pars.len() as u32, NONE));
+    }
+
+    /// The removal of `q` by inner chain `inner`, caused by the parents
+    /// pushed since `from`.
+    pub(crate) fn push_nested(&mut self, q: u32, from: u32, inner: u32) {
+        self.removals.push((q, from, self.pars.len() as u32, inner));
     }
 }
 
@@ -119,6 +139,10 @@ impl Propagator {
             stack: Vec::new(),
             house_sets: topo.houses.iter().map(|h| h.set).collect(),
             found: Found::default(),
+            nest: None,
+            inners: Vec::new(),
+            nested_nodes: Vec::new(),
+            inner_nodes: Vec::new(),
         }
     }
 
@@ -153,6 +177,9 @@ impl Propagator {
         self.par_range.clear();
         self.parents.clear();
         self.real = 0;
+        self.inners.clear();
+        self.nested_nodes.clear();
+        self.inner_nodes.clear();
         self.q_on.clear();
         self.q_off.clear();
         self.cand.copy_from_slice(&b.cand);
@@ -218,7 +245,7 @@ impl Propagator {
                 }
             } else {
                 if cfg.plus {
-                    if let Some(c) = self.advanced(topo, b) {
+                    if let Some(c) = self.advanced(topo, b, cfg) {
                         return Some(c);
                     }
                     if !self.q_off.is_empty() {
@@ -301,7 +328,46 @@ impl Propagator {
     fn contradiction(&mut self, on: u32, off: u32) -> Contradiction {
         let a = self.ancestors(on, u32::MAX);
         let b = self.ancestors(off, u32::MAX);
-        Contradiction { on, off, complexity: a + b }
+        let nested = if self.nested_nodes.is_empty() { 0 } else { self.nested_chains(&[on, off]).iter().map(|i| i.complexity).sum() };
+        Contradiction { on, off, complexity: a + b + nested }
+    }
+
+    /// The distinct inner chains among the ancestors of `targets`: their
+    /// complexities add up to SE's `getNestedComplexity`.
+    pub(crate) fn nested_chains(&mut self, targets: &[u32]) -> Vec<Inner> {
+        self.seen_gen = self.seen_gen.wrapping_add(1);
+        if self.seen_gen == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.seen_gen = 1;
+        }
+        if self.seen.len() < self.nodes.len() {
+            self.seen.resize(self.nodes.len(), 0);
+        }
+        self.stack.clear();
+        for &l in targets {
+            if self.seen[l as usize] != self.seen_gen {
+                self.seen[l as usize] = self.seen_gen;
+                self.stack.push(l);
+            }
+        }
+        while let Some(x) = self.stack.pop() {
+            let (s, e) = self.par_range[x as usize];
+            for i in s..e {
+                let p = self.parents[i as usize];
+                if self.seen[p as usize] != self.seen_gen {
+                    self.seen[p as usize] = self.seen_gen;
+                    self.stack.push(p);
+                }
+            }
+        }
+        let mut chains: Vec<Inner> = Vec::new();
+        for &(l, i) in &self.nested_nodes {
+            let inner = self.inners[i as usize];
+            if self.seen[l as usize] == self.seen_gen && !chains.iter().any(|c| c.key == inner.key) {
+                chains.push(inner);
+            }
+        }
+        chains
     }
 
     /// Number of distinct ancestors of a node (itself included), counting
@@ -360,7 +426,7 @@ impl Propagator {
     /// candidates, hidden pairs, naked pairs, X-wings (first rule that finds
     /// anything new) to the working grid. Their parents are the chain's
     /// removals that created the pattern.
-    fn advanced(&mut self, topo: &Topology, b: &Board) -> Option<Contradiction> {
+    fn advanced(&mut self, topo: &Topology, b: &Board, cfg: Config) -> Option<Contradiction> {
         let mut found = std::mem::take(&mut self.found);
         found.clear();
         self.locked_candidates(topo, b, &mut found);
@@ -373,17 +439,29 @@ impl Propagator {
         if found.is_empty() {
             self.x_wings(topo, b, &mut found);
         }
+        if found.is_empty() && cfg.nested >= 2 {
+            let mut nest = self.nest.take().unwrap_or_else(|| Box::new(Nest::new(topo, b)));
+            let outer = Outer { b, cand: &self.cand, dpos: &self.dpos, local: &self.local };
+            nest.search(topo, &outer, cfg.nested, &mut found, &mut self.inners, &mut self.inner_nodes);
+            self.nest = Some(nest);
+        }
         let mut contradiction = None;
-        for &(q, s, e) in &found.removals {
+        for &(q, s, e, inner) in &found.removals {
             let pars = &found.pars[s as usize..e as usize];
             if self.in_set(q | 1) {
                 let on = self.local[(q | 1) as usize];
                 let off = self.add(q, pars, false);
+                if inner != NONE {
+                    self.nested_nodes.push((off, inner));
+                }
                 contradiction = Some(self.contradiction(on, off));
                 break;
             }
             if !self.in_set(q) {
                 let l = self.add(q, pars, true);
+                if inner != NONE {
+                    self.nested_nodes.push((l, inner));
+                }
                 self.q_off.push_back(l);
             }
         }

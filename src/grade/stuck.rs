@@ -138,7 +138,11 @@ pub fn hardest_step(problem: &Problem) -> Option<Stuck> {
             None => {
                 let sol = solution.get_or_insert_with(|| backtrack::solve(topo, &problem.givens));
                 match sol.as_ref().and_then(|s| backtrack::guess_hint(topo, &board, s)) {
-                    Some(hint) => hint,
+                    Some(hint) => {
+                        // As `grade` does: past a guess, no nested chains.
+                        ladder.guessed = true;
+                        hint
+                    }
                     None => break,
                 }
             }

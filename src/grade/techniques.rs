@@ -74,7 +74,7 @@ const fn cage(
 }
 
 /// How many techniques there are.
-pub const COUNT: usize = 59;
+pub const COUNT: usize = 61;
 
 /// The table, in the order of [`Technique`] (SE's order of difficulty).
 /// Ratings: Sudoku Explainer 1.2.1's hint classes as Sukaku Explainer keeps
@@ -230,6 +230,26 @@ const ROWS: [About; COUNT] = {
             "nested forcing chain (a cage forcing chain inside a forcing chain)",
             95,
             900,
+            Chains,
+        ),
+        // SE's nested levels (`Chaining` 2 and 3), tried only when nothing
+        // else applies.
+        row(
+            NestedForcingChain,
+            "dynamic forcing chains (+ forcing chains)",
+            "nested-forcing-chains",
+            "nested forcing chain (forcing chains inside a forcing chain)",
+            95,
+            900,
+            Chains,
+        ),
+        row(
+            NestedMultipleForcingChain,
+            "dynamic forcing chains (+ multiple forcing chains)",
+            "nested-multiple-forcing-chains",
+            "nested forcing chain (multiple forcing chains inside a forcing chain)",
+            100,
+            1000,
             Chains,
         ),
         row(Guess, "guess", "guess", "trial and error", super::rating::GUESS_TENTHS, 10000, Trial),

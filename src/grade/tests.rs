@@ -358,11 +358,14 @@ const EXAMPLES: &[Example] = &[
         rating: 9.8,
         source: "top1465",
     },
-    // Easter Monster (JPF, 2007; SE 11.6): beyond dynamic chains (+).
+    // Easter Monster (JPF, 2007; SE 11.6): beyond dynamic chains (+), SE's
+    // nested chains with multiple forcing chains inside (its first chain
+    // step is SE's too: "10.8 Contradiction Forcing Chain: r5c9.6 on ==>
+    // r1c7.9 both on & off", forcing chains inside).
     Example {
         puzzle: "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
-        hardest: Technique::Guess,
-        rating: 10.0,
+        hardest: Technique::NestedMultipleForcingChain,
+        rating: 11.6,
         source: "Easter Monster",
     },
 ];

@@ -1,0 +1,58 @@
+//! SE's nested forcing chains (`nested`, `forcing::Level::NestedForcing`
+//! and `NestedMultiple`) on puzzles of `shared/data/sudoku/hardest-1106.txt`
+//! whose rating and path Sukaku Explainer gives (built from source, see
+//! docs/grading.md; `serate --format='%r %R' --after='%r %s'`).
+
+use super::{Problem, Technique, grade};
+
+fn classic(p: &str) -> Problem {
+    Problem::classic(3, 3, p).unwrap_or_else(|e| panic!("{p}: {e}"))
+}
+
+/// Cell index of `r{row}c{col}` (1-based, 9×9).
+fn rc(row: usize, col: usize) -> usize {
+    (row - 1) * 9 + col - 1
+}
+
+/// hardest-1106.txt, puzzle 1. SE rates it 10.3, "Dynamic Region Forcing
+/// Chains (+ Forcing Chains)"; its path's first chain step is that one:
+/// "10.3 Region Forcing Chains: 3 in row ==> r6c5.4 off". The branches
+/// from 3 in r6c1 and in r6c7 reach r6c5=8 only through a forcing chain
+/// on the working grid (r6c1<>8 makes r5c4<>8 an X-chain's conclusion).
+/// Before nesting, the grader rated it a guess (10.0).
+#[test]
+fn a_region_chain_with_forcing_chains_inside_rates_as_in_se() {
+    let puzzle = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+    let g = grade(&classic(puzzle));
+    assert!(g.solved);
+    assert_eq!((g.se_rating, g.hardest), (10.3, Technique::NestedForcingChain));
+    let first = g.steps.iter().find(|s| s.rating > 2.0).expect("a chain step");
+    assert_eq!(first.technique, Technique::NestedForcingChain);
+    assert_eq!(first.rating, 10.3);
+    assert_eq!(first.eliminations, vec![(rc(6, 5), 3)]);
+    assert!(first.description.contains("each place of 3 in row 6: r6c1=3 -> "), "{}", first.description);
+    // The inner chains it stands on, after its branches: here X-chains on 8
+    // that r6c1<>8 (or r3c6<>8) makes on the working grid.
+    let inside = first.description.split(" inside: ").nth(1).expect("inner chains named");
+    assert!(inside.contains("[r5c4=8 -> r3c4<>8 -> r3c1=8 -> r6c1<>8 -> r6c5=8 -> r5c4<>8]"), "{}", first.description);
+    assert!(!g.steps.iter().any(|s| s.technique == Technique::Guess));
+}
+
+/// hardest-1106.txt, puzzle 11. SE's first step past the singles is rated
+/// 11.5: "11.5 Contradiction Forcing Chain: r9c5.6 on ==> r4c8.5 both on &
+/// off", a level-3 chain (10.0 + 1.5: 683 implications counting the
+/// multiple forcing chains inside, past 2 + 512). The grader's is the same
+/// step, and nothing on its path rates higher. (SE had not finished the
+/// puzzle after 40 minutes; before nesting, the grader rated it a guess.)
+#[test]
+fn a_contradiction_with_multiple_forcing_chains_inside_rates_as_in_se() {
+    let puzzle = "........6..5..18...9...8.7....8.2.....3.1.2..4..5.3....6.....9...83..1..7.......4";
+    let g = grade(&classic(puzzle));
+    assert!(g.solved);
+    assert_eq!((g.se_rating, g.hardest), (11.5, Technique::NestedMultipleForcingChain));
+    let first = g.steps.iter().find(|s| s.rating > 2.0).expect("a chain step");
+    assert_eq!((first.technique, first.rating), (Technique::NestedMultipleForcingChain, 11.5));
+    assert_eq!(first.eliminations, vec![(rc(9, 5), 5)]);
+    assert!(first.description.contains("(683 nodes), contradiction: r9c5=6 -> "), "{}", first.description);
+    assert!(first.description.contains(" -> r4c8<>5 inside: ["), "{}", first.description);
+}
