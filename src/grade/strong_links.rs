@@ -43,10 +43,34 @@ pub(super) struct Link {
     kinds: u8,
 }
 
+/// The best chain or loop so far. Its hint is written once the search is
+/// over: most chains found are beaten by a later one.
 pub(super) struct Found {
     pub(super) rating: u32,
     pub(super) elims: usize,
-    pub(super) hint: Hint,
+    pub(super) digit: usize,
+    /// Its links, the first `len` of them.
+    pub(super) chain: [usize; 4],
+    pub(super) len: usize,
+    pub(super) victims: CellSet,
+    /// An X-loop ([`x_loops`](super::x_loops)), not an open chain.
+    pub(super) closed: bool,
+}
+
+impl Found {
+    pub(super) fn new(rating: u32, digit: usize, chain: &[usize], victims: CellSet, closed: bool) -> Found {
+        let mut links = [0; 4];
+        links[..chain.len()].copy_from_slice(chain);
+        Found { rating, elims: victims.count() as usize, digit, chain: links, len: chain.len(), victims, closed }
+    }
+}
+
+/// Whether a chain rated at least `rating` and removing at most `elims`
+/// could still be kept over `best`: the easiest wins, then the one removing
+/// most, then the first found. As the bonus only grows and the victims only
+/// shrink with each link added, a chain that cannot goes no further.
+pub(super) fn could_beat(best: &Option<Found>, rating: u32, elims: usize) -> bool {
+    best.as_ref().is_none_or(|f| (rating, usize::MAX - elims) < (f.rating, usize::MAX - f.elims))
 }
 
 /// Cells seeing every cell of a group.
@@ -123,18 +147,21 @@ fn links_into(
 }
 
 /// The strong links of each digit and which can follow which, built on first
-/// use per grid state and shared by the searches for 2, 3 and 4 links.
+/// use and kept while the digit's places stay as they were: a digit's links
+/// depend on its own places only, so they serve the searches for 2, 3 and 4
+/// links and every later step that leaves the digit alone.
 #[derive(Default)]
 pub(crate) struct LinkIndex {
-    /// Per digit, its links on the board of the current step where `built`
-    /// has its bit; the memory stays from step to step.
+    /// Per digit, its links on the places they were built for; the memory
+    /// stays from step to step.
     digits: Vec<Digit>,
-    built: u32,
     pairs: Vec<(usize, usize, u8)>,
     groups: super::grouped::Groups,
 }
 
 pub(super) struct Digit {
+    /// The digit's places these links were found on (`None`: not yet).
+    places: Option<CellSet>,
     pub(super) links: Vec<Link>,
     /// Which links can come after which (listed when a chain first reaches
     /// a link).
@@ -167,6 +194,7 @@ enum Follow {
 impl Digit {
     fn empty() -> Digit {
         Digit {
+            places: None,
             links: Vec::new(),
             follow: Follow::Wide(Vec::new()),
             seen_from: Vec::new(),
@@ -179,6 +207,7 @@ impl Digit {
 
     /// The links of digit `d` on board `b`, in this digit's memory.
     fn rebuild(&mut self, topo: &Topology, b: &Board, d: usize, pairs: &mut Vec<(usize, usize, u8)>, groups: &mut super::grouped::Groups) {
+        self.places = Some(b.dpos[d]);
         links_into(topo, b, d, pairs, groups, &mut self.links);
         let links = &self.links;
         // The next link starts at cells that all see the end of this one.
@@ -273,18 +302,13 @@ impl Digit {
 }
 
 impl LinkIndex {
-    /// The board changed: every digit's links are to be found again.
-    pub fn forget(&mut self) {
-        self.built = 0;
-    }
-
+    /// Digit `d`'s links on board `b` (an index serves one topology).
     fn digit(&mut self, topo: &Topology, b: &Board, d: usize) -> &Digit {
         if self.digits.len() < topo.n_sym {
             self.digits.resize_with(topo.n_sym, Digit::empty);
         }
-        if self.built >> d & 1 == 0 {
+        if self.digits[d].places != Some(b.dpos[d]) {
             self.digits[d].rebuild(topo, b, d, &mut self.pairs, &mut self.groups);
-            self.built |= 1 << d;
         }
         &self.digits[d]
     }
@@ -319,17 +343,25 @@ pub(crate) fn strong_links(topo: &Topology, b: &Board, index: &mut LinkIndex, n:
             }
             chain.push(i);
             let cells = digit.links[i].from | digit.links[i].to;
-            extend(topo, d, n, (base, room), digit, &mut chain, cells, victims, &mut best);
+            if !hopeless(&digit.links, &chain, (base, room), &best, victims.minus(&cells)) {
+                extend(d, n, (base, room), digit, &mut chain, cells, victims, &mut best);
+            }
             chain.pop();
         }
-        super::x_loops::best_loop(topo, b, d, n, (base, room), digit, &mut best);
+        super::x_loops::best_loop(b, d, n, (base, room), digit, &mut best);
     }
-    best.map(|f| f.hint)
+    let f = best?;
+    let digit = &index.digits[f.digit];
+    let chain = &f.chain[..f.len];
+    Some(if f.closed {
+        super::x_loops::loop_hint(topo, digit, f.digit, chain, f.rating, f.victims)
+    } else {
+        chain_hint(topo, digit, f.digit, chain, (base, f.rating), f.victims)
+    })
 }
 
 #[allow(clippy::too_many_arguments)]
 fn extend(
-    topo: &Topology,
     d: usize,
     n: usize,
     (base, room): (u32, u32),
@@ -358,31 +390,9 @@ fn extend(
             return;
         }
         let rating = base + chain_bonus(links, chain);
-        let elims = victims.count() as usize;
-        if best.as_ref().is_some_and(|f| (f.rating, usize::MAX - f.elims) <= (rating, usize::MAX - elims)) {
-            return;
+        if could_beat(best, rating, victims.count() as usize) {
+            *best = Some(Found::new(rating, d, chain, victims, false));
         }
-        let tech = technique_of(links, chain, rating - base);
-        let path = chain.iter().flat_map(|&i| links[i].from.iter().chain(links[i].to.iter()));
-        let mut hint = Hint::new(tech, rating)
-            .focused(Vec::new(), Vec::new(), Vec::new(), 1 << d)
-            .through(path)
-            .with_pattern(|p| chain_pattern(p, links, chain, d));
-        hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
-        let grouped = matches!(tech, Technique::GroupedTurbotFish | Technique::GroupedStrongLinks);
-        let hint = hint.finish_with(topo, |s| {
-            if grouped {
-                s.push_str(if n == 2 { "grouped turbot fish" } else { "grouped " });
-            }
-            if !grouped || n > 2 {
-                s.push_str(if !grouped { tech.name() } else { plain_technique(n).name() });
-            }
-            s.push_str(": ");
-            write_links(s, topo, links, chain);
-            s.push_str(" on ");
-            s.push_str(topo.sym(d));
-        });
-        *best = Some(Found { rating, elims, hint });
         return;
     }
     let last = chain[chain.len() - 1];
@@ -398,15 +408,50 @@ fn extend(
             return;
         }
         chain.push(i);
-        // The link-type bonus only grows as links are added: a chain whose
-        // start already rates past the ceiling goes no further.
-        if room < 3 && chain_bonus(links, chain) > room {
-            chain.pop();
-            return;
+        let cells = cells | l.from | l.to;
+        if !hopeless(links, chain, (base, room), best, victims.minus(&cells)) {
+            extend(d, n, (base, room), digit, chain, cells, victims, best);
         }
-        extend(topo, d, n, (base, room), digit, chain, cells | l.from | l.to, victims, best);
         chain.pop();
     });
+}
+
+/// Whether every chain starting with `chain` rates past the ceiling
+/// (`base` + `room`), or could not be kept over `best` removing at most
+/// `victims`: the link-type bonus only grows as links are added, and the
+/// victims only shrink.
+fn hopeless(links: &[Link], chain: &[usize], (base, room): (u32, u32), best: &Option<Found>, victims: CellSet) -> bool {
+    if room >= 3 && best.is_none() {
+        return false;
+    }
+    let bonus = chain_bonus(links, chain);
+    bonus > room || !could_beat(best, base + bonus, victims.count() as usize)
+}
+
+/// The step an open chain of `n` links of digit `d` makes, rated `rating`
+/// (`base` its technique's base).
+fn chain_hint(topo: &Topology, digit: &Digit, d: usize, chain: &[usize], (base, rating): (u32, u32), victims: CellSet) -> Hint {
+    let (links, n) = (&digit.links, chain.len());
+    let tech = technique_of(links, chain, rating - base);
+    let path = chain.iter().flat_map(|&i| links[i].from.iter().chain(links[i].to.iter()));
+    let mut hint = Hint::new(tech, rating)
+        .focused(Vec::new(), Vec::new(), Vec::new(), 1 << d)
+        .through(path)
+        .with_pattern(|p| chain_pattern(p, links, chain, d));
+    hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
+    let grouped = matches!(tech, Technique::GroupedTurbotFish | Technique::GroupedStrongLinks);
+    hint.finish_with(topo, |s| {
+        if grouped {
+            s.push_str(if n == 2 { "grouped turbot fish" } else { "grouped " });
+        }
+        if !grouped || n > 2 {
+            s.push_str(if !grouped { tech.name() } else { plain_technique(n).name() });
+        }
+        s.push_str(": ");
+        write_links(s, topo, links, chain);
+        s.push_str(" on ");
+        s.push_str(topo.sym(d));
+    })
 }
 
 /// The technique a chain of these links is, `bonus` its rating above the
