@@ -135,12 +135,17 @@ fn links_into(
             }
         }
     }
+    let rectangles = out.len();
     for &(a, c, kinds) in pairs.iter() {
         out.push(Link { from: CellSet::from_cells(&[a]), to: CellSet::from_cells(&[c]), kinds });
         out.push(Link { from: CellSet::from_cells(&[c]), to: CellSet::from_cells(&[a]), kinds });
     }
+    let grouped = out.len();
     groups.links(topo, b, d, |from, to| {
-        if !out.iter().any(|l| l.from == from && l.to == to) {
+        // A grouped link covers three places or more, a conjugate pair two:
+        // only an empty rectangle or another grouped link can be the same.
+        let seen = |l: &Link| l.from == from && l.to == to;
+        if !out[..rectangles].iter().any(seen) && !out[grouped..].iter().any(seen) {
             out.push(Link { from, to, kinds: GROUPED | SEGMENTS });
         }
     });
@@ -186,6 +191,9 @@ enum Follow {
         by_cell: Vec<(usize, u128)>,
         grouped: u128,
         masks: Vec<std::cell::Cell<u128>>,
+        /// Per link, the cells seeing all of the end of some link that can
+        /// follow it: a chain's last link can only remove the digit there.
+        reach: Vec<std::cell::Cell<CellSet>>,
         known: std::cell::Cell<u128>,
     },
     Wide(Vec<std::cell::OnceCell<Vec<usize>>>),
@@ -230,9 +238,9 @@ impl Digit {
         self.single_from.sort_unstable();
         if links.len() <= 128 {
             // The masks' memory is kept where the digit had them before.
-            let (mut by_cell, mut masks) = match std::mem::replace(&mut self.follow, Follow::Wide(Vec::new())) {
-                Follow::Narrow { by_cell, masks, .. } => (by_cell, masks),
-                Follow::Wide(_) => (Vec::new(), Vec::new()),
+            let (mut by_cell, mut masks, mut reach) = match std::mem::replace(&mut self.follow, Follow::Wide(Vec::new())) {
+                Follow::Narrow { by_cell, masks, reach, .. } => (by_cell, masks, reach),
+                Follow::Wide(_) => (Vec::new(), Vec::new(), Vec::new()),
             };
             by_cell.clear();
             for &(c, j) in &self.single_from {
@@ -244,7 +252,9 @@ impl Digit {
             let grouped = self.grouped_from.iter().fold(0u128, |m, &j| m | 1 << j);
             masks.clear();
             masks.resize_with(links.len(), || std::cell::Cell::new(0));
-            self.follow = Follow::Narrow { by_cell, grouped, masks, known: std::cell::Cell::new(0) };
+            reach.clear();
+            reach.resize_with(links.len(), || std::cell::Cell::new(CellSet::EMPTY));
+            self.follow = Follow::Narrow { by_cell, grouped, masks, reach, known: std::cell::Cell::new(0) };
         } else {
             self.follow = Follow::Wide((0..links.len()).map(|_| std::cell::OnceCell::new()).collect());
         }
@@ -256,47 +266,70 @@ impl Digit {
         (self.links[j].from & *to).is_empty() && self.links[j].from.minus(seen).is_empty()
     }
 
+    /// The links that can follow link `i`, as a mask (bit j for link j),
+    /// worked out on first use; `None` past 128 links.
+    fn follower_mask(&self, i: usize) -> Option<u128> {
+        let Follow::Narrow { by_cell, grouped, masks, reach, known } = &self.follow else { return None };
+        if known.get() >> i & 1 == 1 {
+            return Some(masks[i].get());
+        }
+        let (to, seen) = (self.links[i].to, self.seen_to[i]);
+        let mut m = by_cell.iter().fold(0, |m, &(c, links)| if seen.contains(c) { m | links } else { m });
+        let mut g = *grouped;
+        while g != 0 {
+            let j = g.trailing_zeros() as usize;
+            g &= g - 1;
+            if self.group_follows(j, &to, &seen) {
+                m |= 1 << j;
+            }
+        }
+        let (mut ends, mut rest) = (CellSet::EMPTY, m);
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            ends |= self.seen_to[j];
+        }
+        masks[i].set(m);
+        reach[i].set(ends);
+        known.set(known.get() | 1 << i);
+        Some(m)
+    }
+
+    /// Cells where a chain going on from link `i` with one more link could
+    /// remove the digit (all cells past 128 links).
+    fn reach_after(&self, i: usize) -> CellSet {
+        match (self.follower_mask(i), &self.follow) {
+            (Some(_), Follow::Narrow { reach, .. }) => reach[i].get(),
+            _ => CellSet([u64::MAX; 4]),
+        }
+    }
+
     /// Calls `each` on the links that can follow link `i`, in link order:
     /// those starting where every cell sees all of its end (no cell is its
     /// own peer, so such a start never overlaps the end). A chain step costs
     /// its few followers, not every link.
     pub(super) fn for_each_follower(&self, i: usize, mut each: impl FnMut(usize)) {
-        let (to, seen) = (self.links[i].to, self.seen_to[i]);
-        match &self.follow {
-            Follow::Narrow { by_cell, grouped, masks, known } => {
-                let mut m = masks[i].get();
-                if known.get() >> i & 1 == 0 {
-                    m = by_cell.iter().fold(0, |m, &(c, links)| if seen.contains(c) { m | links } else { m });
-                    let mut g = *grouped;
-                    while g != 0 {
-                        let j = g.trailing_zeros() as usize;
-                        g &= g - 1;
-                        if self.group_follows(j, &to, &seen) {
-                            m |= 1 << j;
-                        }
-                    }
-                    masks[i].set(m);
-                    known.set(known.get() | 1 << i);
-                }
-                while m != 0 {
-                    let j = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    each(j);
-                }
+        if let Some(mut m) = self.follower_mask(i) {
+            while m != 0 {
+                let j = m.trailing_zeros() as usize;
+                m &= m - 1;
+                each(j);
             }
-            Follow::Wide(lists) => {
-                let list = lists[i].get_or_init(|| {
-                    let mut out = Vec::new();
-                    for c in (seen & self.starts).iter() {
-                        let first = self.single_from.partition_point(|&(x, _)| x < c);
-                        out.extend(self.single_from[first..].iter().take_while(|&&(x, _)| x == c).map(|&(_, j)| j));
-                    }
-                    out.extend(self.grouped_from.iter().copied().filter(|&j| self.group_follows(j, &to, &seen)));
-                    out.sort_unstable();
-                    out
-                });
-                list.iter().for_each(|&j| each(j));
-            }
+            return;
+        }
+        if let Follow::Wide(lists) = &self.follow {
+            let (to, seen) = (self.links[i].to, self.seen_to[i]);
+            let list = lists[i].get_or_init(|| {
+                let mut out = Vec::new();
+                for c in (seen & self.starts).iter() {
+                    let first = self.single_from.partition_point(|&(x, _)| x < c);
+                    out.extend(self.single_from[first..].iter().take_while(|&&(x, _)| x == c).map(|&(_, j)| j));
+                }
+                out.extend(self.grouped_from.iter().copied().filter(|&j| self.group_follows(j, &to, &seen)));
+                out.sort_unstable();
+                out
+            });
+            list.iter().for_each(|&j| each(j));
         }
     }
 }
@@ -343,7 +376,7 @@ pub(crate) fn strong_links(topo: &Topology, b: &Board, index: &mut LinkIndex, n:
             }
             chain.push(i);
             let cells = digit.links[i].from | digit.links[i].to;
-            if !hopeless(&digit.links, &chain, (base, room), &best, victims.minus(&cells)) {
+            if !hopeless(digit, &chain, n, (base, room), &best, victims.minus(&cells)) {
                 extend(d, n, (base, room), digit, &mut chain, cells, victims, &mut best);
             }
             chain.pop();
@@ -409,22 +442,26 @@ fn extend(
         }
         chain.push(i);
         let cells = cells | l.from | l.to;
-        if !hopeless(links, chain, (base, room), best, victims.minus(&cells)) {
+        if !hopeless(digit, chain, n, (base, room), best, victims.minus(&cells)) {
             extend(d, n, (base, room), digit, chain, cells, victims, best);
         }
         chain.pop();
     });
 }
 
-/// Whether every chain starting with `chain` rates past the ceiling
-/// (`base` + `room`), or could not be kept over `best` removing at most
-/// `victims`: the link-type bonus only grows as links are added, and the
-/// victims only shrink.
-fn hopeless(links: &[Link], chain: &[usize], (base, room): (u32, u32), best: &Option<Found>, victims: CellSet) -> bool {
+/// Whether every chain of `n` links starting with `chain` removes nothing,
+/// rates past the ceiling (`base` + `room`), or could not be kept over
+/// `best`, with `victims` the places left that see its start: the
+/// link-type bonus only grows as links are added, and the victims only
+/// shrink; one link short of `n`, the last link's end has to see one.
+fn hopeless(digit: &Digit, chain: &[usize], n: usize, (base, room): (u32, u32), best: &Option<Found>, victims: CellSet) -> bool {
+    if chain.len() + 1 == n && (victims & digit.reach_after(chain[chain.len() - 1])).is_empty() {
+        return true;
+    }
     if room >= 3 && best.is_none() {
         return false;
     }
-    let bonus = chain_bonus(links, chain);
+    let bonus = chain_bonus(&digit.links, chain);
     bonus > room || !could_beat(best, base + bonus, victims.count() as usize)
 }
 

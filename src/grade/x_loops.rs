@@ -25,7 +25,8 @@ pub(super) fn best_loop(b: &Board, d: usize, n: usize, (base, room): (u32, u32),
         return;
     }
     let mut chain: Vec<usize> = Vec::with_capacity(n);
-    for (i, l) in links.iter().enumerate() {
+    // A loop starts at its first link in link order: n - 1 links follow it.
+    for (i, l) in links.iter().enumerate().take(links.len() + 1 - n) {
         chain.push(i);
         grow(b, d, n, (base, room), digit, &mut chain, l.from | l.to, best);
         chain.pop();
@@ -73,6 +74,11 @@ fn grow(
         }
         let l = links[j];
         if !(cells & (l.from | l.to)).is_empty() {
+            return;
+        }
+        // The loop's last link has to end where it closes: what the call
+        // would test first, here, before a call per follower.
+        if chain.len() + 1 == n && !links[first].from.minus(&digit.seen_to[j]).is_empty() {
             return;
         }
         chain.push(j);
