@@ -187,8 +187,8 @@ pub(super) struct Digit {
 /// followers come in link order without a list or a sort.
 enum Follow {
     Narrow {
-        /// For each cell starting a link, the links starting there.
-        by_cell: Vec<(usize, u128)>,
+        /// By cell, the links starting there (one cell each).
+        by_cell: Vec<u128>,
         grouped: u128,
         masks: Vec<std::cell::Cell<u128>>,
         /// Per link, the cells seeing all of the end of some link that can
@@ -243,11 +243,9 @@ impl Digit {
                 Follow::Wide(_) => (Vec::new(), Vec::new(), Vec::new()),
             };
             by_cell.clear();
+            by_cell.resize(topo.n_cells, 0);
             for &(c, j) in &self.single_from {
-                match by_cell.last_mut() {
-                    Some((last, mask)) if *last == c => *mask |= 1 << j,
-                    _ => by_cell.push((c, 1 << j)),
-                }
+                by_cell[c] |= 1 << j;
             }
             let grouped = self.grouped_from.iter().fold(0u128, |m, &j| m | 1 << j);
             masks.clear();
@@ -274,7 +272,7 @@ impl Digit {
             return Some(masks[i].get());
         }
         let (to, seen) = (self.links[i].to, self.seen_to[i]);
-        let mut m = by_cell.iter().fold(0, |m, &(c, links)| if seen.contains(c) { m | links } else { m });
+        let mut m = (seen & self.starts).iter().fold(0, |m, c| m | by_cell[c]);
         let mut g = *grouped;
         while g != 0 {
             let j = g.trailing_zeros() as usize;
