@@ -189,7 +189,11 @@ enum Follow {
     Narrow {
         /// By cell, the links starting there (one cell each).
         by_cell: Vec<u128>,
-        grouped: u128,
+        /// By cell, the links starting at a group whose first cell it is,
+        /// and those cells: a group lies where a link's end is seen only if
+        /// its first cell does.
+        grouped_by_cell: Vec<u128>,
+        grouped_starts: CellSet,
         masks: Vec<std::cell::Cell<u128>>,
         /// Per link, the cells seeing all of the end of some link that can
         /// follow it: a chain's last link can only remove the digit there.
@@ -238,21 +242,31 @@ impl Digit {
         self.single_from.sort_unstable();
         if links.len() <= 128 {
             // The masks' memory is kept where the digit had them before.
-            let (mut by_cell, mut masks, mut reach) = match std::mem::replace(&mut self.follow, Follow::Wide(Vec::new())) {
-                Follow::Narrow { by_cell, masks, reach, .. } => (by_cell, masks, reach),
-                Follow::Wide(_) => (Vec::new(), Vec::new(), Vec::new()),
-            };
+            let (mut by_cell, mut grouped_by_cell, mut masks, mut reach) =
+                match std::mem::replace(&mut self.follow, Follow::Wide(Vec::new())) {
+                    Follow::Narrow { by_cell, grouped_by_cell, masks, reach, .. } => (by_cell, grouped_by_cell, masks, reach),
+                    Follow::Wide(_) => (Vec::new(), Vec::new(), Vec::new(), Vec::new()),
+                };
             by_cell.clear();
             by_cell.resize(topo.n_cells, 0);
             for &(c, j) in &self.single_from {
                 by_cell[c] |= 1 << j;
             }
-            let grouped = self.grouped_from.iter().fold(0u128, |m, &j| m | 1 << j);
+            grouped_by_cell.clear();
+            grouped_by_cell.resize(topo.n_cells, 0);
+            let mut grouped_starts = CellSet::EMPTY;
+            for &j in &self.grouped_from {
+                if let Some(c) = links[j].from.first() {
+                    grouped_by_cell[c] |= 1 << j;
+                    grouped_starts.insert(c);
+                }
+            }
             masks.clear();
             masks.resize_with(links.len(), || std::cell::Cell::new(0));
             reach.clear();
             reach.resize_with(links.len(), || std::cell::Cell::new(CellSet::EMPTY));
-            self.follow = Follow::Narrow { by_cell, grouped, masks, reach, known: std::cell::Cell::new(0) };
+            let known = std::cell::Cell::new(0);
+            self.follow = Follow::Narrow { by_cell, grouped_by_cell, grouped_starts, masks, reach, known };
         } else {
             self.follow = Follow::Wide((0..links.len()).map(|_| std::cell::OnceCell::new()).collect());
         }
@@ -267,13 +281,13 @@ impl Digit {
     /// The links that can follow link `i`, as a mask (bit j for link j),
     /// worked out on first use; `None` past 128 links.
     fn follower_mask(&self, i: usize) -> Option<u128> {
-        let Follow::Narrow { by_cell, grouped, masks, reach, known } = &self.follow else { return None };
+        let Follow::Narrow { by_cell, grouped_by_cell, grouped_starts, masks, reach, known } = &self.follow else { return None };
         if known.get() >> i & 1 == 1 {
             return Some(masks[i].get());
         }
         let (to, seen) = (self.links[i].to, self.seen_to[i]);
         let mut m = (seen & self.starts).iter().fold(0, |m, c| m | by_cell[c]);
-        let mut g = *grouped;
+        let mut g = (seen & *grouped_starts).iter().fold(0, |m, c| m | grouped_by_cell[c]);
         while g != 0 {
             let j = g.trailing_zeros() as usize;
             g &= g - 1;
