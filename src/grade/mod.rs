@@ -603,9 +603,8 @@ impl<'a> Ladder<'a> {
 
     fn next_hint_inner(&mut self, b: &Board, reached: u32, ceiling: u32) -> Option<Hint> {
         let t = self.topo;
-        // The strong links of the step before were found on another board.
+        // The strong links are kept per digit while its places stay.
         let links = &mut self.links;
-        links.forget();
         let als = &mut self.als;
         als.forget();
         let mut unions = intersections::SegmentUnions::new();

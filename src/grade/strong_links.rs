@@ -43,10 +43,34 @@ pub(super) struct Link {
     kinds: u8,
 }
 
+/// The best chain or loop so far. Its hint is written once the search is
+/// over: most chains found are beaten by a later one.
 pub(super) struct Found {
     pub(super) rating: u32,
     pub(super) elims: usize,
-    pub(super) hint: Hint,
+    pub(super) digit: usize,
+    /// Its links, the first `len` of them.
+    pub(super) chain: [usize; 4],
+    pub(super) len: usize,
+    pub(super) victims: CellSet,
+    /// An X-loop ([`x_loops`](super::x_loops)), not an open chain.
+    pub(super) closed: bool,
+}
+
+impl Found {
+    pub(super) fn new(rating: u32, digit: usize, chain: &[usize], victims: CellSet, closed: bool) -> Found {
+        let mut links = [0; 4];
+        links[..chain.len()].copy_from_slice(chain);
+        Found { rating, elims: victims.count() as usize, digit, chain: links, len: chain.len(), victims, closed }
+    }
+}
+
+/// Whether a chain rated at least `rating` and removing at most `elims`
+/// could still be kept over `best`: the easiest wins, then the one removing
+/// most, then the first found. As the bonus only grows and the victims only
+/// shrink with each link added, a chain that cannot goes no further.
+pub(super) fn could_beat(best: &Option<Found>, rating: u32, elims: usize) -> bool {
+    best.as_ref().is_none_or(|f| (rating, usize::MAX - elims) < (f.rating, usize::MAX - f.elims))
 }
 
 /// Cells seeing every cell of a group.
@@ -111,30 +135,38 @@ fn links_into(
             }
         }
     }
+    let rectangles = out.len();
     for &(a, c, kinds) in pairs.iter() {
         out.push(Link { from: CellSet::from_cells(&[a]), to: CellSet::from_cells(&[c]), kinds });
         out.push(Link { from: CellSet::from_cells(&[c]), to: CellSet::from_cells(&[a]), kinds });
     }
+    let grouped = out.len();
     groups.links(topo, b, d, |from, to| {
-        if !out.iter().any(|l| l.from == from && l.to == to) {
+        // A grouped link covers three places or more, a conjugate pair two:
+        // only an empty rectangle or another grouped link can be the same.
+        let seen = |l: &Link| l.from == from && l.to == to;
+        if !out[..rectangles].iter().any(seen) && !out[grouped..].iter().any(seen) {
             out.push(Link { from, to, kinds: GROUPED | SEGMENTS });
         }
     });
 }
 
 /// The strong links of each digit and which can follow which, built on first
-/// use per grid state and shared by the searches for 2, 3 and 4 links.
+/// use and kept while the digit's places stay as they were: a digit's links
+/// depend on its own places only, so they serve the searches for 2, 3 and 4
+/// links and every later step that leaves the digit alone.
 #[derive(Default)]
 pub(crate) struct LinkIndex {
-    /// Per digit, its links on the board of the current step where `built`
-    /// has its bit; the memory stays from step to step.
+    /// Per digit, its links on the places they were built for; the memory
+    /// stays from step to step.
     digits: Vec<Digit>,
-    built: u32,
     pairs: Vec<(usize, usize, u8)>,
     groups: super::grouped::Groups,
 }
 
 pub(super) struct Digit {
+    /// The digit's places these links were found on (`None`: not yet).
+    places: Option<CellSet>,
     pub(super) links: Vec<Link>,
     /// Which links can come after which (listed when a chain first reaches
     /// a link).
@@ -155,10 +187,17 @@ pub(super) struct Digit {
 /// followers come in link order without a list or a sort.
 enum Follow {
     Narrow {
-        /// For each cell starting a link, the links starting there.
-        by_cell: Vec<(usize, u128)>,
-        grouped: u128,
+        /// By cell, the links starting there (one cell each).
+        by_cell: Vec<u128>,
+        /// By cell, the links starting at a group whose first cell it is,
+        /// and those cells: a group lies where a link's end is seen only if
+        /// its first cell does.
+        grouped_by_cell: Vec<u128>,
+        grouped_starts: CellSet,
         masks: Vec<std::cell::Cell<u128>>,
+        /// Per link, the cells seeing all of the end of some link that can
+        /// follow it: a chain's last link can only remove the digit there.
+        reach: Vec<std::cell::Cell<CellSet>>,
         known: std::cell::Cell<u128>,
     },
     Wide(Vec<std::cell::OnceCell<Vec<usize>>>),
@@ -167,6 +206,7 @@ enum Follow {
 impl Digit {
     fn empty() -> Digit {
         Digit {
+            places: None,
             links: Vec::new(),
             follow: Follow::Wide(Vec::new()),
             seen_from: Vec::new(),
@@ -179,6 +219,7 @@ impl Digit {
 
     /// The links of digit `d` on board `b`, in this digit's memory.
     fn rebuild(&mut self, topo: &Topology, b: &Board, d: usize, pairs: &mut Vec<(usize, usize, u8)>, groups: &mut super::grouped::Groups) {
+        self.places = Some(b.dpos[d]);
         links_into(topo, b, d, pairs, groups, &mut self.links);
         let links = &self.links;
         // The next link starts at cells that all see the end of this one.
@@ -201,21 +242,31 @@ impl Digit {
         self.single_from.sort_unstable();
         if links.len() <= 128 {
             // The masks' memory is kept where the digit had them before.
-            let (mut by_cell, mut masks) = match std::mem::replace(&mut self.follow, Follow::Wide(Vec::new())) {
-                Follow::Narrow { by_cell, masks, .. } => (by_cell, masks),
-                Follow::Wide(_) => (Vec::new(), Vec::new()),
-            };
+            let (mut by_cell, mut grouped_by_cell, mut masks, mut reach) =
+                match std::mem::replace(&mut self.follow, Follow::Wide(Vec::new())) {
+                    Follow::Narrow { by_cell, grouped_by_cell, masks, reach, .. } => (by_cell, grouped_by_cell, masks, reach),
+                    Follow::Wide(_) => (Vec::new(), Vec::new(), Vec::new(), Vec::new()),
+                };
             by_cell.clear();
+            by_cell.resize(topo.n_cells, 0);
             for &(c, j) in &self.single_from {
-                match by_cell.last_mut() {
-                    Some((last, mask)) if *last == c => *mask |= 1 << j,
-                    _ => by_cell.push((c, 1 << j)),
+                by_cell[c] |= 1 << j;
+            }
+            grouped_by_cell.clear();
+            grouped_by_cell.resize(topo.n_cells, 0);
+            let mut grouped_starts = CellSet::EMPTY;
+            for &j in &self.grouped_from {
+                if let Some(c) = links[j].from.first() {
+                    grouped_by_cell[c] |= 1 << j;
+                    grouped_starts.insert(c);
                 }
             }
-            let grouped = self.grouped_from.iter().fold(0u128, |m, &j| m | 1 << j);
             masks.clear();
             masks.resize_with(links.len(), || std::cell::Cell::new(0));
-            self.follow = Follow::Narrow { by_cell, grouped, masks, known: std::cell::Cell::new(0) };
+            reach.clear();
+            reach.resize_with(links.len(), || std::cell::Cell::new(CellSet::EMPTY));
+            let known = std::cell::Cell::new(0);
+            self.follow = Follow::Narrow { by_cell, grouped_by_cell, grouped_starts, masks, reach, known };
         } else {
             self.follow = Follow::Wide((0..links.len()).map(|_| std::cell::OnceCell::new()).collect());
         }
@@ -227,64 +278,82 @@ impl Digit {
         (self.links[j].from & *to).is_empty() && self.links[j].from.minus(seen).is_empty()
     }
 
+    /// The links that can follow link `i`, as a mask (bit j for link j),
+    /// worked out on first use; `None` past 128 links.
+    fn follower_mask(&self, i: usize) -> Option<u128> {
+        let Follow::Narrow { by_cell, grouped_by_cell, grouped_starts, masks, reach, known } = &self.follow else { return None };
+        if known.get() >> i & 1 == 1 {
+            return Some(masks[i].get());
+        }
+        let (to, seen) = (self.links[i].to, self.seen_to[i]);
+        let mut m = (seen & self.starts).iter().fold(0, |m, c| m | by_cell[c]);
+        let mut g = (seen & *grouped_starts).iter().fold(0, |m, c| m | grouped_by_cell[c]);
+        while g != 0 {
+            let j = g.trailing_zeros() as usize;
+            g &= g - 1;
+            if self.group_follows(j, &to, &seen) {
+                m |= 1 << j;
+            }
+        }
+        let (mut ends, mut rest) = (CellSet::EMPTY, m);
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            ends |= self.seen_to[j];
+        }
+        masks[i].set(m);
+        reach[i].set(ends);
+        known.set(known.get() | 1 << i);
+        Some(m)
+    }
+
+    /// Cells where a chain going on from link `i` with one more link could
+    /// remove the digit (all cells past 128 links).
+    fn reach_after(&self, i: usize) -> CellSet {
+        match (self.follower_mask(i), &self.follow) {
+            (Some(_), Follow::Narrow { reach, .. }) => reach[i].get(),
+            _ => CellSet([u64::MAX; 4]),
+        }
+    }
+
     /// Calls `each` on the links that can follow link `i`, in link order:
     /// those starting where every cell sees all of its end (no cell is its
     /// own peer, so such a start never overlaps the end). A chain step costs
     /// its few followers, not every link.
     pub(super) fn for_each_follower(&self, i: usize, mut each: impl FnMut(usize)) {
-        let (to, seen) = (self.links[i].to, self.seen_to[i]);
-        match &self.follow {
-            Follow::Narrow { by_cell, grouped, masks, known } => {
-                let mut m = masks[i].get();
-                if known.get() >> i & 1 == 0 {
-                    m = by_cell.iter().fold(0, |m, &(c, links)| if seen.contains(c) { m | links } else { m });
-                    let mut g = *grouped;
-                    while g != 0 {
-                        let j = g.trailing_zeros() as usize;
-                        g &= g - 1;
-                        if self.group_follows(j, &to, &seen) {
-                            m |= 1 << j;
-                        }
-                    }
-                    masks[i].set(m);
-                    known.set(known.get() | 1 << i);
-                }
-                while m != 0 {
-                    let j = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    each(j);
-                }
+        if let Some(mut m) = self.follower_mask(i) {
+            while m != 0 {
+                let j = m.trailing_zeros() as usize;
+                m &= m - 1;
+                each(j);
             }
-            Follow::Wide(lists) => {
-                let list = lists[i].get_or_init(|| {
-                    let mut out = Vec::new();
-                    for c in (seen & self.starts).iter() {
-                        let first = self.single_from.partition_point(|&(x, _)| x < c);
-                        out.extend(self.single_from[first..].iter().take_while(|&&(x, _)| x == c).map(|&(_, j)| j));
-                    }
-                    out.extend(self.grouped_from.iter().copied().filter(|&j| self.group_follows(j, &to, &seen)));
-                    out.sort_unstable();
-                    out
-                });
-                list.iter().for_each(|&j| each(j));
-            }
+            return;
+        }
+        if let Follow::Wide(lists) = &self.follow {
+            let (to, seen) = (self.links[i].to, self.seen_to[i]);
+            let list = lists[i].get_or_init(|| {
+                let mut out = Vec::new();
+                for c in (seen & self.starts).iter() {
+                    let first = self.single_from.partition_point(|&(x, _)| x < c);
+                    out.extend(self.single_from[first..].iter().take_while(|&&(x, _)| x == c).map(|&(_, j)| j));
+                }
+                out.extend(self.grouped_from.iter().copied().filter(|&j| self.group_follows(j, &to, &seen)));
+                out.sort_unstable();
+                out
+            });
+            list.iter().for_each(|&j| each(j));
         }
     }
 }
 
 impl LinkIndex {
-    /// The board changed: every digit's links are to be found again.
-    pub fn forget(&mut self) {
-        self.built = 0;
-    }
-
+    /// Digit `d`'s links on board `b` (an index serves one topology).
     fn digit(&mut self, topo: &Topology, b: &Board, d: usize) -> &Digit {
         if self.digits.len() < topo.n_sym {
             self.digits.resize_with(topo.n_sym, Digit::empty);
         }
-        if self.built >> d & 1 == 0 {
+        if self.digits[d].places != Some(b.dpos[d]) {
             self.digits[d].rebuild(topo, b, d, &mut self.pairs, &mut self.groups);
-            self.built |= 1 << d;
         }
         &self.digits[d]
     }
@@ -319,17 +388,25 @@ pub(crate) fn strong_links(topo: &Topology, b: &Board, index: &mut LinkIndex, n:
             }
             chain.push(i);
             let cells = digit.links[i].from | digit.links[i].to;
-            extend(topo, d, n, (base, room), digit, &mut chain, cells, victims, &mut best);
+            if !hopeless(digit, &chain, n, (base, room), &best, victims.minus(&cells)) {
+                extend(d, n, (base, room), digit, &mut chain, cells, victims, &mut best);
+            }
             chain.pop();
         }
-        super::x_loops::best_loop(topo, b, d, n, (base, room), digit, &mut best);
+        super::x_loops::best_loop(b, d, n, (base, room), digit, &mut best);
     }
-    best.map(|f| f.hint)
+    let f = best?;
+    let digit = &index.digits[f.digit];
+    let chain = &f.chain[..f.len];
+    Some(if f.closed {
+        super::x_loops::loop_hint(topo, digit, f.digit, chain, f.rating, f.victims)
+    } else {
+        chain_hint(topo, digit, f.digit, chain, (base, f.rating), f.victims)
+    })
 }
 
 #[allow(clippy::too_many_arguments)]
 fn extend(
-    topo: &Topology,
     d: usize,
     n: usize,
     (base, room): (u32, u32),
@@ -358,31 +435,9 @@ fn extend(
             return;
         }
         let rating = base + chain_bonus(links, chain);
-        let elims = victims.count() as usize;
-        if best.as_ref().is_some_and(|f| (f.rating, usize::MAX - f.elims) <= (rating, usize::MAX - elims)) {
-            return;
+        if could_beat(best, rating, victims.count() as usize) {
+            *best = Some(Found::new(rating, d, chain, victims, false));
         }
-        let tech = technique_of(links, chain, rating - base);
-        let path = chain.iter().flat_map(|&i| links[i].from.iter().chain(links[i].to.iter()));
-        let mut hint = Hint::new(tech, rating)
-            .focused(Vec::new(), Vec::new(), Vec::new(), 1 << d)
-            .through(path)
-            .with_pattern(|p| chain_pattern(p, links, chain, d));
-        hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
-        let grouped = matches!(tech, Technique::GroupedTurbotFish | Technique::GroupedStrongLinks);
-        let hint = hint.finish_with(topo, |s| {
-            if grouped {
-                s.push_str(if n == 2 { "grouped turbot fish" } else { "grouped " });
-            }
-            if !grouped || n > 2 {
-                s.push_str(if !grouped { tech.name() } else { plain_technique(n).name() });
-            }
-            s.push_str(": ");
-            write_links(s, topo, links, chain);
-            s.push_str(" on ");
-            s.push_str(topo.sym(d));
-        });
-        *best = Some(Found { rating, elims, hint });
         return;
     }
     let last = chain[chain.len() - 1];
@@ -398,15 +453,54 @@ fn extend(
             return;
         }
         chain.push(i);
-        // The link-type bonus only grows as links are added: a chain whose
-        // start already rates past the ceiling goes no further.
-        if room < 3 && chain_bonus(links, chain) > room {
-            chain.pop();
-            return;
+        let cells = cells | l.from | l.to;
+        if !hopeless(digit, chain, n, (base, room), best, victims.minus(&cells)) {
+            extend(d, n, (base, room), digit, chain, cells, victims, best);
         }
-        extend(topo, d, n, (base, room), digit, chain, cells | l.from | l.to, victims, best);
         chain.pop();
     });
+}
+
+/// Whether every chain of `n` links starting with `chain` removes nothing,
+/// rates past the ceiling (`base` + `room`), or could not be kept over
+/// `best`, with `victims` the places left that see its start: the
+/// link-type bonus only grows as links are added, and the victims only
+/// shrink; one link short of `n`, the last link's end has to see one.
+fn hopeless(digit: &Digit, chain: &[usize], n: usize, (base, room): (u32, u32), best: &Option<Found>, victims: CellSet) -> bool {
+    if chain.len() + 1 == n && (victims & digit.reach_after(chain[chain.len() - 1])).is_empty() {
+        return true;
+    }
+    if room >= 3 && best.is_none() {
+        return false;
+    }
+    let bonus = chain_bonus(&digit.links, chain);
+    bonus > room || !could_beat(best, base + bonus, victims.count() as usize)
+}
+
+/// The step an open chain of `n` links of digit `d` makes, rated `rating`
+/// (`base` its technique's base).
+fn chain_hint(topo: &Topology, digit: &Digit, d: usize, chain: &[usize], (base, rating): (u32, u32), victims: CellSet) -> Hint {
+    let (links, n) = (&digit.links, chain.len());
+    let tech = technique_of(links, chain, rating - base);
+    let path = chain.iter().flat_map(|&i| links[i].from.iter().chain(links[i].to.iter()));
+    let mut hint = Hint::new(tech, rating)
+        .focused(Vec::new(), Vec::new(), Vec::new(), 1 << d)
+        .through(path)
+        .with_pattern(|p| chain_pattern(p, links, chain, d));
+    hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
+    let grouped = matches!(tech, Technique::GroupedTurbotFish | Technique::GroupedStrongLinks);
+    hint.finish_with(topo, |s| {
+        if grouped {
+            s.push_str(if n == 2 { "grouped turbot fish" } else { "grouped " });
+        }
+        if !grouped || n > 2 {
+            s.push_str(if !grouped { tech.name() } else { plain_technique(n).name() });
+        }
+        s.push_str(": ");
+        write_links(s, topo, links, chain);
+        s.push_str(" on ");
+        s.push_str(topo.sym(d));
+    })
 }
 
 /// The technique a chain of these links is, `bonus` its rating above the

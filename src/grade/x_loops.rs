@@ -15,26 +15,26 @@
 use super::Technique;
 use super::board::{Board, CellSet, Hint, Topology};
 use super::hint::{ChainNode, Link as L};
-use super::strong_links::{Digit, Found, chain_bonus, chain_pattern, closes, write_links};
+use super::strong_links::{Digit, Found, chain_bonus, chain_pattern, closes, could_beat, write_links};
 
 /// The best loop of `n` links of digit `d` into `best`, among those rated
 /// `base` + `room` or less.
-pub(super) fn best_loop(topo: &Topology, b: &Board, d: usize, n: usize, (base, room): (u32, u32), digit: &Digit, best: &mut Option<Found>) {
+pub(super) fn best_loop(b: &Board, d: usize, n: usize, (base, room): (u32, u32), digit: &Digit, best: &mut Option<Found>) {
     let links = &digit.links;
     if links.len() < n {
         return;
     }
     let mut chain: Vec<usize> = Vec::with_capacity(n);
-    for (i, l) in links.iter().enumerate() {
+    // A loop starts at its first link in link order: n - 1 links follow it.
+    for (i, l) in links.iter().enumerate().take(links.len() + 1 - n) {
         chain.push(i);
-        grow(topo, b, d, n, (base, room), digit, &mut chain, l.from | l.to, best);
+        grow(b, d, n, (base, room), digit, &mut chain, l.from | l.to, best);
         chain.pop();
     }
 }
 
 #[allow(clippy::too_many_arguments)]
 fn grow(
-    topo: &Topology,
     b: &Board,
     d: usize,
     n: usize,
@@ -60,35 +60,9 @@ fn grow(
             return;
         }
         let rating = base + chain_bonus(links, chain);
-        let elims = victims.count() as usize;
-        if best.as_ref().is_some_and(|f| (f.rating, usize::MAX - f.elims) <= (rating, usize::MAX - elims)) {
-            return;
+        if could_beat(best, rating, victims.count() as usize) {
+            *best = Some(Found::new(rating, d, chain, victims, true));
         }
-        let grouped = links_grouped(digit, chain);
-        let path = chain.iter().flat_map(|&i| links[i].from.iter().chain(links[i].to.iter()));
-        let mut hint =
-            Hint::new(Technique::XLoop, rating).focused(Vec::new(), Vec::new(), Vec::new(), 1 << d).through(path).with_pattern(|p| {
-                chain_pattern(p, links, chain, d);
-                // The closing weak link, back to the first node.
-                let cells: Vec<usize> = links[chain[0]].from.iter().collect();
-                if let Some(nodes) = p.chains.last_mut() {
-                    nodes.push(ChainNode { cells, digit: d as u8, on: false, link: L::Weak });
-                }
-            });
-        hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
-        let hint = hint.finish_with(topo, |s| {
-            if grouped {
-                s.push_str("grouped ");
-            }
-            s.push_str(Technique::XLoop.name());
-            s.push_str(&format!(" ({n} strong links): "));
-            write_links(s, topo, links, chain);
-            s.push_str(" - ");
-            s.push_str(&super::strong_links::group_name(topo, &links[chain[0]].from));
-            s.push_str(" on ");
-            s.push_str(topo.sym(d));
-        });
-        *best = Some(Found { rating, elims, hint });
         return;
     }
     let (first, last) = (chain[0], chain[chain.len() - 1]);
@@ -102,15 +76,55 @@ fn grow(
         if !(cells & (l.from | l.to)).is_empty() {
             return;
         }
-        chain.push(j);
-        // The link-type bonus only grows as links are added.
-        if room < 3 && chain_bonus(links, chain) > room {
-            chain.pop();
+        // The loop's last link has to end where it closes: what the call
+        // would test first, here, before a call per follower.
+        if chain.len() + 1 == n && !links[first].from.minus(&digit.seen_to[j]).is_empty() {
             return;
         }
-        grow(topo, b, d, n, (base, room), digit, chain, cells | l.from | l.to, best);
+        chain.push(j);
+        // The link-type bonus only grows as links are added: a loop rated
+        // past the ceiling, or past the best chain so far, goes no further
+        // (the victims of a loop grow with its links, so they bound
+        // nothing).
+        if room < 3 || best.is_some() {
+            let bonus = chain_bonus(links, chain);
+            if bonus > room || best.as_ref().is_some_and(|f| base + bonus > f.rating) {
+                chain.pop();
+                return;
+            }
+        }
+        grow(b, d, n, (base, room), digit, chain, cells | l.from | l.to, best);
         chain.pop();
     });
+}
+
+/// The step an X-loop of digit `d` through `chain` makes, rated `rating`.
+pub(super) fn loop_hint(topo: &Topology, digit: &Digit, d: usize, chain: &[usize], rating: u32, victims: CellSet) -> Hint {
+    let (links, n) = (&digit.links, chain.len());
+    let grouped = links_grouped(digit, chain);
+    let path = chain.iter().flat_map(|&i| links[i].from.iter().chain(links[i].to.iter()));
+    let mut hint =
+        Hint::new(Technique::XLoop, rating).focused(Vec::new(), Vec::new(), Vec::new(), 1 << d).through(path).with_pattern(|p| {
+            chain_pattern(p, links, chain, d);
+            // The closing weak link, back to the first node.
+            let cells: Vec<usize> = links[chain[0]].from.iter().collect();
+            if let Some(nodes) = p.chains.last_mut() {
+                nodes.push(ChainNode { cells, digit: d as u8, on: false, link: L::Weak });
+            }
+        });
+    hint.eliminations.extend(victims.iter().map(|c| (c, d as u8)));
+    hint.finish_with(topo, |s| {
+        if grouped {
+            s.push_str("grouped ");
+        }
+        s.push_str(Technique::XLoop.name());
+        s.push_str(&format!(" ({n} strong links): "));
+        write_links(s, topo, links, chain);
+        s.push_str(" - ");
+        s.push_str(&super::strong_links::group_name(topo, &links[chain[0]].from));
+        s.push_str(" on ");
+        s.push_str(topo.sym(d));
+    })
 }
 
 /// Whether a link of the loop joins groups of two cells or more (SE's
