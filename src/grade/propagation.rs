@@ -332,9 +332,9 @@ impl Propagator {
         Contradiction { on, off, complexity: a + b + nested }
     }
 
-    /// The distinct inner chains among the ancestors of `targets`: their
-    /// complexities add up to SE's `getNestedComplexity`.
-    pub(crate) fn nested_chains(&mut self, targets: &[u32]) -> Vec<Inner> {
+    /// A fresh mark for `seen` (old marks cleared when the counter wraps),
+    /// sized to the nodes.
+    fn next_seen_generation(&mut self) {
         self.seen_gen = self.seen_gen.wrapping_add(1);
         if self.seen_gen == 0 {
             self.seen.iter_mut().for_each(|s| *s = 0);
@@ -343,6 +343,12 @@ impl Propagator {
         if self.seen.len() < self.nodes.len() {
             self.seen.resize(self.nodes.len(), 0);
         }
+    }
+
+    /// The distinct inner chains among the ancestors of `targets`: their
+    /// complexities add up to SE's `getNestedComplexity`.
+    pub(crate) fn nested_chains(&mut self, targets: &[u32]) -> Vec<Inner> {
+        self.next_seen_generation();
         self.stack.clear();
         for &l in targets {
             if self.seen[l as usize] != self.seen_gen {
@@ -373,14 +379,7 @@ impl Propagator {
     /// Number of distinct ancestors of a node (itself included), counting
     /// stops past `cap`.
     pub fn ancestors(&mut self, l: u32, cap: u32) -> u32 {
-        self.seen_gen = self.seen_gen.wrapping_add(1);
-        if self.seen_gen == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.seen_gen = 1;
-        }
-        if self.seen.len() < self.nodes.len() {
-            self.seen.resize(self.nodes.len(), 0);
-        }
+        self.next_seen_generation();
         let mut count = 0;
         self.stack.clear();
         self.stack.push(l);
