@@ -312,24 +312,28 @@ impl Nest {
         r
     }
 
+    /// What a conclusion on candidate `ci` removes from the working grid:
+    /// "on", the cell's other candidates; "off", the candidate if still there.
+    fn push_removals(&mut self, ci: usize, on: bool) {
+        let (c, d) = (ci / self.ns, ci % self.ns);
+        if on {
+            for e in bits(self.board.cand[c] & !(1 << d)) {
+                self.removes.push(node(c * self.ns + e, false));
+            }
+        } else if self.board.cand[c] >> d & 1 != 0 {
+            self.removes.push(node(ci, false));
+        }
+    }
+
     /// A forcing chain's hint from its path (node ids, assumption first).
     fn chain_hint(&mut self, topo: &Topology, outer: &Outer, path: &[u32], base: u32, kind: u32, order: u32) {
-        let ns = self.ns;
         let k = path.len() as u32;
         let g = self.next_mark();
         let p0 = self.pars.len() as u32;
         self.chain_parents(topo, outer, path, g);
         let r0 = self.removes.len() as u32;
         let target = path[path.len() - 1];
-        let ci = (target >> 1) as usize;
-        if target & 1 == 1 {
-            let (c, d) = (ci / ns, ci % ns);
-            for e in bits(self.board.cand[c] & !(1 << d)) {
-                self.removes.push(node(c * ns + e, false));
-            }
-        } else {
-            self.removes.push(target);
-        }
+        self.push_removals((target >> 1) as usize, target & 1 == 1);
         if self.removes.len() as u32 == r0 {
             self.pars.truncate(p0 as usize);
             return;
@@ -465,7 +469,6 @@ impl Nest {
 
     /// The hints of a cell or region chain whose branches are `recs`.
     fn conclusions(&mut self, topo: &Topology, outer: &Outer, kind: u32, order: u32, source: impl Fn(&Outer, &mut Vec<u32>)) {
-        let ns = self.ns;
         let w = self.store.words();
         for on in [true, false] {
             let acc = if on { &mut self.acc_on } else { &mut self.acc_off };
@@ -482,15 +485,8 @@ impl Nest {
                 while m != 0 {
                     let ci = wi * 64 + m.trailing_zeros() as usize;
                     m &= m - 1;
-                    let (c, d) = (ci / ns, ci % ns);
                     let r0 = self.removes.len() as u32;
-                    if on {
-                        for e in bits(self.board.cand[c] & !(1 << d)) {
-                            self.removes.push(node(c * ns + e, false));
-                        }
-                    } else if self.board.cand[c] >> d & 1 != 0 {
-                        self.removes.push(node(ci, false));
-                    }
+                    self.push_removals(ci, on);
                     if self.removes.len() as u32 == r0 {
                         continue;
                     }

@@ -348,24 +348,7 @@ impl Propagator {
     /// The distinct inner chains among the ancestors of `targets`: their
     /// complexities add up to SE's `getNestedComplexity`.
     pub(crate) fn nested_chains(&mut self, targets: &[u32]) -> Vec<Inner> {
-        self.next_seen_generation();
-        self.stack.clear();
-        for &l in targets {
-            if self.seen[l as usize] != self.seen_gen {
-                self.seen[l as usize] = self.seen_gen;
-                self.stack.push(l);
-            }
-        }
-        while let Some(x) = self.stack.pop() {
-            let (s, e) = self.par_range[x as usize];
-            for i in s..e {
-                let p = self.parents[i as usize];
-                if self.seen[p as usize] != self.seen_gen {
-                    self.seen[p as usize] = self.seen_gen;
-                    self.stack.push(p);
-                }
-            }
-        }
+        self.mark_ancestors(targets, u32::MAX);
         let mut chains: Vec<Inner> = Vec::new();
         for &(l, i) in &self.nested_nodes {
             let inner = self.inners[i as usize];
@@ -379,11 +362,21 @@ impl Propagator {
     /// Number of distinct ancestors of a node (itself included), counting
     /// stops past `cap`.
     pub fn ancestors(&mut self, l: u32, cap: u32) -> u32 {
+        self.mark_ancestors(&[l], cap)
+    }
+
+    /// Marks `targets` and their ancestors in `seen` under a fresh mark and
+    /// counts them; stops past `cap` (the marking then incomplete).
+    fn mark_ancestors(&mut self, targets: &[u32], cap: u32) -> u32 {
         self.next_seen_generation();
         let mut count = 0;
         self.stack.clear();
-        self.stack.push(l);
-        self.seen[l as usize] = self.seen_gen;
+        for &l in targets {
+            if self.seen[l as usize] != self.seen_gen {
+                self.seen[l as usize] = self.seen_gen;
+                self.stack.push(l);
+            }
+        }
         while let Some(x) = self.stack.pop() {
             count += 1;
             if count > cap {
