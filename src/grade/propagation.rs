@@ -19,6 +19,7 @@
 //! number of distinct ancestors of its conclusion, so we count the same.
 
 use super::board::{Board, CellSet, Mask, Topology, bits};
+pub(crate) use super::graph::node;
 use super::nested::{Inner, Nest, Outer};
 pub(crate) use super::prop_store::PropStore;
 
@@ -40,11 +41,6 @@ pub(crate) struct Contradiction {
     pub on: u32,
     pub off: u32,
     pub complexity: u32,
-}
-
-#[inline]
-pub(crate) fn node(ci: usize, on: bool) -> u32 {
-    ((ci as u32) << 1) | on as u32
 }
 
 pub(crate) struct Propagator {
