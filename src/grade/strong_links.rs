@@ -153,15 +153,60 @@ fn links_into(
 
 /// The strong links of each digit and which can follow which, built on first
 /// use and kept while the digit's places stay as they were: a digit's links
-/// depend on its own places only, so they serve the searches for 2, 3 and 4
-/// links and every later step that leaves the digit alone.
-#[derive(Default)]
+/// depend on its own places (and the grid's houses) only, so they serve the
+/// searches for 2, 3 and 4 links and every later step that leaves the digit
+/// alone. An index is made in the memory its thread's last one left (see
+/// [`LinkIndex::default`]): a generator grades thousands of puzzles on one
+/// grid, and the grouped links' splits and the index's tables cost as much
+/// to make as an easy puzzle's links.
 pub(crate) struct LinkIndex {
+    /// The grid's cells and the houses (cells, kind, full) the links were
+    /// found in: another grid's index is emptied before its first use.
+    houses: Vec<(CellSet, HouseKind, bool)>,
     /// Per digit, its links on the places they were built for; the memory
     /// stays from step to step.
     digits: Vec<Digit>,
     pairs: Vec<(usize, usize, u8)>,
     groups: super::grouped::Groups,
+}
+
+/// What a [`LinkIndex`] leaves its thread's next one.
+struct Spare {
+    houses: Vec<(CellSet, HouseKind, bool)>,
+    digits: Vec<Digit>,
+    pairs: Vec<(usize, usize, u8)>,
+    groups: super::grouped::Groups,
+}
+
+thread_local! {
+    /// The link index of the last grading on this thread, kept for the next.
+    static SPARE_INDEX: std::cell::Cell<Option<Spare>> = const { std::cell::Cell::new(None) };
+}
+
+impl Default for LinkIndex {
+    /// In the thread's last index's memory when there is one (its digits'
+    /// links stay valid on the same houses: they are checked at first use).
+    fn default() -> LinkIndex {
+        let Spare { houses, digits, pairs, groups } = SPARE_INDEX.take().unwrap_or_else(|| Spare {
+            houses: Vec::new(),
+            digits: Vec::new(),
+            pairs: Vec::new(),
+            groups: super::grouped::Groups::default(),
+        });
+        LinkIndex { houses, digits, pairs, groups }
+    }
+}
+
+impl Drop for LinkIndex {
+    fn drop(&mut self) {
+        let spare = Spare {
+            houses: std::mem::take(&mut self.houses),
+            digits: std::mem::take(&mut self.digits),
+            pairs: std::mem::take(&mut self.pairs),
+            groups: std::mem::take(&mut self.groups),
+        };
+        SPARE_INDEX.set(Some(spare));
+    }
 }
 
 pub(super) struct Digit {
@@ -349,6 +394,15 @@ impl Digit {
 impl LinkIndex {
     /// Digit `d`'s links on board `b` (an index serves one topology).
     fn digit(&mut self, topo: &Topology, b: &Board, d: usize) -> &Digit {
+        let same = |(h, k): (&super::board::House, &(CellSet, HouseKind, bool))| (h.set, h.kind, h.full) == *k;
+        if self.houses.len() != topo.houses.len() + 1 || self.houses[0].0 != topo.all_cells || !topo.houses.iter().zip(&self.houses[1..]).all(same) {
+            // The grid's cells first, then its houses.
+            self.houses.clear();
+            self.houses.push((topo.all_cells, HouseKind::Other, false));
+            self.houses.extend(topo.houses.iter().map(|h| (h.set, h.kind, h.full)));
+            self.digits.clear();
+            self.groups = super::grouped::Groups::default();
+        }
         if self.digits.len() < topo.n_sym {
             self.digits.resize_with(topo.n_sym, Digit::empty);
         }
