@@ -521,14 +521,14 @@ fn extend(
 /// link-type bonus only grows as links are added, and the victims only
 /// shrink; one link short of `n`, the last link's end has to see one.
 fn hopeless(digit: &Digit, chain: &[usize], n: usize, (base, room): (u32, u32), best: &Option<Found>, victims: CellSet) -> bool {
-    if chain.len() + 1 == n && (victims & digit.reach_after(chain[chain.len() - 1])).is_empty() {
-        return true;
+    // The bonus first: the reach needs the last link's followers listed.
+    if room < 3 || best.is_some() {
+        let bonus = chain_bonus(&digit.links, chain);
+        if bonus > room || !could_beat(best, base + bonus, victims.count() as usize) {
+            return true;
+        }
     }
-    if room >= 3 && best.is_none() {
-        return false;
-    }
-    let bonus = chain_bonus(&digit.links, chain);
-    bonus > room || !could_beat(best, base + bonus, victims.count() as usize)
+    chain.len() + 1 == n && (victims & digit.reach_after(chain[chain.len() - 1])).is_empty()
 }
 
 /// The step an open chain of `n` links of digit `d` makes, rated `rating`
