@@ -122,7 +122,8 @@ pub(super) fn twin_lines(model: &Model) -> Vec<TwinLines> {
         return out;
     }
     let at = |line: usize, j: usize, rows: bool| if rows { n * line + j } else { n * j + line };
-    let groups: Vec<&[usize]> = model.houses.iter().map(|h| h.cells.as_slice()).chain(model.cages.iter().map(|c| c.cells.as_slice())).collect();
+    let groups: Vec<&[usize]> =
+        model.houses.iter().map(|h| h.cells.as_slice()).chain(model.cages.iter().map(|c| c.cells.as_slice())).collect();
     let line = |l: usize, rows: bool| {
         let mut cells: Vec<usize> = (0..n).map(|j| at(l, j, rows)).collect();
         cells.sort_unstable();

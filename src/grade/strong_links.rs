@@ -163,6 +163,9 @@ pub(crate) struct LinkIndex {
     /// The grid's cells and the houses (cells, kind, full) the links were
     /// found in: another grid's index is emptied before its first use.
     houses: Vec<(CellSet, HouseKind, bool)>,
+    /// Whether `houses` was compared with the grid's (an index serves one
+    /// grid: once per grading is enough).
+    checked: bool,
     /// Per digit, its links on the places they were built for; the memory
     /// stays from step to step.
     digits: Vec<Digit>,
@@ -193,7 +196,7 @@ impl Default for LinkIndex {
             pairs: Vec::new(),
             groups: super::grouped::Groups::default(),
         });
-        LinkIndex { houses, digits, pairs, groups }
+        LinkIndex { houses, checked: false, digits, pairs, groups }
     }
 }
 
@@ -395,7 +398,12 @@ impl LinkIndex {
     /// Digit `d`'s links on board `b` (an index serves one topology).
     fn digit(&mut self, topo: &Topology, b: &Board, d: usize) -> &Digit {
         let same = |(h, k): (&super::board::House, &(CellSet, HouseKind, bool))| (h.set, h.kind, h.full) == *k;
-        if self.houses.len() != topo.houses.len() + 1 || self.houses[0].0 != topo.all_cells || !topo.houses.iter().zip(&self.houses[1..]).all(same) {
+        let checked = std::mem::replace(&mut self.checked, true);
+        if !checked
+            && (self.houses.len() != topo.houses.len() + 1
+                || self.houses[0].0 != topo.all_cells
+                || !topo.houses.iter().zip(&self.houses[1..]).all(same))
+        {
             // The grid's cells first, then its houses.
             self.houses.clear();
             self.houses.push((topo.all_cells, HouseKind::Other, false));
@@ -653,4 +661,44 @@ fn modifier(kinds: &[u8]) -> u32 {
         }
     }
     2
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::generate::{Generator, Symmetry};
+    use crate::grade::{Grader, Technique};
+    use crate::layout::Layout;
+    use crate::model::Grid;
+
+    /// A grading's path, as the steps' techniques and words.
+    fn path(layout: &Layout, givens: &Grid) -> Vec<(Technique, String)> {
+        let grader = Grader::new(&layout.cells().unwrap().model).unwrap();
+        grader.grade(givens).unwrap().steps.into_iter().map(|s| (s.technique, s.description)).collect()
+    }
+
+    /// The link index a thread keeps from one grading to the next changes
+    /// no path: classic, jigsaw and diagonal puzzles (the jigsaw of as many
+    /// houses and cells as the classic grid) graded in turn on one thread
+    /// take the paths each takes on a thread of its own, where the index
+    /// starts empty.
+    #[test]
+    fn an_index_kept_from_another_grid_grades_alike() {
+        let layouts = ["classic-9", "jigsaw-9", "diagonal-9"].map(|id| Layout::load(id).unwrap());
+        let generators: Vec<Generator> = layouts.iter().map(|l| Generator::new(l, Symmetry::None)).collect();
+        let mut puzzles = Vec::new();
+        for seed in 1..=8 {
+            for (i, g) in generators.iter().enumerate() {
+                puzzles.push((i, g.puzzle(seed).unwrap().givens));
+            }
+        }
+        let alone: Vec<_> =
+            puzzles.iter().map(|(i, givens)| std::thread::scope(|s| s.spawn(|| path(&layouts[*i], givens)).join().unwrap())).collect();
+        let in_turn: Vec<_> = puzzles.iter().map(|(i, givens)| path(&layouts[*i], givens)).collect();
+        assert_eq!(alone, in_turn);
+        let linked = |t: &Technique| {
+            matches!(t, Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish | Technique::EmptyRectangle)
+        };
+        let with_links = in_turn.iter().filter(|p| p.iter().any(|(t, _)| linked(t))).count();
+        assert!(with_links >= 3, "only {with_links} of {} paths use strong links", in_turn.len());
+    }
 }
