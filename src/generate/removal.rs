@@ -2,7 +2,8 @@
 //! symmetric partners) go while the puzzle stays unique and, when asked,
 //! acceptable. Each removal is decided by the cheapest test that can:
 //!
-//! 1. a two-symbol unavoidable set ([`Unavoidable`]) would lose its last
+//! 1. an unavoidable set of the solution ([`Unavoidable`]: two symbols
+//!    trading places, or two lines trading symbols) would lose its last
 //!    given: the clue stays, no search;
 //! 2. each erased cell is a naked or hidden single of the givens left
 //!    (one step, on bitsets): the solution stays the only one, no search;

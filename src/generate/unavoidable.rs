@@ -3,7 +3,8 @@
 //! fall into parts; where swapping `x` and `y` throughout a part leaves a
 //! grid that keeps every rule, that grid is a second solution of any
 //! puzzle without a given in the part. So a given that is the last one of
-//! such a part is needed, and its removal needs no search.
+//! such a part is needed, and its removal needs no search. Two lines
+//! trading symbols make more such sets ([`TwinLines`]).
 
 use super::removal::Shape;
 use crate::bits::Bits;
@@ -168,8 +169,16 @@ fn line_trades<const W: usize>(model: &Model, shape: &Shape<W>, solution: &Grid)
     let mut position = vec![0usize; n];
     for twins in &shape.twin_lines {
         let (a, b, rows) = (twins.a, twins.b, twins.rows);
+        // Each line holds every symbol once (else "where the other line
+        // holds it" is no permutation, and a cycle no trade).
+        let (mut in_a, mut in_b) = (0u64, 0u64);
         for j in 0..n {
+            in_a |= 1 << symbol(at(a, j, rows));
+            in_b |= 1 << symbol(at(b, j, rows));
             position[symbol(at(b, j, rows))] = j;
+        }
+        if in_a != (1 << n) - 1 || in_b != in_a {
+            continue;
         }
         let mut seen = !twins.crossing;
         for j0 in 0..n {
