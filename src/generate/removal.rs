@@ -2,7 +2,8 @@
 //! symmetric partners) go while the puzzle stays unique and, when asked,
 //! acceptable. Each removal is decided by the cheapest test that can:
 //!
-//! 1. a two-symbol unavoidable set ([`Unavoidable`]) would lose its last
+//! 1. an unavoidable set of the solution ([`Unavoidable`]: two symbols
+//!    trading places, or two lines trading symbols) would lose its last
 //!    given: the clue stays, no search;
 //! 2. each erased cell is a naked or hidden single of the givens left
 //!    (one step, on bitsets): the solution stays the only one, no search;
@@ -10,7 +11,7 @@
 //!    symbol in the cell ([`Solver::other_than`]), searching near the known
 //!    one. That answer is exact, so every puzzle is minimal.
 
-use super::unavoidable::Unavoidable;
+use super::unavoidable::{TwinLines, Unavoidable, twin_lines};
 use crate::bits::Bits;
 use crate::model::{Grid, Model, Symbol};
 use crate::solver::Solver;
@@ -44,6 +45,8 @@ pub(super) struct Shape<const W: usize> {
     /// a rule: every cell takes every symbol, every house and cage holds
     /// each symbol once, no relations (classic sudoku and its extra houses).
     pub(super) swaps_keep_rules: bool,
+    /// Lines that can trade digits ([`TwinLines`]).
+    pub(super) twin_lines: Vec<TwinLines>,
 }
 
 impl<const W: usize> Shape<W> {
@@ -78,7 +81,7 @@ impl<const W: usize> Shape<W> {
         let swaps_keep_rules = counted_groups.is_empty()
             && model.conflicts.is_empty()
             && model.allowed.iter().all(|a| (0..k).all(|s| a.contains(s as Symbol)));
-        Shape { peers, unit_houses, allowed, counted_groups, swaps_keep_rules }
+        Shape { peers, unit_houses, allowed, counted_groups, swaps_keep_rules, twin_lines: twin_lines(model) }
     }
 
     /// The cells of `within` joined to `start` through shared houses or cages.

@@ -153,15 +153,63 @@ fn links_into(
 
 /// The strong links of each digit and which can follow which, built on first
 /// use and kept while the digit's places stay as they were: a digit's links
-/// depend on its own places only, so they serve the searches for 2, 3 and 4
-/// links and every later step that leaves the digit alone.
-#[derive(Default)]
+/// depend on its own places (and the grid's houses) only, so they serve the
+/// searches for 2, 3 and 4 links and every later step that leaves the digit
+/// alone. An index is made in the memory its thread's last one left (see
+/// [`LinkIndex::default`]): a generator grades thousands of puzzles on one
+/// grid, and the grouped links' splits and the index's tables cost as much
+/// to make as an easy puzzle's links.
 pub(crate) struct LinkIndex {
+    /// The grid's cells and the houses (cells, kind, full) the links were
+    /// found in: another grid's index is emptied before its first use.
+    houses: Vec<(CellSet, HouseKind, bool)>,
+    /// Whether `houses` was compared with the grid's (an index serves one
+    /// grid: once per grading is enough).
+    checked: bool,
     /// Per digit, its links on the places they were built for; the memory
     /// stays from step to step.
     digits: Vec<Digit>,
     pairs: Vec<(usize, usize, u8)>,
     groups: super::grouped::Groups,
+}
+
+/// What a [`LinkIndex`] leaves its thread's next one.
+struct Spare {
+    houses: Vec<(CellSet, HouseKind, bool)>,
+    digits: Vec<Digit>,
+    pairs: Vec<(usize, usize, u8)>,
+    groups: super::grouped::Groups,
+}
+
+thread_local! {
+    /// The link index of the last grading on this thread, kept for the next.
+    static SPARE_INDEX: std::cell::Cell<Option<Spare>> = const { std::cell::Cell::new(None) };
+}
+
+impl Default for LinkIndex {
+    /// In the thread's last index's memory when there is one (its digits'
+    /// links stay valid on the same houses: they are checked at first use).
+    fn default() -> LinkIndex {
+        let Spare { houses, digits, pairs, groups } = SPARE_INDEX.take().unwrap_or_else(|| Spare {
+            houses: Vec::new(),
+            digits: Vec::new(),
+            pairs: Vec::new(),
+            groups: super::grouped::Groups::default(),
+        });
+        LinkIndex { houses, checked: false, digits, pairs, groups }
+    }
+}
+
+impl Drop for LinkIndex {
+    fn drop(&mut self) {
+        let spare = Spare {
+            houses: std::mem::take(&mut self.houses),
+            digits: std::mem::take(&mut self.digits),
+            pairs: std::mem::take(&mut self.pairs),
+            groups: std::mem::take(&mut self.groups),
+        };
+        SPARE_INDEX.set(Some(spare));
+    }
 }
 
 pub(super) struct Digit {
@@ -349,6 +397,20 @@ impl Digit {
 impl LinkIndex {
     /// Digit `d`'s links on board `b` (an index serves one topology).
     fn digit(&mut self, topo: &Topology, b: &Board, d: usize) -> &Digit {
+        let same = |(h, k): (&super::board::House, &(CellSet, HouseKind, bool))| (h.set, h.kind, h.full) == *k;
+        let checked = std::mem::replace(&mut self.checked, true);
+        if !checked
+            && (self.houses.len() != topo.houses.len() + 1
+                || self.houses[0].0 != topo.all_cells
+                || !topo.houses.iter().zip(&self.houses[1..]).all(same))
+        {
+            // The grid's cells first, then its houses.
+            self.houses.clear();
+            self.houses.push((topo.all_cells, HouseKind::Other, false));
+            self.houses.extend(topo.houses.iter().map(|h| (h.set, h.kind, h.full)));
+            self.digits.clear();
+            self.groups = super::grouped::Groups::default();
+        }
         if self.digits.len() < topo.n_sym {
             self.digits.resize_with(topo.n_sym, Digit::empty);
         }
@@ -467,14 +529,14 @@ fn extend(
 /// link-type bonus only grows as links are added, and the victims only
 /// shrink; one link short of `n`, the last link's end has to see one.
 fn hopeless(digit: &Digit, chain: &[usize], n: usize, (base, room): (u32, u32), best: &Option<Found>, victims: CellSet) -> bool {
-    if chain.len() + 1 == n && (victims & digit.reach_after(chain[chain.len() - 1])).is_empty() {
-        return true;
+    // The bonus first: the reach needs the last link's followers listed.
+    if room < 3 || best.is_some() {
+        let bonus = chain_bonus(&digit.links, chain);
+        if bonus > room || !could_beat(best, base + bonus, victims.count() as usize) {
+            return true;
+        }
     }
-    if room >= 3 && best.is_none() {
-        return false;
-    }
-    let bonus = chain_bonus(&digit.links, chain);
-    bonus > room || !could_beat(best, base + bonus, victims.count() as usize)
+    chain.len() + 1 == n && (victims & digit.reach_after(chain[chain.len() - 1])).is_empty()
 }
 
 /// The step an open chain of `n` links of digit `d` makes, rated `rating`
@@ -599,4 +661,44 @@ fn modifier(kinds: &[u8]) -> u32 {
         }
     }
     2
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::generate::{Generator, Symmetry};
+    use crate::grade::{Grader, Technique};
+    use crate::layout::Layout;
+    use crate::model::Grid;
+
+    /// A grading's path, as the steps' techniques and words.
+    fn path(layout: &Layout, givens: &Grid) -> Vec<(Technique, String)> {
+        let grader = Grader::new(&layout.cells().unwrap().model).unwrap();
+        grader.grade(givens).unwrap().steps.into_iter().map(|s| (s.technique, s.description)).collect()
+    }
+
+    /// The link index a thread keeps from one grading to the next changes
+    /// no path: classic, jigsaw and diagonal puzzles (the jigsaw of as many
+    /// houses and cells as the classic grid) graded in turn on one thread
+    /// take the paths each takes on a thread of its own, where the index
+    /// starts empty.
+    #[test]
+    fn an_index_kept_from_another_grid_grades_alike() {
+        let layouts = ["classic-9", "jigsaw-9", "diagonal-9"].map(|id| Layout::load(id).unwrap());
+        let generators: Vec<Generator> = layouts.iter().map(|l| Generator::new(l, Symmetry::None)).collect();
+        let mut puzzles = Vec::new();
+        for seed in 1..=8 {
+            for (i, g) in generators.iter().enumerate() {
+                puzzles.push((i, g.puzzle(seed).unwrap().givens));
+            }
+        }
+        let alone: Vec<_> =
+            puzzles.iter().map(|(i, givens)| std::thread::scope(|s| s.spawn(|| path(&layouts[*i], givens)).join().unwrap())).collect();
+        let in_turn: Vec<_> = puzzles.iter().map(|(i, givens)| path(&layouts[*i], givens)).collect();
+        assert_eq!(alone, in_turn);
+        let linked = |t: &Technique| {
+            matches!(t, Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish | Technique::EmptyRectangle)
+        };
+        let with_links = in_turn.iter().filter(|p| p.iter().any(|(t, _)| linked(t))).count();
+        assert!(with_links >= 3, "only {with_links} of {} paths use strong links", in_turn.len());
+    }
 }

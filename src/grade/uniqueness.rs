@@ -27,6 +27,18 @@ pub(crate) fn unique_loops(topo: &Topology, b: &Board) -> Option<Hint> {
         return None;
     }
     let mut found: Vec<Found> = Vec::new();
+    // One search's memory for every start cell.
+    let mut search = LoopSearch {
+        topo,
+        b,
+        both: 0,
+        with_both: CellSet::EMPTY,
+        start: 0,
+        loops: Vec::new(),
+        path: Vec::with_capacity(MAX_LOOP),
+        in_path: CellSet::EMPTY,
+        visits: 0,
+    };
     for c in b.unsolved.iter() {
         let m = b.cand[c];
         if m.count_ones() != 2 {
@@ -34,17 +46,10 @@ pub(crate) fn unique_loops(topo: &Topology, b: &Board) -> Option<Hint> {
         }
         let v1 = m.trailing_zeros() as usize;
         let v2 = (m & (m - 1)).trailing_zeros() as usize;
-        let mut search = LoopSearch {
-            topo,
-            b,
-            both: m,
-            with_both: b.dpos[v1] & b.dpos[v2],
-            start: c,
-            loops: Vec::new(),
-            path: Vec::new(),
-            in_path: CellSet::EMPTY,
-            visits: 0,
-        };
+        search.both = m;
+        search.with_both = b.dpos[v1] & b.dpos[v2];
+        search.start = c;
+        search.visits = 0;
         search.dfs(c, 2, 0, usize::MAX);
         for lp in std::mem::take(&mut search.loops) {
             if !valid_loop(topo, &lp) {
@@ -119,7 +124,26 @@ impl LoopSearch<'_> {
 
 fn valid_loop(topo: &Topology, lp: &[usize]) -> bool {
     // Each touched house must be visited once at an even and once at an odd
-    // position.
+    // position: as bit sets of houses when they fit in 256 bits.
+    if topo.houses.len() > 256 {
+        return valid_loop_listed(topo, lp);
+    }
+    let (mut even, mut odd) = ([0u64; 4], [0u64; 4]);
+    for (i, &c) in lp.iter().enumerate() {
+        let side = if i % 2 == 0 { &mut even } else { &mut odd };
+        for &h in &topo.cell_houses[c] {
+            let (w, bit) = (h / 64, 1u64 << (h % 64));
+            if side[w] & bit != 0 {
+                return false;
+            }
+            side[w] |= bit;
+        }
+    }
+    even == odd
+}
+
+/// [`valid_loop`] for grids of more than 256 houses.
+fn valid_loop_listed(topo: &Topology, lp: &[usize]) -> bool {
     let mut even: Vec<usize> = Vec::new();
     let mut odd: Vec<usize> = Vec::new();
     for (i, &c) in lp.iter().enumerate() {

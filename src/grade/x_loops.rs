@@ -27,6 +27,12 @@ pub(super) fn best_loop(b: &Board, d: usize, n: usize, (base, room): (u32, u32),
     let mut chain: Vec<usize> = Vec::with_capacity(n);
     // A loop starts at its first link in link order: n - 1 links follow it.
     for (i, l) in links.iter().enumerate().take(links.len() + 1 - n) {
+        // The bonus only grows with the links: a first link rated past the
+        // room alone starts no loop (the search would list its followers
+        // and refuse each).
+        if room < 3 && chain_bonus(links, &[i]) > room {
+            continue;
+        }
         chain.push(i);
         grow(b, d, n, (base, room), digit, &mut chain, l.from | l.to, best);
         chain.pop();
