@@ -66,6 +66,12 @@ impl CellMemo {
     /// the last search found nothing; when it finds nothing, remembers the
     /// board's candidates.
     pub fn search<T>(&mut self, b: &Board, search: impl FnOnce(CellSet) -> Option<T>) -> Option<T> {
+        self.search_if(b, |unchanged| (search(unchanged), true))
+    }
+
+    /// [`CellMemo::search`] for a search that says whether its finding
+    /// nothing may be remembered (false: the memo keeps the board it had).
+    pub fn search_if<T>(&mut self, b: &Board, search: impl FnOnce(CellSet) -> (Option<T>, bool)) -> Option<T> {
         let mut unchanged = CellSet::EMPTY;
         if !forgetting() && self.cand.len() == b.cand.len() {
             for c in b.unsolved.iter() {
@@ -74,8 +80,8 @@ impl CellMemo {
                 }
             }
         }
-        let found = search(unchanged);
-        if found.is_none() {
+        let (found, remember) = search(unchanged);
+        if found.is_none() && remember {
             self.cand.clear();
             self.cand.extend_from_slice(&b.cand);
         }

@@ -721,7 +721,7 @@ impl<'a> Ladder<'a> {
         past!(T::VWXYZWing);
         try_step!(m.als[1].search(b, |unchanged| wings::als_wing(t, b, als, 4, unchanged)));
         past!(T::AlignedPairExclusion);
-        try_step!(exclusion::aligned_pair_exclusion(t, b));
+        try_step!(m.exclusion.search_if(b, |unchanged| exclusion::aligned_pair_exclusion(t, b, unchanged)));
         // Chains (the first rated 6.5) follow the 6.6 wing.
         past!(T::XCycle);
         try_step!(m.als[2].search(b, |unchanged| wings::als_wing(t, b, als, 5, unchanged)));
@@ -789,6 +789,8 @@ struct Memos {
     links: [memo::Memo; 3],
     /// ALS wings of 3, 4 and 5 cells.
     als: [memo::CellMemo; 3],
+    /// Aligned pair exclusion.
+    exclusion: memo::CellMemo,
     /// Killer: cage combination (small cages, then all), cage and house.
     cage_combination: [memo::Memo; 2],
     cage_house: memo::Memo,
@@ -807,6 +809,7 @@ impl Memos {
             fish: [memo(), memo(), memo()],
             links: [memo(), memo(), memo()],
             als: [memo::CellMemo::new(), memo::CellMemo::new(), memo::CellMemo::new()],
+            exclusion: memo::CellMemo::new(),
             cage_combination: [memo(), memo()],
             cage_house: memo(),
         }

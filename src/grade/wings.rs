@@ -201,12 +201,25 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
 /// searches: enumerated from each cell in grid order, as SE's wings are
 /// (on a classic grid such cells lie in one house; on a variant grid they
 /// may span a box, a window and a line).
+///
+/// A set is a matter of its cells' candidates only, so the index of the
+/// next grid state keeps the previous one's sets whose cells all kept
+/// theirs: the enumeration skips every branch whose chosen cells and
+/// cells left to choose all kept their candidates, and copies that
+/// branch's sets from the previous list instead (both lists are in the
+/// enumeration's order, so the result is the list a full enumeration
+/// makes).
 #[derive(Default)]
 pub(crate) struct AlsIndex {
     built: bool,
     sets: Vec<Als>,
+    /// The sets of the last grid state indexed, and its cells' candidates
+    /// (0 for a solved cell).
+    old: Vec<Als>,
+    old_cand: Vec<Mask>,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Als {
     /// A house holding all its cells, the first in SE's order (none when
     /// they only see each other across houses).
@@ -217,11 +230,20 @@ struct Als {
     digits: Mask,
 }
 
+/// What the enumeration reads besides the board: the usable cells whose
+/// candidates changed since the previous list, those that did not, and
+/// how far the previous list has been read.
+struct Reuse {
+    changed: CellSet,
+    kept: CellSet,
+    cursor: usize,
+}
+
 impl AlsIndex {
-    /// The sets were found on another board: build them anew when asked.
+    /// The grid state changed: index it anew when asked (keeping the sets
+    /// that stay).
     pub(crate) fn forget(&mut self) {
         self.built = false;
-        self.sets.clear();
     }
 
     fn build(&mut self, topo: &Topology, b: &Board) {
@@ -235,13 +257,44 @@ impl AlsIndex {
                 usable.insert(c);
             }
         }
+        // Without a previous list every cell counts as changed.
+        let mut changed = usable;
+        if self.old_cand.len() == b.cand.len() && !forgetting() {
+            changed = CellSet::EMPTY;
+            for c in usable.iter() {
+                if self.old_cand[c] != b.cand[c] {
+                    changed.insert(c);
+                }
+            }
+        }
+        std::mem::swap(&mut self.sets, &mut self.old);
+        self.sets.clear();
+        let mut reuse = Reuse { changed, kept: usable.minus(&changed), cursor: 0 };
         let mut chosen = [0usize; 5];
-        self.collect(topo, usable, 0, 0, b, &mut chosen);
+        self.collect(topo, usable, 0, 0, b, &mut chosen, false, &mut reuse);
+        self.old_cand.clear();
+        self.old_cand.extend((0..b.cand.len()).map(|c| if b.unsolved.contains(c) { b.cand[c] } else { 0 }));
     }
 
     /// Extends `chosen[..depth]` by cells of `cands` (cells after the last
-    /// chosen that see every chosen one).
-    fn collect(&mut self, topo: &Topology, cands: CellSet, depth: usize, union: Mask, b: &Board, chosen: &mut [usize; 5]) {
+    /// chosen that see every chosen one); `fresh` when a chosen cell's
+    /// candidates changed since the previous list.
+    #[allow(clippy::too_many_arguments)]
+    fn collect(
+        &mut self,
+        topo: &Topology,
+        cands: CellSet,
+        depth: usize,
+        union: Mask,
+        b: &Board,
+        chosen: &mut [usize; 5],
+        fresh: bool,
+        reuse: &mut Reuse,
+    ) {
+        if !fresh && (cands & reuse.changed).is_empty() {
+            self.copy_old(&chosen[..depth], reuse);
+            return;
+        }
         if depth >= 3 && union.count_ones() as usize == depth + 1 {
             let inside = CellSet::from_cells(&chosen[..depth]);
             let house = topo.se_order.iter().copied().find(|&h| (topo.houses[h].set & inside) == inside);
@@ -258,7 +311,88 @@ impl AlsIndex {
                 continue;
             }
             chosen[depth] = c;
-            self.collect(topo, rest & topo.peer_set[c], depth + 1, u, b, chosen);
+            self.collect(topo, rest & topo.peer_set[c], depth + 1, u, b, chosen, fresh || reuse.changed.contains(c), reuse);
         }
+    }
+
+    /// Copies the previous list's sets that extend `prefix` (its branch of
+    /// the enumeration) and whose cells all kept their candidates.
+    fn copy_old(&mut self, prefix: &[usize], reuse: &mut Reuse) {
+        // Sets before the branch (in the enumeration's order) belong to
+        // branches already enumerated.
+        while let Some(als) = self.old.get(reuse.cursor) {
+            let cells = &als.cells[..als.size];
+            let n = cells.len().min(prefix.len());
+            if cells[..n] != prefix[..n] {
+                if cells[..n] > prefix[..n] {
+                    break;
+                }
+            } else if cells.len() >= prefix.len() {
+                break;
+            }
+            reuse.cursor += 1;
+        }
+        while let Some(als) = self.old.get(reuse.cursor) {
+            if als.size < prefix.len() || als.cells[..prefix.len()] != *prefix {
+                break;
+            }
+            if (als.inside & reuse.kept) == als.inside {
+                self.sets.push(*als);
+            }
+            reuse.cursor += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests index every state from scratch and compare.
+    pub(crate) static FORGET_ALS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+fn forgetting() -> bool {
+    #[cfg(test)]
+    return FORGET_ALS.get();
+    #[cfg(not(test))]
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::{Board, Topology};
+    use super::super::{Problem, grade};
+    use super::{AlsIndex, FORGET_ALS};
+
+    /// Along real grading paths (every step applied in turn), the index
+    /// kept from state to state lists exactly the sets, in the same order,
+    /// that an index built from scratch lists.
+    #[test]
+    fn a_kept_index_lists_what_a_fresh_one_lists() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sudoku/se-rated.txt");
+        let text = std::fs::read_to_string(path).expect("shared/data/sudoku/se-rated.txt");
+        let mut kept_sets = 0;
+        for p in text.lines().filter(|l| !l.starts_with('#')).step_by(40) {
+            let problem = Problem::classic(3, 3, &p[..81]).unwrap();
+            let topo = Topology::new(&problem);
+            let mut b = Board::new(&topo, &problem.givens);
+            let mut kept = AlsIndex::default();
+            for step in grade(&problem).steps {
+                kept.forget();
+                kept.build(&topo, &b);
+                let mut fresh = AlsIndex::default();
+                FORGET_ALS.set(true);
+                fresh.build(&topo, &b);
+                FORGET_ALS.set(false);
+                assert_eq!(kept.sets, fresh.sets, "{p}");
+                kept_sets += kept.sets.len();
+                for &(c, d) in &step.eliminations {
+                    b.eliminate(c, d as usize);
+                }
+                for &(c, d) in &step.placements {
+                    b.place(&topo, c, d as usize);
+                }
+            }
+        }
+        assert!(kept_sets > 1000, "the sample's states hold almost locked sets ({kept_sets})");
     }
 }
