@@ -149,6 +149,34 @@ mod tests {
         assert!(wing_steps > 10, "the sample's paths use ALS wings ({wing_steps} steps)");
     }
 
+    /// XY- and XYZ-wings skip wings whose three cells did not change, and
+    /// aligned pair exclusion pairs whose cells and common peers did not:
+    /// puzzles rated at those techniques take the same path, and their
+    /// ratings are the same.
+    #[test]
+    fn skipping_unchanged_wings_and_pairs_takes_the_same_path() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sudoku/se-rated.txt");
+        let text = std::fs::read_to_string(path).expect("shared/data/sudoku/se-rated.txt");
+        let rated = |l: &&str| ["4.2", "4.4", "6.2", "7.1"].contains(&l[81..].trim());
+        let layout = Layout::load_cells("classic-9").unwrap().1;
+        let grader = Grader::new(&layout.model).unwrap();
+        let (mut wings, mut pairs) = (0, 0);
+        for p in text.lines().filter(|l| !l.starts_with('#')).filter(rated).step_by(5) {
+            let problem = Problem::classic(3, 3, &p[..81]).unwrap();
+            let givens = layout.model.parse_grid(&p[..81]).unwrap();
+            let (remembered, rated) = (grade(&problem), grader.rate(&givens));
+            FORGET.set(true);
+            let (searched, rated_searching) = (grade(&problem), grader.rate(&givens));
+            FORGET.set(false);
+            assert_eq!(remembered, searched, "{p}");
+            assert_eq!(rated, rated_searching, "{p}");
+            let count = |t: Technique| searched.steps.iter().filter(|s| s.technique == t).count();
+            wings += count(Technique::XYWing) + count(Technique::XYZWing);
+            pairs += count(Technique::AlignedPairExclusion);
+        }
+        assert!(wings > 20 && pairs > 3, "the sample's paths use wings ({wings}) and pair exclusions ({pairs})");
+    }
+
     /// The cage techniques skip cages whose cells did not change: the path
     /// and the rating of killers are the same as when every cage is read.
     #[test]

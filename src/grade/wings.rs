@@ -6,7 +6,11 @@ use super::Technique;
 use super::board::{Board, CellSet, Hint, Mask, Topology, cell_list};
 use super::hint::Part;
 
-pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool) -> Option<Hint> {
+/// The first XY-wing (or with `xyz` XYZ-wing) in SE's order. A wing whose
+/// three cells are all `unchanged` since a search that found nothing is
+/// skipped: it is the same wing, and the cells it would clear have only
+/// lost candidates since (see `memo::CellMemo`).
+pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool, unchanged: CellSet) -> Option<Hint> {
     let pivot_size = if xyz { 3 } else { 2 };
     for p in b.unsolved.iter() {
         let xy = b.cand[p];
@@ -18,9 +22,10 @@ pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool) -> Option<Hint> {
             if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
                 continue;
             }
+            let seen = unchanged.contains(p) && unchanged.contains(w1);
             for &w2 in &topo.peers[p] {
                 let yz = b.cand[w2];
-                if yz.count_ones() != 2 || w2 == w1 {
+                if yz.count_ones() != 2 || w2 == w1 || (seen && unchanged.contains(w2)) {
                     continue;
                 }
                 let union = xy | xz | yz;
