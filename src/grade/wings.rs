@@ -303,7 +303,9 @@ impl AlsIndex {
         if depth >= 3 && union.count_ones() as usize == depth + 1 {
             let inside = CellSet::from_cells(&chosen[..depth]);
             let house = topo.se_order.iter().copied().find(|&h| (topo.houses[h].set & inside) == inside);
-            self.sets.push(Als { house, size: depth, cells: *chosen, inside, digits: union });
+            let mut cells = [0; 5];
+            cells[..depth].copy_from_slice(&chosen[..depth]);
+            self.sets.push(Als { house, size: depth, cells, inside, digits: union });
         }
         if depth == 5 {
             return;
