@@ -76,6 +76,8 @@ pub(crate) struct ChainSearch {
     /// last searched.
     xy_ready: bool,
     stamp: Vec<u32>,
+    /// `gen_` on the loop closers of the current search.
+    closer: Vec<u32>,
     gen_: u32,
     parent: Vec<u32>,
     cur: Vec<u32>,
@@ -91,6 +93,7 @@ impl ChainSearch {
             batch: Batch::default(),
             xy_ready: false,
             stamp: vec![0; n],
+            closer: vec![0; n],
             gen_: 0,
             parent: vec![NONE; n],
             cur: Vec::new(),
@@ -244,9 +247,14 @@ impl ChainSearch {
         self.gen_ = self.gen_.wrapping_add(1);
         if self.gen_ == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.closer.iter_mut().for_each(|s| *s = 0);
             self.gen_ = 1;
         }
         let gen_ = self.gen_;
+        for &c in closing {
+            self.closer[c as usize] = gen_;
+        }
+        let closer = &self.closer[..];
         let ns = self.ns;
         let mut out = BfsOut { cycle: None, chain: None };
         let mut want_cycle = !closing.is_empty() && lim_cycle >= 4;
@@ -281,7 +289,7 @@ impl ChainSearch {
                 let (from, to) = (g.start[p as usize] as usize, g.start[p as usize + 1] as usize);
                 for &w in &g.adj[from..to] {
                     let mut settled = false;
-                    if closing_here && closing.contains(&w) && !is_ancestor(parent, p, w) {
+                    if closing_here && closer[w as usize] == gen_ && !is_ancestor(parent, p, w) {
                         let mut nodes = path_to(g, parent, p);
                         nodes.push(g.ids[w as usize]);
                         let elims = cycle_eliminations(topo, b, ns, &nodes);

@@ -103,8 +103,15 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
         4 => Technique::VWXYZWing,
         _ => Technique::UVWXYZWing,
     };
+    // A set that kept its candidates pairs only with bivalue cells that
+    // did not keep theirs.
+    let changed_bivalue = bivalue.minus(&unchanged);
     let mut best: Option<(u32, usize, Hint)> = None;
     for als in index.sets.iter().filter(|a| a.size == k) {
+        let kept = (als.inside & unchanged) == als.inside;
+        if kept && changed_bivalue.is_empty() {
+            continue;
+        }
         let set = &als.cells[..k];
         let union = als.digits;
         let mut seen_by = CellSet::EMPTY;
@@ -122,7 +129,7 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
             continue;
         }
         let mut pincers = (bivalue & seen_by).minus(&als.inside);
-        if (als.inside & unchanged) == als.inside {
+        if kept {
             pincers = pincers.minus(&unchanged);
         }
         for yz in pincers.iter() {
