@@ -17,6 +17,10 @@ pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool, unchanged: CellSet)
         if xy.count_ones() != pivot_size {
             continue;
         }
+        // A pivot that kept its candidates, among peers that kept theirs.
+        if unchanged.contains(p) && (topo.peer_set[p] & b.unsolved).minus(&unchanged).is_empty() {
+            continue;
+        }
         for &w1 in &topo.peers[p] {
             let xz = b.cand[w1];
             if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
