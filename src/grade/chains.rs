@@ -76,6 +76,8 @@ pub(crate) struct ChainSearch {
     /// last searched.
     xy_ready: bool,
     stamp: Vec<u32>,
+    /// `gen_` on the loop closers of the current search.
+    closer: Vec<u32>,
     gen_: u32,
     parent: Vec<u32>,
     cur: Vec<u32>,
@@ -91,6 +93,7 @@ impl ChainSearch {
             batch: Batch::default(),
             xy_ready: false,
             stamp: vec![0; n],
+            closer: vec![0; n],
             gen_: 0,
             parent: vec![NONE; n],
             cur: Vec::new(),
@@ -233,35 +236,36 @@ impl ChainSearch {
         &self.graph
     }
 
-    fn is_ancestor(&self, mut p: u32, w: u32) -> bool {
-        while p != NONE {
-            if p == w {
-                return true;
-            }
-            p = self.parent[p as usize];
-        }
-        false
-    }
-
     /// Level-synchronous BFS (compact indices) from `start`: the path to
     /// `target` (within `lim_chain` nodes), and from an "on" start a loop
     /// back through one of `closing` that eliminates something (within
-    /// `lim_cycle` nodes).
+    /// `lim_cycle` nodes). Nodes are visited, and parents kept, in the order
+    /// of the graph's adjacency lists, so the paths found are the first
+    /// shortest ones in that order.
     #[allow(clippy::too_many_arguments)]
     fn bfs(&mut self, topo: &Topology, b: &Board, start: u32, target: u32, closing: &[u32], lim_cycle: u32, lim_chain: u32) -> BfsOut {
         self.gen_ = self.gen_.wrapping_add(1);
         if self.gen_ == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.closer.iter_mut().for_each(|s| *s = 0);
             self.gen_ = 1;
         }
+        let gen_ = self.gen_;
+        for &c in closing {
+            self.closer[c as usize] = gen_;
+        }
+        let closer = &self.closer[..];
+        let ns = self.ns;
         let mut out = BfsOut { cycle: None, chain: None };
         let mut want_cycle = !closing.is_empty() && lim_cycle >= 4;
         let mut want_chain = target != NONE && lim_chain >= 4;
-        let g = std::mem::replace(&mut self.graph, Graph::new(0));
-        self.stamp[start as usize] = self.gen_;
-        self.parent[start as usize] = NONE;
-        let mut cur = std::mem::take(&mut self.cur);
-        let mut next = std::mem::take(&mut self.next);
+        let g = &self.graph;
+        let stamp = &mut self.stamp[..];
+        let parent = &mut self.parent[..];
+        stamp[start as usize] = gen_;
+        parent[start as usize] = NONE;
+        let cur = &mut self.cur;
+        let next = &mut self.next;
         cur.clear();
         cur.push(start);
         let mut level: u32 = 1;
@@ -278,53 +282,68 @@ impl ChainSearch {
                 break;
             }
             next.clear();
-            let expanding_on = (level % 2 == 1) == start_on;
+            // Loops close from an "on" node at depth 3 or more.
+            let mut closing_here = want_cycle && (level % 2 == 1) == start_on && level >= 3;
+            let chain_target = if want_chain { target } else { NONE };
             'outer: for &p in cur.iter() {
-                for ai in g.start[p as usize]..g.start[p as usize + 1] {
-                    let w = g.adj[ai as usize];
-                    if want_cycle && expanding_on && level >= 3 && closing.contains(&w) && !self.is_ancestor(p, w) {
-                        let mut nodes = self.path_to_with(&g, p);
+                let (from, to) = (g.start[p as usize] as usize, g.start[p as usize + 1] as usize);
+                for &w in &g.adj[from..to] {
+                    let mut settled = false;
+                    if closing_here && closer[w as usize] == gen_ && !is_ancestor(parent, p, w) {
+                        let mut nodes = path_to(g, parent, p);
                         nodes.push(g.ids[w as usize]);
-                        let elims = cycle_eliminations(topo, b, self.ns, &nodes);
+                        let elims = cycle_eliminations(topo, b, ns, &nodes);
                         if !elims.is_empty() {
                             out.cycle = Some((nodes, elims));
                             want_cycle = false;
+                            closing_here = false;
+                            settled = true;
                         }
                     }
-                    if want_chain && w == target {
-                        let mut nodes = self.path_to_with(&g, p);
+                    if w == chain_target && want_chain {
+                        let mut nodes = path_to(g, parent, p);
                         nodes.push(g.ids[w as usize]);
                         out.chain = Some(nodes);
                         want_chain = false;
+                        settled = true;
                     }
-                    if self.stamp[w as usize] != self.gen_ {
-                        self.stamp[w as usize] = self.gen_;
-                        self.parent[w as usize] = p;
+                    if stamp[w as usize] != gen_ {
+                        stamp[w as usize] = gen_;
+                        parent[w as usize] = p;
                         next.push(w);
                     }
-                    if !want_cycle && !want_chain {
+                    if settled && !want_cycle && !want_chain {
                         break 'outer;
                     }
                 }
             }
-            std::mem::swap(&mut cur, &mut next);
+            std::mem::swap(cur, next);
             level += 1;
         }
-        self.cur = cur;
-        self.next = next;
-        self.graph = g;
         out
     }
+}
 
-    fn path_to_with(&self, g: &Graph, mut n: u32) -> Vec<u32> {
-        let mut v = Vec::new();
-        while n != NONE {
-            v.push(g.ids[n as usize]);
-            n = self.parent[n as usize];
+/// Whether `w` is `p` or one of its ancestors in the BFS tree.
+fn is_ancestor(parent: &[u32], mut p: u32, w: u32) -> bool {
+    while p != NONE {
+        if p == w {
+            return true;
         }
-        v.reverse();
-        v
+        p = parent[p as usize];
     }
+    false
+}
+
+/// The node ids from the BFS root to `n`.
+fn path_to(g: &Graph, parent: &[u32], mut n: u32) -> Vec<u32> {
+    let mut v = Vec::new();
+    while n != NONE {
+        v.push(g.ids[n as usize]);
+        n = parent[n as usize];
+    }
+    v.reverse();
+    v
 }
 
 fn cycle_hint(topo: &Topology, ns: usize, mode: Mode, rating: u32, nodes: &[u32], elims: Vec<(usize, u8)>) -> Hint {

@@ -1,10 +1,22 @@
 //! Aligned pair exclusion (SE 6.2): two cells cannot take a pair of values
 //! that would empty a bivalue cell seeing both of them.
+//!
+//! A pair's exclusions depend only on its two cells' candidates and on the
+//! candidates of the cells seeing both. A pair all of whose such cells are
+//! `unchanged` since a search that found nothing (see `memo::CellMemo`) is
+//! skipped: its common bivalue cells are then the same or fewer, so it
+//! excludes nothing now either. That holds for a search made on a board
+//! without naked singles only (a single among a cell's peers keeps it out
+//! of the bases), so a board with one is searched in full and not
+//! remembered.
 
 use super::Technique;
 use super::board::{Board, CellSet, Hint, Mask, Topology, bits, cell_list};
 
-pub(crate) fn aligned_pair_exclusion(topo: &Topology, b: &Board) -> Option<Hint> {
+/// The first pair in grid order that excludes something, and whether a
+/// search that found nothing may be remembered (no naked single on the
+/// board).
+pub(crate) fn aligned_pair_exclusion(topo: &Topology, b: &Board, unchanged: CellSet) -> (Option<Hint>, bool) {
     let mut bivalue = CellSet::EMPTY;
     let mut single = CellSet::EMPTY;
     for c in b.unsolved.iter() {
@@ -14,6 +26,8 @@ pub(crate) fn aligned_pair_exclusion(topo: &Topology, b: &Board) -> Option<Hint>
             _ => {}
         }
     }
+    let clean = single.is_empty();
+    let unchanged = if clean { unchanged } else { CellSet::EMPTY };
     // Base cells: no naked single among their peers (SE skips those) and at
     // least one bivalue peer that could exclude something.
     let mut base: Vec<(usize, CellSet)> = Vec::new();
@@ -32,6 +46,12 @@ pub(crate) fn aligned_pair_exclusion(topo: &Topology, b: &Board) -> Option<Hint>
             let (c1, e1) = base[j];
             let common = e0 & e1;
             if common.count() < 2 {
+                continue;
+            }
+            if unchanged.contains(c0)
+                && unchanged.contains(c1)
+                && (topo.peer_set[c0] & topo.peer_set[c1] & b.unsolved).minus(&unchanged).is_empty()
+            {
                 continue;
             }
             let aligned = topo.peer_set[c0].contains(c1);
@@ -64,8 +84,8 @@ pub(crate) fn aligned_pair_exclusion(topo: &Topology, b: &Board) -> Option<Hint>
                 hint.eliminations.push((c1, d as u8));
             }
             let head = || format!("aligned pair exclusion: {} against {}", cell_list(topo, [c0, c1]), cell_list(topo, common.iter()));
-            return Some(hint.finish(topo, head));
+            return (Some(hint.finish(topo, head)), clean);
         }
     }
-    None
+    (None, clean)
 }

@@ -66,6 +66,12 @@ impl CellMemo {
     /// the last search found nothing; when it finds nothing, remembers the
     /// board's candidates.
     pub fn search<T>(&mut self, b: &Board, search: impl FnOnce(CellSet) -> Option<T>) -> Option<T> {
+        self.search_if(b, |unchanged| (search(unchanged), true))
+    }
+
+    /// [`CellMemo::search`] for a search that says whether its finding
+    /// nothing may be remembered (false: the memo keeps the board it had).
+    pub fn search_if<T>(&mut self, b: &Board, search: impl FnOnce(CellSet) -> (Option<T>, bool)) -> Option<T> {
         let mut unchanged = CellSet::EMPTY;
         if !forgetting() && self.cand.len() == b.cand.len() {
             for c in b.unsolved.iter() {
@@ -74,8 +80,8 @@ impl CellMemo {
                 }
             }
         }
-        let found = search(unchanged);
-        if found.is_none() {
+        let (found, remember) = search(unchanged);
+        if found.is_none() && remember {
             self.cand.clear();
             self.cand.extend_from_slice(&b.cand);
         }
@@ -141,6 +147,35 @@ mod tests {
             wing_steps += searched.steps.iter().filter(|s| wings.contains(&s.technique)).count();
         }
         assert!(wing_steps > 10, "the sample's paths use ALS wings ({wing_steps} steps)");
+    }
+
+    /// XY- and XYZ-wings skip wings whose three cells did not change, and
+    /// aligned pair exclusion pairs whose cells and common peers did not:
+    /// puzzles rated at those techniques take the same path, and their
+    /// ratings are the same.
+    #[test]
+    fn skipping_unchanged_wings_and_pairs_takes_the_same_path() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sudoku/se-rated.txt");
+        let text = std::fs::read_to_string(path).expect("shared/data/sudoku/se-rated.txt");
+        let rated = |l: &&str| ["4.2", "4.4", "6.2"].contains(&l[81..].trim());
+        let layout = Layout::load_cells("classic-9").unwrap().1;
+        let grader = Grader::new(&layout.model).unwrap();
+        let (mut wings, mut pairs) = (0, 0);
+        for p in text.lines().filter(|l| !l.starts_with('#')).filter(rated).step_by(3) {
+            let problem = Problem::classic(3, 3, &p[..81]).unwrap();
+            let givens = layout.model.parse_grid(&p[..81]).unwrap();
+            let (remembered, rated) = (grade(&problem), grader.rate(&givens));
+            FORGET.set(true);
+            let (searched, rated_searching) = (grade(&problem), grader.rate(&givens));
+            FORGET.set(false);
+            assert_eq!(remembered, searched, "{p}");
+            assert_eq!(rated, rated_searching, "{p}");
+            let count = |t: Technique| searched.steps.iter().filter(|s| s.technique == t).count();
+            wings += count(Technique::XYWing) + count(Technique::XYZWing);
+            pairs += count(Technique::AlignedPairExclusion);
+        }
+        // Pair exclusions are searched on every 6.2 puzzle, found on one.
+        assert!(wings > 20 && pairs > 0, "the sample's paths use wings ({wings}) and pair exclusions ({pairs})");
     }
 
     /// The cage techniques skip cages whose cells did not change: the path

@@ -699,9 +699,9 @@ impl<'a> Ladder<'a> {
         past!(T::Skyscraper);
         by_digit!(m.links[0], |digits| strong_links::strong_links(t, b, links, 2, digits, links_limit(T::XYWing)));
         past!(T::XYWing);
-        try_step!(wings::xy_wing(t, b, false));
+        try_step!(m.wings[0].search(b, |unchanged| wings::xy_wing(t, b, false, unchanged)));
         past!(T::XYZWing);
-        try_step!(wings::xy_wing(t, b, true));
+        try_step!(m.wings[1].search(b, |unchanged| wings::xy_wing(t, b, true, unchanged)));
         past!(T::UniqueRectangle);
         try_step!(uniqueness::unique_loops(t, b));
         past!(T::NakedQuad);
@@ -721,7 +721,7 @@ impl<'a> Ladder<'a> {
         past!(T::VWXYZWing);
         try_step!(m.als[1].search(b, |unchanged| wings::als_wing(t, b, als, 4, unchanged)));
         past!(T::AlignedPairExclusion);
-        try_step!(exclusion::aligned_pair_exclusion(t, b));
+        try_step!(m.exclusion.search_if(b, |unchanged| exclusion::aligned_pair_exclusion(t, b, unchanged)));
         // Chains (the first rated 6.5) follow the 6.6 wing.
         past!(T::XCycle);
         try_step!(m.als[2].search(b, |unchanged| wings::als_wing(t, b, als, 5, unchanged)));
@@ -789,6 +789,10 @@ struct Memos {
     links: [memo::Memo; 3],
     /// ALS wings of 3, 4 and 5 cells.
     als: [memo::CellMemo; 3],
+    /// XY- and XYZ-wings.
+    wings: [memo::CellMemo; 2],
+    /// Aligned pair exclusion.
+    exclusion: memo::CellMemo,
     /// Killer: cage combination (small cages, then all), cage and house.
     cage_combination: [memo::Memo; 2],
     cage_house: memo::Memo,
@@ -807,6 +811,8 @@ impl Memos {
             fish: [memo(), memo(), memo()],
             links: [memo(), memo(), memo()],
             als: [memo::CellMemo::new(), memo::CellMemo::new(), memo::CellMemo::new()],
+            wings: [memo::CellMemo::new(), memo::CellMemo::new()],
+            exclusion: memo::CellMemo::new(),
             cage_combination: [memo(), memo()],
             cage_house: memo(),
         }

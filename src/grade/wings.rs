@@ -6,11 +6,19 @@ use super::Technique;
 use super::board::{Board, CellSet, Hint, Mask, Topology, cell_list};
 use super::hint::Part;
 
-pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool) -> Option<Hint> {
+/// The first XY-wing (or with `xyz` XYZ-wing) in SE's order. A wing whose
+/// three cells are all `unchanged` since a search that found nothing is
+/// skipped: it is the same wing, and the cells it would clear have only
+/// lost candidates since (see `memo::CellMemo`).
+pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool, unchanged: CellSet) -> Option<Hint> {
     let pivot_size = if xyz { 3 } else { 2 };
     for p in b.unsolved.iter() {
         let xy = b.cand[p];
         if xy.count_ones() != pivot_size {
+            continue;
+        }
+        // A pivot that kept its candidates, among peers that kept theirs.
+        if unchanged.contains(p) && (topo.peer_set[p] & b.unsolved).minus(&unchanged).is_empty() {
             continue;
         }
         for &w1 in &topo.peers[p] {
@@ -18,9 +26,10 @@ pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool) -> Option<Hint> {
             if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
                 continue;
             }
+            let seen = unchanged.contains(p) && unchanged.contains(w1);
             for &w2 in &topo.peers[p] {
                 let yz = b.cand[w2];
-                if yz.count_ones() != 2 || w2 == w1 {
+                if yz.count_ones() != 2 || w2 == w1 || (seen && unchanged.contains(w2)) {
                     continue;
                 }
                 let union = xy | xz | yz;
@@ -98,8 +107,15 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
         4 => Technique::VWXYZWing,
         _ => Technique::UVWXYZWing,
     };
+    // A set that kept its candidates pairs only with bivalue cells that
+    // did not keep theirs.
+    let changed_bivalue = bivalue.minus(&unchanged);
     let mut best: Option<(u32, usize, Hint)> = None;
     for als in index.sets.iter().filter(|a| a.size == k) {
+        let kept = (als.inside & unchanged) == als.inside;
+        if kept && changed_bivalue.is_empty() {
+            continue;
+        }
         let set = &als.cells[..k];
         let union = als.digits;
         let mut seen_by = CellSet::EMPTY;
@@ -117,7 +133,7 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
             continue;
         }
         let mut pincers = (bivalue & seen_by).minus(&als.inside);
-        if (als.inside & unchanged) == als.inside {
+        if kept {
             pincers = pincers.minus(&unchanged);
         }
         for yz in pincers.iter() {
@@ -201,12 +217,25 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
 /// searches: enumerated from each cell in grid order, as SE's wings are
 /// (on a classic grid such cells lie in one house; on a variant grid they
 /// may span a box, a window and a line).
+///
+/// A set is a matter of its cells' candidates only, so the index of the
+/// next grid state keeps the previous one's sets whose cells all kept
+/// theirs: the enumeration skips every branch whose chosen cells and
+/// cells left to choose all kept their candidates, and copies that
+/// branch's sets from the previous list instead (both lists are in the
+/// enumeration's order, so the result is the list a full enumeration
+/// makes).
 #[derive(Default)]
 pub(crate) struct AlsIndex {
     built: bool,
     sets: Vec<Als>,
+    /// The sets of the last grid state indexed, and its cells' candidates
+    /// (0 for a solved cell).
+    old: Vec<Als>,
+    old_cand: Vec<Mask>,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Als {
     /// A house holding all its cells, the first in SE's order (none when
     /// they only see each other across houses).
@@ -217,11 +246,20 @@ struct Als {
     digits: Mask,
 }
 
+/// What the enumeration reads besides the board: the usable cells whose
+/// candidates changed since the previous list, those that did not, and
+/// how far the previous list has been read.
+struct Reuse {
+    changed: CellSet,
+    kept: CellSet,
+    cursor: usize,
+}
+
 impl AlsIndex {
-    /// The sets were found on another board: build them anew when asked.
+    /// The grid state changed: index it anew when asked (keeping the sets
+    /// that stay).
     pub(crate) fn forget(&mut self) {
         self.built = false;
-        self.sets.clear();
     }
 
     fn build(&mut self, topo: &Topology, b: &Board) {
@@ -235,17 +273,50 @@ impl AlsIndex {
                 usable.insert(c);
             }
         }
+        // Without a previous list every cell counts as changed.
+        let mut changed = usable;
+        if self.old_cand.len() == b.cand.len() && !forgetting() {
+            changed = CellSet::EMPTY;
+            for c in usable.iter() {
+                if self.old_cand[c] != b.cand[c] {
+                    changed.insert(c);
+                }
+            }
+        }
+        std::mem::swap(&mut self.sets, &mut self.old);
+        self.sets.clear();
+        let mut reuse = Reuse { changed, kept: usable.minus(&changed), cursor: 0 };
         let mut chosen = [0usize; 5];
-        self.collect(topo, usable, 0, 0, b, &mut chosen);
+        self.collect(topo, usable, 0, 0, b, &mut chosen, false, &mut reuse);
+        self.old_cand.clear();
+        self.old_cand.extend((0..b.cand.len()).map(|c| if b.unsolved.contains(c) { b.cand[c] } else { 0 }));
     }
 
     /// Extends `chosen[..depth]` by cells of `cands` (cells after the last
-    /// chosen that see every chosen one).
-    fn collect(&mut self, topo: &Topology, cands: CellSet, depth: usize, union: Mask, b: &Board, chosen: &mut [usize; 5]) {
+    /// chosen that see every chosen one); `fresh` when a chosen cell's
+    /// candidates changed since the previous list.
+    #[allow(clippy::too_many_arguments)]
+    fn collect(
+        &mut self,
+        topo: &Topology,
+        cands: CellSet,
+        depth: usize,
+        union: Mask,
+        b: &Board,
+        chosen: &mut [usize; 5],
+        fresh: bool,
+        reuse: &mut Reuse,
+    ) {
+        if !fresh && (cands & reuse.changed).is_empty() {
+            self.copy_old(&chosen[..depth], reuse);
+            return;
+        }
         if depth >= 3 && union.count_ones() as usize == depth + 1 {
             let inside = CellSet::from_cells(&chosen[..depth]);
             let house = topo.se_order.iter().copied().find(|&h| (topo.houses[h].set & inside) == inside);
-            self.sets.push(Als { house, size: depth, cells: *chosen, inside, digits: union });
+            let mut cells = [0; 5];
+            cells[..depth].copy_from_slice(&chosen[..depth]);
+            self.sets.push(Als { house, size: depth, cells, inside, digits: union });
         }
         if depth == 5 {
             return;
@@ -258,7 +329,88 @@ impl AlsIndex {
                 continue;
             }
             chosen[depth] = c;
-            self.collect(topo, rest & topo.peer_set[c], depth + 1, u, b, chosen);
+            self.collect(topo, rest & topo.peer_set[c], depth + 1, u, b, chosen, fresh || reuse.changed.contains(c), reuse);
         }
+    }
+
+    /// Copies the previous list's sets that extend `prefix` (its branch of
+    /// the enumeration) and whose cells all kept their candidates.
+    fn copy_old(&mut self, prefix: &[usize], reuse: &mut Reuse) {
+        // Sets before the branch (in the enumeration's order) belong to
+        // branches already enumerated.
+        while let Some(als) = self.old.get(reuse.cursor) {
+            let cells = &als.cells[..als.size];
+            let n = cells.len().min(prefix.len());
+            if cells[..n] != prefix[..n] {
+                if cells[..n] > prefix[..n] {
+                    break;
+                }
+            } else if cells.len() >= prefix.len() {
+                break;
+            }
+            reuse.cursor += 1;
+        }
+        while let Some(als) = self.old.get(reuse.cursor) {
+            if als.size < prefix.len() || als.cells[..prefix.len()] != *prefix {
+                break;
+            }
+            if (als.inside & reuse.kept) == als.inside {
+                self.sets.push(*als);
+            }
+            reuse.cursor += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests index every state from scratch and compare.
+    pub(crate) static FORGET_ALS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+fn forgetting() -> bool {
+    #[cfg(test)]
+    return FORGET_ALS.get();
+    #[cfg(not(test))]
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::{Board, Topology};
+    use super::super::{Problem, grade};
+    use super::{AlsIndex, FORGET_ALS};
+
+    /// Along real grading paths (every step applied in turn), the index
+    /// kept from state to state lists exactly the sets, in the same order,
+    /// that an index built from scratch lists.
+    #[test]
+    fn a_kept_index_lists_what_a_fresh_one_lists() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sudoku/se-rated.txt");
+        let text = std::fs::read_to_string(path).expect("shared/data/sudoku/se-rated.txt");
+        let mut kept_sets = 0;
+        for p in text.lines().filter(|l| !l.starts_with('#')).step_by(40) {
+            let problem = Problem::classic(3, 3, &p[..81]).unwrap();
+            let topo = Topology::new(&problem);
+            let mut b = Board::new(&topo, &problem.givens);
+            let mut kept = AlsIndex::default();
+            for step in grade(&problem).steps {
+                kept.forget();
+                kept.build(&topo, &b);
+                let mut fresh = AlsIndex::default();
+                FORGET_ALS.set(true);
+                fresh.build(&topo, &b);
+                FORGET_ALS.set(false);
+                assert_eq!(kept.sets, fresh.sets, "{p}");
+                kept_sets += kept.sets.len();
+                for &(c, d) in &step.eliminations {
+                    b.eliminate(c, d as usize);
+                }
+                for &(c, d) in &step.placements {
+                    b.place(&topo, c, d as usize);
+                }
+            }
+        }
+        assert!(kept_sets > 1000, "the sample's states hold almost locked sets ({kept_sets})");
     }
 }
