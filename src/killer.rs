@@ -57,28 +57,39 @@ pub fn make(
     let mut givens = Grid::empty(digits.len());
     let model_with = |pieces: &[Vec<usize>]| Model { cages: sums(pieces, &digits), ..cells.model.clone() };
 
-    // 2. Pin every cell another solution could change.
-    let mut order: Vec<usize> = (0..digits.len()).collect();
-    order.shuffle(rng);
-    let mut solver = Solver::new(&model_with(&pieces));
-    for &c in &order {
-        if givens.cells[c].is_some() || pieces.iter().any(|p| p.len() == 1 && p[0] == c) {
-            continue;
-        }
-        if !other_digit_possible(&solver, &givens, c, solution) {
-            continue;
-        }
-        if rule.givens {
-            givens.cells[c] = Some(digits[c]);
-        } else {
-            split_off(&mut pieces, c, size);
-            solver = Solver::new(&model_with(&pieces));
-        }
-    }
-
-    // From here the givens stay as the pins left them until step 4.
+    let t0 = std::time::Instant::now();
+    let exp = std::env::var("PB_KNEW").is_ok();
     let check = within.filter(|&l| l != Level::Expert).and_then(|_| KillerCheck::new(&cells.model));
     let quick = check.as_ref().zip(within);
+    if exp && !rule.one_cell && quick.is_some() {
+        join_singles(&mut pieces, &digits, size, rule, rng);
+    }
+    let solved_raw = exp && quick.is_some_and(|(check, level)| check.solves(&pieces, &digits, &givens, level));
+    KSTATS.with(|k| k.borrow_mut()[7] += solved_raw as u64);
+    if !solved_raw {
+        // 2. Pin every cell another solution could change.
+        let mut order: Vec<usize> = (0..digits.len()).collect();
+        order.shuffle(rng);
+        let mut solver = Solver::new(&model_with(&pieces));
+        for &c in &order {
+            if givens.cells[c].is_some() || pieces.iter().any(|p| p.len() == 1 && p[0] == c) {
+                continue;
+            }
+            if !other_digit_possible(&solver, &givens, c, solution) {
+                continue;
+            }
+            if rule.givens {
+                givens.cells[c] = Some(digits[c]);
+            } else {
+                split_off(&mut pieces, c, size);
+                solver = Solver::new(&model_with(&pieces));
+            }
+        }
+
+    }
+    let t1 = std::time::Instant::now();
+    KSTATS.with(|k| k.borrow_mut()[2] += (t1 - t0).as_micros() as u64);
+    // From here the givens stay as the pins left them until step 4.
     let growth = Growth { digits: &digits, size, rule, givens: &givens, model_with: &model_with, accept, quick };
 
     // The same before the merging, while the cages around are small.
@@ -86,7 +97,12 @@ pub fn make(
         growth.grow_all(&mut pieces, rng);
     }
 
+    let t2 = std::time::Instant::now();
+    KSTATS.with(|k| { let mut k = k.borrow_mut(); k[3] += (t2 - t1).as_micros() as u64; k[6] += 1; });
     // 3. Merge neighbouring cages while the puzzle stays unique.
+    if exp && quick.is_some() {
+        growth.merge_at_random(&mut pieces, rng);
+    } else {
     let mut pairs = neighbour_pairs(&pieces, size);
     pairs.shuffle(rng);
     for (a, b) in pairs {
@@ -107,7 +123,10 @@ pub fn make(
             pieces = merged;
         }
     }
+    }
 
+    let t3 = std::time::Instant::now();
+    KSTATS.with(|k| k.borrow_mut()[4] += (t3 - t2).as_micros() as u64);
     // 3b. Grow the one-cell cages the pins left (unless they are wanted):
     // each takes a neighbouring cell from its cage, or joins a neighbouring
     // cage whole, wherever the puzzle stays unique.
@@ -115,6 +134,8 @@ pub fn make(
         growth.grow_all(&mut pieces, rng);
     }
 
+    KSTATS.with(|k| k.borrow_mut()[5] += t3.elapsed().as_micros() as u64);
+    if std::env::var("PB_KSTATS").is_ok() { KSTATS.with(|k| eprintln!("kstats {:?}", k.borrow())); }
     // A cell pinned by a one-cell cage breaks sizes that start at two.
     if pieces.iter().any(|p| p.len() < rule.min) {
         return Err(GenerateError::CageSizes { min: rule.min, max: rule.max });
@@ -141,6 +162,10 @@ pub fn make(
     Ok(Killer { layout, givens })
 }
 
+thread_local! { pub static KSTATS: std::cell::RefCell<[u64; 8]> = const { std::cell::RefCell::new([0; 8]) }; }
+/// Refusals in a row after which Solo's merge loop stops (solo.c).
+const REFUSALS_IN_A_ROW: usize = 50;
+
 /// What the cage growing and merging of [`generate`] work with once the
 /// pins are placed: the solution's digits, the grid's size, the cage rule,
 /// the givens, the model of a set of cages, the caller's acceptance test
@@ -159,6 +184,11 @@ impl Growth<'_, '_> {
     /// Whether the puzzle `pieces` make stays unique and passes the
     /// acceptance test.
     fn kept(&self, pieces: &[Vec<usize>]) -> bool {
+        let r = self.kept_inner(pieces);
+        KSTATS.with(|k| { let mut k = k.borrow_mut(); k[0] += 1; k[1] += r as u64; });
+        r
+    }
+    fn kept_inner(&self, pieces: &[Vec<usize>]) -> bool {
         // A solve by the checker proves both (see `KillerCheck`); at easy
         // and medium its refusal stands (it asks the level's own
         // techniques), at hard the grader is asked where it does not solve.
@@ -178,6 +208,52 @@ impl Growth<'_, '_> {
             Some(Judged::Refused) => false,
             Some(Judged::ProvedUnique) => true,
             Some(Judged::Passed) | None => Solver::new(&model).count(self.givens, 2).solutions == 1,
+        }
+    }
+
+    /// Solo's merge loop (solo.c `merge_some_cages`): a random pair of
+    /// neighbouring cages that may merge (size, digits) is tried; a pair
+    /// refused is not tried again while both cages stay as they are; the
+    /// loop stops when no pair is left or after `REFUSALS_IN_A_ROW`
+    /// refusals in a row.
+    fn merge_at_random(&self, pieces: &mut Vec<Vec<usize>>, rng: &mut dyn Rng) {
+        let (digits, size, rule) = (self.digits, self.size, self.rule);
+        let set = |p: &[usize]| p.iter().fold(0u128, |s, &c| s | 1 << c);
+        let mut refused: Vec<(u128, u128)> = Vec::new();
+        let mut streak = 0;
+        while streak < REFUSALS_IN_A_ROW {
+            let mut owner = vec![0; size * size];
+            for (k, p) in pieces.iter().enumerate() {
+                for &c in p {
+                    owner[c] = k;
+                }
+            }
+            let sets: Vec<u128> = pieces.iter().map(|p| set(p)).collect();
+            let mut pairs: Vec<(usize, usize)> = Vec::new();
+            for c in 0..size * size {
+                for n in side_neighbours(size, c) {
+                    let (i, j) = (owner[c], owner[n]);
+                    if i >= j || pairs.contains(&(i, j)) || pieces[i].len() + pieces[j].len() > rule.max {
+                        continue;
+                    }
+                    if pieces[i].iter().any(|&x| pieces[j].iter().any(|&y| digits[x] == digits[y])) || refused.contains(&(sets[i], sets[j])) {
+                        continue;
+                    }
+                    pairs.push((i, j));
+                }
+            }
+            let Some(&(i, j)) = pairs.choose(rng) else { break };
+            let mut merged: Vec<Vec<usize>> = pieces.clone();
+            let moved = std::mem::take(&mut merged[j]);
+            merged[i].extend(moved);
+            merged.remove(j);
+            if self.kept(&merged) {
+                *pieces = merged;
+                streak = 0;
+            } else {
+                refused.push((sets[i], sets[j]));
+                streak += 1;
+            }
         }
     }
 
@@ -229,6 +305,25 @@ impl Growth<'_, '_> {
             }
         }
         tries.into_iter().find(|pieces| self.kept(pieces))
+    }
+}
+
+/// Each one-cell cage joins a random neighbouring cage that has room and
+/// lacks its digit (Solo's `gen_killer_cages`): unchecked, before any
+/// solve, so the puzzle starts with fewer one-cell cages to grow by trials.
+fn join_singles(pieces: &mut Vec<Vec<usize>>, digits: &[u8], size: usize, rule: CageRule, rng: &mut dyn Rng) {
+    let mut singles: Vec<usize> = pieces.iter().filter(|p| p.len() == 1).map(|p| p[0]).collect();
+    singles.shuffle(rng);
+    for a in singles {
+        let Some(i) = pieces.iter().position(|p| p.len() == 1 && p[0] == a) else { continue };
+        let options: Vec<usize> = side_neighbours(size, a)
+            .filter_map(|b| pieces.iter().position(|p| p.contains(&b)))
+            .filter(|&j| j != i && pieces[j].len() < rule.max && !pieces[j].iter().any(|&c| digits[c] == digits[a]))
+            .collect();
+        if let Some(&j) = options.choose(rng) {
+            pieces[j].push(a);
+            pieces.remove(i);
+        }
     }
 }
 
