@@ -28,7 +28,7 @@ use crate::level::Level;
 use crate::model::{Cage, Grid, Model};
 use crate::solver::Solver;
 use rand::Rng;
-use rand::seq::SliceRandom;
+use rand::seq::{IndexedRandom, SliceRandom};
 
 /// A killer puzzle: its own layout (with the drawn cages) and its givens.
 pub struct Killer {
