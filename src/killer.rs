@@ -451,6 +451,69 @@ mod tests {
         out
     }
 
+    /// Solo's rule before any solve: each one-cell cage of a draw joins a
+    /// neighbouring cage with room and without its digit; the cages still
+    /// cover the grid, in one piece each, no digit twice, five cells at
+    /// most, and a one-cell cage is left only where no neighbour could take it.
+    #[test]
+    fn one_cell_cages_of_a_draw_join_a_neighbour() {
+        let digits: Vec<u8> = killers(1).remove(0).0.solution.cells.iter().map(|c| c.unwrap()).collect();
+        let rule = CageRule { min: 1, max: 5, givens: false, one_cell: false };
+        let mut rng = <rand::rngs::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(5);
+        let singles = |p: &[Vec<usize>]| p.iter().filter(|c| c.len() == 1).count();
+        let mut pieces = std::iter::repeat_with(|| draw(9, &digits, rule, &mut rng).unwrap()).find(|p| singles(p) >= 3).unwrap();
+        let before = singles(&pieces);
+        join_singles(&mut pieces, &digits, 9, rule, &mut rng);
+        assert!(singles(&pieces) < before, "{before} one-cell cages, {} after", singles(&pieces));
+        let mut cells: Vec<usize> = pieces.iter().flatten().copied().collect();
+        cells.sort_unstable();
+        assert_eq!(cells, (0..81).collect::<Vec<_>>());
+        for p in &pieces {
+            assert!(p.len() <= 5 && connected(9, p), "{p:?}");
+            assert!(p.iter().all(|&x| p.iter().filter(|&&y| digits[y] == digits[x]).count() == 1), "{p:?}");
+        }
+        for a in pieces.iter().filter(|p| p.len() == 1).map(|p| p[0]) {
+            for b in side_neighbours(9, a) {
+                let other = pieces.iter().find(|p| p.contains(&b)).unwrap();
+                assert!(other.len() == 5 || other.iter().any(|&c| digits[c] == digits[a]), "cell {a} could join {other:?}");
+            }
+        }
+    }
+
+    /// Solo's merge loop on pinned cages: it merges some, and what it
+    /// leaves the checker solves at the level (so the puzzle is unique).
+    #[test]
+    fn the_random_merge_loop_keeps_what_the_checker_solves() {
+        let base = Layout::load("killer-9").unwrap();
+        let cells = base.cells().unwrap();
+        let check = KillerCheck::new(&cells.model).unwrap();
+        for (p, own) in killers(3) {
+            let digits: Vec<u8> = p.solution.cells.iter().map(|c| c.unwrap()).collect();
+            // The finished puzzle's cages, each cut into one-cell cages
+            // and pairs: unique (more cages, each smaller) and easy to solve.
+            let mut pieces: Vec<Vec<usize>> = Vec::new();
+            for cage in &own.model.cages {
+                let mut rest = cage.cells.clone();
+                while let Some(&start) = rest.first() {
+                    let pair: Vec<usize> = std::iter::once(start).chain(rest.iter().copied().find(|&c| side_neighbours(9, start).any(|n| n == c))).collect();
+                    rest.retain(|c| !pair.contains(c));
+                    pieces.push(pair);
+                }
+            }
+            let givens = Grid::empty(81);
+            assert!(check.solves(&pieces, &digits, &givens, Level::Medium), "seed {}: the cut cages solve", p.seed);
+            let model_with = |pieces: &[Vec<usize>]| Model { cages: sums(pieces, &digits), ..cells.model.clone() };
+            let rule = CageRule { min: 1, max: 5, givens: false, one_cell: false };
+            let growth = Growth { digits: &digits, size: 9, rule, givens: &givens, model_with: &model_with, accept: None, quick: Some((&check, Level::Medium)) };
+            let before = pieces.len();
+            let mut rng = <rand::rngs::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(p.seed);
+            growth.merge_at_random(&mut pieces, &mut rng);
+            assert!(pieces.len() < before, "seed {}: no merge", p.seed);
+            assert!(check.solves(&pieces, &digits, &givens, Level::Medium), "seed {}", p.seed);
+            assert_eq!(Solver::new(&model_with(&pieces)).count(&givens, 2).solutions, 1, "seed {}", p.seed);
+        }
+    }
+
     /// What lets the generator skip the count-to-2: a rating that solved
     /// the grid by deductions alone. On unique killers some ratings do; on
     /// the same killers with two cages merged (two solutions each, as the
