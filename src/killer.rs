@@ -59,12 +59,13 @@ pub fn make(
 
     let t0 = std::time::Instant::now();
     let exp = std::env::var("PB_KNEW").is_ok();
+    let dom = std::env::var("PB_KDOM").is_ok();
     let check = within.filter(|&l| l != Level::Expert).and_then(|_| KillerCheck::new(&cells.model));
     let quick = check.as_ref().zip(within);
-    if exp && !rule.one_cell && quick.is_some() {
-        join_singles(&mut pieces, &digits, size, rule, rng);
+    if dom && quick.is_some() && rule.min <= 2 && rule.max >= 2 {
+        pieces = dominoes(size, &digits, rule, rng);
     }
-    let solved_raw = exp && quick.is_some_and(|(check, level)| check.solves(&pieces, &digits, &givens, level));
+    let solved_raw = (exp || dom) && quick.is_some_and(|(check, level)| check.solves(&pieces, &digits, &givens, level));
     KSTATS.with(|k| k.borrow_mut()[7] += solved_raw as u64);
     if !solved_raw {
         // 2. Pin every cell another solution could change.
@@ -306,6 +307,33 @@ impl Growth<'_, '_> {
         }
         tries.into_iter().find(|pieces| self.kept(pieces))
     }
+}
+
+/// Solo's first cages (solo.c `gen_killer_cages`): in reading order each
+/// free cell takes its free right or lower neighbour as a domino (one of
+/// the two at random); a cell left alone joins a neighbouring cage
+/// ([`join_singles`]). Such small cages solve easily: the merging grows them.
+fn dominoes(size: usize, digits: &[u8], rule: CageRule, rng: &mut dyn Rng) -> Vec<Vec<usize>> {
+    let mut taken = vec![false; size * size];
+    let mut pieces: Vec<Vec<usize>> = Vec::new();
+    for c in 0..size * size {
+        if taken[c] {
+            continue;
+        }
+        taken[c] = true;
+        let right = (c % size + 1 < size).then_some(c + 1);
+        let below = (c + size < size * size).then_some(c + size);
+        let options: Vec<usize> = [right, below].into_iter().flatten().filter(|&m| !taken[m] && digits[m] != digits[c]).collect();
+        match options.choose(rng) {
+            Some(&m) => {
+                taken[m] = true;
+                pieces.push(vec![c, m]);
+            }
+            None => pieces.push(vec![c]),
+        }
+    }
+    join_singles(&mut pieces, digits, size, rule, rng);
+    pieces
 }
 
 /// Each one-cell cage joins a random neighbouring cage that has room and

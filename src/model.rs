@@ -196,12 +196,43 @@ pub fn sum_support(masks: &[u32], sum: u32, distinct: bool, out: &mut [u32]) -> 
     if masks.contains(&0) {
         return false;
     }
+    if (1..=2).contains(&n) {
+        return support_small(masks, sum, distinct, out);
+    }
     if !distinct {
         return support_repeating(masks, sum, out);
     }
     match SupportKey::of(masks, sum) {
         Some(key) => key.support(masks, sum, out),
         None => support_distinct(masks, sum, out),
+    }
+}
+
+/// [`sum_support`] of one or two cells, directly: the second cell's symbol
+/// is the sum less the first's (the killer checker asks these most).
+fn support_small(masks: &[u32], sum: u32, distinct: bool, out: &mut [u32]) -> bool {
+    let symbol_of = |value: u32| (1..=9).contains(&value).then(|| value - 1);
+    match masks {
+        [one] => {
+            out[0] = symbol_of(sum).map_or(0, |s| one & 1 << s);
+            out[0] != 0
+        }
+        [first, second] => {
+            let mut left = first & 0x1ff;
+            while left != 0 {
+                let s = left.trailing_zeros();
+                left &= left - 1;
+                if let Some(t) = sum.checked_sub(s + 1).and_then(symbol_of)
+                    && second & 1 << t != 0
+                    && (t != s || !distinct)
+                {
+                    out[0] |= 1 << s;
+                    out[1] |= 1 << t;
+                }
+            }
+            out[0] != 0
+        }
+        _ => unreachable!("support_small takes one or two cells"),
     }
 }
 

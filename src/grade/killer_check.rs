@@ -110,10 +110,17 @@ struct SumSet {
     /// (`u32::MAX`: never): a set none of whose cells changed since has
     /// nothing more to give.
     seen: u32,
+    /// The same for cage and house.
+    seen_house: u32,
 }
 
 impl SumSet {
-    const NONE: SumSet = SumSet { cells: [0; MAX_SET], len: 0, sum: 0, distinct: false, cage: false, seen: u32::MAX };
+    const NONE: SumSet = SumSet { cells: [0; MAX_SET], len: 0, sum: 0, distinct: false, cage: false, seen: u32::MAX, seen_house: u32::MAX };
+
+    /// Whether none of the set's cells changed since step `seen`.
+    fn unchanged_since(&self, seen: u32, b: &Board) -> bool {
+        seen != u32::MAX && self.cells().all(|c| b.changed[c] <= seen)
+    }
 
     fn new(cells: impl Iterator<Item = usize>, sum: u32, distinct: bool, cage: bool) -> SumSet {
         let mut set = SumSet { sum: sum as u16, distinct, cage, ..SumSet::NONE };
@@ -170,6 +177,9 @@ struct Board {
     clock: u32,
     /// Per cell its peers: the houses' and its cage's.
     peers: [Cells; MAX_CELLS],
+    /// Cells that lost a candidate since singles last looked: only they
+    /// and their houses can hold a new single.
+    dirty: Cells,
     /// A cell lost its last candidate, or a sum no assignment reaches.
     broken: bool,
 }
@@ -186,6 +196,7 @@ impl Board {
         self.cand[c] &= !mask;
         self.clock += 1;
         self.changed[c] = self.clock;
+        self.dirty |= bit(c);
         self.broken |= self.cand[c] == 0;
         true
     }
@@ -267,6 +278,7 @@ impl KillerCheck {
             changed: [0; MAX_CELLS],
             clock: 0,
             peers: [0; MAX_CELLS],
+            dirty: self.grid,
             broken: false,
         };
         b.peers[..n].copy_from_slice(&self.peers);
@@ -318,7 +330,7 @@ impl KillerCheck {
                 return false;
             }
             let progress = sums(&mut b, &mut sets, |s| s.cage)
-                || self.cage_house(&mut b, &sets)
+                || self.cage_house(&mut b, &mut sets)
                 || self.locked(&mut b)
                 || sums(&mut b, &mut sets, |s| !s.cage)
                 || self.naked_pair(&mut b)
@@ -374,17 +386,20 @@ impl KillerCheck {
     }
 
     /// Naked and hidden singles until none is left; whether any was placed.
+    /// Only the cells that lost a candidate since the last look, and their
+    /// houses, are looked at: a single appears nowhere else.
     fn singles(&self, b: &mut Board) -> bool {
         let mut any = false;
-        loop {
+        while b.dirty != 0 && !b.broken {
+            let dirty = std::mem::take(&mut b.dirty);
             let mut placed = false;
-            for c in cells_of(self.grid & !b.placed) {
+            for c in cells_of(dirty & !b.placed) {
                 if b.cand[c].count_ones() == 1 {
                     b.place(c, b.cand[c].trailing_zeros() as usize);
                     placed = true;
                 }
             }
-            for &house in &self.houses {
+            for &house in self.houses.iter().filter(|&&h| h & dirty != 0) {
                 for d in 0..self.value.len() {
                     let places = b.places(house, d);
                     if places.count_ones() == 1 {
@@ -393,18 +408,22 @@ impl KillerCheck {
                     }
                 }
             }
-            if b.broken || !placed {
-                return any || placed;
-            }
-            any = true;
+            any |= placed;
         }
+        any
     }
 
     /// A digit every combination of a cage's sum holds, its open places in
     /// the cage all in one house: the rest of the house loses it (the
     /// grader's `cages::cage_house`).
-    fn cage_house(&self, b: &mut Board, sets: &SumSets) -> bool {
-        for set in sets.all().iter().filter(|s| s.cage && s.len >= 2) {
+    fn cage_house(&self, b: &mut Board, sets: &mut SumSets) -> bool {
+        let mut any = false;
+        for set in sets.all_mut().iter_mut().filter(|s| s.cage && s.len >= 2) {
+            // Unchanged cells: the same required digits in the same places,
+            // and their houses only fewer victims: nothing new.
+            if set.unchanged_since(set.seen_house, b) {
+                continue;
+            }
             let cage = set.set();
             if cage & !b.placed == 0 {
                 continue;
@@ -416,17 +435,15 @@ impl KillerCheck {
                     continue;
                 }
                 for &house in self.houses.iter().filter(|&&h| places & !h == 0) {
-                    let victims = b.places(house & !cage, d);
-                    if victims != 0 {
-                        for c in cells_of(victims) {
-                            b.eliminate(c, 1 << d);
-                        }
-                        return true;
+                    for c in cells_of(b.places(house & !cage, d)) {
+                        any |= b.eliminate(c, 1 << d);
                     }
                 }
             }
+            // Its own cells did not change: the look is done.
+            set.seen_house = b.clock;
         }
-        false
+        any
     }
 
     /// Pointing and claiming: a digit's open places in one house all in
@@ -511,7 +528,7 @@ fn sums(b: &mut Board, sets: &mut SumSets, chosen: impl Fn(&SumSet) -> bool) -> 
     let mut keep = [0u32; MAX_SET];
     let mut any = false;
     for set in sets.all_mut().iter_mut().filter(|s| chosen(s)) {
-        if set.seen != u32::MAX && set.cells().all(|c| b.changed[c] <= set.seen) {
+        if set.unchanged_since(set.seen, b) {
             continue;
         }
         set.seen = b.clock;
@@ -531,11 +548,10 @@ fn sums(b: &mut Board, sets: &mut SumSets, chosen: impl Fn(&SumSet) -> bool) -> 
                 any |= b.eliminate(c, (masks[i] & !keep[i]) as u16);
             }
         }
-        if any {
-            // The grader takes one set a step; any order reaches the same
-            // fixpoint, and the cheaper techniques come first again.
-            return true;
-        }
+        // A set brought to its support is at its own fixpoint: only a
+        // change from elsewhere gives it more. (The grader takes one set a
+        // step; any order reaches the same fixpoint.)
+        set.seen = b.clock;
     }
     any
 }
