@@ -51,45 +51,29 @@ pub fn make(
     let cells = base.cells().ok_or_else(|| GenerateError::Random("killer cages need a cell layout".into()))?;
     let size = cells.size;
     let digits: Vec<u8> = solution.cells.iter().map(|c| c.unwrap_or(0)).collect();
-    // No partition found for this grid: a failed attempt, as when the
-    // cages cannot keep their sizes below (the next seed draws anew).
-    let mut pieces = draw(size, &digits, rule, rng).ok_or(GenerateError::CageSizes { min: rule.min, max: rule.max })?;
-    let mut givens = Grid::empty(digits.len());
     let model_with = |pieces: &[Vec<usize>]| Model { cages: sums(pieces, &digits), ..cells.model.clone() };
-
-    let t0 = std::time::Instant::now();
-    let exp = std::env::var("PB_KNEW").is_ok();
-    let dom = std::env::var("PB_KDOM").is_ok();
     let check = within.filter(|&l| l != Level::Expert).and_then(|_| KillerCheck::new(&cells.model));
     let quick = check.as_ref().zip(within);
-    if dom && quick.is_some() && rule.min <= 2 && rule.max >= 2 {
-        pieces = dominoes(size, &digits, rule, rng);
-    }
-    let solved_raw = (exp || dom) && quick.is_some_and(|(check, level)| check.solves(&pieces, &digits, &givens, level));
-    KSTATS.with(|k| k.borrow_mut()[7] += solved_raw as u64);
-    if !solved_raw {
-        // 2. Pin every cell another solution could change.
-        let mut order: Vec<usize> = (0..digits.len()).collect();
-        order.shuffle(rng);
-        let mut solver = Solver::new(&model_with(&pieces));
-        for &c in &order {
-            if givens.cells[c].is_some() || pieces.iter().any(|p| p.len() == 1 && p[0] == c) {
-                continue;
+    let mut givens = Grid::empty(digits.len());
+    let mut pieces = match quick {
+        // Solo's way where the checker answers: small cages, pinned until
+        // the checker solves them (a proof of uniqueness), then merged.
+        Some((check, level)) if rule.min <= 2 && rule.max >= 2 => {
+            let mut pieces = dominoes(size, &digits, rule, rng);
+            if !pin_until_solved(check, level, &mut pieces, &mut givens, &digits, size, rule, rng) {
+                pin_by_search(&mut pieces, &mut givens, solution, size, rule, rng, &model_with);
             }
-            if !other_digit_possible(&solver, &givens, c, solution) {
-                continue;
-            }
-            if rule.givens {
-                givens.cells[c] = Some(digits[c]);
-            } else {
-                split_off(&mut pieces, c, size);
-                solver = Solver::new(&model_with(&pieces));
-            }
+            pieces
         }
+        _ => {
+            // No partition found for this grid: a failed attempt, as when the
+            // cages cannot keep their sizes below (the next seed draws anew).
+            let mut pieces = draw(size, &digits, rule, rng).ok_or(GenerateError::CageSizes { min: rule.min, max: rule.max })?;
+            pin_by_search(&mut pieces, &mut givens, solution, size, rule, rng, &model_with);
+            pieces
+        }
+    };
 
-    }
-    let t1 = std::time::Instant::now();
-    KSTATS.with(|k| k.borrow_mut()[2] += (t1 - t0).as_micros() as u64);
     // From here the givens stay as the pins left them until step 4.
     let growth = Growth { digits: &digits, size, rule, givens: &givens, model_with: &model_with, accept, quick };
 
@@ -98,36 +82,33 @@ pub fn make(
         growth.grow_all(&mut pieces, rng);
     }
 
-    let t2 = std::time::Instant::now();
-    KSTATS.with(|k| { let mut k = k.borrow_mut(); k[3] += (t2 - t1).as_micros() as u64; k[6] += 1; });
-    // 3. Merge neighbouring cages while the puzzle stays unique.
-    if exp && quick.is_some() {
+    // 3. Merge neighbouring cages while the puzzle stays unique: where the
+    // checker answers, Solo's loop; otherwise every pair of neighbours once.
+    if quick.is_some() {
         growth.merge_at_random(&mut pieces, rng);
     } else {
-    let mut pairs = neighbour_pairs(&pieces, size);
-    pairs.shuffle(rng);
-    for (a, b) in pairs {
-        let (Some(i), Some(j)) = (pieces.iter().position(|p| p.contains(&a)), pieces.iter().position(|p| p.contains(&b))) else {
-            continue;
-        };
-        if i == j || pieces[i].len() + pieces[j].len() > rule.max {
-            continue;
+        let mut pairs = neighbour_pairs(&pieces, size);
+        pairs.shuffle(rng);
+        for (a, b) in pairs {
+            let (Some(i), Some(j)) = (pieces.iter().position(|p| p.contains(&a)), pieces.iter().position(|p| p.contains(&b))) else {
+                continue;
+            };
+            if i == j || pieces[i].len() + pieces[j].len() > rule.max {
+                continue;
+            }
+            if pieces[i].iter().any(|&x| pieces[j].iter().any(|&y| digits[x] == digits[y])) {
+                continue;
+            }
+            let mut merged: Vec<Vec<usize>> = pieces.clone();
+            let moved = std::mem::take(&mut merged[j]);
+            merged[i].extend(moved);
+            merged.remove(j);
+            if growth.kept(&merged) {
+                pieces = merged;
+            }
         }
-        if pieces[i].iter().any(|&x| pieces[j].iter().any(|&y| digits[x] == digits[y])) {
-            continue;
-        }
-        let mut merged: Vec<Vec<usize>> = pieces.clone();
-        let moved = std::mem::take(&mut merged[j]);
-        merged[i].extend(moved);
-        merged.remove(j);
-        if growth.kept(&merged) {
-            pieces = merged;
-        }
-    }
     }
 
-    let t3 = std::time::Instant::now();
-    KSTATS.with(|k| k.borrow_mut()[4] += (t3 - t2).as_micros() as u64);
     // 3b. Grow the one-cell cages the pins left (unless they are wanted):
     // each takes a neighbouring cell from its cage, or joins a neighbouring
     // cage whole, wherever the puzzle stays unique.
@@ -135,8 +116,6 @@ pub fn make(
         growth.grow_all(&mut pieces, rng);
     }
 
-    KSTATS.with(|k| k.borrow_mut()[5] += t3.elapsed().as_micros() as u64);
-    if std::env::var("PB_KSTATS").is_ok() { KSTATS.with(|k| eprintln!("kstats {:?}", k.borrow())); }
     // A cell pinned by a one-cell cage breaks sizes that start at two.
     if pieces.iter().any(|p| p.len() < rule.min) {
         return Err(GenerateError::CageSizes { min: rule.min, max: rule.max });
@@ -163,7 +142,6 @@ pub fn make(
     Ok(Killer { layout, givens })
 }
 
-thread_local! { pub static KSTATS: std::cell::RefCell<[u64; 8]> = const { std::cell::RefCell::new([0; 8]) }; }
 /// Refusals in a row after which Solo's merge loop stops (solo.c).
 const REFUSALS_IN_A_ROW: usize = 50;
 
@@ -185,11 +163,6 @@ impl Growth<'_, '_> {
     /// Whether the puzzle `pieces` make stays unique and passes the
     /// acceptance test.
     fn kept(&self, pieces: &[Vec<usize>]) -> bool {
-        let r = self.kept_inner(pieces);
-        KSTATS.with(|k| { let mut k = k.borrow_mut(); k[0] += 1; k[1] += r as u64; });
-        r
-    }
-    fn kept_inner(&self, pieces: &[Vec<usize>]) -> bool {
         // A solve by the checker proves both (see `KillerCheck`); at easy
         // and medium its refusal stands (it asks the level's own
         // techniques), at hard the grader is asked where it does not solve.
@@ -307,6 +280,69 @@ impl Growth<'_, '_> {
         }
         tries.into_iter().find(|pieces| self.kept(pieces))
     }
+}
+
+/// Step 2 by search: every cell in turn is asked "is there a solution
+/// with another digit here?"; where there is, the cell is pinned (a given,
+/// or a one-cell cage). After the last cell the puzzle is unique.
+fn pin_by_search(
+    pieces: &mut Vec<Vec<usize>>,
+    givens: &mut Grid,
+    solution: &Grid,
+    size: usize,
+    rule: CageRule,
+    rng: &mut dyn Rng,
+    model_with: &dyn Fn(&[Vec<usize>]) -> Model,
+) {
+    let mut order: Vec<usize> = (0..givens.cells.len()).collect();
+    order.shuffle(rng);
+    let mut solver = Solver::new(&model_with(pieces));
+    for &c in &order {
+        if givens.cells[c].is_some() || pieces.iter().any(|p| p.len() == 1 && p[0] == c) {
+            continue;
+        }
+        if !other_digit_possible(&solver, givens, c, solution) {
+            continue;
+        }
+        if rule.givens {
+            givens.cells[c] = solution.cells[c];
+        } else {
+            split_off(pieces, c, size);
+            solver = Solver::new(&model_with(pieces));
+        }
+    }
+}
+
+/// Step 2 by the checker: cells in random order are pinned (a given, or
+/// a one-cell cage) until the checker solves the puzzle at `level`. Its
+/// solve is the proof of uniqueness; each pin costs one check, not a search
+/// per cell. Every cell pinned solves, so it ends solved (`false` where it
+/// does not: then the search pins the rest).
+#[allow(clippy::too_many_arguments)]
+fn pin_until_solved(
+    check: &KillerCheck,
+    level: Level,
+    pieces: &mut Vec<Vec<usize>>,
+    givens: &mut Grid,
+    digits: &[u8],
+    size: usize,
+    rule: CageRule,
+    rng: &mut dyn Rng,
+) -> bool {
+    let mut order: Vec<usize> = (0..digits.len()).collect();
+    order.shuffle(rng);
+    let mut order = order.into_iter();
+    while !check.solves(pieces, digits, givens, level) {
+        let Some(c) = order.by_ref().find(|&c| givens.cells[c].is_none() && pieces.iter().any(|p| p.len() > 1 && p.contains(&c))) else {
+            return false;
+        };
+        if rule.givens {
+            givens.cells[c] = Some(digits[c]);
+        } else {
+            split_off(pieces, c, size);
+        }
+    }
+    true
 }
 
 /// Solo's first cages (solo.c `gen_killer_cages`): in reading order each
