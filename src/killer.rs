@@ -1,5 +1,22 @@
 //! Killer puzzles: cages drawn on a full grid, then made unique.
 //!
+//! Where a level up to hard is asked and the quick checker
+//! ([`crate::grade::KillerCheck`]) applies, the way is Solo's (solo.c
+//! `new_game_desc`, `gen_killer_cages`, `merge_some_cages`):
+//!
+//! 1. Dominoes in reading order ([`dominoes`]); a cell left alone joins a
+//!    neighbouring cage.
+//! 2. Cells in random order are pinned (a one-cell cage, or a given where
+//!    the layout allows givens) until the checker solves the puzzle at the
+//!    level: its solve proves it unique.
+//! 3. A random pair of neighbouring cages is merged wherever the merged cage
+//!    fits the sizes, repeats no digit and the checker still solves (at
+//!    hard, the caller's grade where the checker does not); a refused pair
+//!    is not tried again while both cages stay as they are; the loop stops
+//!    when no pair is left or after 50 refusals in a row.
+//!
+//! Otherwise (no level, expert, `--needs`):
+//!
 //! 1. Cages of the layout's sizes are drawn on the solution
 //!    ([`crate::layout::cages::draw`]): connected, no digit twice.
 //! 2. Every cell in turn is asked "is there a solution with another digit
@@ -7,14 +24,16 @@
 //!    becomes a given; otherwise it leaves its cage as a one-cell cage (the
 //!    killer way of giving a digit), the rest of its cage splitting into
 //!    its connected pieces. After the last cell the puzzle is unique.
-//! 3. Neighbouring cages are merged, in random order, wherever the merged
-//!    cage fits the sizes, repeats no digit and the puzzle stays unique (and,
-//!    when a level is asked, still grades within it): no two neighbouring
-//!    cages that could be merged are left apart. Where the level is easy
-//!    or medium, the test is the quick checker's
-//!    ([`crate::grade::KillerCheck`], no grader built per trial); at hard
-//!    the checker first, the caller's test where it does not solve.
-//! 4. Givens are removed while the puzzle stays unique: they are minimal.
+//! 3. Every pair of neighbouring cages, in random order, is merged wherever
+//!    the merged cage fits the sizes, repeats no digit and the puzzle stays
+//!    unique and passes the caller's test: no two neighbouring cages that
+//!    could be merged are left apart.
+//!
+//! Both ways then:
+//!
+//! 4. One-cell cages left (unless they are wanted) grow by checked trials:
+//!    each takes a neighbouring cell, or joins a neighbouring cage whole.
+//! 5. Givens are removed while the puzzle stays unique: they are minimal.
 //!
 //! Where the sizes start above one and givens are not allowed, a puzzle that
 //! still needs a one-cell cage after the merging is given up (the attempt
@@ -109,7 +128,7 @@ pub fn make(
         }
     }
 
-    // 3b. Grow the one-cell cages the pins left (unless they are wanted):
+    // 4. Grow the one-cell cages the pins left (unless they are wanted):
     // each takes a neighbouring cell from its cage, or joins a neighbouring
     // cage whole, wherever the puzzle stays unique.
     if !rule.one_cell {
@@ -121,7 +140,7 @@ pub fn make(
         return Err(GenerateError::CageSizes { min: rule.min, max: rule.max });
     }
 
-    // 4. Minimal givens.
+    // 5. Minimal givens.
     let solver = Solver::new(&model_with(&pieces));
     let mut placed: Vec<usize> = (0..digits.len()).filter(|&c| givens.cells[c].is_some()).collect();
     placed.shuffle(rng);

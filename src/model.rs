@@ -245,9 +245,9 @@ fn support_small(masks: &[u32], sum: u32, distinct: bool, out: &mut [u32]) -> bo
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct SupportKey(u64);
 
-/// Entries of the table (direct-mapped: a new answer replaces the old one
+/// Entries of the table, a power of two (direct-mapped: a new answer replaces the old one
 /// in its slot).
-const SUPPORT_TABLE: usize = 4096;
+const SUPPORT_TABLE: usize = 16384;
 
 thread_local! {
     /// Per slot, a key and its answer: each cell's support (9 bits each)
@@ -268,7 +268,7 @@ impl SupportKey {
     /// [`support_distinct`], answered from the table where it was asked
     /// before on this thread.
     fn support(self, masks: &[u32], sum: u32, out: &mut [u32]) -> bool {
-        let slot = (self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize % SUPPORT_TABLE;
+        let slot = (self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SUPPORT_TABLE.trailing_zeros())) as usize;
         let n = masks.len();
         let known = SUPPORTS.with(|t| t.borrow().get(slot).copied());
         if let Some((key, answer)) = known

@@ -101,7 +101,9 @@ pub struct KillerCheck {
 /// innies or outies of one house.
 #[derive(Clone, Copy)]
 struct SumSet {
+    /// Its cells, as a list and as a set.
     cells: [u8; MAX_SET],
+    mask: Cells,
     len: u8,
     sum: u16,
     distinct: bool,
@@ -115,7 +117,7 @@ struct SumSet {
 }
 
 impl SumSet {
-    const NONE: SumSet = SumSet { cells: [0; MAX_SET], len: 0, sum: 0, distinct: false, cage: false, seen: u32::MAX, seen_house: u32::MAX };
+    const NONE: SumSet = SumSet { cells: [0; MAX_SET], mask: 0, len: 0, sum: 0, distinct: false, cage: false, seen: u32::MAX, seen_house: u32::MAX };
 
     /// Whether none of the set's cells changed since step `seen`.
     fn unchanged_since(&self, seen: u32, b: &Board) -> bool {
@@ -126,6 +128,7 @@ impl SumSet {
         let mut set = SumSet { sum: sum as u16, distinct, cage, ..SumSet::NONE };
         for c in cells {
             set.cells[set.len as usize] = c as u8;
+            set.mask |= bit(c);
             set.len += 1;
         }
         set
@@ -140,7 +143,7 @@ impl SumSet {
     }
 
     fn set(&self) -> Cells {
-        self.cells().fold(0, |s, c| s | bit(c))
+        self.mask
     }
 }
 
