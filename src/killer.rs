@@ -46,7 +46,7 @@ use crate::layout::{Layout, side_neighbours};
 use crate::level::Level;
 use crate::model::{Cage, Grid, Model};
 use crate::solver::Solver;
-use rand::Rng;
+use rand::{Rng, RngExt};
 use rand::seq::{IndexedRandom, SliceRandom};
 
 /// A killer puzzle: its own layout (with the drawn cages) and its givens.
@@ -229,7 +229,8 @@ impl Growth<'_, '_> {
                     if i >= j || pairs.contains(&(i, j)) || pieces[i].len() + pieces[j].len() > rule.max {
                         continue;
                     }
-                    if pieces[i].iter().any(|&x| pieces[j].iter().any(|&y| digits[x] == digits[y])) || refused.contains(&(sets[i], sets[j])) {
+                    if pieces[i].iter().any(|&x| pieces[j].iter().any(|&y| digits[x] == digits[y])) || refused.contains(&(sets[i], sets[j]))
+                    {
                         continue;
                     }
                     pairs.push((i, j));
@@ -366,8 +367,10 @@ fn pin_until_solved(
 
 /// Solo's first cages (solo.c `gen_killer_cages`): in reading order each
 /// free cell takes its free right or lower neighbour as a domino (one of
-/// the two at random); a cell left alone joins a neighbouring cage
-/// ([`join_singles`]). Such small cages solve easily: the merging grows them.
+/// the two at random) three times in four, or stays alone; a cell alone
+/// joins a neighbouring cage ([`join_singles`]), which makes the threes that
+/// keep the merged cages' sizes varied. Such small cages solve easily: the
+/// merging grows them.
 fn dominoes(size: usize, digits: &[u8], rule: CageRule, rng: &mut dyn Rng) -> Vec<Vec<usize>> {
     let mut taken = vec![false; size * size];
     let mut pieces: Vec<Vec<usize>> = Vec::new();
@@ -379,7 +382,7 @@ fn dominoes(size: usize, digits: &[u8], rule: CageRule, rng: &mut dyn Rng) -> Ve
         let right = (c % size + 1 < size).then_some(c + 1);
         let below = (c + size < size * size).then_some(c + size);
         let options: Vec<usize> = [right, below].into_iter().flatten().filter(|&m| !taken[m] && digits[m] != digits[c]).collect();
-        match options.choose(rng) {
+        match options.choose(rng).filter(|_| rng.random_ratio(3, 4)) {
             Some(&m) => {
                 taken[m] = true;
                 pieces.push(vec![c, m]);
@@ -578,7 +581,8 @@ mod tests {
             for cage in &own.model.cages {
                 let mut rest = cage.cells.clone();
                 while let Some(&start) = rest.first() {
-                    let pair: Vec<usize> = std::iter::once(start).chain(rest.iter().copied().find(|&c| side_neighbours(9, start).any(|n| n == c))).collect();
+                    let pair: Vec<usize> =
+                        std::iter::once(start).chain(rest.iter().copied().find(|&c| side_neighbours(9, start).any(|n| n == c))).collect();
                     rest.retain(|c| !pair.contains(c));
                     pieces.push(pair);
                 }
@@ -587,7 +591,15 @@ mod tests {
             assert!(check.solves(&pieces, &digits, &givens, Level::Medium), "seed {}: the cut cages solve", p.seed);
             let model_with = |pieces: &[Vec<usize>]| Model { cages: sums(pieces, &digits), ..cells.model.clone() };
             let rule = CageRule { min: 1, max: 5, givens: false, one_cell: false };
-            let growth = Growth { digits: &digits, size: 9, rule, givens: &givens, model_with: &model_with, accept: None, quick: Some((&check, Level::Medium)) };
+            let growth = Growth {
+                digits: &digits,
+                size: 9,
+                rule,
+                givens: &givens,
+                model_with: &model_with,
+                accept: None,
+                quick: Some((&check, Level::Medium)),
+            };
             let before = pieces.len();
             let mut rng = <rand::rngs::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(p.seed);
             growth.merge_at_random(&mut pieces, &mut rng);

@@ -117,7 +117,8 @@ struct SumSet {
 }
 
 impl SumSet {
-    const NONE: SumSet = SumSet { cells: [0; MAX_SET], mask: 0, len: 0, sum: 0, distinct: false, cage: false, seen: u32::MAX, seen_house: u32::MAX };
+    const NONE: SumSet =
+        SumSet { cells: [0; MAX_SET], mask: 0, len: 0, sum: 0, distinct: false, cage: false, seen: u32::MAX, seen_house: u32::MAX };
 
     /// Whether none of the set's cells changed since step `seen`.
     fn unchanged_since(&self, seen: u32, b: &Board) -> bool {
