@@ -566,6 +566,37 @@ mod tests {
         }
     }
 
+    /// Solo's first cages, pinned by the checker: they cover the grid with
+    /// cages of two and three cells (one where pinned), each in one piece
+    /// without a digit twice; the checker solves them, and so they have one
+    /// solution.
+    #[test]
+    fn dominoes_pinned_until_the_checker_solves_are_unique() {
+        let cells = Layout::load("killer-9").unwrap().cells().unwrap().clone();
+        let check = KillerCheck::new(&cells.model).unwrap();
+        let rule = CageRule { min: 1, max: 5, givens: false, one_cell: false };
+        for (p, _) in killers(3) {
+            let digits: Vec<u8> = p.solution.cells.iter().map(|c| c.unwrap()).collect();
+            let mut rng = <rand::rngs::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(p.seed);
+            let mut pieces = dominoes(9, &digits, rule, &mut rng);
+            let mut covered: Vec<usize> = pieces.iter().flatten().copied().collect();
+            covered.sort_unstable();
+            assert_eq!(covered, (0..81).collect::<Vec<_>>());
+            assert!(pieces.iter().all(|c| (2..=3).contains(&c.len()) && connected(9, c)), "{pieces:?}");
+            let mut givens = Grid::empty(81);
+            for level in [Level::Medium, Level::Easy] {
+                assert!(pin_until_solved(&check, level, &mut pieces, &mut givens, &digits, 9, rule, &mut rng));
+                assert!(check.solves(&pieces, &digits, &givens, level), "seed {}", p.seed);
+            }
+            assert_eq!(givens.given_count(), 0, "killer-9 pins by one-cell cages");
+            for c in &pieces {
+                assert!(c.iter().all(|&x| c.iter().filter(|&&y| digits[y] == digits[x]).count() == 1), "{c:?}");
+            }
+            let model = Model { cages: sums(&pieces, &digits), ..cells.model.clone() };
+            assert_eq!(Solver::new(&model).count(&givens, 2).solutions, 1, "seed {}", p.seed);
+        }
+    }
+
     /// Solo's merge loop on pinned cages: it merges some, and what it
     /// leaves the checker solves at the level (so the puzzle is unique).
     #[test]
