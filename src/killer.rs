@@ -566,9 +566,8 @@ mod tests {
         }
     }
 
-    /// Solo's first cages, pinned by the checker: they cover the grid with
-    /// cages of two and three cells (one where pinned), each in one piece
-    /// without a digit twice; the checker solves them, and so they have one
+    /// Solo's first cages, pinned by the checker: they cover the grid,
+    /// mostly with dominoes, each cage in one piece without a digit twice; the checker solves them, and so they have one
     /// solution.
     #[test]
     fn dominoes_pinned_until_the_checker_solves_are_unique() {
@@ -582,7 +581,8 @@ mod tests {
             let mut covered: Vec<usize> = pieces.iter().flatten().copied().collect();
             covered.sort_unstable();
             assert_eq!(covered, (0..81).collect::<Vec<_>>());
-            assert!(pieces.iter().all(|c| (2..=3).contains(&c.len()) && connected(9, c)), "{pieces:?}");
+            assert!(pieces.iter().all(|c| c.len() <= 5 && connected(9, c)), "{pieces:?}");
+            assert!(pieces.iter().filter(|c| c.len() == 2).count() * 2 >= pieces.len(), "mostly dominoes: {pieces:?}");
             let mut givens = Grid::empty(81);
             for level in [Level::Medium, Level::Easy] {
                 assert!(pin_until_solved(&check, level, &mut pieces, &mut givens, &digits, 9, rule, &mut rng));
