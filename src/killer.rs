@@ -46,8 +46,8 @@ use crate::layout::{Layout, side_neighbours};
 use crate::level::Level;
 use crate::model::{Cage, Grid, Model};
 use crate::solver::Solver;
-use rand::{Rng, RngExt};
 use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, RngExt};
 
 /// A killer puzzle: its own layout (with the drawn cages) and its givens.
 pub struct Killer {
