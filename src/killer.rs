@@ -1,5 +1,22 @@
 //! Killer puzzles: cages drawn on a full grid, then made unique.
 //!
+//! Where a level up to hard is asked and the quick checker
+//! ([`crate::grade::KillerCheck`]) applies, the way is Solo's (solo.c
+//! `new_game_desc`, `gen_killer_cages`, `merge_some_cages`):
+//!
+//! 1. Dominoes in reading order ([`dominoes`]); a cell left alone joins a
+//!    neighbouring cage.
+//! 2. Cells in random order are pinned (a one-cell cage, or a given where
+//!    the layout allows givens) until the checker solves the puzzle at the
+//!    level: its solve proves it unique.
+//! 3. A random pair of neighbouring cages is merged wherever the merged cage
+//!    fits the sizes, repeats no digit and the checker still solves (at
+//!    hard, the caller's grade where the checker does not); a refused pair
+//!    is not tried again while both cages stay as they are; the loop stops
+//!    when no pair is left or after 50 refusals in a row.
+//!
+//! Otherwise (no level, expert, `--needs`):
+//!
 //! 1. Cages of the layout's sizes are drawn on the solution
 //!    ([`crate::layout::cages::draw`]): connected, no digit twice.
 //! 2. Every cell in turn is asked "is there a solution with another digit
@@ -7,14 +24,16 @@
 //!    becomes a given; otherwise it leaves its cage as a one-cell cage (the
 //!    killer way of giving a digit), the rest of its cage splitting into
 //!    its connected pieces. After the last cell the puzzle is unique.
-//! 3. Neighbouring cages are merged, in random order, wherever the merged
-//!    cage fits the sizes, repeats no digit and the puzzle stays unique (and,
-//!    when a level is asked, still grades within it): no two neighbouring
-//!    cages that could be merged are left apart. Where the level is easy
-//!    or medium, the test is the quick checker's
-//!    ([`crate::grade::KillerCheck`], no grader built per trial); at hard
-//!    the checker first, the caller's test where it does not solve.
-//! 4. Givens are removed while the puzzle stays unique: they are minimal.
+//! 3. Every pair of neighbouring cages, in random order, is merged wherever
+//!    the merged cage fits the sizes, repeats no digit and the puzzle stays
+//!    unique and passes the caller's test: no two neighbouring cages that
+//!    could be merged are left apart.
+//!
+//! Both ways then:
+//!
+//! 4. One-cell cages left (unless they are wanted) grow by checked trials:
+//!    each takes a neighbouring cell, or joins a neighbouring cage whole.
+//! 5. Givens are removed while the puzzle stays unique: they are minimal.
 //!
 //! Where the sizes start above one and givens are not allowed, a puzzle that
 //! still needs a one-cell cage after the merging is given up (the attempt
@@ -27,8 +46,8 @@ use crate::layout::{Layout, side_neighbours};
 use crate::level::Level;
 use crate::model::{Cage, Grid, Model};
 use crate::solver::Solver;
-use rand::Rng;
-use rand::seq::SliceRandom;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, RngExt};
 
 /// A killer puzzle: its own layout (with the drawn cages) and its givens.
 pub struct Killer {
@@ -51,34 +70,30 @@ pub fn make(
     let cells = base.cells().ok_or_else(|| GenerateError::Random("killer cages need a cell layout".into()))?;
     let size = cells.size;
     let digits: Vec<u8> = solution.cells.iter().map(|c| c.unwrap_or(0)).collect();
-    // No partition found for this grid: a failed attempt, as when the
-    // cages cannot keep their sizes below (the next seed draws anew).
-    let mut pieces = draw(size, &digits, rule, rng).ok_or(GenerateError::CageSizes { min: rule.min, max: rule.max })?;
-    let mut givens = Grid::empty(digits.len());
     let model_with = |pieces: &[Vec<usize>]| Model { cages: sums(pieces, &digits), ..cells.model.clone() };
-
-    // 2. Pin every cell another solution could change.
-    let mut order: Vec<usize> = (0..digits.len()).collect();
-    order.shuffle(rng);
-    let mut solver = Solver::new(&model_with(&pieces));
-    for &c in &order {
-        if givens.cells[c].is_some() || pieces.iter().any(|p| p.len() == 1 && p[0] == c) {
-            continue;
-        }
-        if !other_digit_possible(&solver, &givens, c, solution) {
-            continue;
-        }
-        if rule.givens {
-            givens.cells[c] = Some(digits[c]);
-        } else {
-            split_off(&mut pieces, c, size);
-            solver = Solver::new(&model_with(&pieces));
-        }
-    }
-
-    // From here the givens stay as the pins left them until step 4.
     let check = within.filter(|&l| l != Level::Expert).and_then(|_| KillerCheck::new(&cells.model));
     let quick = check.as_ref().zip(within);
+    let mut givens = Grid::empty(digits.len());
+    let mut pieces = match quick {
+        // Solo's way where the checker answers: small cages, pinned until
+        // the checker solves them (a proof of uniqueness), then merged.
+        Some((check, level)) if rule.min <= 2 && rule.max >= 2 => {
+            let mut pieces = dominoes(size, &digits, rule, rng);
+            if !pin_until_solved(check, level, &mut pieces, &mut givens, &digits, size, rule, rng) {
+                pin_by_search(&mut pieces, &mut givens, solution, size, rule, rng, &model_with);
+            }
+            pieces
+        }
+        _ => {
+            // No partition found for this grid: a failed attempt, as when the
+            // cages cannot keep their sizes below (the next seed draws anew).
+            let mut pieces = draw(size, &digits, rule, rng).ok_or(GenerateError::CageSizes { min: rule.min, max: rule.max })?;
+            pin_by_search(&mut pieces, &mut givens, solution, size, rule, rng, &model_with);
+            pieces
+        }
+    };
+
+    // From here the givens stay as the pins left them until step 4.
     let growth = Growth { digits: &digits, size, rule, givens: &givens, model_with: &model_with, accept, quick };
 
     // The same before the merging, while the cages around are small.
@@ -86,29 +101,34 @@ pub fn make(
         growth.grow_all(&mut pieces, rng);
     }
 
-    // 3. Merge neighbouring cages while the puzzle stays unique.
-    let mut pairs = neighbour_pairs(&pieces, size);
-    pairs.shuffle(rng);
-    for (a, b) in pairs {
-        let (Some(i), Some(j)) = (pieces.iter().position(|p| p.contains(&a)), pieces.iter().position(|p| p.contains(&b))) else {
-            continue;
-        };
-        if i == j || pieces[i].len() + pieces[j].len() > rule.max {
-            continue;
-        }
-        if pieces[i].iter().any(|&x| pieces[j].iter().any(|&y| digits[x] == digits[y])) {
-            continue;
-        }
-        let mut merged: Vec<Vec<usize>> = pieces.clone();
-        let moved = std::mem::take(&mut merged[j]);
-        merged[i].extend(moved);
-        merged.remove(j);
-        if growth.kept(&merged) {
-            pieces = merged;
+    // 3. Merge neighbouring cages while the puzzle stays unique: where the
+    // checker answers, Solo's loop; otherwise every pair of neighbours once.
+    if quick.is_some() {
+        growth.merge_at_random(&mut pieces, rng);
+    } else {
+        let mut pairs = neighbour_pairs(&pieces, size);
+        pairs.shuffle(rng);
+        for (a, b) in pairs {
+            let (Some(i), Some(j)) = (pieces.iter().position(|p| p.contains(&a)), pieces.iter().position(|p| p.contains(&b))) else {
+                continue;
+            };
+            if i == j || pieces[i].len() + pieces[j].len() > rule.max {
+                continue;
+            }
+            if pieces[i].iter().any(|&x| pieces[j].iter().any(|&y| digits[x] == digits[y])) {
+                continue;
+            }
+            let mut merged: Vec<Vec<usize>> = pieces.clone();
+            let moved = std::mem::take(&mut merged[j]);
+            merged[i].extend(moved);
+            merged.remove(j);
+            if growth.kept(&merged) {
+                pieces = merged;
+            }
         }
     }
 
-    // 3b. Grow the one-cell cages the pins left (unless they are wanted):
+    // 4. Grow the one-cell cages the pins left (unless they are wanted):
     // each takes a neighbouring cell from its cage, or joins a neighbouring
     // cage whole, wherever the puzzle stays unique.
     if !rule.one_cell {
@@ -120,7 +140,7 @@ pub fn make(
         return Err(GenerateError::CageSizes { min: rule.min, max: rule.max });
     }
 
-    // 4. Minimal givens.
+    // 5. Minimal givens.
     let solver = Solver::new(&model_with(&pieces));
     let mut placed: Vec<usize> = (0..digits.len()).filter(|&c| givens.cells[c].is_some()).collect();
     placed.shuffle(rng);
@@ -140,6 +160,9 @@ pub fn make(
     let layout = with_cages(base, &cages).map_err(|e| GenerateError::Random(e.to_string()))?;
     Ok(Killer { layout, givens })
 }
+
+/// Refusals in a row after which Solo's merge loop stops (solo.c).
+const REFUSALS_IN_A_ROW: usize = 50;
 
 /// What the cage growing and merging of [`generate`] work with once the
 /// pins are placed: the solution's digits, the grid's size, the cage rule,
@@ -178,6 +201,53 @@ impl Growth<'_, '_> {
             Some(Judged::Refused) => false,
             Some(Judged::ProvedUnique) => true,
             Some(Judged::Passed) | None => Solver::new(&model).count(self.givens, 2).solutions == 1,
+        }
+    }
+
+    /// Solo's merge loop (solo.c `merge_some_cages`): a random pair of
+    /// neighbouring cages that may merge (size, digits) is tried; a pair
+    /// refused is not tried again while both cages stay as they are; the
+    /// loop stops when no pair is left or after `REFUSALS_IN_A_ROW`
+    /// refusals in a row.
+    fn merge_at_random(&self, pieces: &mut Vec<Vec<usize>>, rng: &mut dyn Rng) {
+        let (digits, size, rule) = (self.digits, self.size, self.rule);
+        let set = |p: &[usize]| p.iter().fold(0u128, |s, &c| s | 1 << c);
+        let mut refused: Vec<(u128, u128)> = Vec::new();
+        let mut streak = 0;
+        while streak < REFUSALS_IN_A_ROW {
+            let mut owner = vec![0; size * size];
+            for (k, p) in pieces.iter().enumerate() {
+                for &c in p {
+                    owner[c] = k;
+                }
+            }
+            let sets: Vec<u128> = pieces.iter().map(|p| set(p)).collect();
+            let mut pairs: Vec<(usize, usize)> = Vec::new();
+            for c in 0..size * size {
+                for n in side_neighbours(size, c) {
+                    let (i, j) = (owner[c], owner[n]);
+                    if i >= j || pairs.contains(&(i, j)) || pieces[i].len() + pieces[j].len() > rule.max {
+                        continue;
+                    }
+                    if pieces[i].iter().any(|&x| pieces[j].iter().any(|&y| digits[x] == digits[y])) || refused.contains(&(sets[i], sets[j]))
+                    {
+                        continue;
+                    }
+                    pairs.push((i, j));
+                }
+            }
+            let Some(&(i, j)) = pairs.choose(rng) else { break };
+            let mut merged: Vec<Vec<usize>> = pieces.clone();
+            let moved = std::mem::take(&mut merged[j]);
+            merged[i].extend(moved);
+            merged.remove(j);
+            if self.kept(&merged) {
+                *pieces = merged;
+                streak = 0;
+            } else {
+                refused.push((sets[i], sets[j]));
+                streak += 1;
+            }
         }
     }
 
@@ -229,6 +299,117 @@ impl Growth<'_, '_> {
             }
         }
         tries.into_iter().find(|pieces| self.kept(pieces))
+    }
+}
+
+/// Step 2 by search: every cell in turn is asked "is there a solution
+/// with another digit here?"; where there is, the cell is pinned (a given,
+/// or a one-cell cage). After the last cell the puzzle is unique.
+fn pin_by_search(
+    pieces: &mut Vec<Vec<usize>>,
+    givens: &mut Grid,
+    solution: &Grid,
+    size: usize,
+    rule: CageRule,
+    rng: &mut dyn Rng,
+    model_with: &dyn Fn(&[Vec<usize>]) -> Model,
+) {
+    let mut order: Vec<usize> = (0..givens.cells.len()).collect();
+    order.shuffle(rng);
+    let mut solver = Solver::new(&model_with(pieces));
+    for &c in &order {
+        if givens.cells[c].is_some() || pieces.iter().any(|p| p.len() == 1 && p[0] == c) {
+            continue;
+        }
+        if !other_digit_possible(&solver, givens, c, solution) {
+            continue;
+        }
+        if rule.givens {
+            givens.cells[c] = solution.cells[c];
+        } else {
+            split_off(pieces, c, size);
+            solver = Solver::new(&model_with(pieces));
+        }
+    }
+}
+
+/// Step 2 by the checker: cells in random order are pinned (a given, or
+/// a one-cell cage) until the checker solves the puzzle at `level`. Its
+/// solve is the proof of uniqueness; each pin costs one check, not a search
+/// per cell. Every cell pinned solves, so it ends solved (`false` where it
+/// does not: then the search pins the rest).
+#[allow(clippy::too_many_arguments)]
+fn pin_until_solved(
+    check: &KillerCheck,
+    level: Level,
+    pieces: &mut Vec<Vec<usize>>,
+    givens: &mut Grid,
+    digits: &[u8],
+    size: usize,
+    rule: CageRule,
+    rng: &mut dyn Rng,
+) -> bool {
+    let mut order: Vec<usize> = (0..digits.len()).collect();
+    order.shuffle(rng);
+    let mut order = order.into_iter();
+    while !check.solves(pieces, digits, givens, level) {
+        let Some(c) = order.by_ref().find(|&c| givens.cells[c].is_none() && pieces.iter().any(|p| p.len() > 1 && p.contains(&c))) else {
+            return false;
+        };
+        if rule.givens {
+            givens.cells[c] = Some(digits[c]);
+        } else {
+            split_off(pieces, c, size);
+        }
+    }
+    true
+}
+
+/// Solo's first cages (solo.c `gen_killer_cages`): in reading order each
+/// free cell takes its free right or lower neighbour as a domino (one of
+/// the two at random) three times in four, or stays alone; a cell alone
+/// joins a neighbouring cage ([`join_singles`]), which makes the threes that
+/// keep the merged cages' sizes varied. Such small cages solve easily: the
+/// merging grows them.
+fn dominoes(size: usize, digits: &[u8], rule: CageRule, rng: &mut dyn Rng) -> Vec<Vec<usize>> {
+    let mut taken = vec![false; size * size];
+    let mut pieces: Vec<Vec<usize>> = Vec::new();
+    for c in 0..size * size {
+        if taken[c] {
+            continue;
+        }
+        taken[c] = true;
+        let right = (c % size + 1 < size).then_some(c + 1);
+        let below = (c + size < size * size).then_some(c + size);
+        let options: Vec<usize> = [right, below].into_iter().flatten().filter(|&m| !taken[m] && digits[m] != digits[c]).collect();
+        match options.choose(rng).filter(|_| rng.random_ratio(3, 4)) {
+            Some(&m) => {
+                taken[m] = true;
+                pieces.push(vec![c, m]);
+            }
+            None => pieces.push(vec![c]),
+        }
+    }
+    join_singles(&mut pieces, digits, size, rule, rng);
+    pieces
+}
+
+/// Each one-cell cage joins a random neighbouring cage that has room and
+/// lacks its digit (Solo's `gen_killer_cages`): unchecked, before any
+/// solve, so the puzzle starts with fewer one-cell cages to grow by trials.
+fn join_singles(pieces: &mut Vec<Vec<usize>>, digits: &[u8], size: usize, rule: CageRule, rng: &mut dyn Rng) {
+    let mut singles: Vec<usize> = pieces.iter().filter(|p| p.len() == 1).map(|p| p[0]).collect();
+    singles.shuffle(rng);
+    for a in singles {
+        let Some(i) = pieces.iter().position(|p| p.len() == 1 && p[0] == a) else { continue };
+        let options: Vec<usize> = side_neighbours(size, a)
+            .filter_map(|b| pieces.iter().position(|p| p.contains(&b)))
+            .filter(|&j| j != i && pieces[j].len() < rule.max && !pieces[j].iter().any(|&c| digits[c] == digits[a]))
+            .collect();
+        if let Some(&j) = options.choose(rng) {
+            pieces[j].push(a);
+            pieces.remove(i);
+        }
     }
 }
 
@@ -354,6 +535,109 @@ mod tests {
             }
         }
         out
+    }
+
+    /// Solo's rule before any solve: each one-cell cage of a draw joins a
+    /// neighbouring cage with room and without its digit; the cages still
+    /// cover the grid, in one piece each, no digit twice, five cells at
+    /// most, and a one-cell cage is left only where no neighbour could take it.
+    #[test]
+    fn one_cell_cages_of_a_draw_join_a_neighbour() {
+        let digits: Vec<u8> = killers(1).remove(0).0.solution.cells.iter().map(|c| c.unwrap()).collect();
+        let rule = CageRule { min: 1, max: 5, givens: false, one_cell: false };
+        let mut rng = <rand::rngs::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(5);
+        let singles = |p: &[Vec<usize>]| p.iter().filter(|c| c.len() == 1).count();
+        let mut pieces = std::iter::repeat_with(|| draw(9, &digits, rule, &mut rng).unwrap()).find(|p| singles(p) >= 3).unwrap();
+        let before = singles(&pieces);
+        join_singles(&mut pieces, &digits, 9, rule, &mut rng);
+        assert!(singles(&pieces) < before, "{before} one-cell cages, {} after", singles(&pieces));
+        let mut cells: Vec<usize> = pieces.iter().flatten().copied().collect();
+        cells.sort_unstable();
+        assert_eq!(cells, (0..81).collect::<Vec<_>>());
+        for p in &pieces {
+            assert!(p.len() <= 5 && connected(9, p), "{p:?}");
+            assert!(p.iter().all(|&x| p.iter().filter(|&&y| digits[y] == digits[x]).count() == 1), "{p:?}");
+        }
+        for a in pieces.iter().filter(|p| p.len() == 1).map(|p| p[0]) {
+            for b in side_neighbours(9, a) {
+                let other = pieces.iter().find(|p| p.contains(&b)).unwrap();
+                assert!(other.len() == 5 || other.iter().any(|&c| digits[c] == digits[a]), "cell {a} could join {other:?}");
+            }
+        }
+    }
+
+    /// Solo's first cages, pinned by the checker: they cover the grid,
+    /// mostly with dominoes, each cage in one piece without a digit twice; the checker solves them, and so they have one
+    /// solution.
+    #[test]
+    fn dominoes_pinned_until_the_checker_solves_are_unique() {
+        let cells = Layout::load("killer-9").unwrap().cells().unwrap().clone();
+        let check = KillerCheck::new(&cells.model).unwrap();
+        let rule = CageRule { min: 1, max: 5, givens: false, one_cell: false };
+        for (p, _) in killers(3) {
+            let digits: Vec<u8> = p.solution.cells.iter().map(|c| c.unwrap()).collect();
+            let mut rng = <rand::rngs::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(p.seed);
+            let mut pieces = dominoes(9, &digits, rule, &mut rng);
+            let mut covered: Vec<usize> = pieces.iter().flatten().copied().collect();
+            covered.sort_unstable();
+            assert_eq!(covered, (0..81).collect::<Vec<_>>());
+            assert!(pieces.iter().all(|c| c.len() <= 5 && connected(9, c)), "{pieces:?}");
+            assert!(pieces.iter().filter(|c| c.len() == 2).count() * 2 >= pieces.len(), "mostly dominoes: {pieces:?}");
+            let mut givens = Grid::empty(81);
+            for level in [Level::Medium, Level::Easy] {
+                assert!(pin_until_solved(&check, level, &mut pieces, &mut givens, &digits, 9, rule, &mut rng));
+                assert!(check.solves(&pieces, &digits, &givens, level), "seed {}", p.seed);
+            }
+            assert_eq!(givens.given_count(), 0, "killer-9 pins by one-cell cages");
+            for c in &pieces {
+                assert!(c.iter().all(|&x| c.iter().filter(|&&y| digits[y] == digits[x]).count() == 1), "{c:?}");
+            }
+            let model = Model { cages: sums(&pieces, &digits), ..cells.model.clone() };
+            assert_eq!(Solver::new(&model).count(&givens, 2).solutions, 1, "seed {}", p.seed);
+        }
+    }
+
+    /// Solo's merge loop on pinned cages: it merges some, and what it
+    /// leaves the checker solves at the level (so the puzzle is unique).
+    #[test]
+    fn the_random_merge_loop_keeps_what_the_checker_solves() {
+        let base = Layout::load("killer-9").unwrap();
+        let cells = base.cells().unwrap();
+        let check = KillerCheck::new(&cells.model).unwrap();
+        for (p, own) in killers(3) {
+            let digits: Vec<u8> = p.solution.cells.iter().map(|c| c.unwrap()).collect();
+            // The finished puzzle's cages, each cut into one-cell cages
+            // and pairs: unique (more cages, each smaller) and easy to solve.
+            let mut pieces: Vec<Vec<usize>> = Vec::new();
+            for cage in &own.model.cages {
+                let mut rest = cage.cells.clone();
+                while let Some(&start) = rest.first() {
+                    let pair: Vec<usize> =
+                        std::iter::once(start).chain(rest.iter().copied().find(|&c| side_neighbours(9, start).any(|n| n == c))).collect();
+                    rest.retain(|c| !pair.contains(c));
+                    pieces.push(pair);
+                }
+            }
+            let givens = Grid::empty(81);
+            assert!(check.solves(&pieces, &digits, &givens, Level::Medium), "seed {}: the cut cages solve", p.seed);
+            let model_with = |pieces: &[Vec<usize>]| Model { cages: sums(pieces, &digits), ..cells.model.clone() };
+            let rule = CageRule { min: 1, max: 5, givens: false, one_cell: false };
+            let growth = Growth {
+                digits: &digits,
+                size: 9,
+                rule,
+                givens: &givens,
+                model_with: &model_with,
+                accept: None,
+                quick: Some((&check, Level::Medium)),
+            };
+            let before = pieces.len();
+            let mut rng = <rand::rngs::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(p.seed);
+            growth.merge_at_random(&mut pieces, &mut rng);
+            assert!(pieces.len() < before, "seed {}: no merge", p.seed);
+            assert!(check.solves(&pieces, &digits, &givens, Level::Medium), "seed {}", p.seed);
+            assert_eq!(Solver::new(&model_with(&pieces)).count(&givens, 2).solutions, 1, "seed {}", p.seed);
+        }
     }
 
     /// What lets the generator skip the count-to-2: a rating that solved

@@ -196,12 +196,43 @@ pub fn sum_support(masks: &[u32], sum: u32, distinct: bool, out: &mut [u32]) -> 
     if masks.contains(&0) {
         return false;
     }
+    if (1..=2).contains(&n) {
+        return support_small(masks, sum, distinct, out);
+    }
     if !distinct {
         return support_repeating(masks, sum, out);
     }
     match SupportKey::of(masks, sum) {
         Some(key) => key.support(masks, sum, out),
         None => support_distinct(masks, sum, out),
+    }
+}
+
+/// [`sum_support`] of one or two cells, directly: the second cell's symbol
+/// is the sum less the first's (the killer checker asks these most).
+fn support_small(masks: &[u32], sum: u32, distinct: bool, out: &mut [u32]) -> bool {
+    let symbol_of = |value: u32| (1..=9).contains(&value).then(|| value - 1);
+    match masks {
+        [one] => {
+            out[0] = symbol_of(sum).map_or(0, |s| one & 1 << s);
+            out[0] != 0
+        }
+        [first, second] => {
+            let mut left = first & 0x1ff;
+            while left != 0 {
+                let s = left.trailing_zeros();
+                left &= left - 1;
+                if let Some(t) = sum.checked_sub(s + 1).and_then(symbol_of)
+                    && second & 1 << t != 0
+                    && (t != s || !distinct)
+                {
+                    out[0] |= 1 << s;
+                    out[1] |= 1 << t;
+                }
+            }
+            out[0] != 0
+        }
+        _ => unreachable!("support_small takes one or two cells"),
     }
 }
 
@@ -214,9 +245,9 @@ pub fn sum_support(masks: &[u32], sum: u32, distinct: bool, out: &mut [u32]) -> 
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct SupportKey(u64);
 
-/// Entries of the table (direct-mapped: a new answer replaces the old one
+/// Entries of the table, a power of two (direct-mapped: a new answer replaces the old one
 /// in its slot).
-const SUPPORT_TABLE: usize = 4096;
+const SUPPORT_TABLE: usize = 16384;
 
 thread_local! {
     /// Per slot, a key and its answer: each cell's support (9 bits each)
@@ -237,7 +268,7 @@ impl SupportKey {
     /// [`support_distinct`], answered from the table where it was asked
     /// before on this thread.
     fn support(self, masks: &[u32], sum: u32, out: &mut [u32]) -> bool {
-        let slot = (self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize % SUPPORT_TABLE;
+        let slot = (self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SUPPORT_TABLE.trailing_zeros())) as usize;
         let n = masks.len();
         let known = SUPPORTS.with(|t| t.borrow().get(slot).copied());
         if let Some((key, answer)) = known

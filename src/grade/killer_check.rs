@@ -67,6 +67,16 @@ fn digits_of(mut mask: u16) -> impl Iterator<Item = usize> {
 /// Cells in a cage or sum set at most (a killer house has nine).
 const MAX_SET: usize = 9;
 
+/// Cells of a grid at most (one bit each in [`Cells`]).
+const MAX_CELLS: usize = 128;
+
+/// Full houses at most: the sum sets of one check (a cage a cell at most,
+/// innies and outies a house) then fit one fixed array on the stack.
+const MAX_HOUSES: usize = 64;
+
+/// Sum sets of one check at most.
+const MAX_SETS: usize = MAX_CELLS + 2 * MAX_HOUSES;
+
 /// One grid's houses, made once; [`KillerCheck::solves`] takes the cages.
 pub struct KillerCheck {
     n: usize,
@@ -78,7 +88,6 @@ pub struct KillerCheck {
     value: Vec<u32>,
     /// The full houses (every symbol once), as cell sets and as lists.
     houses: Vec<Cells>,
-    house_cells: Vec<Vec<usize>>,
     /// What the houses add up to: every value once.
     total: u32,
     /// Each cell's peers through the houses.
@@ -90,36 +99,91 @@ pub struct KillerCheck {
 
 /// A sum the checker brings to its support: a cage, or the rule of 45's
 /// innies or outies of one house.
+#[derive(Clone, Copy)]
 struct SumSet {
-    cells: [usize; MAX_SET],
-    len: usize,
-    sum: u32,
+    /// Its cells, as a list and as a set.
+    cells: [u8; MAX_SET],
+    mask: Cells,
+    len: u8,
+    sum: u16,
     distinct: bool,
     cage: bool,
     /// The step counter when the set was last brought to its support
     /// (`u32::MAX`: never): a set none of whose cells changed since has
     /// nothing more to give.
     seen: u32,
+    /// The same for cage and house.
+    seen_house: u32,
 }
 
 impl SumSet {
-    fn cells(&self) -> &[usize] {
-        &self.cells[..self.len]
+    const NONE: SumSet =
+        SumSet { cells: [0; MAX_SET], mask: 0, len: 0, sum: 0, distinct: false, cage: false, seen: u32::MAX, seen_house: u32::MAX };
+
+    /// Whether none of the set's cells changed since step `seen`.
+    fn unchanged_since(&self, seen: u32, b: &Board) -> bool {
+        seen != u32::MAX && self.cells().all(|c| b.changed[c] <= seen)
+    }
+
+    fn new(cells: impl Iterator<Item = usize>, sum: u32, distinct: bool, cage: bool) -> SumSet {
+        let mut set = SumSet { sum: sum as u16, distinct, cage, ..SumSet::NONE };
+        for c in cells {
+            set.cells[set.len as usize] = c as u8;
+            set.mask |= bit(c);
+            set.len += 1;
+        }
+        set
+    }
+
+    fn cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.cells[..self.len as usize].iter().map(|&c| c as usize)
+    }
+
+    fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    fn set(&self) -> Cells {
+        self.mask
+    }
+}
+
+/// The sum sets of one check, in a fixed array (no allocation per trial).
+struct SumSets {
+    sets: [SumSet; MAX_SETS],
+    len: usize,
+}
+
+impl SumSets {
+    fn push(&mut self, set: SumSet) {
+        self.sets[self.len] = set;
+        self.len += 1;
+    }
+
+    fn all(&self) -> &[SumSet] {
+        &self.sets[..self.len]
+    }
+
+    fn all_mut(&mut self) -> &mut [SumSet] {
+        &mut self.sets[..self.len]
     }
 }
 
 /// The candidates as the checker goes.
 struct Board {
     /// Per cell its candidates; a placed cell keeps its digit alone.
-    cand: Vec<u16>,
+    cand: [u16; MAX_CELLS],
     placed: Cells,
     /// Per digit the cells whose candidates hold it (placed ones too).
     dpos: [Cells; MAX_SET],
     /// Per cell the step counter when it last lost a candidate.
-    changed: Vec<u32>,
+    changed: [u32; MAX_CELLS],
     clock: u32,
     /// Per cell its peers: the houses' and its cage's.
-    peers: Vec<Cells>,
+    peers: [Cells; MAX_CELLS],
+    /// Cells that lost a candidate since singles last looked: only they
+    /// and their houses can hold a new single.
+    dirty: Cells,
     /// A cell lost its last candidate, or a sum no assignment reaches.
     broken: bool,
 }
@@ -136,6 +200,7 @@ impl Board {
         self.cand[c] &= !mask;
         self.clock += 1;
         self.changed[c] = self.clock;
+        self.dirty |= bit(c);
         self.broken |= self.cand[c] == 0;
         true
     }
@@ -165,12 +230,14 @@ impl KillerCheck {
     /// than 128 cells or 9 symbols, symbols not worth 1 to n).
     pub fn new(model: &Model) -> Option<KillerCheck> {
         let (n, n_sym) = (model.cell_count(), model.symbol_count());
-        if n > 128 || n_sym > 9 || (0..n_sym).any(|s| model.alphabet.value_of(s as u8) != Some(s as u32 + 1)) {
+        if n > MAX_CELLS || n_sym > 9 || (0..n_sym).any(|s| model.alphabet.value_of(s as u8) != Some(s as u32 + 1)) {
             return None;
         }
         let full: Vec<&crate::model::House> = model.houses.iter().filter(|h| h.counts.iter().all(|&c| c == 1)).collect();
         let houses: Vec<Cells> = full.iter().map(|h| h.cells.iter().fold(0, |s, &c| s | bit(c))).collect();
-        let house_cells: Vec<Vec<usize>> = full.iter().map(|h| h.cells.clone()).collect();
+        if houses.len() > MAX_HOUSES {
+            return None;
+        }
         let mut peers = vec![0; n];
         for &h in &houses {
             for c in cells_of(h) {
@@ -193,7 +260,6 @@ impl KillerCheck {
             total: value.iter().sum(),
             value,
             houses,
-            house_cells,
             peers,
             locked,
         })
@@ -209,27 +275,36 @@ impl KillerCheck {
         let n = self.n;
         let mut dpos = [0; MAX_SET];
         dpos[..self.value.len()].fill(self.grid);
-        let mut b =
-            Board { cand: vec![self.all; n], placed: 0, dpos, changed: vec![0; n], clock: 0, peers: self.peers.clone(), broken: false };
-        let mut cage_of = vec![usize::MAX; n];
-        let mut cage_cells: Vec<Cells> = Vec::with_capacity(pieces.len());
-        let mut sets: Vec<SumSet> = Vec::with_capacity(pieces.len() + 2 * self.houses.len());
+        let mut b = Board {
+            cand: [self.all; MAX_CELLS],
+            placed: 0,
+            dpos,
+            changed: [0; MAX_CELLS],
+            clock: 0,
+            peers: [0; MAX_CELLS],
+            dirty: self.grid,
+            broken: false,
+        };
+        b.peers[..n].copy_from_slice(&self.peers);
+        let mut cage_of = [u8::MAX; MAX_CELLS];
+        let mut cage_cells = [0 as Cells; MAX_CELLS];
+        let mut sets = SumSets { sets: [SumSet::NONE; MAX_SETS], len: 0 };
+        let mut covered: Cells = 0;
         for (k, piece) in pieces.iter().enumerate() {
-            if piece.len() > MAX_SET {
+            if piece.len() > MAX_SET || k >= MAX_CELLS {
                 return false;
             }
             let set = piece.iter().fold(0, |s, &c| s | bit(c));
             for &c in piece {
-                cage_of[c] = k;
+                cage_of[c] = k as u8;
                 b.peers[c] |= set & !bit(c);
             }
-            cage_cells.push(set);
-            let mut cells = [0; MAX_SET];
-            cells[..piece.len()].copy_from_slice(piece);
+            covered |= set;
+            cage_cells[k] = set;
             let sum = piece.iter().map(|&c| self.value[digits[c] as usize]).sum();
-            sets.push(SumSet { cells, len: piece.len(), sum, distinct: true, cage: true, seen: u32::MAX });
+            sets.push(SumSet::new(piece.iter().copied(), sum, true, true));
         }
-        if cage_of.contains(&usize::MAX) {
+        if covered != self.grid {
             return false;
         }
         if medium {
@@ -252,14 +327,14 @@ impl KillerCheck {
                 debug_assert!((0..n).all(|c| b.cand[c] == 1 << digits[c]), "a solve that is not the solution");
                 return true;
             }
-            if self.singles(&mut b) || sums(&mut b, &mut sets, |s| s.cage && s.len <= 3) {
+            if self.singles(&mut b) || sums(&mut b, &mut sets, |s| s.cage && s.len() <= 3) {
                 continue;
             }
             if !medium {
                 return false;
             }
             let progress = sums(&mut b, &mut sets, |s| s.cage)
-                || self.cage_house(&mut b, &sets)
+                || self.cage_house(&mut b, &mut sets)
                 || self.locked(&mut b)
                 || sums(&mut b, &mut sets, |s| !s.cage)
                 || self.naked_pair(&mut b)
@@ -275,18 +350,18 @@ impl KillerCheck {
     /// cages inside it; the outies (the cells outside of the cages that
     /// leave it) to those cages' sums less the innies'. Sets of one to five
     /// cells, as the grader's (`Model::sum_sets`, `cages::RULE_OF_45_CELLS`).
-    fn rule_of_45(&self, cage_of: &[usize], cage_cells: &[Cells], sets: &mut Vec<SumSet>) {
-        let first = sets.len();
+    fn rule_of_45(&self, cage_of: &[u8], cage_cells: &[Cells], sets: &mut SumSets) {
+        let first = sets.len;
         for &house in &self.houses {
             let (mut whole_sum, mut partial_sum, mut innies, mut outies) = (0, 0, 0 as Cells, 0 as Cells);
             let mut seen: Cells = 0;
             for c in cells_of(house) {
-                let k = cage_of[c];
+                let k = cage_of[c] as usize;
                 if seen & bit(c) != 0 {
                     continue;
                 }
                 seen |= cage_cells[k];
-                let sum = sets[k].sum;
+                let sum = sets.sets[k].sum as u32;
                 match cage_cells[k] & !house {
                     0 => whole_sum += sum,
                     out => {
@@ -302,13 +377,9 @@ impl KillerCheck {
                 if !(1..=super::cages::RULE_OF_45_CELLS).contains(&len) {
                     return;
                 }
-                let mut cells = [0; MAX_SET];
-                for (i, c) in cells_of(set).enumerate() {
-                    cells[i] = c;
-                }
-                let new = SumSet { cells, len, sum, distinct: self.houses.iter().any(|&h| set & !h == 0), cage: false, seen: u32::MAX };
-                if !sets[first..].iter().any(|s| s.cells() == new.cells()) {
-                    sets.push(new);
+                let distinct = self.houses.iter().any(|&h| set & !h == 0);
+                if !sets.all()[first..].iter().any(|s| s.set() == set) {
+                    sets.push(SumSet::new(cells_of(set), sum, distinct, false));
                 }
             };
             push(innies, innie_sum);
@@ -319,17 +390,20 @@ impl KillerCheck {
     }
 
     /// Naked and hidden singles until none is left; whether any was placed.
+    /// Only the cells that lost a candidate since the last look, and their
+    /// houses, are looked at: a single appears nowhere else.
     fn singles(&self, b: &mut Board) -> bool {
         let mut any = false;
-        loop {
+        while b.dirty != 0 && !b.broken {
+            let dirty = std::mem::take(&mut b.dirty);
             let mut placed = false;
-            for c in cells_of(self.grid & !b.placed) {
+            for c in cells_of(dirty & !b.placed) {
                 if b.cand[c].count_ones() == 1 {
                     b.place(c, b.cand[c].trailing_zeros() as usize);
                     placed = true;
                 }
             }
-            for &house in &self.houses {
+            for &house in self.houses.iter().filter(|&&h| h & dirty != 0) {
                 for d in 0..self.value.len() {
                     let places = b.places(house, d);
                     if places.count_ones() == 1 {
@@ -338,41 +412,42 @@ impl KillerCheck {
                     }
                 }
             }
-            if b.broken || !placed {
-                return any || placed;
-            }
-            any = true;
+            any |= placed;
         }
+        any
     }
 
     /// A digit every combination of a cage's sum holds, its open places in
     /// the cage all in one house: the rest of the house loses it (the
     /// grader's `cages::cage_house`).
-    fn cage_house(&self, b: &mut Board, sets: &[SumSet]) -> bool {
-        for set in sets.iter().filter(|s| s.cage && s.len >= 2) {
-            let cells = set.cells();
-            if cells.iter().all(|&c| b.placed & bit(c) != 0) {
+    fn cage_house(&self, b: &mut Board, sets: &mut SumSets) -> bool {
+        let mut any = false;
+        for set in sets.all_mut().iter_mut().filter(|s| s.cage && s.len >= 2) {
+            // Unchanged cells: the same required digits in the same places,
+            // and their houses only fewer victims: nothing new.
+            if set.unchanged_since(set.seen_house, b) {
                 continue;
             }
-            let cage = cells.iter().fold(0, |s, &c| s | bit(c));
-            let held = cells.iter().filter(|&&c| b.placed & bit(c) != 0).fold(0u16, |m, &c| m | b.cand[c]);
+            let cage = set.set();
+            if cage & !b.placed == 0 {
+                continue;
+            }
+            let held = cells_of(cage & b.placed).fold(0u16, |m, c| m | b.cand[c]);
             for d in digits_of(required(b, set) & !held) {
                 let places = b.places(cage, d);
                 if places.count_ones() < 2 {
                     continue;
                 }
                 for &house in self.houses.iter().filter(|&&h| places & !h == 0) {
-                    let victims = b.places(house & !cage, d);
-                    if victims != 0 {
-                        for c in cells_of(victims) {
-                            b.eliminate(c, 1 << d);
-                        }
-                        return true;
+                    for c in cells_of(b.places(house & !cage, d)) {
+                        any |= b.eliminate(c, 1 << d);
                     }
                 }
             }
+            // Its own cells did not change: the look is done.
+            set.seen_house = b.clock;
         }
-        false
+        any
     }
 
     /// Pointing and claiming: a digit's open places in one house all in
@@ -397,16 +472,17 @@ impl KillerCheck {
     /// Two open cells of a house with the same two candidates: the rest of
     /// the house loses both.
     fn naked_pair(&self, b: &mut Board) -> bool {
-        for cells in &self.house_cells {
-            let open: Vec<usize> = cells.iter().copied().filter(|&c| b.placed & bit(c) == 0).collect();
-            for (i, &x) in open.iter().enumerate() {
+        for &house in &self.houses {
+            let open = house & !b.placed;
+            for x in cells_of(open) {
                 let pair = b.cand[x];
                 if pair.count_ones() != 2 {
                     continue;
                 }
-                let Some(&y) = open[i + 1..].iter().find(|&&y| b.cand[y] == pair) else { continue };
+                let later = open & !(bit(x) | (bit(x) - 1));
+                let Some(y) = cells_of(later).find(|&y| b.cand[y] == pair) else { continue };
                 let mut any = false;
-                for &c in open.iter().filter(|&&c| c != x && c != y) {
+                for c in cells_of(open & !bit(x) & !bit(y)) {
                     any |= b.eliminate(c, pair);
                 }
                 if any {
@@ -421,12 +497,15 @@ impl KillerCheck {
     /// those cells lose every other candidate.
     fn hidden_pair(&self, b: &mut Board) -> bool {
         for &house in &self.houses {
-            let places: Vec<Cells> = (0..self.value.len()).map(|d| b.places(house, d)).collect();
-            for d in 0..places.len() {
+            let mut places = [0 as Cells; MAX_SET];
+            for (d, p) in places.iter_mut().enumerate().take(self.value.len()) {
+                *p = b.places(house, d);
+            }
+            for d in 0..self.value.len() {
                 if places[d].count_ones() != 2 {
                     continue;
                 }
-                for e in d + 1..places.len() {
+                for e in d + 1..self.value.len() {
                     if places[e] != places[d] {
                         continue;
                     }
@@ -448,37 +527,35 @@ impl KillerCheck {
 /// Each chosen sum set whose cells changed since it was last looked at,
 /// brought to its support (the grader's cage combination and innies and
 /// outies); whether a candidate went.
-fn sums(b: &mut Board, sets: &mut [SumSet], chosen: impl Fn(&SumSet) -> bool) -> bool {
+fn sums(b: &mut Board, sets: &mut SumSets, chosen: impl Fn(&SumSet) -> bool) -> bool {
     let mut masks = [0u32; MAX_SET];
     let mut keep = [0u32; MAX_SET];
     let mut any = false;
-    for set in sets.iter_mut().filter(|s| chosen(s)) {
-        let cells = &set.cells[..set.len];
-        if set.seen != u32::MAX && cells.iter().all(|&c| b.changed[c] <= set.seen) {
+    for set in sets.all_mut().iter_mut().filter(|s| chosen(s)) {
+        if set.unchanged_since(set.seen, b) {
             continue;
         }
         set.seen = b.clock;
-        if cells.iter().all(|&c| b.placed & bit(c) != 0) {
+        if set.cells().all(|c| b.placed & bit(c) != 0) {
             continue;
         }
-        for (i, &c) in cells.iter().enumerate() {
+        for (i, c) in set.cells().enumerate() {
             masks[i] = b.cand[c] as u32;
         }
-        let n = cells.len();
-        if !sum_support(&masks[..n], set.sum, set.distinct, &mut keep[..n]) {
+        let n = set.len();
+        if !sum_support(&masks[..n], set.sum as u32, set.distinct, &mut keep[..n]) {
             b.broken = true;
             return true;
         }
-        for (i, &c) in cells.iter().enumerate() {
+        for (i, c) in set.cells().enumerate() {
             if b.placed & bit(c) == 0 {
                 any |= b.eliminate(c, (masks[i] & !keep[i]) as u16);
             }
         }
-        if any {
-            // The grader takes one set a step; any order reaches the same
-            // fixpoint, and the cheaper techniques come first again.
-            return true;
-        }
+        // A set brought to its support is at its own fixpoint: only a
+        // change from elsewhere gives it more. (The grader takes one set a
+        // step; any order reaches the same fixpoint.)
+        set.seen = b.clock;
     }
     any
 }
@@ -486,13 +563,11 @@ fn sums(b: &mut Board, sets: &mut [SumSet], chosen: impl Fn(&SumSet) -> bool) ->
 /// The digits every combination of a cage's sum holds that its cells'
 /// candidates allow (the grader's `cages::required_digits`).
 fn required(b: &Board, set: &SumSet) -> u16 {
-    let cells = set.cells();
-    let n = cells.len();
     let mut m = [0u32; MAX_SET];
-    for (i, &c) in cells.iter().enumerate() {
+    for (i, c) in set.cells().enumerate() {
         m[i] = b.cand[c] as u32;
     }
-    super::cages::required_of(&m[..n], set.sum) as u16
+    super::cages::required_of(&m[..set.len()], set.sum as u32) as u16
 }
 
 #[cfg(test)]
