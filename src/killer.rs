@@ -112,16 +112,10 @@ pub fn make(
             let (Some(i), Some(j)) = (pieces.iter().position(|p| p.contains(&a)), pieces.iter().position(|p| p.contains(&b))) else {
                 continue;
             };
-            if i == j || pieces[i].len() + pieces[j].len() > rule.max {
+            if i == j || !growth.may_merge(&pieces, i, j) {
                 continue;
             }
-            if pieces[i].iter().any(|&x| pieces[j].iter().any(|&y| digits[x] == digits[y])) {
-                continue;
-            }
-            let mut merged: Vec<Vec<usize>> = pieces.clone();
-            let moved = std::mem::take(&mut merged[j]);
-            merged[i].extend(moved);
-            merged.remove(j);
+            let merged = merged(&pieces, i, j);
             if growth.kept(&merged) {
                 pieces = merged;
             }
@@ -204,13 +198,20 @@ impl Growth<'_, '_> {
         }
     }
 
+    /// Whether cages `i` and `j` may merge: the merged cage stays within
+    /// the largest size and repeats no digit of the solution.
+    fn may_merge(&self, pieces: &[Vec<usize>], i: usize, j: usize) -> bool {
+        let digits = self.digits;
+        pieces[i].len() + pieces[j].len() <= self.rule.max && !pieces[i].iter().any(|&x| pieces[j].iter().any(|&y| digits[x] == digits[y]))
+    }
+
     /// Solo's merge loop (solo.c `merge_some_cages`): a random pair of
     /// neighbouring cages that may merge (size, digits) is tried; a pair
     /// refused is not tried again while both cages stay as they are; the
     /// loop stops when no pair is left or after `REFUSALS_IN_A_ROW`
     /// refusals in a row.
     fn merge_at_random(&self, pieces: &mut Vec<Vec<usize>>, rng: &mut dyn Rng) {
-        let (digits, size, rule) = (self.digits, self.size, self.rule);
+        let size = self.size;
         let set = |p: &[usize]| p.iter().fold(0u128, |s, &c| s | 1 << c);
         let mut refused: Vec<(u128, u128)> = Vec::new();
         let mut streak = 0;
@@ -226,21 +227,14 @@ impl Growth<'_, '_> {
             for c in 0..size * size {
                 for n in side_neighbours(size, c) {
                     let (i, j) = (owner[c], owner[n]);
-                    if i >= j || pairs.contains(&(i, j)) || pieces[i].len() + pieces[j].len() > rule.max {
-                        continue;
-                    }
-                    if pieces[i].iter().any(|&x| pieces[j].iter().any(|&y| digits[x] == digits[y])) || refused.contains(&(sets[i], sets[j]))
-                    {
+                    if i >= j || pairs.contains(&(i, j)) || !self.may_merge(pieces, i, j) || refused.contains(&(sets[i], sets[j])) {
                         continue;
                     }
                     pairs.push((i, j));
                 }
             }
             let Some(&(i, j)) = pairs.choose(rng) else { break };
-            let mut merged: Vec<Vec<usize>> = pieces.clone();
-            let moved = std::mem::take(&mut merged[j]);
-            merged[i].extend(moved);
-            merged.remove(j);
+            let merged = merged(pieces, i, j);
             if self.kept(&merged) {
                 *pieces = merged;
                 streak = 0;
@@ -300,6 +294,15 @@ impl Growth<'_, '_> {
         }
         tries.into_iter().find(|pieces| self.kept(pieces))
     }
+}
+
+/// `pieces` with cage `j` merged into cage `i`.
+fn merged(pieces: &[Vec<usize>], i: usize, j: usize) -> Vec<Vec<usize>> {
+    let mut merged = pieces.to_vec();
+    let moved = std::mem::take(&mut merged[j]);
+    merged[i].extend(moved);
+    merged.remove(j);
+    merged
 }
 
 /// Step 2 by search: every cell in turn is asked "is there a solution
