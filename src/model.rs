@@ -616,22 +616,19 @@ impl Model {
     /// the characters for reading ("5...74 1C.... …").
     pub fn parse_grid(&self, text: &str) -> Result<Grid, GridError> {
         if text.len() == self.cell_count() && text.is_ascii() {
-            // The commonest case, a cell a byte: read without a branch per
-            // cell; anything off (a space, a bad symbol, a given against
-            // its mark) is found again below, with its message.
-            let mut bad = false;
-            let cells = text
-                .bytes()
-                .zip(&self.allowed)
-                .map(|(b, allowed)| {
-                    let empty = b == b'.' || b == b'0';
-                    let s = self.alphabet.bytes[b as usize];
-                    bad |= !empty & ((s == NO_SYMBOL) | (allowed.0 >> (s & 31) & 1 == 0));
-                    (!empty).then_some(s)
-                })
-                .collect();
+            // The commonest case, a cell a byte: checked, then read, each
+            // without a branch per cell (one pass that also set a flag kept
+            // the flag in memory, a store per cell); anything off (a space,
+            // a bad symbol, a given against its mark) is found again below,
+            // with its message.
+            let empty = |b: u8| b == b'.' || b == b'0';
+            let symbol = |b: u8| self.alphabet.bytes[usize::from(b & 0x7F)];
+            let bad = text.bytes().zip(&self.allowed).fold(false, |bad, (b, allowed)| {
+                let s = symbol(b);
+                bad | (!empty(b) & ((s == NO_SYMBOL) | (allowed.0 >> (s & 31) & 1 == 0)))
+            });
             if !bad {
-                return Ok(Grid { cells });
+                return Ok(Grid { cells: text.bytes().map(|b| (!empty(b)).then(|| symbol(b))).collect() });
             }
         }
         if text.is_ascii() {

@@ -40,10 +40,11 @@ struct Contradiction;
 /// The search state: 27 + 3 + 2 words, copied at each guess.
 #[derive(Clone, Copy)]
 struct State {
-    /// `cand[3 * digit + band]`.
+    /// `cand[board(digit, band)]`: a band's nine boards side by side, so
+    /// placing a cell takes it from them in a few vector operations.
     cand: [u32; 27],
     unsolved: [u32; 3],
-    /// The boards (bit `3 * digit + band`) that lost candidates since the
+    /// The boards (bit `board(digit, band)`) that lost candidates since the
     /// triad step last looked at them: only they can give it anything new.
     dirty: u32,
     /// The digits whose boards the triad step changed since the column
@@ -81,6 +82,13 @@ impl Rules for Classic {
     }
 }
 
+/// The index of digit `digit`'s board of band `band` in `State::cand`
+/// (and its bit in `State::dirty`).
+#[inline(always)]
+const fn board(digit: usize, band: usize) -> usize {
+    9 * band + digit
+}
+
 /// The other two bands of each band.
 const OTHER: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 const BAND_ALL: u32 = (1 << 27) - 1;
@@ -100,7 +108,7 @@ impl State {
     /// row or box (or, in a band, a column, which is a box).
     #[inline(always)]
     fn place_all<R: Rules>(&mut self, rules: &R, digit: usize, b: usize, cells: u32) -> Result<(), Contradiction> {
-        let i = 3 * digit + b;
+        let i = board(digit, b);
         let had = self.cand[i];
         let peers = bits(cells).fold(0, |m, p| m | BAND_PEERS[p]);
         if had & cells != cells || self.unsolved[b] & cells != cells || peers & cells != 0 {
@@ -116,18 +124,16 @@ impl State {
     /// their columns lose the digit in the other bands.
     #[inline(always)]
     fn fix<R: Rules>(&mut self, rules: &R, digit: usize, b: usize, cells: u32, own: u32) {
-        let i = 3 * digit + b;
+        let i = board(digit, b);
         let had = self.cand[i];
         self.unsolved[b] &= !cells;
         let pending = self.dirty & 1 << i;
-        for e in 0..9 {
-            self.remove(3 * e + b, cells);
-        }
+        self.remove_band(b, cells);
         self.cand[i] = own;
         self.dirty = (self.dirty & !(1 << i)) | pending | u32::from(own != had) << i;
         let col = spread(columns(cells));
-        self.remove(3 * digit + OTHER[b][0], col);
-        self.remove(3 * digit + OTHER[b][1], col);
+        self.remove(board(digit, OTHER[b][0]), col);
+        self.remove(board(digit, OTHER[b][1]), col);
         rules.placed(self, digit, b, cells);
     }
 
@@ -140,11 +146,26 @@ impl State {
         self.dirty |= u32::from(was & gone != 0) << i;
     }
 
-    /// The triad step for board `i` (digit `i / 3`, band `i % 3`), which
+    /// Takes the cells `gone` from the nine boards of band `b`, marking
+    /// those that lost any (written over whole arrays, which the compiler
+    /// turns into vector operations).
+    #[inline(always)]
+    fn remove_band(&mut self, b: usize, gone: u32) {
+        let boards: &mut [u32; 9] = (&mut self.cand[9 * b..9 * b + 9]).try_into().expect("a band has nine boards");
+        let was = *boards;
+        let mut lost = 0u32;
+        for (d, (board, was)) in boards.iter_mut().zip(was).enumerate() {
+            *board = was & !gone;
+            lost |= u32::from(was & gone != 0) << d;
+        }
+        self.dirty |= lost << (9 * b);
+    }
+
+    /// The triad step for board `i` (digit `i % 9`, band `i / 9`), which
     /// the caller took from `dirty`.
     #[inline(always)]
     fn triads<R: Rules>(&mut self, rules: &R, i: usize) -> Result<(), Contradiction> {
-        let (d, b) = (i / 3, i % 3);
+        let (d, b) = (i % 9, i / 9);
         let mut a = self.cand[i];
         let occ = SHRINK[(a & 0x1FF) as usize] as usize
             | (SHRINK[((a >> 9) & 0x1FF) as usize] as usize) << 3
@@ -192,16 +213,16 @@ impl State {
     fn columns(&mut self) -> bool {
         let mut progress = false;
         for d in bits(std::mem::take(&mut self.fresh)) {
-            let i = 3 * d;
+            let i = [board(d, 0), board(d, 1), board(d, 2)];
             // Column occupancy, band-major: bit 9 * band + column.
-            let c = columns(self.cand[i]) | columns(self.cand[i + 1]) << 9 | columns(self.cand[i + 2]) << 18;
+            let c = columns(self.cand[i[0]]) | columns(self.cand[i[1]]) << 9 | columns(self.cand[i[2]]) << 18;
             let keep = STACK_KEEP[0][stack_occupancy(c) as usize]
                 | STACK_KEEP[1][stack_occupancy(c >> 3) as usize]
                 | STACK_KEEP[2][stack_occupancy(c >> 6) as usize];
             if c & !keep != 0 {
-                self.remove(i, !spread(keep & 0x1FF));
-                self.remove(i + 1, !spread(keep >> 9 & 0x1FF));
-                self.remove(i + 2, !spread(keep >> 18));
+                self.remove(i[0], !spread(keep & 0x1FF));
+                self.remove(i[1], !spread(keep >> 9 & 0x1FF));
+                self.remove(i[2], !spread(keep >> 18));
                 progress = true;
             }
         }
@@ -218,7 +239,7 @@ impl State {
             }
             let (mut once, mut twice) = (0u32, 0u32);
             for d in 0..9 {
-                let a = self.cand[3 * d + b];
+                let a = self.cand[board(d, b)];
                 twice |= once & a;
                 once |= a;
             }
@@ -231,7 +252,7 @@ impl State {
             }
             progress = true;
             for d in 0..9 {
-                let cells = self.cand[3 * d + b] & singles;
+                let cells = self.cand[board(d, b)] & singles;
                 if cells != 0 {
                     self.place_all(rules, d, b, cells)?;
                 }
@@ -246,7 +267,7 @@ impl State {
         let mut progress = false;
         for d in 0..9 {
             for b in 0..3 {
-                let a = self.cand[3 * d + b];
+                let a = self.cand[board(d, b)];
                 let mut single = (ONE[(a & 0x1FF) as usize] as u32
                     | (ONE[((a >> 9) & 0x1FF) as usize] as u32) << 9
                     | (ONE[((a >> 18) & 0x1FF) as usize] as u32) << 18)
@@ -267,7 +288,7 @@ impl State {
             // Columns: a column-bit seen in exactly one of the nine rows.
             let (mut once, mut twice) = (0u32, 0u32);
             for b in 0..3 {
-                let a = self.cand[3 * d + b];
+                let a = self.cand[board(d, b)];
                 for r in 0..3 {
                     let row = a >> (9 * r) & 0x1FF;
                     twice |= once & row;
@@ -279,7 +300,7 @@ impl State {
                 let col = cols.trailing_zeros();
                 cols &= cols - 1;
                 for b in 0..3 {
-                    let hit = self.cand[3 * d + b] & spread(1 << col) & self.unsolved[b];
+                    let hit = self.cand[board(d, b)] & spread(1 << col) & self.unsolved[b];
                     if hit != 0 {
                         self.place(rules, d, b, hit.trailing_zeros() as usize)?;
                         progress = true;
@@ -327,7 +348,7 @@ impl State {
             let u = self.unsolved[b];
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let a = self.cand[3 * d + b] & u;
+                let a = self.cand[board(d, b)] & u;
                 three |= two & a;
                 two |= one & a;
                 one |= a;
@@ -341,7 +362,7 @@ impl State {
             for (b, planes) in more.iter_mut().enumerate() {
                 let u = self.unsolved[b];
                 for d in 0..9 {
-                    let a = self.cand[3 * d + b] & u;
+                    let a = self.cand[board(d, b)] & u;
                     for j in (1..=d + 1).rev() {
                         planes[j] |= planes[j - 1] & a;
                     }
@@ -373,14 +394,14 @@ impl State {
     }
 
     fn digits(&self, b: usize, p: usize) -> u32 {
-        (0..9).fold(0, |set, d| set | (self.cand[3 * d + b] >> p & 1) << d)
+        (0..9).fold(0, |set, d| set | (self.cand[board(d, b)] >> p & 1) << d)
     }
 
     fn read(&self) -> Vec<Option<Symbol>> {
         let mut cells = vec![None; 81];
         for d in 0..9 {
             for b in 0..3 {
-                let mut a = self.cand[3 * d + b];
+                let mut a = self.cand[board(d, b)];
                 while a != 0 {
                     cells[27 * b + a.trailing_zeros() as usize] = Some(d as Symbol);
                     a &= a - 1;
@@ -434,7 +455,7 @@ impl Fast9 {
         for (c, set) in model.allowed.iter().enumerate() {
             for d in 0..9 {
                 if set.contains(d as Symbol) {
-                    allowed[3 * d + c / 27] |= 1 << (c % 27);
+                    allowed[board(d, c / 27)] |= 1 << (c % 27);
                 }
             }
         }
@@ -475,16 +496,16 @@ impl Fast9 {
             *empty = band.iter().enumerate().fold(0, |m, (p, g)| m | u32::from(g.is_none()) << p);
             for p in bits(BAND_ALL & !*empty) {
                 let s = band[p].map_or(0, usize::from);
-                *given.get_mut(3 * s + b)? |= 1 << p;
+                *given.get_mut(board(s, b)).filter(|_| s < 9)? |= 1 << p;
             }
         }
         let any = unsolved.map(|u| BAND_ALL & !u);
         let mut state = State { cand: [0; 27], unsolved, dirty: ALL_BOARDS, fresh: 0 };
         for d in 0..9 {
-            let g = &given[3 * d..3 * d + 3];
+            let g = [given[board(d, 0)], given[board(d, 1)], given[board(d, 2)]];
             if g == [0; 3] {
                 for (b, free) in any.iter().enumerate() {
-                    state.cand[3 * d + b] = self.allowed[3 * d + b] & !free;
+                    state.cand[board(d, b)] = self.allowed[board(d, b)] & !free;
                 }
                 continue;
             }
@@ -493,7 +514,7 @@ impl Fast9 {
             let (mut rows, mut boxes, mut cols, mut n) = (0, 0, 0u32, 0);
             let mut peers = [0u32; 3];
             for (b, &x) in g.iter().enumerate() {
-                if x & !self.allowed[3 * d + b] != 0 {
+                if x & !self.allowed[board(d, b)] != 0 {
                     return None;
                 }
                 let row_bits = u32::from(x & 0x1FF != 0) | u32::from(x >> 9 & 0x1FF != 0) << 1 | u32::from(x >> 18 != 0) << 2;
@@ -508,13 +529,13 @@ impl Fast9 {
                 return None;
             }
             for b in 0..3 {
-                state.cand[3 * d + b] = (self.allowed[3 * d + b] & !(peers[b] | spread(cols)) & !any[b]) | g[b];
+                state.cand[board(d, b)] = (self.allowed[board(d, b)] & !(peers[b] | spread(cols)) & !any[b]) | g[b];
             }
         }
         for d in 0..9 {
             for b in 0..3 {
-                if given[3 * d + b] != 0 {
-                    rules.placed(&mut state, d, b, given[3 * d + b]);
+                if given[board(d, b)] != 0 {
+                    rules.placed(&mut state, d, b, given[board(d, b)]);
                 }
             }
         }
@@ -526,7 +547,7 @@ impl Fast9 {
             if givens[c] == Some(s) {
                 return None;
             }
-            state.cand[3 * s as usize + c / 27] &= !(1 << (c % 27));
+            state.cand[board(usize::from(s), c / 27)] &= !(1 << (c % 27));
         }
         Some(state)
     }
@@ -612,7 +633,7 @@ fn search<R: Rules>(rules: &R, state: &mut State, ctl: &mut SearchControl, first
             return;
         }
         // Later options know this digit is not here.
-        state.remove(3 * d + b, 1 << p);
+        state.remove(board(d, b), 1 << p);
     }
 }
 
