@@ -152,12 +152,19 @@ impl State {
     #[inline(always)]
     fn remove_band(&mut self, b: usize, gone: u32) {
         let boards: &mut [u32; 9] = (&mut self.cand[9 * b..9 * b + 9]).try_into().expect("a band has nine boards");
-        let was = *boards;
-        let mut lost = 0u32;
-        for (d, (board, was)) in boards.iter_mut().zip(was).enumerate() {
-            *board = was & !gone;
-            lost |= u32::from(was & gone != 0) << d;
+        let gone2 = u64::from(gone) * 0x1_0000_0001;
+        let mut flags = 0u64;
+        for k in 0..4 {
+            let w = u64::from(boards[2 * k]) | u64::from(boards[2 * k + 1]) << 32;
+            let hit = w & gone2;
+            let kept = w ^ hit;
+            boards[2 * k] = kept as u32;
+            boards[2 * k + 1] = (kept >> 32) as u32;
+            flags |= ((hit + 0x7FFF_FFFF_7FFF_FFFF) & 0x8000_0000_8000_0000) >> (31 - 2 * k);
         }
+        let hit = boards[8] & gone;
+        boards[8] ^= hit;
+        let lost = (flags | flags >> 31) as u32 & 0xFF | u32::from(hit != 0) << 8;
         self.dirty |= lost << (9 * b);
     }
 
