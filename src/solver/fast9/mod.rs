@@ -100,14 +100,15 @@ impl State {
     /// digits, its row, box and column lose the digit.
     #[inline(always)]
     fn place<R: Rules>(&mut self, rules: &R, digit: usize, b: usize, p: usize) -> Result<(), Contradiction> {
-        self.place_all(rules, digit, b, 1 << p)
+        self.place_all(rules, digit, b, 1 << p, true)
     }
 
     /// Fixes `digit` at all of `cells` (band `b`) at once: the same as
     /// placing them one by one, a contradiction where two of them share a
-    /// row or box (or, in a band, a column, which is a box).
+    /// row or box (or, in a band, a column, which is a box). Without
+    /// `others`, no other digit may still be in the cells (naked singles).
     #[inline(always)]
-    fn place_all<R: Rules>(&mut self, rules: &R, digit: usize, b: usize, cells: u32) -> Result<(), Contradiction> {
+    fn place_all<R: Rules>(&mut self, rules: &R, digit: usize, b: usize, cells: u32, others: bool) -> Result<(), Contradiction> {
         let i = board(digit, b);
         let had = self.cand[i];
         let peers = bits(cells).fold(0, |m, p| m | BAND_PEERS[p]);
@@ -115,20 +116,22 @@ impl State {
             return Err(Contradiction);
         }
         // The digit's own board keeps the cells and loses their rows and boxes.
-        self.fix(rules, digit, b, cells, (had & !peers) | cells);
+        self.fix(rules, digit, b, cells, (had & !peers) | cells, others);
         Ok(())
     }
 
     /// Fixes `digit` at `cells` of band `b`, unchecked: they leave the
-    /// band's other digits, the digit's board there becomes `own`, and
-    /// their columns lose the digit in the other bands.
+    /// band's other digits (if `others` may hold them), the digit's board
+    /// there becomes `own`, and their columns lose the digit in the other bands.
     #[inline(always)]
-    fn fix<R: Rules>(&mut self, rules: &R, digit: usize, b: usize, cells: u32, own: u32) {
+    fn fix<R: Rules>(&mut self, rules: &R, digit: usize, b: usize, cells: u32, own: u32, others: bool) {
         let i = board(digit, b);
         let had = self.cand[i];
         self.unsolved[b] &= !cells;
         let pending = self.dirty & 1 << i;
-        self.remove_band(b, cells);
+        if others {
+            self.remove_band(b, cells);
+        }
         self.cand[i] = own;
         self.dirty = (self.dirty & !(1 << i)) | pending | u32::from(own != had) << i;
         let col = spread(columns(cells));
@@ -191,7 +194,7 @@ impl State {
         // other rows lost the digit with the triads no permutation uses.)
         let new = single & self.unsolved[b];
         if new != 0 {
-            self.fix(rules, d, b, new, a);
+            self.fix(rules, d, b, new, a, true);
         }
         Ok(())
     }
@@ -276,7 +279,7 @@ impl State {
             for d in 0..9 {
                 let cells = self.cand[board(d, b)] & singles;
                 if cells != 0 {
-                    self.place_all(rules, d, b, cells)?;
+                    self.place_all(rules, d, b, cells, false)?;
                 }
             }
         }
