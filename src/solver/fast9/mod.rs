@@ -172,9 +172,10 @@ impl State {
     }
 
     /// The triad step for board `i` (digit `i % 9`, band `i / 9`), which
-    /// the caller took from `dirty`.
+    /// the caller took from `dirty`; `Ok(true)` if it placed the digit
+    /// (and so may have marked boards in `dirty`).
     #[inline(always)]
-    fn triads<R: Rules>(&mut self, rules: &R, i: usize) -> Result<(), Contradiction> {
+    fn triads<R: Rules>(&mut self, rules: &R, i: usize) -> Result<bool, Contradiction> {
         let (d, b) = (i % 9, i / 9);
         let mut a = self.cand[i];
         let occ = SHRINK[(a & 0x1FF) as usize] as usize
@@ -185,7 +186,6 @@ impl State {
             return Err(Contradiction);
         }
         self.cand[i] = a;
-        self.fresh |= 1 << d;
         // Rows with a single cell left and not yet placed: the digit goes there.
         let single = ONE[(a & 0x1FF) as usize] as u32
             | (ONE[((a >> 9) & 0x1FF) as usize] as u32) << 9
@@ -196,18 +196,27 @@ impl State {
         if new != 0 {
             self.fix(rules, d, b, new, a, true);
         }
-        Ok(())
+        Ok(new != 0)
     }
 
     /// Triad steps until no board changes (the result does not depend on
     /// the order: every step only narrows what a narrower board gives).
     #[inline]
+    /// The boards to see are kept in a register, `State::dirty` read
+    /// only after a step that placed a digit: going through memory at each
+    /// step made every step wait for the last one's store.
     fn triads_fixpoint<R: Rules>(&mut self, rules: &R) -> Result<(), Contradiction> {
-        while self.dirty != 0 {
-            let i = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
-            self.triads(rules, i)?;
+        let (mut dirty, mut seen) = (std::mem::take(&mut self.dirty), 0u32);
+        while dirty != 0 {
+            let i = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            seen |= 1 << i;
+            if self.triads(rules, i)? {
+                dirty |= std::mem::take(&mut self.dirty);
+            }
         }
+        // The digits whose boards were seen, for the column step.
+        self.fresh |= (seen | seen >> 9 | seen >> 18) & 0x1FF;
         Ok(())
     }
 
