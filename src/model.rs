@@ -616,19 +616,21 @@ impl Model {
     /// the characters for reading ("5...74 1C.... …").
     pub fn parse_grid(&self, text: &str) -> Result<Grid, GridError> {
         if text.len() == self.cell_count() && text.is_ascii() {
-            // The commonest case, a cell a byte: checked, then read, each
-            // without a branch per cell (one pass that also set a flag kept
-            // the flag in memory, a store per cell); anything off (a space,
-            // a bad symbol, a given against its mark) is found again below,
-            // with its message.
-            let empty = |b: u8| b == b'.' || b == b'0';
-            let symbol = |b: u8| self.alphabet.bytes[usize::from(b & 0x7F)];
-            let bad = text.bytes().zip(&self.allowed).fold(false, |bad, (b, allowed)| {
-                let s = symbol(b);
-                bad | (!empty(b) & ((s == NO_SYMBOL) | (allowed.0 >> (s & 31) & 1 == 0)))
-            });
+            // The commonest case, a cell a byte: read without a branch per
+            // cell, the flag in a register (set from a closure, it was kept
+            // in memory, a store per cell); anything off (a space, a bad
+            // symbol, a given against its mark) is found again below, with
+            // its message.
+            let mut cells = vec![None; text.len()];
+            let mut bad = false;
+            for ((cell, b), allowed) in cells.iter_mut().zip(text.bytes()).zip(&self.allowed) {
+                let empty = b == b'.' || b == b'0';
+                let s = self.alphabet.bytes[usize::from(b & 0x7F)];
+                bad |= !empty & ((s == NO_SYMBOL) | (allowed.0 >> (s & 31) & 1 == 0));
+                *cell = (!empty).then_some(s);
+            }
             if !bad {
-                return Ok(Grid { cells: text.bytes().map(|b| (!empty(b)).then(|| symbol(b))).collect() });
+                return Ok(Grid { cells });
             }
         }
         if text.is_ascii() {
