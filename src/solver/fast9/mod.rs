@@ -263,7 +263,10 @@ impl State {
         let (w0, w1, w2, w3) = (pair(0), pair(1), pair(2), pair(3));
         let four = add((w0 | w1, w0 & w1, 0), (w2 | w3, w2 & w3, 0));
         let half = |w: u64, high: bool| (if high { w >> 32 } else { w }) as u32;
-        let eight = add((half(four.0, false), half(four.1, false), half(four.2, false)), (half(four.0, true), half(four.1, true), half(four.2, true)));
+        let eight = add(
+            (half(four.0, false), half(four.1, false), half(four.2, false)),
+            (half(four.0, true), half(four.1, true), half(four.2, true)),
+        );
         let all = add(eight, (c[8], 0, 0));
         [all.0, all.1, all.2]
     }
