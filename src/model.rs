@@ -617,19 +617,18 @@ impl Model {
     pub fn parse_grid(&self, text: &str) -> Result<Grid, GridError> {
         if text.len() == self.cell_count() && text.is_ascii() {
             // The commonest case, a cell a byte: read without a branch per
-            // cell; anything off (a space, a bad symbol, a given against
-            // its mark) is found again below, with its message.
+            // cell, the flag in a register (set from a closure, it was kept
+            // in memory, a store per cell); anything off (a space, a bad
+            // symbol, a given against its mark) is found again below, with
+            // its message.
+            let mut cells = vec![None; text.len()];
             let mut bad = false;
-            let cells = text
-                .bytes()
-                .zip(&self.allowed)
-                .map(|(b, allowed)| {
-                    let empty = b == b'.' || b == b'0';
-                    let s = self.alphabet.bytes[b as usize];
-                    bad |= !empty & ((s == NO_SYMBOL) | (allowed.0 >> (s & 31) & 1 == 0));
-                    (!empty).then_some(s)
-                })
-                .collect();
+            for ((cell, b), allowed) in cells.iter_mut().zip(text.bytes()).zip(&self.allowed) {
+                let empty = b == b'.' || b == b'0';
+                let s = self.alphabet.bytes[usize::from(b & 0x7F)];
+                bad |= !empty & ((s == NO_SYMBOL) | (allowed.0 >> (s & 31) & 1 == 0));
+                *cell = (!empty).then_some(s);
+            }
             if !bad {
                 return Ok(Grid { cells });
             }

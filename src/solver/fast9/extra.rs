@@ -2,7 +2,7 @@
 //! islands, each holding every digit once) and relations between cells
 //! (a digit here forbids digits there), in the band representation.
 
-use super::{Contradiction, Rules, State};
+use super::{Contradiction, Rules, State, board};
 use crate::model::Conflict;
 
 /// Band words of a set of cells: cell `c` is band `c / 27`, bit `c % 27`.
@@ -95,7 +95,7 @@ impl Rules for Extra {
             let cell = 27 * b + p;
             let peers = &self.peers[cell];
             for (k, w) in peers.iter().enumerate() {
-                state.remove(3 * d + k, *w);
+                state.remove(board(d, k), *w);
             }
             for edge in &self.edges[cell] {
                 if edge.trigger >> d & 1 != 0 {
@@ -103,7 +103,7 @@ impl Rules for Extra {
                     while gone != 0 {
                         let t = gone.trailing_zeros() as usize;
                         gone &= gone - 1;
-                        state.remove(3 * t + edge.target / 27, 1 << (edge.target % 27));
+                        state.remove(board(t, edge.target / 27), 1 << (edge.target % 27));
                     }
                 }
             }
@@ -114,7 +114,7 @@ impl Rules for Extra {
         let mut progress = false;
         for house in &self.houses {
             for d in 0..9 {
-                let here = [state.cand[3 * d] & house[0], state.cand[3 * d + 1] & house[1], state.cand[3 * d + 2] & house[2]];
+                let here = [state.cand[board(d, 0)] & house[0], state.cand[board(d, 1)] & house[1], state.cand[board(d, 2)] & house[2]];
                 let n = here[0].count_ones() + here[1].count_ones() + here[2].count_ones();
                 if n == 0 {
                     return Err(Contradiction);
@@ -134,15 +134,15 @@ impl Rules for Extra {
     fn locked(&self, state: &mut State) -> bool {
         let mut progress = false;
         for d in 0..9 {
-            let i = 3 * d;
+            let i = [board(d, 0), board(d, 1), board(d, 2)];
             for o in &self.overlaps {
                 // The digit's places in one house all in the overlap: the
                 // other house's cells outside it lose the digit.
                 for (house, only, other_only) in [(&o.a, &o.a_only, &o.b_only), (&o.b, &o.b_only, &o.a_only)] {
-                    let cand = [state.cand[i], state.cand[i + 1], state.cand[i + 2]];
+                    let cand = i.map(|i| state.cand[i]);
                     if meets(&cand, house) && !meets(&cand, only) && meets(&cand, other_only) {
                         for (k, w) in other_only.iter().enumerate() {
-                            state.remove(i + k, *w);
+                            state.remove(i[k], *w);
                         }
                         progress = true;
                     }
