@@ -192,14 +192,20 @@ impl Propagator {
                 let ci = (id >> 1) as usize;
                 let (c, d) = (ci / ns, ci % ns);
                 // on -> off: the cell's other candidates, then the digit's
-                // other places among the peers.
+                // other places among the peers, in SE's order (`getOnToOff`:
+                // box, row, column, then the other houses), which decides
+                // the first parent of what follows.
                 let others = if cfg.cell_links { self.cand[c] & !(1 << d) } else { 0 };
                 for e in bits(others) {
                     if let Some(ct) = self.imply_off(node(c * ns + e, false), pl) {
                         return Some(ct);
                     }
                 }
-                for c2 in (topo.peer_set[c] & self.dpos[d]).iter() {
+                let places = self.dpos[d];
+                for &c2 in &topo.peers[c] {
+                    if !places.contains(c2) {
+                        continue;
+                    }
                     if let Some(ct) = self.imply_off(node(c2 * ns + d, false), pl) {
                         return Some(ct);
                     }
