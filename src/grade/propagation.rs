@@ -638,7 +638,7 @@ fn peers_in_se_order(topo: &Topology) -> (Vec<CellSet>, Vec<u32>) {
             let part = topo.houses[h].set.minus(&taken);
             if !part.is_empty() {
                 parts.push(part);
-                taken = taken | part;
+                taken |= part;
             }
         }
     }
