@@ -20,7 +20,9 @@
 //! grade has reached a chain level, the first chain step no harder than it
 //! is taken instead of the easiest one, and the other steps found by an
 //! exhaustive chain search that are no harder than the grade are applied at
-//! once (see `hint::Batch`).
+//! once (see `hint::Batch`). Both stop once the grade reaches 9.5 (SE's
+//! first nested level): there a step can make a later one harder, so the
+//! grader follows SE's own path (`Ladder::next_hint`).
 //!
 //! Everything is written over houses (all-different groups of cells), so
 //! jigsaw, diagonal and other sudoku variants are graded too. Row/column/box
