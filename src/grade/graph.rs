@@ -95,7 +95,9 @@ impl Graph {
                         self.adj.push(j);
                     }
                 }
-                for c2 in (topo.peer_set[c] & b.dpos[d]).iter() {
+                // SE's order (box, row, column): the breadth-first searches
+                // take the first shortest path in it.
+                for &c2 in topo.peers[c].iter().filter(|&&c2| b.dpos[d].contains(c2)) {
                     let j = self.idx(node(c2 * ns + d, false));
                     self.adj.push(j);
                 }

@@ -20,7 +20,9 @@
 //! grade has reached a chain level, the first chain step no harder than it
 //! is taken instead of the easiest one, and the other steps found by an
 //! exhaustive chain search that are no harder than the grade are applied at
-//! once (see `hint::Batch`).
+//! once (see `hint::Batch`). Both stop once the grade reaches 9.5 (SE's
+//! first nested level): there a step can make a later one harder, so the
+//! grader follows SE's own path (`Ladder::next_hint`).
 //!
 //! Everything is written over houses (all-different groups of cells), so
 //! jigsaw, diagonal and other sudoku variants are graded too. Row/column/box
@@ -585,8 +587,15 @@ impl<'a> Ladder<'a> {
     /// The next step in SE order. `reached` is the hardest rating so far: a
     /// chain step no harder than that cannot change the grade, so the chain
     /// searches may return the first such step instead of the easiest.
+    ///
+    /// Not past SE's first nested level (9.5, below killer grids): there a
+    /// step can make a later one harder (SE rates every step on the grid the
+    /// one before it left, and a removal can lengthen the shortest chain
+    /// that remains), so the grade follows SE's own path: its easiest step,
+    /// ties in SE's order, one step at a time.
     fn next_hint(&mut self, b: &Board, reached: u32, ceiling: u32) -> Option<Hint> {
-        let h = self.next_hint_inner(b, reached, ceiling);
+        let se_path = reached >= rating::base_tenths(Technique::NestedForcingChain) && self.topo.sums.is_empty();
+        let h = self.next_hint_inner(b, if se_path { 0 } else { reached }, ceiling);
         if let Some(h) = &h {
             let limit = h.rating.max(reached);
             let mut pending = Vec::new();
@@ -596,7 +605,7 @@ impl<'a> Ladder<'a> {
             if let Some(c) = self.chains_.as_mut() {
                 pending.extend(c.take_batch(h, limit));
             }
-            self.pending = pending;
+            self.pending = if se_path { Vec::new() } else { pending };
         }
         h
     }

@@ -32,16 +32,19 @@ fn a_region_chain_with_forcing_chains_inside_rates_as_in_se() {
     assert_eq!(first.eliminations, vec![(rc(6, 5), 3)]);
     assert!(first.description.contains("each place of 3 in row 6: r6c1=3 -> "), "{}", first.description);
     // The inner chains it stands on, after its branches: here X-chains on 8
-    // that r6c1<>8 (or r3c6<>8) makes on the working grid.
+    // that r6c1<>8 (or r3c6<>8) makes on the working grid. Of two equally
+    // short ones, SE's breadth-first search takes the one whose first
+    // step turns off a place in the box (r6c5), before the column (r3c4).
     let inside = first.description.split(" inside: ").nth(1).expect("inner chains named");
-    assert!(inside.contains("[r5c4=8 -> r3c4<>8 -> r3c1=8 -> r6c1<>8 -> r6c5=8 -> r5c4<>8]"), "{}", first.description);
+    assert!(inside.contains("[r5c4=8 -> r6c5<>8 -> r6c1=8 -> r3c1<>8 -> r3c4=8 -> r5c4<>8]"), "{}", first.description);
     assert!(!g.steps.iter().any(|s| s.technique == Technique::Guess));
 }
 
 /// hardest-1106.txt, puzzle 11. SE's first step past the singles is rated
 /// 11.5: "11.5 Contradiction Forcing Chain: r9c5.6 on ==> r4c8.5 both on &
-/// off", a level-3 chain (10.0 + 1.5: 683 implications counting the
-/// multiple forcing chains inside, past 2 + 512). The grader's is the same
+/// off", a level-3 chain (10.0 + 1.5: past 2 + 512 implications counting
+/// the multiple forcing chains inside; the grader counts 685, SE's own
+/// count was not printed). The grader's is the same
 /// step, and nothing on its path rates higher. (SE had not finished the
 /// puzzle after 40 minutes; before nesting, the grader rated it a guess.)
 #[test]
@@ -53,6 +56,35 @@ fn a_contradiction_with_multiple_forcing_chains_inside_rates_as_in_se() {
     let first = g.steps.iter().find(|s| s.rating > 2.0).expect("a chain step");
     assert_eq!((first.technique, first.rating), (Technique::NestedMultipleForcingChain, 11.5));
     assert_eq!(first.eliminations, vec![(rc(9, 5), 5)]);
-    assert!(first.description.contains("(683 nodes), contradiction: r9c5=6 -> "), "{}", first.description);
+    assert!(first.description.contains("(685 nodes), contradiction: r9c5=6 -> "), "{}", first.description);
     assert!(first.description.contains(" -> r4c8<>5 inside: ["), "{}", first.description);
+}
+
+/// A held-out forum puzzle (tdoku's `puzzles5_forum_hardest_1905_11+`, not
+/// in the shared files) that SE rates 11.0, "Dynamic Contradiction Forcing
+/// Chains (+ Multiple Forcing Chains)". SE's tenth step, "11.0
+/// Contradiction Forcing Chain: r9c1.3 on ==> r7c6.7 both on & off",
+/// counts 108: 39 + 35 ancestors and four inner chains (6 + 10 + 10 + 8).
+/// Two rules of SE's decide it, and the grader rated it 10.9 without them:
+/// - the peers a candidate turns off are taken box, row, column
+///   (`getOnToOff`): from r4c1=7 the box's r5c2<>7 comes first, so r1c2=7
+///   follows from column 2, where a forcing chain removed r4c2<>7, not from
+///   box 1 (r3c1<>7, 98 in all);
+/// - past 9.5 every step is SE's easiest on the grid the one before left:
+///   SE's ninth step (10.9, r3c7.7 on) comes before r9c1.3, and removing
+///   r3c7's 7 lengthens the r9c1 chains.
+#[test]
+fn peer_order_and_se_path_give_a_held_out_puzzle_its_se_rating() {
+    let puzzle = "1..4....9.56..91.........6.........36....1.4.93...5.1.....2...85....4.9...7......";
+    let g = grade(&classic(puzzle));
+    assert!(g.solved);
+    assert_eq!((g.se_rating, g.hardest), (11.0, Technique::NestedMultipleForcingChain));
+    let nested: Vec<_> = g.steps.iter().filter(|s| s.technique == Technique::NestedMultipleForcingChain).collect();
+    assert_eq!(nested[0].eliminations, vec![(rc(3, 7), 6)]);
+    assert_eq!(nested[0].rating, 10.9);
+    assert!(nested[0].description.contains("(98 nodes), contradiction: r3c7=7 -> "), "{}", nested[0].description);
+    assert_eq!(nested[1].eliminations, vec![(rc(9, 1), 2)]);
+    assert_eq!(nested[1].rating, 11.0);
+    assert!(nested[1].description.contains("(108 nodes), contradiction: r9c1=3 -> "), "{}", nested[1].description);
+    assert!(nested[1].description.contains(" -> r4c1=7 -> r5c2<>7 -> r1c2=7 -> "), "{}", nested[1].description);
 }

@@ -61,6 +61,11 @@ pub(crate) struct Propagator {
     seen_gen: u32,
     stack: Vec<u32>,
     house_sets: Vec<CellSet>,
+    /// Each cell's peers split by house in SE's order (box, row, column,
+    /// then the rest; each part without the cells of the parts before):
+    /// cells `peer_start[c]..peer_start[c + 1]` of `peer_parts`.
+    peer_parts: Vec<CellSet>,
+    peer_start: Vec<u32>,
     /// What `advanced` found, its memory kept from call to call.
     found: Found,
     /// The inner searches of nested chains (made on first use).
@@ -117,6 +122,7 @@ impl Found {
 impl Propagator {
     pub fn new(topo: &Topology) -> Propagator {
         let n = topo.n_cells * topo.n_sym * 2;
+        let (peer_parts, peer_start) = peers_in_se_order(topo);
         Propagator {
             ns: topo.n_sym,
             cand: vec![0; topo.n_cells],
@@ -134,6 +140,8 @@ impl Propagator {
             seen_gen: 0,
             stack: Vec::new(),
             house_sets: topo.houses.iter().map(|h| h.set).collect(),
+            peer_parts,
+            peer_start,
             found: Found::default(),
             nest: None,
             inners: Vec::new(),
@@ -192,16 +200,21 @@ impl Propagator {
                 let ci = (id >> 1) as usize;
                 let (c, d) = (ci / ns, ci % ns);
                 // on -> off: the cell's other candidates, then the digit's
-                // other places among the peers.
+                // other places among the peers, in SE's order (`getOnToOff`:
+                // box, row, column, then the other houses), which decides
+                // the first parent of what follows.
                 let others = if cfg.cell_links { self.cand[c] & !(1 << d) } else { 0 };
                 for e in bits(others) {
                     if let Some(ct) = self.imply_off(node(c * ns + e, false), pl) {
                         return Some(ct);
                     }
                 }
-                for c2 in (topo.peer_set[c] & self.dpos[d]).iter() {
-                    if let Some(ct) = self.imply_off(node(c2 * ns + d, false), pl) {
-                        return Some(ct);
+                let (s, e) = (self.peer_start[c] as usize, self.peer_start[c + 1] as usize);
+                for k in s..e {
+                    for c2 in (self.peer_parts[k] & self.dpos[d]).iter() {
+                        if let Some(ct) = self.imply_off(node(c2 * ns + d, false), pl) {
+                            return Some(ct);
+                        }
                     }
                 }
             } else if let Some(pl) = self.q_off.pop_front() {
@@ -610,4 +623,25 @@ impl Propagator {
             }
         }
     }
+}
+
+/// Every cell's peers as disjoint parts, one per house in SE's order (see
+/// `Propagator::peer_parts`); within a part, cells in index order.
+fn peers_in_se_order(topo: &Topology) -> (Vec<CellSet>, Vec<u32>) {
+    let mut parts = Vec::new();
+    let mut start = Vec::with_capacity(topo.n_cells + 1);
+    for c in 0..topo.n_cells {
+        start.push(parts.len() as u32);
+        let mut taken = CellSet::EMPTY;
+        taken.insert(c);
+        for &h in &topo.cell_houses[c] {
+            let part = topo.houses[h].set.minus(&taken);
+            if !part.is_empty() {
+                parts.push(part);
+                taken |= part;
+            }
+        }
+    }
+    start.push(parts.len() as u32);
+    (parts, start)
 }
