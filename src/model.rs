@@ -203,6 +203,25 @@ pub fn sum_support(masks: &[u32], sum: u32, distinct: bool, out: &mut [u32]) -> 
         return support_repeating(masks, sum, out);
     }
     match SupportKey::of(masks, sum) {
+        Some(key) => key.support(masks, sum, out).is_some(),
+        None => support_distinct(masks, sum, out).is_some(),
+    }
+}
+
+/// [`sum_support`] of a set of different symbols, and with it the symbols
+/// every combination its candidates allow holds (the grader's required
+/// digits, `grade::cages::required_of`: the intersection of the sets of
+/// `masks.len()` symbols adding up to `sum` that the cells can take one
+/// each); `None` where no assignment reaches the sum. One pass over the
+/// combinations answers both, where asking the support of each combination
+/// in turn for the required symbols costs one support a combination.
+pub fn distinct_support(masks: &[u32], sum: u32, out: &mut [u32]) -> Option<u32> {
+    let n = masks.len();
+    out[..n].fill(0);
+    if masks.contains(&0) {
+        return None;
+    }
+    match SupportKey::of(masks, sum) {
         Some(key) => key.support(masks, sum, out),
         None => support_distinct(masks, sum, out),
     }
@@ -250,8 +269,9 @@ struct SupportKey(u64);
 const SUPPORT_TABLE: usize = 16384;
 
 thread_local! {
-    /// Per slot, a key and its answer: each cell's support (9 bits each)
-    /// and, in bit 63, whether the sum is reached. Key 0 is no key.
+    /// Per slot, a key and its answer: each cell's support (9 bits each,
+    /// from bit 0), the required symbols (9 bits from bit 54) and, in bit
+    /// 63, whether the sum is reached. Key 0 is no key.
     static SUPPORTS: std::cell::RefCell<Vec<(u64, u64)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
@@ -267,7 +287,7 @@ impl SupportKey {
 
     /// [`support_distinct`], answered from the table where it was asked
     /// before on this thread.
-    fn support(self, masks: &[u32], sum: u32, out: &mut [u32]) -> bool {
+    fn support(self, masks: &[u32], sum: u32, out: &mut [u32]) -> Option<u32> {
         let slot = (self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SUPPORT_TABLE.trailing_zeros())) as usize;
         let n = masks.len();
         let known = SUPPORTS.with(|t| t.borrow().get(slot).copied());
@@ -277,10 +297,11 @@ impl SupportKey {
             for (i, o) in out[..n].iter_mut().enumerate() {
                 *o = (answer >> (9 * i)) as u32 & 0x1ff;
             }
-            return answer >> 63 == 1;
+            return (answer >> 63 == 1).then_some((answer >> REQUIRED_AT) as u32 & 0x1ff);
         }
-        let reached = support_distinct(masks, sum, out);
-        let answer = out[..n].iter().enumerate().fold(0u64, |a, (i, &o)| a | (o as u64 & 0x1ff) << (9 * i)) | (reached as u64) << 63;
+        let required = support_distinct(masks, sum, out);
+        let answer = out[..n].iter().enumerate().fold(0u64, |a, (i, &o)| a | (o as u64 & 0x1ff) << (9 * i))
+            | required.map_or(0, |r| (r as u64) << REQUIRED_AT | 1 << 63);
         SUPPORTS.with(|t| {
             let mut t = t.borrow_mut();
             if t.is_empty() {
@@ -288,9 +309,12 @@ impl SupportKey {
             }
             t[slot] = (self.0, answer);
         });
-        reached
+        required
     }
 }
+
+/// Where a table answer keeps the required symbols (past six cells' supports).
+const REQUIRED_AT: u32 = 54;
 
 /// Every set of symbols 1–9 (bit s = symbol s + 1), ordered by how many
 /// symbols it holds, then by its total; `COMBINATION_START[k][t]` is where
@@ -358,9 +382,12 @@ fn put(t: &mut SetOfSets, m: u32) {
     t[(m >> 6) as usize] |= 1 << (m & 63);
 }
 
-fn support_distinct(masks: &[u32], sum: u32, out: &mut [u32]) -> bool {
+/// The support of a distinct set (into `out`) and its required symbols
+/// (see [`distinct_support`]); `None` where no combination fits.
+fn support_distinct(masks: &[u32], sum: u32, out: &mut [u32]) -> Option<u32> {
     let n = masks.len();
     let union = masks.iter().fold(0u32, |a, &m| a | m);
+    let mut required = 0x1ff;
     let mut any = false;
     for &set in sum_combinations(n, sum) {
         let set = set as u32;
@@ -368,19 +395,21 @@ fn support_distinct(masks: &[u32], sum: u32, out: &mut [u32]) -> bool {
             continue;
         }
         // Nothing new to learn from this set when it could only add
-        // symbols already supported; every cell taking any of the set's
-        // symbols supports them all.
-        if masks.iter().zip(out.iter()).all(|(&m, &o)| m & set & !o == 0) && any {
+        // symbols already supported and holds every symbol still required.
+        if any && set & required == required && masks.iter().zip(out.iter()).all(|(&m, &o)| m & set & !o == 0) {
             continue;
         }
-        if masks.iter().all(|&m| m & set == set) {
+        // Every cell taking any of the set's symbols supports them all.
+        let full = masks.iter().all(|&m| m & set == set);
+        if full {
             out[..n].iter_mut().for_each(|o| *o |= set);
-            any = true;
-            continue;
         }
-        any |= assignments(masks, set, out);
+        if full || assignments(masks, set, out) {
+            required &= set;
+            any = true;
+        }
     }
-    any
+    any.then_some(required)
 }
 
 /// Whether the cells can take the symbols of `set` one each (cell i from

@@ -33,7 +33,8 @@
 //! sums come from a known solution, so there is exactly one.
 
 use crate::level::Level;
-use crate::model::{Grid, Model, sum_support};
+use crate::model::{Grid, Model, distinct_support, sum_support};
+use std::cell::RefCell;
 
 /// A set of cells, one bit a cell (grids of up to 128 cells).
 type Cells = u128;
@@ -95,6 +96,9 @@ pub struct KillerCheck {
     /// Pairs of houses sharing two cells or more: pointing and claiming
     /// (a digit's places in the first all in the second).
     locked: Vec<(usize, usize)>,
+    /// The sum sets of the check under way, kept between checks so that a
+    /// check neither allocates nor clears a fixed array of them.
+    scratch: RefCell<Vec<SumSet>>,
 }
 
 /// A sum the checker brings to its support: a cage, or the rule of 45's
@@ -114,11 +118,26 @@ struct SumSet {
     seen: u32,
     /// The same for cage and house.
     seen_house: u32,
+    /// The symbols every combination of the sum its cells allow holds
+    /// (a cage's required digits), as they were at step `required_at`
+    /// (`u32::MAX`: never worked out).
+    required: u16,
+    required_at: u32,
 }
 
 impl SumSet {
-    const NONE: SumSet =
-        SumSet { cells: [0; MAX_SET], mask: 0, len: 0, sum: 0, distinct: false, cage: false, seen: u32::MAX, seen_house: u32::MAX };
+    const NONE: SumSet = SumSet {
+        cells: [0; MAX_SET],
+        mask: 0,
+        len: 0,
+        sum: 0,
+        distinct: false,
+        cage: false,
+        seen: u32::MAX,
+        seen_house: u32::MAX,
+        required: 0,
+        required_at: u32::MAX,
+    };
 
     /// Whether none of the set's cells changed since step `seen`.
     fn unchanged_since(&self, seen: u32, b: &Board) -> bool {
@@ -148,24 +167,27 @@ impl SumSet {
     }
 }
 
-/// The sum sets of one check, in a fixed array (no allocation per trial).
-struct SumSets {
-    sets: [SumSet; MAX_SETS],
-    len: usize,
+/// The sum sets of one check, in the checker's scratch vector (no
+/// allocation per trial once it has grown).
+struct SumSets<'a> {
+    sets: &'a mut Vec<SumSet>,
 }
 
-impl SumSets {
+impl SumSets<'_> {
     fn push(&mut self, set: SumSet) {
-        self.sets[self.len] = set;
-        self.len += 1;
+        self.sets.push(set);
     }
 
     fn all(&self) -> &[SumSet] {
-        &self.sets[..self.len]
+        self.sets
     }
 
     fn all_mut(&mut self) -> &mut [SumSet] {
-        &mut self.sets[..self.len]
+        self.sets
+    }
+
+    fn len(&self) -> usize {
+        self.sets.len()
     }
 }
 
@@ -186,6 +208,14 @@ struct Board {
     dirty: Cells,
     /// A cell lost its last candidate, or a sum no assignment reaches.
     broken: bool,
+    /// Per digit its open places when pointing and claiming last found
+    /// nothing for it: the same places give nothing again.
+    locked_seen: [Cells; MAX_SET],
+    /// Per house the step counter when naked pairs, and hidden pairs, last
+    /// found nothing in it (`u32::MAX`: never looked): a house none of whose
+    /// cells changed since gives nothing again.
+    naked_seen: [u32; MAX_HOUSES],
+    hidden_seen: [u32; MAX_HOUSES],
 }
 
 impl Board {
@@ -262,6 +292,7 @@ impl KillerCheck {
             houses,
             peers,
             locked,
+            scratch: RefCell::new(Vec::with_capacity(MAX_SETS)),
         })
     }
 
@@ -271,8 +302,25 @@ impl KillerCheck {
     /// a proof that the grader rates them at most `level` and that they
     /// have one solution.
     pub fn solves(&self, pieces: &[Vec<usize>], digits: &[u8], givens: &Grid, level: Level) -> bool {
+        let mut cages = Vec::with_capacity(pieces.len());
+        for piece in pieces {
+            if piece.len() > MAX_SET {
+                return false;
+            }
+            cages.push(piece.iter().fold(0, |s, &c| s | bit(c)));
+        }
+        self.solves_cages(&cages, digits, givens, level)
+    }
+
+    /// [`KillerCheck::solves`] with the cages as cell sets (one bit a cell,
+    /// in any order): what the generator's merge loop asks, without a list
+    /// of cells per cage.
+    pub fn solves_cages(&self, cages: &[u128], digits: &[u8], givens: &Grid, level: Level) -> bool {
         let medium = level != Level::Easy;
         let n = self.n;
+        if cages.len() > MAX_CELLS {
+            return false;
+        }
         let mut dpos = [0; MAX_SET];
         dpos[..self.value.len()].fill(self.grid);
         let mut b = Board {
@@ -284,31 +332,35 @@ impl KillerCheck {
             peers: [0; MAX_CELLS],
             dirty: self.grid,
             broken: false,
+            locked_seen: [!self.grid; MAX_SET],
+            naked_seen: [u32::MAX; MAX_HOUSES],
+            hidden_seen: [u32::MAX; MAX_HOUSES],
         };
         b.peers[..n].copy_from_slice(&self.peers);
         let mut cage_of = [u8::MAX; MAX_CELLS];
-        let mut cage_cells = [0 as Cells; MAX_CELLS];
-        let mut sets = SumSets { sets: [SumSet::NONE; MAX_SETS], len: 0 };
-        let mut covered: Cells = 0;
-        for (k, piece) in pieces.iter().enumerate() {
-            if piece.len() > MAX_SET || k >= MAX_CELLS {
+        let mut scratch = self.scratch.borrow_mut();
+        scratch.clear();
+        let mut sets = SumSets { sets: &mut scratch };
+        let (mut covered, mut count): (Cells, u32) = (0, 0);
+        for (k, &set) in cages.iter().enumerate() {
+            if set.count_ones() as usize > MAX_SET {
                 return false;
             }
-            let set = piece.iter().fold(0, |s, &c| s | bit(c));
-            for &c in piece {
+            let mut sum = 0;
+            for c in cells_of(set) {
                 cage_of[c] = k as u8;
                 b.peers[c] |= set & !bit(c);
+                sum += self.value[digits[c] as usize];
             }
             covered |= set;
-            cage_cells[k] = set;
-            let sum = piece.iter().map(|&c| self.value[digits[c] as usize]).sum();
-            sets.push(SumSet::new(piece.iter().copied(), sum, true, true));
+            count += set.count_ones();
+            sets.push(SumSet::new(cells_of(set), sum, true, true));
         }
-        if covered != self.grid {
+        if covered != self.grid || count as usize != n {
             return false;
         }
         if medium {
-            self.rule_of_45(&cage_of, &cage_cells, &mut sets);
+            self.rule_of_45(&cage_of, cages, &mut sets);
         }
         for (c, &g) in givens.cells.iter().enumerate() {
             if let Some(d) = g {
@@ -316,8 +368,9 @@ impl KillerCheck {
             }
         }
         // One-cell cages are givens (as the grader writes them in).
-        for piece in pieces.iter().filter(|p| p.len() == 1) {
-            b.place(piece[0], digits[piece[0]] as usize);
+        for &set in cages.iter().filter(|s| s.count_ones() == 1) {
+            let c = set.trailing_zeros() as usize;
+            b.place(c, digits[c] as usize);
         }
         loop {
             if b.broken {
@@ -351,7 +404,7 @@ impl KillerCheck {
     /// leave it) to those cages' sums less the innies'. Sets of one to five
     /// cells, as the grader's (`Model::sum_sets`, `cages::RULE_OF_45_CELLS`).
     fn rule_of_45(&self, cage_of: &[u8], cage_cells: &[Cells], sets: &mut SumSets) {
-        let first = sets.len;
+        let first = sets.len();
         for &house in &self.houses {
             let (mut whole_sum, mut partial_sum, mut innies, mut outies) = (0, 0, 0 as Cells, 0 as Cells);
             let mut seen: Cells = 0;
@@ -361,7 +414,7 @@ impl KillerCheck {
                     continue;
                 }
                 seen |= cage_cells[k];
-                let sum = sets.sets[k].sum as u32;
+                let sum = sets.all()[k].sum as u32;
                 match cage_cells[k] & !house {
                     0 => whole_sum += sum,
                     out => {
@@ -455,6 +508,10 @@ impl KillerCheck {
     fn locked(&self, b: &mut Board) -> bool {
         for d in 0..self.value.len() {
             let open = b.places(self.grid, d);
+            // What this finds for a digit depends on its open places alone.
+            if open == b.locked_seen[d] {
+                continue;
+            }
             for &(from, to) in &self.locked {
                 let places = open & self.houses[from];
                 let victims = open & self.houses[to] & !self.houses[from];
@@ -465,14 +522,25 @@ impl KillerCheck {
                     return true;
                 }
             }
+            b.locked_seen[d] = open;
         }
         false
+    }
+
+    /// Whether none of `house`'s cells lost a candidate since step `seen`.
+    /// (Every cell of one candidate is placed when pairs are looked for, so
+    /// the same candidates mean the same open cells.)
+    fn house_unchanged(house: Cells, seen: u32, b: &Board) -> bool {
+        seen != u32::MAX && cells_of(house).all(|c| b.changed[c] <= seen)
     }
 
     /// Two open cells of a house with the same two candidates: the rest of
     /// the house loses both.
     fn naked_pair(&self, b: &mut Board) -> bool {
-        for &house in &self.houses {
+        for (h, &house) in self.houses.iter().enumerate() {
+            if Self::house_unchanged(house, b.naked_seen[h], b) {
+                continue;
+            }
             let open = house & !b.placed;
             for x in cells_of(open) {
                 let pair = b.cand[x];
@@ -489,6 +557,7 @@ impl KillerCheck {
                     return true;
                 }
             }
+            b.naked_seen[h] = b.clock;
         }
         false
     }
@@ -496,7 +565,10 @@ impl KillerCheck {
     /// Two digits whose open places in a house are the same two cells:
     /// those cells lose every other candidate.
     fn hidden_pair(&self, b: &mut Board) -> bool {
-        for &house in &self.houses {
+        for (h, &house) in self.houses.iter().enumerate() {
+            if Self::house_unchanged(house, b.hidden_seen[h], b) {
+                continue;
+            }
             let mut places = [0 as Cells; MAX_SET];
             for (d, p) in places.iter_mut().enumerate().take(self.value.len()) {
                 *p = b.places(house, d);
@@ -519,6 +591,7 @@ impl KillerCheck {
                     }
                 }
             }
+            b.hidden_seen[h] = b.clock;
         }
         false
     }
@@ -543,7 +616,11 @@ fn sums(b: &mut Board, sets: &mut SumSets, chosen: impl Fn(&SumSet) -> bool) -> 
             masks[i] = b.cand[c] as u32;
         }
         let n = set.len();
-        if !sum_support(&masks[..n], set.sum as u32, set.distinct, &mut keep[..n]) {
+        let reached = match set.distinct {
+            true => distinct_support(&masks[..n], set.sum as u32, &mut keep[..n]).map(|required| set.required = required as u16),
+            false => sum_support(&masks[..n], set.sum as u32, false, &mut keep[..n]).then_some(()),
+        };
+        if reached.is_none() {
             b.broken = true;
             return true;
         }
@@ -554,20 +631,28 @@ fn sums(b: &mut Board, sets: &mut SumSets, chosen: impl Fn(&SumSet) -> bool) -> 
         }
         // A set brought to its support is at its own fixpoint: only a
         // change from elsewhere gives it more. (The grader takes one set a
-        // step; any order reaches the same fixpoint.)
+        // step; any order reaches the same fixpoint.) Its required digits
+        // are the same on its support as on the candidates before.
         set.seen = b.clock;
+        if set.distinct {
+            set.required_at = b.clock;
+        }
     }
     any
 }
 
 /// The digits every combination of a cage's sum holds that its cells'
-/// candidates allow (the grader's `cages::required_digits`).
+/// candidates allow (the grader's `cages::required_digits`): as the last
+/// support found them where the cells did not change since.
 fn required(b: &Board, set: &SumSet) -> u16 {
-    let mut m = [0u32; MAX_SET];
+    if set.unchanged_since(set.required_at, b) {
+        return set.required;
+    }
+    let (mut m, mut keep) = ([0u32; MAX_SET], [0u32; MAX_SET]);
     for (i, c) in set.cells().enumerate() {
         m[i] = b.cand[c] as u32;
     }
-    super::cages::required_of(&m[..set.len()], set.sum as u32) as u16
+    distinct_support(&m[..set.len()], set.sum as u32, &mut keep[..set.len()]).unwrap_or(0) as u16
 }
 
 #[cfg(test)]
