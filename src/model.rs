@@ -221,11 +221,20 @@ pub fn distinct_support(masks: &[u32], sum: u32, out: &mut [u32]) -> Option<u32>
     if masks.contains(&0) {
         return None;
     }
+    // Up to three cells the combinations are searched as fast as the
+    // table answers (and leave its slots to larger sets).
+    if n <= 3 {
+        return support_distinct(masks, sum, out);
+    }
     match SupportKey::of(masks, sum) {
         Some(key) => key.support(masks, sum, out),
         None => support_distinct(masks, sum, out),
     }
 }
+
+/// Sets of up to this many cells: a combination's assignments are searched
+/// cell by cell (at most 24 ways), not by the subsets' programme.
+const SEARCHED_CELLS: usize = 4;
 
 /// [`sum_support`] of one or two cells, directly: the second cell's symbol
 /// is the sum less the first's (the killer checker asks these most).
@@ -404,12 +413,38 @@ fn support_distinct(masks: &[u32], sum: u32, out: &mut [u32]) -> Option<u32> {
         if full {
             out[..n].iter_mut().for_each(|o| *o |= set);
         }
-        if full || assignments(masks, set, out) {
+        let assigned = match n {
+            _ if full => true,
+            ..=SEARCHED_CELLS => assign_by_search(masks, 0, set, out),
+            _ => assignments(masks, set, out),
+        };
+        if assigned {
             required &= set;
             any = true;
         }
     }
     any.then_some(required)
+}
+
+/// Whether the cells from `k` on can take the symbols of `left` one each
+/// (cell i from `masks[i]`); ORs into `out` every cell–symbol pair some
+/// such assignment uses. Every assignment is walked: for a few cells that
+/// is fewer steps than the subsets' programme of [`assignments`].
+fn assign_by_search(masks: &[u32], k: usize, left: u32, out: &mut [u32]) -> bool {
+    if k == masks.len() {
+        return true;
+    }
+    let mut options = masks[k] & left;
+    let mut any = false;
+    while options != 0 {
+        let bit = options & options.wrapping_neg();
+        options &= options - 1;
+        if assign_by_search(masks, k + 1, left & !bit, out) {
+            out[k] |= bit;
+            any = true;
+        }
+    }
+    any
 }
 
 /// Whether the cells can take the symbols of `set` one each (cell i from
@@ -883,6 +918,58 @@ mod sum_tests {
             let b = by_enumeration(&masks, sum, distinct, &mut plain);
             assert_eq!((a, &fast), (b, &plain), "masks {masks:?} sum {sum} distinct {distinct}");
         }
+    }
+
+    /// [`distinct_support`] against the plain definition: the support as
+    /// enumerated, and as required symbols the intersection of the symbol
+    /// sets of every assignment (`None` where there is none), on random
+    /// cells of every size a killer cage or innie set takes, asked twice
+    /// (the second time from the thread's table where the set has 3 to 6
+    /// cells).
+    #[test]
+    fn support_and_required_match_enumeration() {
+        fn required_by_enumeration(masks: &[u32], sum: u32) -> Option<u32> {
+            fn walk(masks: &[u32], k: usize, used: u32, left: i64, all: &mut Option<u32>) {
+                if k == masks.len() {
+                    if left == 0 {
+                        *all = Some(all.map_or(used, |r| r & used));
+                    }
+                    return;
+                }
+                for s in 0..9 {
+                    if masks[k] >> s & 1 != 0 && used >> s & 1 == 0 {
+                        walk(masks, k + 1, used | 1 << s, left - (s as i64 + 1), all);
+                    }
+                }
+            }
+            let mut all = None;
+            walk(masks, 0, 0, sum as i64, &mut all);
+            all
+        }
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(13);
+        let questions: Vec<(Vec<u32>, u32)> = (0..20_000)
+            .map(|_| {
+                let n = rng.random_range(1..=6);
+                // Masks of few symbols too, as late in a solve.
+                let masks = (0..n).map(|_| rng.random_range(1..512u32) & rng.random_range(1..512u32)).collect();
+                (masks, rng.random_range(1..=45))
+            })
+            .collect();
+        let (mut reached, mut tabled) = (0, 0);
+        for round in 0..2 {
+            for (masks, sum) in &questions {
+                let n = masks.len();
+                let (mut fast, mut plain) = ([0u32; 9], vec![0; n]);
+                let required = distinct_support(masks, *sum, &mut fast[..n]);
+                let b = by_enumeration(masks, *sum, true, &mut plain);
+                assert_eq!(required.is_some(), b, "round {round}: masks {masks:?} sum {sum}");
+                assert_eq!(&fast[..n], &plain[..], "round {round}: masks {masks:?} sum {sum}");
+                assert_eq!(required, required_by_enumeration(masks, *sum), "round {round}: masks {masks:?} sum {sum}");
+                reached += usize::from(b);
+                tabled += usize::from(SupportKey::of(masks, *sum).is_some());
+            }
+        }
+        assert!(reached > 2_000 && tabled > 10_000, "reached {reached}, from the table {tabled}");
     }
 
     /// The thread's table of answers gives what was computed, asked again

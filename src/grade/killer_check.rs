@@ -94,8 +94,9 @@ pub struct KillerCheck {
     /// Each cell's peers through the houses.
     peers: Vec<Cells>,
     /// Pairs of houses sharing two cells or more: pointing and claiming
-    /// (a digit's places in the first all in the second).
-    locked: Vec<(usize, usize)>,
+    /// (a digit's places in the first all in the second), with the cells
+    /// of both.
+    locked: Vec<(usize, usize, Cells)>,
     /// The sum sets of the check under way, kept between checks so that a
     /// check neither allocates nor clears a fixed array of them.
     scratch: RefCell<Vec<SumSet>>,
@@ -208,8 +209,13 @@ struct Board {
     dirty: Cells,
     /// A cell lost its last candidate, or a sum no assignment reaches.
     broken: bool,
+    /// Per pass over sum sets ([`Pass`]) the cells that lost a candidate
+    /// since that pass last began: a set none of whose cells is here has
+    /// nothing new for it (a quick filter before the set's own clock).
+    touched: [Cells; PASSES],
     /// Per digit its open places when pointing and claiming last found
-    /// nothing for it: the same places give nothing again.
+    /// nothing for it (none at first: a pair without open places gives
+    /// nothing).
     locked_seen: [Cells; MAX_SET],
     /// Per house the step counter when naked pairs, and hidden pairs, last
     /// found nothing in it (`u32::MAX`: never looked): a house none of whose
@@ -217,6 +223,21 @@ struct Board {
     naked_seen: [u32; MAX_HOUSES],
     hidden_seen: [u32; MAX_HOUSES],
 }
+
+/// The passes over sum sets, each with its own [`Board::touched`].
+#[derive(Clone, Copy)]
+enum Pass {
+    /// Cage combination of cages of up to three cells (easy).
+    SmallCages,
+    /// Cage combination of every cage.
+    Cages,
+    /// The rule of 45's innies and outies.
+    Innies,
+    /// Cage and house.
+    CageHouse,
+}
+
+const PASSES: usize = 4;
 
 impl Board {
     fn eliminate(&mut self, c: usize, mask: u16) -> bool {
@@ -231,6 +252,9 @@ impl Board {
         self.clock += 1;
         self.changed[c] = self.clock;
         self.dirty |= bit(c);
+        for t in &mut self.touched {
+            *t |= bit(c);
+        }
         self.broken |= self.cand[c] == 0;
         true
     }
@@ -278,7 +302,7 @@ impl KillerCheck {
         for (i, &a) in houses.iter().enumerate() {
             for (j, &b) in houses.iter().enumerate() {
                 if i != j && (a & b).count_ones() >= 2 {
-                    locked.push((i, j));
+                    locked.push((i, j, a | b));
                 }
             }
         }
@@ -332,7 +356,8 @@ impl KillerCheck {
             peers: [0; MAX_CELLS],
             dirty: self.grid,
             broken: false,
-            locked_seen: [!self.grid; MAX_SET],
+            touched: [self.grid; PASSES],
+            locked_seen: [0; MAX_SET],
             naked_seen: [u32::MAX; MAX_HOUSES],
             hidden_seen: [u32::MAX; MAX_HOUSES],
         };
@@ -380,16 +405,16 @@ impl KillerCheck {
                 debug_assert!((0..n).all(|c| b.cand[c] == 1 << digits[c]), "a solve that is not the solution");
                 return true;
             }
-            if self.singles(&mut b) || sums(&mut b, &mut sets, |s| s.cage && s.len() <= 3) {
+            if self.singles(&mut b) || sums(&mut b, &mut sets, Pass::SmallCages, |s| s.cage && s.len() <= 3) {
                 continue;
             }
             if !medium {
                 return false;
             }
-            let progress = sums(&mut b, &mut sets, |s| s.cage)
+            let progress = sums(&mut b, &mut sets, Pass::Cages, |s| s.cage)
                 || self.cage_house(&mut b, &mut sets)
                 || self.locked(&mut b)
-                || sums(&mut b, &mut sets, |s| !s.cage)
+                || sums(&mut b, &mut sets, Pass::Innies, |s| !s.cage)
                 || self.naked_pair(&mut b)
                 || self.hidden_pair(&mut b);
             if !progress {
@@ -475,7 +500,8 @@ impl KillerCheck {
     /// grader's `cages::cage_house`).
     fn cage_house(&self, b: &mut Board, sets: &mut SumSets) -> bool {
         let mut any = false;
-        for set in sets.all_mut().iter_mut().filter(|s| s.cage && s.len >= 2) {
+        let touched = std::mem::take(&mut b.touched[Pass::CageHouse as usize]);
+        for set in sets.all_mut().iter_mut().filter(|s| s.cage && s.len >= 2 && s.mask & touched != 0) {
             // Unchanged cells: the same required digits in the same places,
             // and their houses only fewer victims: nothing new.
             if set.unchanged_since(set.seen_house, b) {
@@ -508,11 +534,17 @@ impl KillerCheck {
     fn locked(&self, b: &mut Board) -> bool {
         for d in 0..self.value.len() {
             let open = b.places(self.grid, d);
-            // What this finds for a digit depends on its open places alone.
-            if open == b.locked_seen[d] {
+            // What a pair of houses finds for a digit depends on the digit's
+            // open places in the two alone: a pair none of whose places
+            // changed since the last look that found nothing finds nothing.
+            let changed = open ^ b.locked_seen[d];
+            if changed == 0 {
                 continue;
             }
-            for &(from, to) in &self.locked {
+            for &(from, to, both) in &self.locked {
+                if both & changed == 0 {
+                    continue;
+                }
                 let places = open & self.houses[from];
                 let victims = open & self.houses[to] & !self.houses[from];
                 if places != 0 && places & !self.houses[to] == 0 && victims != 0 {
@@ -600,12 +632,15 @@ impl KillerCheck {
 /// Each chosen sum set whose cells changed since it was last looked at,
 /// brought to its support (the grader's cage combination and innies and
 /// outies); whether a candidate went.
-fn sums(b: &mut Board, sets: &mut SumSets, chosen: impl Fn(&SumSet) -> bool) -> bool {
+fn sums(b: &mut Board, sets: &mut SumSets, pass: Pass, chosen: impl Fn(&SumSet) -> bool) -> bool {
     let mut masks = [0u32; MAX_SET];
     let mut keep = [0u32; MAX_SET];
     let mut any = false;
+    // Cells changed during this pass are left for the next (the pass then
+    // reports progress, so there is one).
+    let touched = std::mem::take(&mut b.touched[pass as usize]);
     for set in sets.all_mut().iter_mut().filter(|s| chosen(s)) {
-        if set.unchanged_since(set.seen, b) {
+        if set.mask & touched == 0 || set.unchanged_since(set.seen, b) {
             continue;
         }
         set.seen = b.clock;
@@ -661,6 +696,57 @@ mod tests {
     use crate::generate::{Generator, Symmetry};
     use crate::grade::Grader;
     use crate::layout::Layout;
+
+    /// The required digits the checker reads off a support are the
+    /// grader's (`cages::required_of`, a support per combination), on
+    /// random cells of one to five candidates' masks.
+    #[test]
+    fn required_digits_are_the_graders() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(17);
+        let mut some = 0;
+        for _ in 0..20_000 {
+            let n = rng.random_range(1..=5);
+            let masks: Vec<u32> = (0..n).map(|_| rng.random_range(1..512u32) & rng.random_range(1..512u32)).collect();
+            let sum = rng.random_range(1..=35);
+            let mut keep = [0u32; MAX_SET];
+            let ours = distinct_support(&masks, sum, &mut keep[..n]).unwrap_or(0);
+            assert_eq!(ours, super::super::cages::required_of(&masks, sum), "masks {masks:?} sum {sum}");
+            some += usize::from(ours != 0);
+        }
+        assert!(some > 1_000, "{some} sets with required digits");
+    }
+
+    /// The checker's answer is a fixpoint's: it does not depend on the
+    /// order of the cages (so neither on the order its memos meet them).
+    /// Every merge of two neighbouring cages of a few killers and of the
+    /// same killers cut smaller, asked with the cages as lists and as cell
+    /// sets in reverse order, gets one answer.
+    #[test]
+    fn the_answer_does_not_depend_on_the_order_of_the_cages() {
+        let (mut solved, mut refused) = (0, 0);
+        for (model, givens, digits) in killers(3) {
+            let check = KillerCheck::new(&model).unwrap();
+            let whole = pieces(&model);
+            let cut: Vec<Vec<usize>> = whole.iter().flat_map(|c| c.chunks(2).map(|p| p.to_vec()).collect::<Vec<_>>()).collect();
+            for cages in [whole, cut] {
+                for i in 0..cages.len() {
+                    let j = (i + 1) % cages.len();
+                    let mut merged = cages.clone();
+                    let moved = merged.remove(j);
+                    merged[i.min(merged.len() - 1)].extend(moved);
+                    let mut sets: Vec<u128> = merged.iter().map(|p| p.iter().fold(0, |s, &c| s | bit(c))).collect();
+                    sets.reverse();
+                    for level in [Level::Easy, Level::Medium] {
+                        let answer = check.solves(&merged, &digits, &givens, level);
+                        assert_eq!(check.solves_cages(&sets, &digits, &givens, level), answer, "cages {i} and {j}, {level:?}");
+                        if answer { solved += 1 } else { refused += 1 }
+                    }
+                }
+            }
+        }
+        assert!(solved > 10 && refused > 10, "solved {solved}, refused {refused}");
+    }
 
     /// Killer-9 puzzles of seeds 1 to `n` (cages merged while unique, no
     /// level asked): their models, givens and solutions' symbols.
