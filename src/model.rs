@@ -232,9 +232,12 @@ pub fn distinct_support(masks: &[u32], sum: u32, out: &mut [u32]) -> Option<u32>
     }
 }
 
-/// Sets of up to this many cells: a combination's assignments are searched
-/// cell by cell (at most 24 ways), not by the subsets' programme.
-const SEARCHED_CELLS: usize = 4;
+/// Sets of four cells up to this many: a combination's assignments are
+/// searched cell by cell, each state (the symbols the first cells took)
+/// walked once, where the subsets' programme of [`assignments`] walks every
+/// subset twice (a killer cage has five cells at most; its candidates
+/// reach few of the subsets once it has lost some).
+const REMEMBERED_CELLS: usize = 5;
 
 /// [`sum_support`] of one or two cells, directly: the second cell's symbol
 /// is the sum less the first's (the killer checker asks these most).
@@ -415,7 +418,8 @@ fn support_distinct(masks: &[u32], sum: u32, out: &mut [u32]) -> Option<u32> {
         }
         let assigned = match n {
             _ if full => true,
-            ..=SEARCHED_CELLS => assign_by_search(masks, 0, set, out),
+            ..=3 => assign_by_search(masks, 0, set, out),
+            ..=REMEMBERED_CELLS => assign_remembered(masks, set, out),
             _ => assignments(masks, set, out),
         };
         if assigned {
@@ -445,6 +449,37 @@ fn assign_by_search(masks: &[u32], k: usize, left: u32, out: &mut [u32]) -> bool
         }
     }
     any
+}
+
+/// [`assign_by_search`] from the first cell over the symbols of `set`, each
+/// state (the symbols the first cells took) searched once: a state met
+/// again answers as it did, its pairs already in `out`.
+fn assign_remembered(masks: &[u32], set: u32, out: &mut [u32]) -> bool {
+    fn walk(masks: &[u32], used: u32, set: u32, seen: &mut SetOfSets, good: &mut SetOfSets, out: &mut [u32]) -> bool {
+        let k = used.count_ones() as usize;
+        if k == masks.len() {
+            return true;
+        }
+        if has(seen, used) {
+            return has(good, used);
+        }
+        put(seen, used);
+        let mut options = masks[k] & set & !used;
+        let mut any = false;
+        while options != 0 {
+            let bit = options & options.wrapping_neg();
+            options &= options - 1;
+            if walk(masks, used | bit, set, seen, good, out) {
+                out[k] |= bit;
+                any = true;
+            }
+        }
+        if any {
+            put(good, used);
+        }
+        any
+    }
+    walk(masks, 0, set, &mut [0; 8], &mut [0; 8], out)
 }
 
 /// Whether the cells can take the symbols of `set` one each (cell i from

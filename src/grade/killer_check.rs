@@ -93,6 +93,8 @@ pub struct KillerCheck {
     total: u32,
     /// Each cell's peers through the houses.
     peers: Vec<Cells>,
+    /// Each cell's full houses, one bit a house.
+    houses_of: Vec<u64>,
     /// Pairs of houses sharing two cells or more: pointing and claiming
     /// (a digit's places in the first all in the second), with the cells
     /// of both.
@@ -207,6 +209,9 @@ struct Board {
     /// Cells that lost a candidate since singles last looked: only they
     /// and their houses can hold a new single.
     dirty: Cells,
+    /// Per digit the cells that lost it since singles last looked: only
+    /// their houses can hold a new hidden single of it.
+    lost: [Cells; MAX_SET],
     /// A cell lost its last candidate, or a sum no assignment reaches.
     broken: bool,
     /// Per pass over sum sets ([`Pass`]) the cells that lost a candidate
@@ -247,6 +252,7 @@ impl Board {
         }
         for d in digits_of(gone) {
             self.dpos[d] &= !bit(c);
+            self.lost[d] |= bit(c);
         }
         self.cand[c] &= !mask;
         self.clock += 1;
@@ -298,6 +304,12 @@ impl KillerCheck {
                 peers[c] |= h & !bit(c);
             }
         }
+        let mut houses_of = vec![0u64; n];
+        for (h, &house) in houses.iter().enumerate() {
+            for c in cells_of(house) {
+                houses_of[c] |= 1 << h;
+            }
+        }
         let mut locked = Vec::new();
         for (i, &a) in houses.iter().enumerate() {
             for (j, &b) in houses.iter().enumerate() {
@@ -315,6 +327,7 @@ impl KillerCheck {
             value,
             houses,
             peers,
+            houses_of,
             locked,
             scratch: RefCell::new(Vec::with_capacity(MAX_SETS)),
         })
@@ -347,6 +360,7 @@ impl KillerCheck {
         }
         let mut dpos = [0; MAX_SET];
         dpos[..self.value.len()].fill(self.grid);
+        let lost = dpos;
         let mut b = Board {
             cand: [self.all; MAX_CELLS],
             placed: 0,
@@ -355,6 +369,7 @@ impl KillerCheck {
             clock: 0,
             peers: [0; MAX_CELLS],
             dirty: self.grid,
+            lost,
             broken: false,
             touched: [self.grid; PASSES],
             locked_seen: [0; MAX_SET],
@@ -468,11 +483,12 @@ impl KillerCheck {
     }
 
     /// Naked and hidden singles until none is left; whether any was placed.
-    /// Only the cells that lost a candidate since the last look, and their
-    /// houses, are looked at: a single appears nowhere else.
+    /// Only the cells that lost a candidate since the last look, and per
+    /// digit the houses of the cells that lost it, are looked at: a single
+    /// appears nowhere else.
     fn singles(&self, b: &mut Board) -> bool {
         let mut any = false;
-        while b.dirty != 0 && !b.broken {
+        while (b.dirty != 0 || b.lost.iter().any(|&l| l != 0)) && !b.broken {
             let dirty = std::mem::take(&mut b.dirty);
             let mut placed = false;
             for c in cells_of(dirty & !b.placed) {
@@ -481,8 +497,12 @@ impl KillerCheck {
                     placed = true;
                 }
             }
-            for &house in self.houses.iter().filter(|&&h| h & dirty != 0) {
-                for d in 0..self.value.len() {
+            for d in 0..self.value.len() {
+                let lost = std::mem::take(&mut b.lost[d]);
+                let mut houses = cells_of(lost).fold(0u64, |hs, c| hs | self.houses_of[c]);
+                while houses != 0 {
+                    let house = self.houses[houses.trailing_zeros() as usize];
+                    houses &= houses - 1;
                     let places = b.places(house, d);
                     if places.count_ones() == 1 {
                         b.place(places.trailing_zeros() as usize, d);
