@@ -754,7 +754,8 @@ mod tests {
                     let j = (i + 1) % cages.len();
                     let mut merged = cages.clone();
                     let moved = merged.remove(j);
-                    merged[i.min(merged.len() - 1)].extend(moved);
+                    let into = i.min(merged.len() - 1);
+                    merged[into].extend(moved);
                     let mut sets: Vec<u128> = merged.iter().map(|p| p.iter().fold(0, |s, &c| s | bit(c))).collect();
                     sets.reverse();
                     for level in [Level::Easy, Level::Medium] {
