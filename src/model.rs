@@ -416,11 +416,14 @@ fn support_distinct(masks: &[u32], sum: u32, out: &mut [u32]) -> Option<u32> {
         if full {
             out[..n].iter_mut().for_each(|o| *o |= set);
         }
-        let assigned = match n {
-            _ if full => true,
-            ..=3 => assign_by_search(masks, 0, set, out),
-            ..=REMEMBERED_CELLS => assign_remembered(masks, set, out),
-            _ => assignments(masks, set, out),
+        let assigned = if full {
+            true
+        } else if n <= 3 {
+            assign_by_search(masks, 0, set, out)
+        } else if n <= REMEMBERED_CELLS {
+            assign_remembered(masks, set, out)
+        } else {
+            assignments(masks, set, out)
         };
         if assigned {
             required &= set;
