@@ -301,7 +301,11 @@ impl Growth<'_, '_> {
     fn grow(&self, pieces: &[Vec<usize>], a: usize) -> Option<Vec<Vec<usize>>> {
         let (digits, size, rule) = (self.digits, self.size, self.rule);
         let i = pieces.iter().position(|p| p.len() == 1 && p[0] == a)?;
-        let mut tries: Vec<Vec<Vec<usize>>> = Vec::new();
+        // Each way is tried as cell sets (where the checker answers: grids
+        // of 128 cells at most), in turn; the lists are made only for the
+        // one kept, or where the grader is asked.
+        let quick = self.quick.is_some();
+        let sets: Vec<u128> = if quick { pieces.iter().map(|p| cell_set(p)).collect() } else { Vec::new() };
         for b in side_neighbours(size, a) {
             let Some(j) = pieces.iter().position(|p| p.contains(&b)) else { continue };
             if j == i || digits[a] == digits[b] {
@@ -309,22 +313,42 @@ impl Growth<'_, '_> {
             }
             // Joined whole.
             if pieces[j].len() < rule.max && !pieces[j].iter().any(|&c| digits[c] == digits[a]) {
-                let mut joined: Vec<Vec<usize>> = pieces.to_vec();
-                joined[j].push(a);
-                joined.remove(i);
-                tries.push(joined);
+                let joined = || {
+                    let mut joined: Vec<Vec<usize>> = pieces.to_vec();
+                    joined[j].push(a);
+                    joined.remove(i);
+                    joined
+                };
+                let mut trial = sets.clone();
+                if quick {
+                    trial[j] |= sets[i];
+                    trial.swap_remove(i);
+                }
+                if self.kept_as(&trial, joined) {
+                    return Some(joined());
+                }
             }
             // Or one cell taken, its cage left in one piece of two cells or
             // more (so each growth leaves one one-cell cage fewer).
             let rest: Vec<usize> = pieces[j].iter().copied().filter(|&c| c != b).collect();
             if rest.len() >= 2.max(rule.min) && piece_of(size, &rest, rest[0]).len() == rest.len() {
-                let mut taken: Vec<Vec<usize>> = pieces.to_vec();
-                taken[i].push(b);
-                taken[j] = rest;
-                tries.push(taken);
+                let taken = || {
+                    let mut taken: Vec<Vec<usize>> = pieces.to_vec();
+                    taken[i].push(b);
+                    taken[j] = rest.clone();
+                    taken
+                };
+                let mut trial = sets.clone();
+                if quick {
+                    trial[i] |= 1 << b;
+                    trial[j] &= !(1 << b);
+                }
+                if self.kept_as(&trial, taken) {
+                    return Some(taken());
+                }
             }
         }
-        tries.into_iter().find(|pieces| self.kept(pieces))
+        None
     }
 }
 
