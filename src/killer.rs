@@ -134,17 +134,20 @@ pub fn make(
         return Err(GenerateError::CageSizes { min: rule.min, max: rule.max });
     }
 
-    // 5. Minimal givens.
-    let solver = Solver::new(&model_with(&pieces));
+    // 5. Minimal givens (no solver where there are none: the caller counts
+    // the finished puzzle's solutions).
     let mut placed: Vec<usize> = (0..digits.len()).filter(|&c| givens.cells[c].is_some()).collect();
     placed.shuffle(rng);
-    for c in placed {
-        givens.cells[c] = None;
-        if other_digit_possible(&solver, &givens, c, solution) {
-            givens.cells[c] = Some(digits[c]);
+    if !placed.is_empty() {
+        let solver = Solver::new(&model_with(&pieces));
+        for c in placed {
+            givens.cells[c] = None;
+            if other_digit_possible(&solver, &givens, c, solution) {
+                givens.cells[c] = Some(digits[c]);
+            }
         }
+        debug_assert_eq!(solver.count(&givens, 2).solutions, 1);
     }
-    debug_assert_eq!(solver.count(&givens, 2).solutions, 1);
     // Cages print and store in reading order of their first cell.
     let mut cages: Vec<Cage> = sums(&pieces, &digits);
     for cage in &mut cages {
@@ -176,18 +179,29 @@ impl Growth<'_, '_> {
     /// Whether the puzzle `pieces` make stays unique and passes the
     /// acceptance test.
     fn kept(&self, pieces: &[Vec<usize>]) -> bool {
+        let cages: Vec<u128> = match self.quick {
+            Some(_) => pieces.iter().map(|p| cell_set(p)).collect(),
+            None => Vec::new(),
+        };
+        self.kept_as(&cages, || pieces.to_vec())
+    }
+
+    /// [`Growth::kept`] of the cages `cages` (cell sets, in any order: what
+    /// the checker reads), the same as the lists `pieces` makes, made only
+    /// where the checker does not answer alone.
+    fn kept_as(&self, cages: &[u128], pieces: impl FnOnce() -> Vec<Vec<usize>>) -> bool {
         // A solve by the checker proves both (see `KillerCheck`); at easy
         // and medium its refusal stands (it asks the level's own
         // techniques), at hard the grader is asked where it does not solve.
         if let Some((check, level)) = self.quick {
-            if check.solves(pieces, self.digits, self.givens, level) {
+            if check.solves_cages(cages, self.digits, self.givens, level) {
                 return true;
             }
             if level <= Level::Medium {
                 return false;
             }
         }
-        let model = (self.model_with)(pieces);
+        let model = (self.model_with)(&pieces());
         // The acceptance test first: a grade within a level is cheaper
         // than the count, and most merges late in the thinning fail it.
         // Where its solve proved the puzzle unique, no count is needed.
@@ -212,31 +226,49 @@ impl Growth<'_, '_> {
     /// refusals in a row.
     fn merge_at_random(&self, pieces: &mut Vec<Vec<usize>>, rng: &mut dyn Rng) {
         let size = self.size;
-        let set = |p: &[usize]| p.iter().fold(0u128, |s, &c| s | 1 << c);
         let mut refused: Vec<(u128, u128)> = Vec::new();
         let mut streak = 0;
+        let mut owner = vec![0; size * size];
+        let (mut sets, mut held, mut trial): (Vec<u128>, Vec<u16>, Vec<u128>) = (Vec::new(), Vec::new(), Vec::new());
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        // Per cage the later cages already met as its neighbours: the
+        // checker's grids have 128 cells at most, so cages fit one bit each.
+        let mut met: Vec<u128> = Vec::new();
         while streak < REFUSALS_IN_A_ROW {
-            let mut owner = vec![0; size * size];
             for (k, p) in pieces.iter().enumerate() {
                 for &c in p {
                     owner[c] = k;
                 }
             }
-            let sets: Vec<u128> = pieces.iter().map(|p| set(p)).collect();
-            let mut pairs: Vec<(usize, usize)> = Vec::new();
+            sets.clear();
+            sets.extend(pieces.iter().map(|p| cell_set(p)));
+            held.clear();
+            held.extend(pieces.iter().map(|p| p.iter().fold(0u16, |m, &c| m | 1 << self.digits[c])));
+            met.clear();
+            met.resize(pieces.len(), 0);
+            // Pairs in the order they are first met (the choice below reads
+            // this order): a pair met again answers as it did.
+            pairs.clear();
             for c in 0..size * size {
                 for n in side_neighbours(size, c) {
                     let (i, j) = (owner[c], owner[n]);
-                    if i >= j || pairs.contains(&(i, j)) || !self.may_merge(pieces, i, j) || refused.contains(&(sets[i], sets[j])) {
+                    if i >= j || met[i] >> j & 1 != 0 {
                         continue;
                     }
-                    pairs.push((i, j));
+                    met[i] |= 1 << j;
+                    let fits = pieces[i].len() + pieces[j].len() <= self.rule.max && held[i] & held[j] == 0;
+                    if fits && !refused.contains(&(sets[i], sets[j])) {
+                        pairs.push((i, j));
+                    }
                 }
             }
             let Some(&(i, j)) = pairs.choose(rng) else { break };
-            let merged = merged(pieces, i, j);
-            if self.kept(&merged) {
-                *pieces = merged;
+            trial.clear();
+            trial.extend_from_slice(&sets);
+            trial[i] |= sets[j];
+            trial.swap_remove(j);
+            if self.kept_as(&trial, || merged(pieces, i, j)) {
+                *pieces = merged(pieces, i, j);
                 streak = 0;
             } else {
                 refused.push((sets[i], sets[j]));
@@ -269,7 +301,11 @@ impl Growth<'_, '_> {
     fn grow(&self, pieces: &[Vec<usize>], a: usize) -> Option<Vec<Vec<usize>>> {
         let (digits, size, rule) = (self.digits, self.size, self.rule);
         let i = pieces.iter().position(|p| p.len() == 1 && p[0] == a)?;
-        let mut tries: Vec<Vec<Vec<usize>>> = Vec::new();
+        // Each way is tried as cell sets (where the checker answers: grids
+        // of 128 cells at most), in turn; the lists are made only for the
+        // one kept, or where the grader is asked.
+        let quick = self.quick.is_some();
+        let sets: Vec<u128> = if quick { pieces.iter().map(|p| cell_set(p)).collect() } else { Vec::new() };
         for b in side_neighbours(size, a) {
             let Some(j) = pieces.iter().position(|p| p.contains(&b)) else { continue };
             if j == i || digits[a] == digits[b] {
@@ -277,23 +313,48 @@ impl Growth<'_, '_> {
             }
             // Joined whole.
             if pieces[j].len() < rule.max && !pieces[j].iter().any(|&c| digits[c] == digits[a]) {
-                let mut joined: Vec<Vec<usize>> = pieces.to_vec();
-                joined[j].push(a);
-                joined.remove(i);
-                tries.push(joined);
+                let joined = || {
+                    let mut joined: Vec<Vec<usize>> = pieces.to_vec();
+                    joined[j].push(a);
+                    joined.remove(i);
+                    joined
+                };
+                let mut trial = sets.clone();
+                if quick {
+                    trial[j] |= sets[i];
+                    trial.swap_remove(i);
+                }
+                if self.kept_as(&trial, joined) {
+                    return Some(joined());
+                }
             }
             // Or one cell taken, its cage left in one piece of two cells or
             // more (so each growth leaves one one-cell cage fewer).
             let rest: Vec<usize> = pieces[j].iter().copied().filter(|&c| c != b).collect();
             if rest.len() >= 2.max(rule.min) && piece_of(size, &rest, rest[0]).len() == rest.len() {
-                let mut taken: Vec<Vec<usize>> = pieces.to_vec();
-                taken[i].push(b);
-                taken[j] = rest;
-                tries.push(taken);
+                let taken = || {
+                    let mut taken: Vec<Vec<usize>> = pieces.to_vec();
+                    taken[i].push(b);
+                    taken[j] = rest.clone();
+                    taken
+                };
+                let mut trial = sets.clone();
+                if quick {
+                    trial[i] |= 1 << b;
+                    trial[j] &= !(1 << b);
+                }
+                if self.kept_as(&trial, taken) {
+                    return Some(taken());
+                }
             }
         }
-        tries.into_iter().find(|pieces| self.kept(pieces))
+        None
     }
+}
+
+/// The cells of `piece` as a set, one bit a cell.
+fn cell_set(piece: &[usize]) -> u128 {
+    piece.iter().fold(0, |s, &c| s | 1 << c)
 }
 
 /// `pieces` with cage `j` merged into cage `i`.

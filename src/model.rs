@@ -203,10 +203,41 @@ pub fn sum_support(masks: &[u32], sum: u32, distinct: bool, out: &mut [u32]) -> 
         return support_repeating(masks, sum, out);
     }
     match SupportKey::of(masks, sum) {
+        Some(key) => key.support(masks, sum, out).is_some(),
+        None => support_distinct(masks, sum, out).is_some(),
+    }
+}
+
+/// [`sum_support`] of a set of different symbols, and with it the symbols
+/// every combination its candidates allow holds (the grader's required
+/// digits, `grade::cages::required_of`: the intersection of the sets of
+/// `masks.len()` symbols adding up to `sum` that the cells can take one
+/// each); `None` where no assignment reaches the sum. One pass over the
+/// combinations answers both, where asking the support of each combination
+/// in turn for the required symbols costs one support a combination.
+pub fn distinct_support(masks: &[u32], sum: u32, out: &mut [u32]) -> Option<u32> {
+    let n = masks.len();
+    out[..n].fill(0);
+    if masks.contains(&0) {
+        return None;
+    }
+    // Up to three cells the combinations are searched as fast as the
+    // table answers (and leave its slots to larger sets).
+    if n <= 3 {
+        return support_distinct(masks, sum, out);
+    }
+    match SupportKey::of(masks, sum) {
         Some(key) => key.support(masks, sum, out),
         None => support_distinct(masks, sum, out),
     }
 }
+
+/// Sets of four cells up to this many: a combination's assignments are
+/// searched cell by cell, each state (the symbols the first cells took)
+/// walked once, where the subsets' programme of [`assignments`] walks every
+/// subset twice (a killer cage has five cells at most; its candidates
+/// reach few of the subsets once it has lost some).
+const REMEMBERED_CELLS: usize = 5;
 
 /// [`sum_support`] of one or two cells, directly: the second cell's symbol
 /// is the sum less the first's (the killer checker asks these most).
@@ -250,8 +281,9 @@ struct SupportKey(u64);
 const SUPPORT_TABLE: usize = 16384;
 
 thread_local! {
-    /// Per slot, a key and its answer: each cell's support (9 bits each)
-    /// and, in bit 63, whether the sum is reached. Key 0 is no key.
+    /// Per slot, a key and its answer: each cell's support (9 bits each,
+    /// from bit 0), the required symbols (9 bits from bit 54) and, in bit
+    /// 63, whether the sum is reached. Key 0 is no key.
     static SUPPORTS: std::cell::RefCell<Vec<(u64, u64)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
@@ -267,7 +299,7 @@ impl SupportKey {
 
     /// [`support_distinct`], answered from the table where it was asked
     /// before on this thread.
-    fn support(self, masks: &[u32], sum: u32, out: &mut [u32]) -> bool {
+    fn support(self, masks: &[u32], sum: u32, out: &mut [u32]) -> Option<u32> {
         let slot = (self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SUPPORT_TABLE.trailing_zeros())) as usize;
         let n = masks.len();
         let known = SUPPORTS.with(|t| t.borrow().get(slot).copied());
@@ -277,10 +309,11 @@ impl SupportKey {
             for (i, o) in out[..n].iter_mut().enumerate() {
                 *o = (answer >> (9 * i)) as u32 & 0x1ff;
             }
-            return answer >> 63 == 1;
+            return (answer >> 63 == 1).then_some((answer >> REQUIRED_AT) as u32 & 0x1ff);
         }
-        let reached = support_distinct(masks, sum, out);
-        let answer = out[..n].iter().enumerate().fold(0u64, |a, (i, &o)| a | (o as u64 & 0x1ff) << (9 * i)) | (reached as u64) << 63;
+        let required = support_distinct(masks, sum, out);
+        let answer = out[..n].iter().enumerate().fold(0u64, |a, (i, &o)| a | (o as u64 & 0x1ff) << (9 * i))
+            | required.map_or(0, |r| (r as u64) << REQUIRED_AT | 1 << 63);
         SUPPORTS.with(|t| {
             let mut t = t.borrow_mut();
             if t.is_empty() {
@@ -288,9 +321,12 @@ impl SupportKey {
             }
             t[slot] = (self.0, answer);
         });
-        reached
+        required
     }
 }
+
+/// Where a table answer keeps the required symbols (past six cells' supports).
+const REQUIRED_AT: u32 = 54;
 
 /// Every set of symbols 1–9 (bit s = symbol s + 1), ordered by how many
 /// symbols it holds, then by its total; `COMBINATION_START[k][t]` is where
@@ -358,9 +394,12 @@ fn put(t: &mut SetOfSets, m: u32) {
     t[(m >> 6) as usize] |= 1 << (m & 63);
 }
 
-fn support_distinct(masks: &[u32], sum: u32, out: &mut [u32]) -> bool {
+/// The support of a distinct set (into `out`) and its required symbols
+/// (see [`distinct_support`]); `None` where no combination fits.
+fn support_distinct(masks: &[u32], sum: u32, out: &mut [u32]) -> Option<u32> {
     let n = masks.len();
     let union = masks.iter().fold(0u32, |a, &m| a | m);
+    let mut required = 0x1ff;
     let mut any = false;
     for &set in sum_combinations(n, sum) {
         let set = set as u32;
@@ -368,19 +407,82 @@ fn support_distinct(masks: &[u32], sum: u32, out: &mut [u32]) -> bool {
             continue;
         }
         // Nothing new to learn from this set when it could only add
-        // symbols already supported; every cell taking any of the set's
-        // symbols supports them all.
-        if masks.iter().zip(out.iter()).all(|(&m, &o)| m & set & !o == 0) && any {
+        // symbols already supported and holds every symbol still required.
+        if any && set & required == required && masks.iter().zip(out.iter()).all(|(&m, &o)| m & set & !o == 0) {
             continue;
         }
-        if masks.iter().all(|&m| m & set == set) {
+        // Every cell taking any of the set's symbols supports them all.
+        let full = masks.iter().all(|&m| m & set == set);
+        if full {
             out[..n].iter_mut().for_each(|o| *o |= set);
-            any = true;
-            continue;
         }
-        any |= assignments(masks, set, out);
+        let assigned = if full {
+            true
+        } else if n <= 3 {
+            assign_by_search(masks, 0, set, out)
+        } else if n <= REMEMBERED_CELLS {
+            assign_remembered(masks, set, out)
+        } else {
+            assignments(masks, set, out)
+        };
+        if assigned {
+            required &= set;
+            any = true;
+        }
+    }
+    any.then_some(required)
+}
+
+/// Whether the cells from `k` on can take the symbols of `left` one each
+/// (cell i from `masks[i]`); ORs into `out` every cell–symbol pair some
+/// such assignment uses. Every assignment is walked: for a few cells that
+/// is fewer steps than the subsets' programme of [`assignments`].
+fn assign_by_search(masks: &[u32], k: usize, left: u32, out: &mut [u32]) -> bool {
+    if k == masks.len() {
+        return true;
+    }
+    let mut options = masks[k] & left;
+    let mut any = false;
+    while options != 0 {
+        let bit = options & options.wrapping_neg();
+        options &= options - 1;
+        if assign_by_search(masks, k + 1, left & !bit, out) {
+            out[k] |= bit;
+            any = true;
+        }
     }
     any
+}
+
+/// [`assign_by_search`] from the first cell over the symbols of `set`, each
+/// state (the symbols the first cells took) searched once: a state met
+/// again answers as it did, its pairs already in `out`.
+fn assign_remembered(masks: &[u32], set: u32, out: &mut [u32]) -> bool {
+    fn walk(masks: &[u32], used: u32, set: u32, seen: &mut SetOfSets, good: &mut SetOfSets, out: &mut [u32]) -> bool {
+        let k = used.count_ones() as usize;
+        if k == masks.len() {
+            return true;
+        }
+        if has(seen, used) {
+            return has(good, used);
+        }
+        put(seen, used);
+        let mut options = masks[k] & set & !used;
+        let mut any = false;
+        while options != 0 {
+            let bit = options & options.wrapping_neg();
+            options &= options - 1;
+            if walk(masks, used | bit, set, seen, good, out) {
+                out[k] |= bit;
+                any = true;
+            }
+        }
+        if any {
+            put(good, used);
+        }
+        any
+    }
+    walk(masks, 0, set, &mut [0; 8], &mut [0; 8], out)
 }
 
 /// Whether the cells can take the symbols of `set` one each (cell i from
@@ -853,6 +955,58 @@ mod sum_tests {
             let b = by_enumeration(&masks, sum, distinct, &mut plain);
             assert_eq!((a, &fast), (b, &plain), "masks {masks:?} sum {sum} distinct {distinct}");
         }
+    }
+
+    /// [`distinct_support`] against the plain definition: the support as
+    /// enumerated, and as required symbols the intersection of the symbol
+    /// sets of every assignment (`None` where there is none), on random
+    /// cells of every size a killer cage or innie set takes, asked twice
+    /// (the second time from the thread's table where the set has 3 to 6
+    /// cells).
+    #[test]
+    fn support_and_required_match_enumeration() {
+        fn required_by_enumeration(masks: &[u32], sum: u32) -> Option<u32> {
+            fn walk(masks: &[u32], k: usize, used: u32, left: i64, all: &mut Option<u32>) {
+                if k == masks.len() {
+                    if left == 0 {
+                        *all = Some(all.map_or(used, |r| r & used));
+                    }
+                    return;
+                }
+                for s in 0..9 {
+                    if masks[k] >> s & 1 != 0 && used >> s & 1 == 0 {
+                        walk(masks, k + 1, used | 1 << s, left - (s as i64 + 1), all);
+                    }
+                }
+            }
+            let mut all = None;
+            walk(masks, 0, 0, sum as i64, &mut all);
+            all
+        }
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(13);
+        let questions: Vec<(Vec<u32>, u32)> = (0..20_000)
+            .map(|_| {
+                let n = rng.random_range(1..=6);
+                // Masks of few symbols too, as late in a solve.
+                let masks = (0..n).map(|_| rng.random_range(1..512u32) & rng.random_range(1..512u32)).collect();
+                (masks, rng.random_range(1..=45))
+            })
+            .collect();
+        let (mut reached, mut tabled) = (0, 0);
+        for round in 0..2 {
+            for (masks, sum) in &questions {
+                let n = masks.len();
+                let (mut fast, mut plain) = ([0u32; 9], vec![0; n]);
+                let required = distinct_support(masks, *sum, &mut fast[..n]);
+                let b = by_enumeration(masks, *sum, true, &mut plain);
+                assert_eq!(required.is_some(), b, "round {round}: masks {masks:?} sum {sum}");
+                assert_eq!(&fast[..n], &plain[..], "round {round}: masks {masks:?} sum {sum}");
+                assert_eq!(required, required_by_enumeration(masks, *sum), "round {round}: masks {masks:?} sum {sum}");
+                reached += usize::from(b);
+                tabled += usize::from(SupportKey::of(masks, *sum).is_some());
+            }
+        }
+        assert!(reached > 2_000 && tabled > 10_000, "reached {reached}, from the table {tabled}");
     }
 
     /// The thread's table of answers gives what was computed, asked again

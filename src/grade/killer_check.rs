@@ -33,7 +33,8 @@
 //! sums come from a known solution, so there is exactly one.
 
 use crate::level::Level;
-use crate::model::{Grid, Model, sum_support};
+use crate::model::{Grid, Model, distinct_support, sum_support};
+use std::cell::RefCell;
 
 /// A set of cells, one bit a cell (grids of up to 128 cells).
 type Cells = u128;
@@ -92,9 +93,15 @@ pub struct KillerCheck {
     total: u32,
     /// Each cell's peers through the houses.
     peers: Vec<Cells>,
+    /// Each cell's full houses, one bit a house.
+    houses_of: Vec<u64>,
     /// Pairs of houses sharing two cells or more: pointing and claiming
-    /// (a digit's places in the first all in the second).
-    locked: Vec<(usize, usize)>,
+    /// (a digit's places in the first all in the second), with the cells
+    /// of both.
+    locked: Vec<(usize, usize, Cells)>,
+    /// The sum sets of the check under way, kept between checks so that a
+    /// check neither allocates nor clears a fixed array of them.
+    scratch: RefCell<Vec<SumSet>>,
 }
 
 /// A sum the checker brings to its support: a cage, or the rule of 45's
@@ -114,11 +121,26 @@ struct SumSet {
     seen: u32,
     /// The same for cage and house.
     seen_house: u32,
+    /// The symbols every combination of the sum its cells allow holds
+    /// (a cage's required digits), as they were at step `required_at`
+    /// (`u32::MAX`: never worked out).
+    required: u16,
+    required_at: u32,
 }
 
 impl SumSet {
-    const NONE: SumSet =
-        SumSet { cells: [0; MAX_SET], mask: 0, len: 0, sum: 0, distinct: false, cage: false, seen: u32::MAX, seen_house: u32::MAX };
+    const NONE: SumSet = SumSet {
+        cells: [0; MAX_SET],
+        mask: 0,
+        len: 0,
+        sum: 0,
+        distinct: false,
+        cage: false,
+        seen: u32::MAX,
+        seen_house: u32::MAX,
+        required: 0,
+        required_at: u32::MAX,
+    };
 
     /// Whether none of the set's cells changed since step `seen`.
     fn unchanged_since(&self, seen: u32, b: &Board) -> bool {
@@ -148,24 +170,27 @@ impl SumSet {
     }
 }
 
-/// The sum sets of one check, in a fixed array (no allocation per trial).
-struct SumSets {
-    sets: [SumSet; MAX_SETS],
-    len: usize,
+/// The sum sets of one check, in the checker's scratch vector (no
+/// allocation per trial once it has grown).
+struct SumSets<'a> {
+    sets: &'a mut Vec<SumSet>,
 }
 
-impl SumSets {
+impl SumSets<'_> {
     fn push(&mut self, set: SumSet) {
-        self.sets[self.len] = set;
-        self.len += 1;
+        self.sets.push(set);
     }
 
     fn all(&self) -> &[SumSet] {
-        &self.sets[..self.len]
+        self.sets
     }
 
     fn all_mut(&mut self) -> &mut [SumSet] {
-        &mut self.sets[..self.len]
+        self.sets
+    }
+
+    fn len(&self) -> usize {
+        self.sets.len()
     }
 }
 
@@ -184,9 +209,40 @@ struct Board {
     /// Cells that lost a candidate since singles last looked: only they
     /// and their houses can hold a new single.
     dirty: Cells,
+    /// Per digit the cells that lost it since singles last looked: only
+    /// their houses can hold a new hidden single of it.
+    lost: [Cells; MAX_SET],
     /// A cell lost its last candidate, or a sum no assignment reaches.
     broken: bool,
+    /// Per pass over sum sets ([`Pass`]) the cells that lost a candidate
+    /// since that pass last began: a set none of whose cells is here has
+    /// nothing new for it (a quick filter before the set's own clock).
+    touched: [Cells; PASSES],
+    /// Per digit its open places when pointing and claiming last found
+    /// nothing for it (none at first: a pair without open places gives
+    /// nothing).
+    locked_seen: [Cells; MAX_SET],
+    /// Per house the step counter when naked pairs, and hidden pairs, last
+    /// found nothing in it (`u32::MAX`: never looked): a house none of whose
+    /// cells changed since gives nothing again.
+    naked_seen: [u32; MAX_HOUSES],
+    hidden_seen: [u32; MAX_HOUSES],
 }
+
+/// The passes over sum sets, each with its own [`Board::touched`].
+#[derive(Clone, Copy)]
+enum Pass {
+    /// Cage combination of cages of up to three cells (easy).
+    SmallCages,
+    /// Cage combination of every cage.
+    Cages,
+    /// The rule of 45's innies and outies.
+    Innies,
+    /// Cage and house.
+    CageHouse,
+}
+
+const PASSES: usize = 4;
 
 impl Board {
     fn eliminate(&mut self, c: usize, mask: u16) -> bool {
@@ -196,11 +252,15 @@ impl Board {
         }
         for d in digits_of(gone) {
             self.dpos[d] &= !bit(c);
+            self.lost[d] |= bit(c);
         }
         self.cand[c] &= !mask;
         self.clock += 1;
         self.changed[c] = self.clock;
         self.dirty |= bit(c);
+        for t in &mut self.touched {
+            *t |= bit(c);
+        }
         self.broken |= self.cand[c] == 0;
         true
     }
@@ -244,11 +304,17 @@ impl KillerCheck {
                 peers[c] |= h & !bit(c);
             }
         }
+        let mut houses_of = vec![0u64; n];
+        for (h, &house) in houses.iter().enumerate() {
+            for c in cells_of(house) {
+                houses_of[c] |= 1 << h;
+            }
+        }
         let mut locked = Vec::new();
         for (i, &a) in houses.iter().enumerate() {
             for (j, &b) in houses.iter().enumerate() {
                 if i != j && (a & b).count_ones() >= 2 {
-                    locked.push((i, j));
+                    locked.push((i, j, a | b));
                 }
             }
         }
@@ -261,7 +327,9 @@ impl KillerCheck {
             value,
             houses,
             peers,
+            houses_of,
             locked,
+            scratch: RefCell::new(Vec::with_capacity(MAX_SETS)),
         })
     }
 
@@ -271,10 +339,28 @@ impl KillerCheck {
     /// a proof that the grader rates them at most `level` and that they
     /// have one solution.
     pub fn solves(&self, pieces: &[Vec<usize>], digits: &[u8], givens: &Grid, level: Level) -> bool {
+        let mut cages = Vec::with_capacity(pieces.len());
+        for piece in pieces {
+            if piece.len() > MAX_SET {
+                return false;
+            }
+            cages.push(piece.iter().fold(0, |s, &c| s | bit(c)));
+        }
+        self.solves_cages(&cages, digits, givens, level)
+    }
+
+    /// [`KillerCheck::solves`] with the cages as cell sets (one bit a cell,
+    /// in any order): what the generator's merge loop asks, without a list
+    /// of cells per cage.
+    pub fn solves_cages(&self, cages: &[u128], digits: &[u8], givens: &Grid, level: Level) -> bool {
         let medium = level != Level::Easy;
         let n = self.n;
+        if cages.len() > MAX_CELLS {
+            return false;
+        }
         let mut dpos = [0; MAX_SET];
         dpos[..self.value.len()].fill(self.grid);
+        let lost = dpos;
         let mut b = Board {
             cand: [self.all; MAX_CELLS],
             placed: 0,
@@ -283,32 +369,38 @@ impl KillerCheck {
             clock: 0,
             peers: [0; MAX_CELLS],
             dirty: self.grid,
+            lost,
             broken: false,
+            touched: [self.grid; PASSES],
+            locked_seen: [0; MAX_SET],
+            naked_seen: [u32::MAX; MAX_HOUSES],
+            hidden_seen: [u32::MAX; MAX_HOUSES],
         };
         b.peers[..n].copy_from_slice(&self.peers);
         let mut cage_of = [u8::MAX; MAX_CELLS];
-        let mut cage_cells = [0 as Cells; MAX_CELLS];
-        let mut sets = SumSets { sets: [SumSet::NONE; MAX_SETS], len: 0 };
-        let mut covered: Cells = 0;
-        for (k, piece) in pieces.iter().enumerate() {
-            if piece.len() > MAX_SET || k >= MAX_CELLS {
+        let mut scratch = self.scratch.borrow_mut();
+        scratch.clear();
+        let mut sets = SumSets { sets: &mut scratch };
+        let (mut covered, mut count): (Cells, u32) = (0, 0);
+        for (k, &set) in cages.iter().enumerate() {
+            if set.count_ones() as usize > MAX_SET {
                 return false;
             }
-            let set = piece.iter().fold(0, |s, &c| s | bit(c));
-            for &c in piece {
+            let mut sum = 0;
+            for c in cells_of(set) {
                 cage_of[c] = k as u8;
                 b.peers[c] |= set & !bit(c);
+                sum += self.value[digits[c] as usize];
             }
             covered |= set;
-            cage_cells[k] = set;
-            let sum = piece.iter().map(|&c| self.value[digits[c] as usize]).sum();
-            sets.push(SumSet::new(piece.iter().copied(), sum, true, true));
+            count += set.count_ones();
+            sets.push(SumSet::new(cells_of(set), sum, true, true));
         }
-        if covered != self.grid {
+        if covered != self.grid || count as usize != n {
             return false;
         }
         if medium {
-            self.rule_of_45(&cage_of, &cage_cells, &mut sets);
+            self.rule_of_45(&cage_of, cages, &mut sets);
         }
         for (c, &g) in givens.cells.iter().enumerate() {
             if let Some(d) = g {
@@ -316,8 +408,9 @@ impl KillerCheck {
             }
         }
         // One-cell cages are givens (as the grader writes them in).
-        for piece in pieces.iter().filter(|p| p.len() == 1) {
-            b.place(piece[0], digits[piece[0]] as usize);
+        for &set in cages.iter().filter(|s| s.count_ones() == 1) {
+            let c = set.trailing_zeros() as usize;
+            b.place(c, digits[c] as usize);
         }
         loop {
             if b.broken {
@@ -327,16 +420,16 @@ impl KillerCheck {
                 debug_assert!((0..n).all(|c| b.cand[c] == 1 << digits[c]), "a solve that is not the solution");
                 return true;
             }
-            if self.singles(&mut b) || sums(&mut b, &mut sets, |s| s.cage && s.len() <= 3) {
+            if self.singles(&mut b) || sums(&mut b, &mut sets, Pass::SmallCages, |s| s.cage && s.len() <= 3) {
                 continue;
             }
             if !medium {
                 return false;
             }
-            let progress = sums(&mut b, &mut sets, |s| s.cage)
+            let progress = sums(&mut b, &mut sets, Pass::Cages, |s| s.cage)
                 || self.cage_house(&mut b, &mut sets)
                 || self.locked(&mut b)
-                || sums(&mut b, &mut sets, |s| !s.cage)
+                || sums(&mut b, &mut sets, Pass::Innies, |s| !s.cage)
                 || self.naked_pair(&mut b)
                 || self.hidden_pair(&mut b);
             if !progress {
@@ -351,7 +444,7 @@ impl KillerCheck {
     /// leave it) to those cages' sums less the innies'. Sets of one to five
     /// cells, as the grader's (`Model::sum_sets`, `cages::RULE_OF_45_CELLS`).
     fn rule_of_45(&self, cage_of: &[u8], cage_cells: &[Cells], sets: &mut SumSets) {
-        let first = sets.len;
+        let first = sets.len();
         for &house in &self.houses {
             let (mut whole_sum, mut partial_sum, mut innies, mut outies) = (0, 0, 0 as Cells, 0 as Cells);
             let mut seen: Cells = 0;
@@ -361,7 +454,7 @@ impl KillerCheck {
                     continue;
                 }
                 seen |= cage_cells[k];
-                let sum = sets.sets[k].sum as u32;
+                let sum = sets.all()[k].sum as u32;
                 match cage_cells[k] & !house {
                     0 => whole_sum += sum,
                     out => {
@@ -390,11 +483,12 @@ impl KillerCheck {
     }
 
     /// Naked and hidden singles until none is left; whether any was placed.
-    /// Only the cells that lost a candidate since the last look, and their
-    /// houses, are looked at: a single appears nowhere else.
+    /// Only the cells that lost a candidate since the last look, and per
+    /// digit the houses of the cells that lost it, are looked at: a single
+    /// appears nowhere else.
     fn singles(&self, b: &mut Board) -> bool {
         let mut any = false;
-        while b.dirty != 0 && !b.broken {
+        while (b.dirty != 0 || b.lost.iter().any(|&l| l != 0)) && !b.broken {
             let dirty = std::mem::take(&mut b.dirty);
             let mut placed = false;
             for c in cells_of(dirty & !b.placed) {
@@ -403,8 +497,12 @@ impl KillerCheck {
                     placed = true;
                 }
             }
-            for &house in self.houses.iter().filter(|&&h| h & dirty != 0) {
-                for d in 0..self.value.len() {
+            for d in 0..self.value.len() {
+                let lost = std::mem::take(&mut b.lost[d]);
+                let mut houses = cells_of(lost).fold(0u64, |hs, c| hs | self.houses_of[c]);
+                while houses != 0 {
+                    let house = self.houses[houses.trailing_zeros() as usize];
+                    houses &= houses - 1;
                     let places = b.places(house, d);
                     if places.count_ones() == 1 {
                         b.place(places.trailing_zeros() as usize, d);
@@ -422,7 +520,8 @@ impl KillerCheck {
     /// grader's `cages::cage_house`).
     fn cage_house(&self, b: &mut Board, sets: &mut SumSets) -> bool {
         let mut any = false;
-        for set in sets.all_mut().iter_mut().filter(|s| s.cage && s.len >= 2) {
+        let touched = std::mem::take(&mut b.touched[Pass::CageHouse as usize]);
+        for set in sets.all_mut().iter_mut().filter(|s| s.cage && s.len >= 2 && s.mask & touched != 0) {
             // Unchanged cells: the same required digits in the same places,
             // and their houses only fewer victims: nothing new.
             if set.unchanged_since(set.seen_house, b) {
@@ -455,7 +554,17 @@ impl KillerCheck {
     fn locked(&self, b: &mut Board) -> bool {
         for d in 0..self.value.len() {
             let open = b.places(self.grid, d);
-            for &(from, to) in &self.locked {
+            // What a pair of houses finds for a digit depends on the digit's
+            // open places in the two alone: a pair none of whose places
+            // changed since the last look that found nothing finds nothing.
+            let changed = open ^ b.locked_seen[d];
+            if changed == 0 {
+                continue;
+            }
+            for &(from, to, both) in &self.locked {
+                if both & changed == 0 {
+                    continue;
+                }
                 let places = open & self.houses[from];
                 let victims = open & self.houses[to] & !self.houses[from];
                 if places != 0 && places & !self.houses[to] == 0 && victims != 0 {
@@ -465,14 +574,25 @@ impl KillerCheck {
                     return true;
                 }
             }
+            b.locked_seen[d] = open;
         }
         false
+    }
+
+    /// Whether none of `house`'s cells lost a candidate since step `seen`.
+    /// (Every cell of one candidate is placed when pairs are looked for, so
+    /// the same candidates mean the same open cells.)
+    fn house_unchanged(house: Cells, seen: u32, b: &Board) -> bool {
+        seen != u32::MAX && cells_of(house).all(|c| b.changed[c] <= seen)
     }
 
     /// Two open cells of a house with the same two candidates: the rest of
     /// the house loses both.
     fn naked_pair(&self, b: &mut Board) -> bool {
-        for &house in &self.houses {
+        for (h, &house) in self.houses.iter().enumerate() {
+            if Self::house_unchanged(house, b.naked_seen[h], b) {
+                continue;
+            }
             let open = house & !b.placed;
             for x in cells_of(open) {
                 let pair = b.cand[x];
@@ -489,6 +609,7 @@ impl KillerCheck {
                     return true;
                 }
             }
+            b.naked_seen[h] = b.clock;
         }
         false
     }
@@ -496,7 +617,10 @@ impl KillerCheck {
     /// Two digits whose open places in a house are the same two cells:
     /// those cells lose every other candidate.
     fn hidden_pair(&self, b: &mut Board) -> bool {
-        for &house in &self.houses {
+        for (h, &house) in self.houses.iter().enumerate() {
+            if Self::house_unchanged(house, b.hidden_seen[h], b) {
+                continue;
+            }
             let mut places = [0 as Cells; MAX_SET];
             for (d, p) in places.iter_mut().enumerate().take(self.value.len()) {
                 *p = b.places(house, d);
@@ -519,6 +643,7 @@ impl KillerCheck {
                     }
                 }
             }
+            b.hidden_seen[h] = b.clock;
         }
         false
     }
@@ -527,12 +652,15 @@ impl KillerCheck {
 /// Each chosen sum set whose cells changed since it was last looked at,
 /// brought to its support (the grader's cage combination and innies and
 /// outies); whether a candidate went.
-fn sums(b: &mut Board, sets: &mut SumSets, chosen: impl Fn(&SumSet) -> bool) -> bool {
+fn sums(b: &mut Board, sets: &mut SumSets, pass: Pass, chosen: impl Fn(&SumSet) -> bool) -> bool {
     let mut masks = [0u32; MAX_SET];
     let mut keep = [0u32; MAX_SET];
     let mut any = false;
+    // Cells changed during this pass are left for the next (the pass then
+    // reports progress, so there is one).
+    let touched = std::mem::take(&mut b.touched[pass as usize]);
     for set in sets.all_mut().iter_mut().filter(|s| chosen(s)) {
-        if set.unchanged_since(set.seen, b) {
+        if set.mask & touched == 0 || set.unchanged_since(set.seen, b) {
             continue;
         }
         set.seen = b.clock;
@@ -543,7 +671,11 @@ fn sums(b: &mut Board, sets: &mut SumSets, chosen: impl Fn(&SumSet) -> bool) -> 
             masks[i] = b.cand[c] as u32;
         }
         let n = set.len();
-        if !sum_support(&masks[..n], set.sum as u32, set.distinct, &mut keep[..n]) {
+        let reached = match set.distinct {
+            true => distinct_support(&masks[..n], set.sum as u32, &mut keep[..n]).map(|required| set.required = required as u16),
+            false => sum_support(&masks[..n], set.sum as u32, false, &mut keep[..n]).then_some(()),
+        };
+        if reached.is_none() {
             b.broken = true;
             return true;
         }
@@ -554,20 +686,28 @@ fn sums(b: &mut Board, sets: &mut SumSets, chosen: impl Fn(&SumSet) -> bool) -> 
         }
         // A set brought to its support is at its own fixpoint: only a
         // change from elsewhere gives it more. (The grader takes one set a
-        // step; any order reaches the same fixpoint.)
+        // step; any order reaches the same fixpoint.) Its required digits
+        // are the same on its support as on the candidates before.
         set.seen = b.clock;
+        if set.distinct {
+            set.required_at = b.clock;
+        }
     }
     any
 }
 
 /// The digits every combination of a cage's sum holds that its cells'
-/// candidates allow (the grader's `cages::required_digits`).
+/// candidates allow (the grader's `cages::required_digits`): as the last
+/// support found them where the cells did not change since.
 fn required(b: &Board, set: &SumSet) -> u16 {
-    let mut m = [0u32; MAX_SET];
+    if set.unchanged_since(set.required_at, b) {
+        return set.required;
+    }
+    let (mut m, mut keep) = ([0u32; MAX_SET], [0u32; MAX_SET]);
     for (i, c) in set.cells().enumerate() {
         m[i] = b.cand[c] as u32;
     }
-    super::cages::required_of(&m[..set.len()], set.sum as u32) as u16
+    distinct_support(&m[..set.len()], set.sum as u32, &mut keep[..set.len()]).unwrap_or(0) as u16
 }
 
 #[cfg(test)]
@@ -576,6 +716,58 @@ mod tests {
     use crate::generate::{Generator, Symmetry};
     use crate::grade::Grader;
     use crate::layout::Layout;
+
+    /// The required digits the checker reads off a support are the
+    /// grader's (`cages::required_of`, a support per combination), on
+    /// random cells of one to five candidates' masks.
+    #[test]
+    fn required_digits_are_the_graders() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(17);
+        let mut some = 0;
+        for _ in 0..20_000 {
+            let n = rng.random_range(1..=5);
+            let masks: Vec<u32> = (0..n).map(|_| rng.random_range(1..512u32) & rng.random_range(1..512u32)).collect();
+            let sum = rng.random_range(1..=35);
+            let mut keep = [0u32; MAX_SET];
+            let ours = distinct_support(&masks, sum, &mut keep[..n]).unwrap_or(0);
+            assert_eq!(ours, super::super::cages::required_of(&masks, sum), "masks {masks:?} sum {sum}");
+            some += usize::from(ours != 0);
+        }
+        assert!(some > 1_000, "{some} sets with required digits");
+    }
+
+    /// The checker's answer is a fixpoint's: it does not depend on the
+    /// order of the cages (so neither on the order its memos meet them).
+    /// Every merge of two neighbouring cages of a few killers and of the
+    /// same killers cut smaller, asked with the cages as lists and as cell
+    /// sets in reverse order, gets one answer.
+    #[test]
+    fn the_answer_does_not_depend_on_the_order_of_the_cages() {
+        let (mut solved, mut refused) = (0, 0);
+        for (model, givens, digits) in killers(3) {
+            let check = KillerCheck::new(&model).unwrap();
+            let whole = pieces(&model);
+            let cut: Vec<Vec<usize>> = whole.iter().flat_map(|c| c.chunks(2).map(|p| p.to_vec()).collect::<Vec<_>>()).collect();
+            for cages in [whole, cut] {
+                for i in 0..cages.len() {
+                    let j = (i + 1) % cages.len();
+                    let mut merged = cages.clone();
+                    let moved = merged.remove(j);
+                    let into = i.min(merged.len() - 1);
+                    merged[into].extend(moved);
+                    let mut sets: Vec<u128> = merged.iter().map(|p| p.iter().fold(0, |s, &c| s | bit(c))).collect();
+                    sets.reverse();
+                    for level in [Level::Easy, Level::Medium] {
+                        let answer = check.solves(&merged, &digits, &givens, level);
+                        assert_eq!(check.solves_cages(&sets, &digits, &givens, level), answer, "cages {i} and {j}, {level:?}");
+                        if answer { solved += 1 } else { refused += 1 }
+                    }
+                }
+            }
+        }
+        assert!(solved > 10 && refused > 10, "solved {solved}, refused {refused}");
+    }
 
     /// Killer-9 puzzles of seeds 1 to `n` (cages merged while unique, no
     /// level asked): their models, givens and solutions' symbols.
