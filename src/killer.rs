@@ -215,8 +215,19 @@ impl Growth<'_, '_> {
     /// Whether cages `i` and `j` may merge: the merged cage stays within
     /// the largest size and repeats no digit of the solution.
     fn may_merge(&self, pieces: &[Vec<usize>], i: usize, j: usize) -> bool {
-        let digits = self.digits;
-        pieces[i].len() + pieces[j].len() <= self.rule.max && !pieces[i].iter().any(|&x| pieces[j].iter().any(|&y| digits[x] == digits[y]))
+        self.fits(pieces[i].len() + pieces[j].len(), self.held(&pieces[i]), self.held(&pieces[j]))
+    }
+
+    /// The digits of the solution in `piece`, one bit a digit.
+    fn held(&self, piece: &[usize]) -> u32 {
+        piece.iter().fold(0, |m, &c| m | 1 << self.digits[c])
+    }
+
+    /// Whether two cages of `cells` cells in all, holding the digits `a`
+    /// and `b`, may be one cage: no more cells than the rule allows and no
+    /// digit twice.
+    fn fits(&self, cells: usize, a: u32, b: u32) -> bool {
+        cells <= self.rule.max && a & b == 0
     }
 
     /// Solo's merge loop (solo.c `merge_some_cages`): a random pair of
@@ -229,7 +240,7 @@ impl Growth<'_, '_> {
         let mut refused: Vec<(u128, u128)> = Vec::new();
         let mut streak = 0;
         let mut owner = vec![0; size * size];
-        let (mut sets, mut held, mut trial): (Vec<u128>, Vec<u16>, Vec<u128>) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut sets, mut held, mut trial): (Vec<u128>, Vec<u32>, Vec<u128>) = (Vec::new(), Vec::new(), Vec::new());
         let mut pairs: Vec<(usize, usize)> = Vec::new();
         // Per cage the later cages already met as its neighbours: the
         // checker's grids have 128 cells at most, so cages fit one bit each.
@@ -243,7 +254,7 @@ impl Growth<'_, '_> {
             sets.clear();
             sets.extend(pieces.iter().map(|p| cell_set(p)));
             held.clear();
-            held.extend(pieces.iter().map(|p| p.iter().fold(0u16, |m, &c| m | 1 << self.digits[c])));
+            held.extend(pieces.iter().map(|p| self.held(p)));
             met.clear();
             met.resize(pieces.len(), 0);
             // Pairs in the order they are first met (the choice below reads
@@ -256,8 +267,7 @@ impl Growth<'_, '_> {
                         continue;
                     }
                     met[i] |= 1 << j;
-                    let fits = pieces[i].len() + pieces[j].len() <= self.rule.max && held[i] & held[j] == 0;
-                    if fits && !refused.contains(&(sets[i], sets[j])) {
+                    if self.fits(pieces[i].len() + pieces[j].len(), held[i], held[j]) && !refused.contains(&(sets[i], sets[j])) {
                         pairs.push((i, j));
                     }
                 }
