@@ -91,11 +91,14 @@ impl CellMemo {
 
 #[cfg(test)]
 thread_local! {
-    /// Tests grade with and without memos and compare.
-    static FORGET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Tests grade with and without what is kept between steps (these
+    /// memos, the ALS index of `wings`) and compare.
+    pub(crate) static FORGET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-fn forgetting() -> bool {
+/// Whether a test asked for everything kept between steps to be worked out
+/// afresh (never outside tests).
+pub(crate) fn forgetting() -> bool {
     #[cfg(test)]
     return FORGET.get();
     #[cfg(not(test))]

@@ -5,6 +5,7 @@
 use super::Technique;
 use super::board::{Board, CellSet, Hint, Mask, Topology, cell_list};
 use super::hint::Part;
+use super::memo::forgetting;
 
 /// The first XY-wing (or with `xyz` XYZ-wing) in SE's order. A wing whose
 /// three cells are all `unchanged` since a search that found nothing is
@@ -363,23 +364,11 @@ impl AlsIndex {
 }
 
 #[cfg(test)]
-thread_local! {
-    /// Tests index every state from scratch and compare.
-    pub(crate) static FORGET_ALS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-fn forgetting() -> bool {
-    #[cfg(test)]
-    return FORGET_ALS.get();
-    #[cfg(not(test))]
-    false
-}
-
-#[cfg(test)]
 mod tests {
     use super::super::board::{Board, Topology};
+    use super::super::memo::FORGET;
     use super::super::{Problem, grade};
-    use super::{AlsIndex, FORGET_ALS};
+    use super::AlsIndex;
 
     /// Along real grading paths (every step applied in turn), the index
     /// kept from state to state lists exactly the sets, in the same order,
@@ -398,9 +387,9 @@ mod tests {
                 kept.forget();
                 kept.build(&topo, &b);
                 let mut fresh = AlsIndex::default();
-                FORGET_ALS.set(true);
+                FORGET.set(true);
                 fresh.build(&topo, &b);
-                FORGET_ALS.set(false);
+                FORGET.set(false);
                 assert_eq!(kept.sets, fresh.sets, "{p}");
                 kept_sets += kept.sets.len();
                 for &(c, d) in &step.eliminations {
