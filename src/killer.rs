@@ -112,7 +112,7 @@ pub fn make(
             let (Some(i), Some(j)) = (pieces.iter().position(|p| p.contains(&a)), pieces.iter().position(|p| p.contains(&b))) else {
                 continue;
             };
-            if i == j || !growth.may_merge(&pieces, i, j) {
+            if i == j || !may_merge(&pieces, i, j, &digits, rule) {
                 continue;
             }
             let merged = merged(&pieces, i, j);
@@ -212,24 +212,6 @@ impl Growth<'_, '_> {
         }
     }
 
-    /// Whether cages `i` and `j` may merge: the merged cage stays within
-    /// the largest size and repeats no digit of the solution.
-    fn may_merge(&self, pieces: &[Vec<usize>], i: usize, j: usize) -> bool {
-        self.fits(pieces[i].len() + pieces[j].len(), self.held(&pieces[i]), self.held(&pieces[j]))
-    }
-
-    /// The digits of the solution in `piece`, one bit a digit.
-    fn held(&self, piece: &[usize]) -> u32 {
-        piece.iter().fold(0, |m, &c| m | 1 << self.digits[c])
-    }
-
-    /// Whether two cages of `cells` cells in all, holding the digits `a`
-    /// and `b`, may be one cage: no more cells than the rule allows and no
-    /// digit twice.
-    fn fits(&self, cells: usize, a: u32, b: u32) -> bool {
-        cells <= self.rule.max && a & b == 0
-    }
-
     /// Solo's merge loop (solo.c `merge_some_cages`): a random pair of
     /// neighbouring cages that may merge (size, digits) is tried; a pair
     /// refused is not tried again while both cages stay as they are; the
@@ -254,7 +236,7 @@ impl Growth<'_, '_> {
             sets.clear();
             sets.extend(pieces.iter().map(|p| cell_set(p)));
             held.clear();
-            held.extend(pieces.iter().map(|p| self.held(p)));
+            held.extend(pieces.iter().map(|p| held_digits(p, self.digits)));
             met.clear();
             met.resize(pieces.len(), 0);
             // Pairs in the order they are first met (the choice below reads
@@ -267,7 +249,7 @@ impl Growth<'_, '_> {
                         continue;
                     }
                     met[i] |= 1 << j;
-                    if self.fits(pieces[i].len() + pieces[j].len(), held[i], held[j]) && !refused.contains(&(sets[i], sets[j])) {
+                    if fits(pieces[i].len() + pieces[j].len(), held[i], held[j], self.rule) && !refused.contains(&(sets[i], sets[j])) {
                         pairs.push((i, j));
                     }
                 }
@@ -322,7 +304,7 @@ impl Growth<'_, '_> {
                 continue;
             }
             // Joined whole.
-            if pieces[j].len() < rule.max && !pieces[j].iter().any(|&c| digits[c] == digits[a]) {
+            if may_merge(pieces, i, j, digits, rule) {
                 let joined = || {
                     let mut joined: Vec<Vec<usize>> = pieces.to_vec();
                     joined[j].push(a);
@@ -360,6 +342,24 @@ impl Growth<'_, '_> {
         }
         None
     }
+}
+
+/// Whether cages `i` and `j` of `pieces` may merge: the merged cage stays
+/// within the largest size and repeats no digit of the solution.
+fn may_merge(pieces: &[Vec<usize>], i: usize, j: usize, digits: &[u8], rule: CageRule) -> bool {
+    fits(pieces[i].len() + pieces[j].len(), held_digits(&pieces[i], digits), held_digits(&pieces[j], digits), rule)
+}
+
+/// The digits of the solution in `piece`, one bit a digit.
+fn held_digits(piece: &[usize], digits: &[u8]) -> u32 {
+    piece.iter().fold(0, |m, &c| m | 1 << digits[c])
+}
+
+/// Whether two cages of `cells` cells in all, holding the digits `a` and
+/// `b`, may be one cage: no more cells than the rule allows and no digit
+/// twice.
+fn fits(cells: usize, a: u32, b: u32, rule: CageRule) -> bool {
+    cells <= rule.max && a & b == 0
 }
 
 /// The cells of `piece` as a set, one bit a cell.
@@ -478,7 +478,7 @@ fn join_singles(pieces: &mut Vec<Vec<usize>>, digits: &[u8], size: usize, rule: 
         let Some(i) = pieces.iter().position(|p| p.len() == 1 && p[0] == a) else { continue };
         let options: Vec<usize> = side_neighbours(size, a)
             .filter_map(|b| pieces.iter().position(|p| p.contains(&b)))
-            .filter(|&j| j != i && pieces[j].len() < rule.max && !pieces[j].iter().any(|&c| digits[c] == digits[a]))
+            .filter(|&j| j != i && may_merge(pieces, i, j, digits, rule))
             .collect();
         if let Some(&j) = options.choose(rng) {
             pieces[j].push(a);
