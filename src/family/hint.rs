@@ -249,11 +249,12 @@ fn pattern(step: &StuckStep, names: &Names) -> Option<String> {
         chain if sudoku_skill(chain) == SUDOKU_CHAINS && !step.path.is_empty() => {
             w.fill("hint.pattern.chain", &[("name", &name()), ("cells", &cell_list(&step.path, names))])
         }
-        WXYZWing | VWXYZWing | UVWXYZWing if !step.cells.is_empty() => {
+        WXYZWing | VWXYZWing | UVWXYZWing | TUVWXYZWing if !step.cells.is_empty() => {
             w.fill("hint.pattern.big_wing", &[("name", &name()), ("cells", &cells), ("digits", &digits)])
         }
         UniqueRectangle | UniqueLoop if !step.cells.is_empty() => w.fill("hint.pattern.unique", &[("cells", &cells), ("digits", &digits)]),
         AlignedPairExclusion if !step.cells.is_empty() => w.fill("hint.pattern.aligned_pairs", &[("cells", &cells)]),
+        AlignedTripletExclusion if !step.cells.is_empty() => w.fill("hint.pattern.aligned_triples", &[("cells", &cells)]),
         BivalueUniversalGrave if !pattern_cells.is_empty() => w.fill("hint.pattern.bug", &[("cells", &cell_list(&pattern_cells, names))]),
         _ if !pattern_cells.is_empty() && !is_single(step.technique) && step.technique != Guess => {
             w.fill("hint.pattern.stands_on", &[("name", &name()), ("cells", &cell_list(&pattern_cells, names))])

@@ -10,7 +10,9 @@
 //! our calibration data): SE 1.2.1's techniques plus skyscraper / kite /
 //! turbot / empty rectangle (4.0 - 4.3), 3- and 4-link X-chains (5.4 - 6.1)
 //! and ALS wings (WXYZ 5.5, VWXYZ 6.2, UVWXYZ 6.6). Chains are SE's: static
-//! X-, Y- and XY-chains and cycles (6.5 - 7.x, rated by length), Nishio
+//! X-, Y- and XY-chains and cycles (6.5 - 7.x, rated by length), then the
+//! two producers SE tries among its chains before Nishio: the TUVWXYZ-wing
+//! (an ALS wing of six cells) and aligned triplet exclusion (both 7.5), Nishio
 //! (7.5+), multiple (8.0+), dynamic (8.5+) and dynamic (+) forcing chains
 //! (9.0+), and SE's nested forcing chains (forcing chains inside, 9.5+;
 //! multiple forcing chains inside, 10.0+); past those, one cell is filled
@@ -181,6 +183,12 @@ pub enum Technique {
     XYCycle,
     /// Forcing chain mixing cell and house links (XY-chains and AICs).
     XYChain,
+    /// Almost locked set of 6 cells plus a bivalue cell (SE 7.5, tried
+    /// after the static chains).
+    TUVWXYZWing,
+    /// Three cells that cannot take the values that would empty a cell
+    /// seeing all of them (SE 7.5, after the TUVWXYZ-wing).
+    AlignedTripletExclusion,
     NishioForcingChain,
     /// Killer: a forcing chain through cages' sums ending in a
     /// contradiction (7.5 + length).
@@ -546,9 +554,10 @@ pub(crate) struct Ladder<'a> {
     forcing_: Option<Box<forcing::Forcing>>,
     /// The strong links' index, its memory kept from step to step.
     links: strong_links::LinkIndex,
-    /// The almost locked sets of the board, its memory kept from step to
-    /// step.
+    /// The almost locked sets of the board (3 to 5 cells; 6 for the
+    /// TUVWXYZ-wing), their memory kept from step to step.
     als: wings::AlsIndex,
+    als6: wings::AlsIndex,
     /// Killer grids: the rule-of-45 sets over joined boxes (made once).
     killer_extras: Option<Box<killer_sums::KillerExtras>>,
     /// A cell was filled from the solution: the puzzle is past the ladder,
@@ -567,7 +576,8 @@ impl<'a> Ladder<'a> {
             chains_: None,
             forcing_: None,
             links: strong_links::LinkIndex::default(),
-            als: wings::AlsIndex::default(),
+            als: wings::AlsIndex::new(3, 5),
+            als6: wings::AlsIndex::new(6, 6),
             killer_extras: None,
             guessed: false,
         }
@@ -616,6 +626,7 @@ impl<'a> Ladder<'a> {
         let links = &mut self.links;
         let als = &mut self.als;
         als.forget();
+        self.als6.forget();
         let mut unions = intersections::SegmentUnions::new();
         macro_rules! try_step {
             ($e:expr) => {
@@ -730,7 +741,7 @@ impl<'a> Ladder<'a> {
         past!(T::VWXYZWing);
         try_step!(m.als[1].search(b, |unchanged| wings::als_wing(t, b, als, 4, unchanged)));
         past!(T::AlignedPairExclusion);
-        try_step!(m.exclusion.search_if(b, |unchanged| exclusion::aligned_pair_exclusion(t, b, unchanged)));
+        try_step!(m.exclusion[0].search_if(b, |unchanged| exclusion::aligned_exclusion(t, b, 2, unchanged)));
         // Chains (the first rated 6.5) follow the 6.6 wing.
         past!(T::XCycle);
         try_step!(m.als[2].search(b, |unchanged| wings::als_wing(t, b, als, 5, unchanged)));
@@ -761,6 +772,11 @@ impl<'a> Ladder<'a> {
             }
         }
         try_step!(self.chains().find(t, b, reached));
+        // SE's chaining producers between the static chains and Nishio.
+        past!(T::TUVWXYZWing);
+        let (m, als6) = (&mut self.memos, &mut self.als6);
+        try_step!(m.als[3].search(b, |unchanged| wings::als_wing(t, b, als6, 6, unchanged)));
+        try_step!(m.exclusion[1].search_if(b, |unchanged| exclusion::aligned_exclusion(t, b, 3, unchanged)));
         try_step!(self.forcing().find(t, b, forcing::Level::Nishio, reached, None));
         self.chains();
         self.forcing();
@@ -796,12 +812,12 @@ struct Memos {
     fish: [memo::Memo; 3],
     /// Strong links, 2 to 4 (with the loops of as many).
     links: [memo::Memo; 3],
-    /// ALS wings of 3, 4 and 5 cells.
-    als: [memo::CellMemo; 3],
+    /// ALS wings of 3, 4, 5 and 6 cells.
+    als: [memo::CellMemo; 4],
     /// XY- and XYZ-wings.
     wings: [memo::CellMemo; 2],
-    /// Aligned pair exclusion.
-    exclusion: memo::CellMemo,
+    /// Aligned pair and triplet exclusion.
+    exclusion: [memo::CellMemo; 2],
     /// Killer: cage combination (small cages, then all), cage and house.
     cage_combination: [memo::Memo; 2],
     cage_house: memo::Memo,
@@ -819,9 +835,9 @@ impl Memos {
             hidden: [memo(), memo(), memo()],
             fish: [memo(), memo(), memo()],
             links: [memo(), memo(), memo()],
-            als: [memo::CellMemo::new(), memo::CellMemo::new(), memo::CellMemo::new()],
+            als: [memo::CellMemo::new(), memo::CellMemo::new(), memo::CellMemo::new(), memo::CellMemo::new()],
             wings: [memo::CellMemo::new(), memo::CellMemo::new()],
-            exclusion: memo::CellMemo::new(),
+            exclusion: [memo::CellMemo::new(), memo::CellMemo::new()],
             cage_combination: [memo(), memo()],
             cage_house: memo(),
         }

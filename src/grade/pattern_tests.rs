@@ -26,7 +26,7 @@ fn is_fish(t: Technique) -> bool {
 
 fn is_wing(t: Technique) -> bool {
     use Technique::*;
-    matches!(t, XYWing | XYZWing | WXYZWing | VWXYZWing | UVWXYZWing)
+    matches!(t, XYWing | XYZWing | WXYZWing | VWXYZWing | UVWXYZWing | TUVWXYZWing)
 }
 
 /// One-digit chains and loops of strong links (SE's 4.0 - 6.9).
@@ -336,4 +336,30 @@ fn pie_steps_name_symbols_as_the_page_prints_them() {
     let hint = family.hint(givens, &crate::lang::english()).unwrap();
     let text = format!("{} {}", hint.look, hint.finds.unwrap_or_default());
     assert!(![" A ", " B ", " C ", " A.", " B.", " C."].iter().any(|l| text.contains(l)), "{text}");
+}
+
+/// Sukaku Explainer (built from source; `serate --before='%m' --after='%s'`
+/// around the step) on this se-rated.txt puzzle at 7.5: "Aligned Triplet
+/// Exclusion: r2c1,r3c4,r2c3", taking 7 and 9 from r2c3 ({5,7,9}, with
+/// r2c1 {7,9} and r3c4 {2,4}). The grader finds the same three cells, in
+/// SE's order, against the same cell.
+#[test]
+fn an_aligned_triplet_exclusion_is_ses() {
+    let step =
+        step_of("2.........3.8.1.4..6..5...1...5...67...9.2...18...3...5...7..3..2.3.4.5.........8", Technique::AlignedTripletExclusion);
+    assert_eq!(step.description, "aligned triplet exclusion: r2c1,r3c4,r2c3 against r2c5,r3c3 => r2c3<>7, r2c3<>9");
+    let cells: Vec<usize> = step.pattern.cells.iter().map(|c| c.cell).collect();
+    assert_eq!(cells, [9, 21, 11]);
+    assert_eq!(step.eliminations, [(11, 6), (11, 8)]);
+}
+
+/// SE's TUVWXYZ-wing on this puzzle: "TUVWXYZ-Wing 2519: Cells
+/// r1c3,r2c3,r4c3,r7c3,r8c3,r9c3,r9c2 on values 3,9" (doubly linked, set
+/// in column 3 with seven digits, bivalue cell r9c2).
+#[test]
+fn a_tuvwxyz_wing_names_its_six_cells_and_bivalue_cell() {
+    let step = step_of("78......3.....4..9...82.....1.6923....27.16....7543.8.....37...2..1.....4......76", Technique::TUVWXYZWing);
+    assert_eq!(cells_named(&step.pattern, Part::Member), ["r1c3", "r2c3", "r4c3", "r7c3", "r8c3", "r9c3"]);
+    assert_eq!(cells_named(&step.pattern, Part::Pincer), ["r9c2"]);
+    assert!(step.description.starts_with("TUVWXYZ-wing (doubly linked): "), "{}", step.description);
 }

@@ -74,7 +74,7 @@ const fn cage(
 }
 
 /// How many techniques there are.
-pub const COUNT: usize = 61;
+pub const COUNT: usize = 63;
 
 /// The table, in the order of [`Technique`] (SE's order of difficulty).
 /// Ratings: Sudoku Explainer 1.2.1's hint classes as Sukaku Explainer keeps
@@ -195,6 +195,8 @@ const ROWS: [About; COUNT] = {
         row(XChain, "X-chain", "x-chain", "X-chain", 66, 260, Chains),
         row(XYCycle, "XY-cycle", "xy-cycle", "XY-cycle", 70, 280, Chains),
         row(XYChain, "forcing chain", "forcing-chain", "forcing chain", 70, 260, Chains),
+        row(TUVWXYZWing, "TUVWXYZ-wing", "tuvwxyz-wing", "TUVWXYZ-wing", 75, 300, Wings),
+        row(AlignedTripletExclusion, "aligned triplet exclusion", "aligned-triplet-exclusion", "aligned triplet exclusion", 75, 300, Wings),
         row(NishioForcingChain, "Nishio forcing chain", "nishio", "Nishio forcing chain", 75, 500, Chains),
         cage(CageForcingChain, "cage forcing chain", "cage-forcing-chain", "forcing chain through the cages' sums", 75, 500, Chains),
         row(CellForcingChain, "cell forcing chains", "cell-forcing-chains", "cell forcing chain", 80, 500, Chains),

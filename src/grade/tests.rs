@@ -340,6 +340,24 @@ const EXAMPLES: &[Example] = &[
         source: "se-rated.txt, SE 7.0",
     },
     Example {
+        // Sukaku Explainer (built from source): 7.5, "TUVWXYZ-Wing 2519"
+        // on r1c3, r2c3, r4c3, r7c3, r8c3, r9c3 and r9c2 after three
+        // forcing chains (the file, rated by an SE without the wing, says
+        // 7.9; without it the grader said 7.9 too).
+        puzzle: "78......3.....4..9...82.....1.6923....27.16....7543.8.....37...2..1.....4......76",
+        hardest: Technique::TUVWXYZWing,
+        rating: 7.5,
+        source: "se-rated.txt, SE 7.5 (the file: 7.9)",
+    },
+    Example {
+        // SE: 7.5, "Aligned Triplet Exclusion: r2c1,r3c4,r2c3"; without it
+        // the grader reached for cell forcing chains (8.3).
+        puzzle: "2.........3.8.1.4..6..5...1...5...67...9.2...18...3...5...7..3..2.3.4.5.........8",
+        hardest: Technique::AlignedTripletExclusion,
+        rating: 7.5,
+        source: "se-rated.txt, SE 7.5",
+    },
+    Example {
         puzzle: ".7.5.4.1...1.8.6..6...3...7..24.81....73598...4.....9..5.....6....6.7.......2....",
         hardest: Technique::NishioForcingChain,
         rating: 7.7,

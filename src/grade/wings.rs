@@ -1,6 +1,6 @@
 //! Wings: XY-wing (SE 4.2) and XYZ-wing (4.4), searched like SE (pivot cells
 //! in grid order, wings among the pivot's peers), and Sukaku Explainer's
-//! larger ALS wings (WXYZ, VWXYZ, UVWXYZ).
+//! larger ALS wings (WXYZ, VWXYZ, UVWXYZ, TUVWXYZ).
 
 use super::Technique;
 use super::board::{Board, CellSet, Hint, Mask, Topology, cell_list};
@@ -83,14 +83,16 @@ pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool, unchanged: CellSet)
     None
 }
 
-/// Sukaku Explainer's WXYZ- (k = 3), VWXYZ- (k = 4) and UVWXYZ-wings (k = 5):
-/// an almost locked set of k cells that all see each other (in one house,
+/// Sukaku Explainer's WXYZ- (k = 3), VWXYZ- (k = 4), UVWXYZ- (k = 5) and
+/// TUVWXYZ-wings (k = 6): an almost locked set of k cells that all see each other (in one house,
 /// or on a variant grid across houses: two cells of a box and a third in a
 /// window with one and a column with the other) holding k+1 digits, and a
 /// bivalue cell {x, z} outside it whose x is restricted (every x of the set
 /// sees the bivalue cell). Then z is in the set or in the bivalue cell, so
 /// z leaves every cell seeing all those z's. Ratings: WXYZ 5.5 - 5.6, VWXYZ
-/// 6.2 - 6.4 (by the largest cell of the set), UVWXYZ 6.6.
+/// 6.2 - 6.4 (by the largest cell of the set), UVWXYZ 6.6, TUVWXYZ 7.5 (SE
+/// tries it among its chaining producers: after the static chains, before
+/// aligned triplet exclusion and Nishio).
 ///
 /// A set and a bivalue cell all of whose cells are `unchanged` since a
 /// search that found nothing are skipped: candidates only leave, so they
@@ -106,7 +108,8 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
     let tech = match k {
         3 => Technique::WXYZWing,
         4 => Technique::VWXYZWing,
-        _ => Technique::UVWXYZWing,
+        5 => Technique::UVWXYZWing,
+        _ => Technique::TUVWXYZWing,
     };
     // A set that kept its candidates pairs only with bivalue cells that
     // did not keep theirs.
@@ -128,7 +131,8 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
         let rating = match k {
             3 => 55 + (1 - (3 - maxc as i32).abs()).max(0) as u32,
             4 => 62 + (2 - (3 - maxc as i32).abs()).max(0) as u32,
-            _ => 66,
+            5 => 66,
+            _ => 75,
         };
         if best.as_ref().is_some_and(|(r, _, _)| *r < rating) {
             continue;
@@ -213,9 +217,10 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
     best.map(|(_, _, h)| h)
 }
 
-/// Almost locked sets of 3 to 5 cells (one more digit than cells) whose
-/// cells all see each other, built once per grid state for the three wing
-/// searches: enumerated from each cell in grid order, as SE's wings are
+/// Almost locked sets of `min` to `max` cells (one more digit than cells)
+/// whose cells all see each other, built once per grid state for the wing
+/// searches (3 to 5 cells for the three wings below the chains, 6 for the
+/// TUVWXYZ-wing, which only a grid the chains leave unsolved asks for): enumerated from each cell in grid order, as SE's wings are
 /// (on a classic grid such cells lie in one house; on a variant grid they
 /// may span a box, a window and a line).
 ///
@@ -226,8 +231,10 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
 /// branch's sets from the previous list instead (both lists are in the
 /// enumeration's order, so the result is the list a full enumeration
 /// makes).
-#[derive(Default)]
 pub(crate) struct AlsIndex {
+    /// The sizes of set listed.
+    min: usize,
+    max: usize,
     built: bool,
     sets: Vec<Als>,
     /// The sets of the last grid state indexed, and its cells' candidates
@@ -242,7 +249,7 @@ struct Als {
     /// they only see each other across houses).
     house: Option<usize>,
     size: usize,
-    cells: [usize; 5],
+    cells: [usize; MAX_ALS],
     inside: CellSet,
     digits: Mask,
 }
@@ -256,7 +263,16 @@ struct Reuse {
     cursor: usize,
 }
 
+/// The largest almost locked set a wing takes.
+const MAX_ALS: usize = 6;
+
 impl AlsIndex {
+    /// An index of the sets of `min` to `max` (at most 6) cells.
+    pub(crate) fn new(min: usize, max: usize) -> AlsIndex {
+        assert!(3 <= min && min <= max && max <= MAX_ALS);
+        AlsIndex { min, max, built: false, sets: Vec::new(), old: Vec::new(), old_cand: Vec::new() }
+    }
+
     /// The grid state changed: index it anew when asked (keeping the sets
     /// that stay).
     pub(crate) fn forget(&mut self) {
@@ -270,7 +286,7 @@ impl AlsIndex {
         self.built = true;
         let mut usable = CellSet::EMPTY;
         for c in b.unsolved.iter() {
-            if (2..=6).contains(&b.cand[c].count_ones()) {
+            if (2..=self.max as u32 + 1).contains(&b.cand[c].count_ones()) {
                 usable.insert(c);
             }
         }
@@ -287,7 +303,7 @@ impl AlsIndex {
         std::mem::swap(&mut self.sets, &mut self.old);
         self.sets.clear();
         let mut reuse = Reuse { changed, kept: usable.minus(&changed), cursor: 0 };
-        let mut chosen = [0usize; 5];
+        let mut chosen = [0usize; MAX_ALS];
         self.collect(topo, usable, 0, 0, b, &mut chosen, false, &mut reuse);
         self.old_cand.clear();
         self.old_cand.extend((0..b.cand.len()).map(|c| if b.unsolved.contains(c) { b.cand[c] } else { 0 }));
@@ -304,7 +320,7 @@ impl AlsIndex {
         depth: usize,
         union: Mask,
         b: &Board,
-        chosen: &mut [usize; 5],
+        chosen: &mut [usize; MAX_ALS],
         fresh: bool,
         reuse: &mut Reuse,
     ) {
@@ -312,21 +328,21 @@ impl AlsIndex {
             self.copy_old(&chosen[..depth], reuse);
             return;
         }
-        if depth >= 3 && union.count_ones() as usize == depth + 1 {
+        if depth >= self.min && union.count_ones() as usize == depth + 1 {
             let inside = CellSet::from_cells(&chosen[..depth]);
             let house = topo.se_order.iter().copied().find(|&h| (topo.houses[h].set & inside) == inside);
-            let mut cells = [0; 5];
+            let mut cells = [0; MAX_ALS];
             cells[..depth].copy_from_slice(&chosen[..depth]);
             self.sets.push(Als { house, size: depth, cells, inside, digits: union });
         }
-        if depth == 5 {
+        if depth == self.max {
             return;
         }
         let mut rest = cands;
         for c in cands.iter() {
             rest.remove(c);
             let u = union | b.cand[c];
-            if u.count_ones() > 6 {
+            if u.count_ones() as usize > self.max + 1 {
                 continue;
             }
             chosen[depth] = c;
@@ -372,26 +388,29 @@ mod tests {
 
     /// Along real grading paths (every step applied in turn), the index
     /// kept from state to state lists exactly the sets, in the same order,
-    /// that an index built from scratch lists.
+    /// that an index built from scratch lists: the wings' sets of 3 to 5
+    /// cells and the TUVWXYZ-wing's of 6.
     #[test]
     fn a_kept_index_lists_what_a_fresh_one_lists() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sudoku/se-rated.txt");
         let text = std::fs::read_to_string(path).expect("shared/data/sudoku/se-rated.txt");
-        let mut kept_sets = 0;
+        let mut kept_sets = [0; 2];
         for p in text.lines().filter(|l| !l.starts_with('#')).step_by(40) {
             let problem = Problem::classic(3, 3, &p[..81]).unwrap();
             let topo = Topology::new(&problem);
             let mut b = Board::new(&topo, &problem.givens);
-            let mut kept = AlsIndex::default();
+            let mut kept = [AlsIndex::new(3, 5), AlsIndex::new(6, 6)];
             for step in grade(&problem).steps {
-                kept.forget();
-                kept.build(&topo, &b);
-                let mut fresh = AlsIndex::default();
-                FORGET.set(true);
-                fresh.build(&topo, &b);
-                FORGET.set(false);
-                assert_eq!(kept.sets, fresh.sets, "{p}");
-                kept_sets += kept.sets.len();
+                for (i, kept) in kept.iter_mut().enumerate() {
+                    kept.forget();
+                    kept.build(&topo, &b);
+                    let mut fresh = AlsIndex::new(kept.min, kept.max);
+                    FORGET.set(true);
+                    fresh.build(&topo, &b);
+                    FORGET.set(false);
+                    assert_eq!(kept.sets, fresh.sets, "{p}");
+                    kept_sets[i] += kept.sets.len();
+                }
                 for &(c, d) in &step.eliminations {
                     b.eliminate(c, d as usize);
                 }
@@ -400,6 +419,6 @@ mod tests {
                 }
             }
         }
-        assert!(kept_sets > 1000, "the sample's states hold almost locked sets ({kept_sets})");
+        assert!(kept_sets[0] > 1000 && kept_sets[1] > 100, "the sample's states hold almost locked sets ({kept_sets:?})");
     }
 }
