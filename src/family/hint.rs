@@ -387,6 +387,18 @@ mod tests {
         let hint = describe(&Stuck::Step(chain), &names);
         assert_eq!((hint.look.as_str(), hint.finds.as_deref()), ("Look for a forcing chain.", Some("It places 1 in r1c1.")));
         assert_eq!(describe(&Stuck::SinglesOnly, &names), Hint { look: SINGLES_ONLY.into(), finds: None, naming: None });
+        // SE's aligned triplet exclusion on r2c1, r3c4 and r2c3 (grade's
+        // `an_aligned_triplet_exclusion_is_ses`).
+        let triplet =
+            StuckStep { eliminations: vec![(11, 6), (11, 8)], cells: vec![9, 21, 11], ..step(Technique::AlignedTripletExclusion) };
+        let hint = describe(&Stuck::Step(triplet), &names);
+        assert_eq!(
+            (hint.look.as_str(), hint.finds.as_deref()),
+            (
+                "Look for an aligned triplet exclusion.",
+                Some("Try the triples of values r2c1, r3c4 and r2c3 can take together: it removes 7 and 9 from r2c3.")
+            )
+        );
     }
 }
 
