@@ -84,15 +84,15 @@ pub(crate) fn xy_wing(topo: &Topology, b: &Board, xyz: bool, unchanged: CellSet)
 }
 
 /// Sukaku Explainer's WXYZ- (k = 3), VWXYZ- (k = 4), UVWXYZ- (k = 5) and
-/// TUVWXYZ-wings (k = 6): an almost locked set of k cells that all see each other (in one house,
-/// or on a variant grid across houses: two cells of a box and a third in a
-/// window with one and a column with the other) holding k+1 digits, and a
-/// bivalue cell {x, z} outside it whose x is restricted (every x of the set
-/// sees the bivalue cell). Then z is in the set or in the bivalue cell, so
-/// z leaves every cell seeing all those z's. Ratings: WXYZ 5.5 - 5.6, VWXYZ
-/// 6.2 - 6.4 (by the largest cell of the set), UVWXYZ 6.6, TUVWXYZ 7.5 (SE
-/// tries it among its chaining producers: after the static chains, before
-/// aligned triplet exclusion and Nishio).
+/// TUVWXYZ-wings (k = 6): an almost locked set of k cells that all see each
+/// other (in one house, or on a variant grid across houses: two cells of a
+/// box and a third in a window with one and a column with the other)
+/// holding k+1 digits, and a bivalue cell {x, z} outside it whose x is
+/// restricted (every x of the set sees the bivalue cell). Then z is in the
+/// set or in the bivalue cell, so z leaves every cell seeing all those z's.
+/// Ratings: WXYZ 5.5 - 5.6, VWXYZ 6.2 - 6.4 (by the largest cell of the
+/// set), UVWXYZ 6.6, TUVWXYZ 7.5 (SE tries it among its chaining producers:
+/// after the static chains, before aligned triplet exclusion and Nishio).
 ///
 /// A set and a bivalue cell all of whose cells are `unchanged` since a
 /// search that found nothing are skipped: candidates only leave, so they
@@ -220,9 +220,10 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
 /// Almost locked sets of `min` to `max` cells (one more digit than cells)
 /// whose cells all see each other, built once per grid state for the wing
 /// searches (3 to 5 cells for the three wings below the chains, 6 for the
-/// TUVWXYZ-wing, which only a grid the chains leave unsolved asks for): enumerated from each cell in grid order, as SE's wings are
-/// (on a classic grid such cells lie in one house; on a variant grid they
-/// may span a box, a window and a line).
+/// TUVWXYZ-wing, which only a grid the chains leave unsolved asks for):
+/// enumerated from each cell in grid order, as SE's wings are (on a classic
+/// grid such cells lie in one house; on a variant grid they may span a box,
+/// a window and a line).
 ///
 /// A set is a matter of its cells' candidates only, so the index of the
 /// next grid state keeps the previous one's sets whose cells all kept
