@@ -26,8 +26,8 @@
 //! keeps it out of the bases), so a board with one is searched in full and
 //! not remembered.
 
-use super::Technique;
 use super::board::{Board, CellSet, Hint, HouseKind, Mask, Topology, bits, cell_list};
+use super::{Technique, rating};
 
 /// The first pair (`degree` 2) or triplet (3) in SE's order that excludes
 /// something, and whether a search that found nothing may be remembered
@@ -46,11 +46,14 @@ pub(crate) fn aligned_exclusion(topo: &Topology, b: &Board, degree: usize, uncha
     let clean = single.is_empty();
     let unchanged = if clean { unchanged } else { CellSet::EMPTY };
     // The base cells with their excluders, in grid order; for triplets
-    // also by cell: the excluders and the place in that order.
+    // also by cell: the place in that order.
     let mut base: Vec<(usize, CellSet)> = Vec::new();
     let mut base_set = CellSet::EMPTY;
     let by_cell = if degree > 2 { b.cand.len() } else { 0 };
-    let (mut excluders, mut index) = (vec![CellSet::EMPTY; by_cell], vec![usize::MAX; by_cell]);
+    let mut index = vec![usize::MAX; by_cell];
+    // Its row's, column's and box's cells (SE lists a cell's peers in
+    // those first, then those only a variant house adds).
+    let mut plain = vec![CellSet::EMPTY; by_cell];
     for c in b.unsolved.iter() {
         if b.cand[c].count_ones() < 2 || !(topo.peer_set[c] & single).is_empty() {
             continue;
@@ -58,7 +61,11 @@ pub(crate) fn aligned_exclusion(topo: &Topology, b: &Board, degree: usize, uncha
         let ex = topo.peer_set[c] & excluding;
         if !ex.is_empty() {
             if degree > 2 {
-                (excluders[c], index[c]) = (ex, base.len());
+                index[c] = base.len();
+                plain[c] = topo.cell_houses[c]
+                    .iter()
+                    .filter(|&&h| topo.houses[h].kind != HouseKind::Other)
+                    .fold(CellSet::EMPTY, |s, &h| s | topo.houses[h].set);
             }
             base.push((c, ex));
             base_set.insert(c);
@@ -113,18 +120,14 @@ pub(crate) fn aligned_exclusion(topo: &Topology, b: &Board, degree: usize, uncha
             // column and box first, then those only a variant house adds).
             tail.clear();
             for (c, e) in [(c0, e0 & base_set), (c1, (e1 & base_set).minus(&e0))] {
-                let plain = topo.cell_houses[c]
-                    .iter()
-                    .filter(|&&h| topo.houses[h].kind != HouseKind::Other)
-                    .fold(CellSet::EMPTY, |s, &h| s | topo.houses[h].set);
-                tail.extend((e & plain).iter());
-                tail.extend(e.minus(&plain).iter());
+                tail.extend((e & plain[c]).iter());
+                tail.extend(e.minus(&plain[c]).iter());
             }
             for &c2 in &tail {
                 if c2 == c0 || c2 == c1 || seen_before(i, j, c2) {
                     continue;
                 }
-                let common = common & excluders[c2];
+                let common = common & base[index[c2]].1;
                 if common.count() < 2 {
                     continue;
                 }
@@ -232,19 +235,13 @@ fn excluded(topo: &Topology, b: &Board, cells: &[usize], blocking: CellSet, comm
     if (0..n).all(|k| masks[k] & !ok[k] == 0) {
         return None;
     }
-    let (technique, rating) = match n {
-        2 => (Technique::AlignedPairExclusion, 62),
-        _ => (Technique::AlignedTripletExclusion, 75),
-    };
-    let mut hint = Hint::new(technique, rating).focused(Vec::new(), Vec::new(), cells.to_vec(), 0);
+    let technique = if n == 2 { Technique::AlignedPairExclusion } else { Technique::AlignedTripletExclusion };
+    let mut hint = Hint::new(technique, rating::base_tenths(technique)).focused(Vec::new(), Vec::new(), cells.to_vec(), 0);
     for k in 0..n {
         for d in bits(masks[k] & !ok[k]) {
             hint.eliminations.push((cells[k], d as u8));
         }
     }
-    let head = || {
-        let what = if n == 2 { "aligned pair exclusion" } else { "aligned triplet exclusion" };
-        format!("{what}: {} against {}", cell_list(topo, cells.iter().copied()), cell_list(topo, common.iter()))
-    };
+    let head = || format!("{technique}: {} against {}", cell_list(topo, cells.iter().copied()), cell_list(topo, common.iter()));
     Some(hint.finish(topo, head))
 }
