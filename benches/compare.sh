@@ -143,7 +143,10 @@ for r in 2 3; do
 done
 if sel se9; then
   row se9 0 "SE >= 9.0 classic-9 found"
-  tool se9 puzzlebook 10 "$PB" generate classic-9 --rating 9.0.. --count 10 --no-store
+  # 30, not 10: the finds are rare events (about one step in 250 of a
+  # climb), so ten from one random seed came out anywhere from 2 to 5 a
+  # second for the same binary (docs/speed.md, "SE >= 9 over many climbs").
+  tool se9 puzzlebook 30 "$PB" generate classic-9 --rating 9.0.. --count 30 --no-store
   if [ "$TDOKU_SE9_LIMIT" -gt 0 ]; then
     tool se9 tdoku-gen se9 bash -c "$TDGEN -p0 -s0 -c0 -g1 -d1 -l $TDOKU_SE9_LIMIT | cut -d' ' -f1 | $PB grade classic-9 --file /dev/stdin"
   fi
