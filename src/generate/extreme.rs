@@ -39,7 +39,8 @@ const MAX_FOUND: usize = 6;
 /// 600000–1000000) and `8.5..`: with this, and steps that keep the solution
 /// while outside the range, the search finds 1.2–1.3 times as many distinct
 /// puzzles a second of CPU as with up to three orbits and half of the
-/// outside steps moving to another solution (the setting before). Up to one
+/// outside steps moving to another solution (the setting before; 1.1–1.2
+/// over every puzzle measured, docs/speed.md "SE ≥ 9 over many climbs"). Up to one
 /// orbit was no better; up to five, a quarter of the outside steps moving,
 /// or fewer starts did worse. A climb meets the range at about the same
 /// rate (0.4–0.5 % of its steps) however far it has come, so more steps per
