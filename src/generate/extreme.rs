@@ -215,11 +215,17 @@ impl Ground<'_> {
         order.extend_from_slice(last);
         for o in order {
             let orbit = &self.orbits[o];
-            let free = orbit.iter().any(|&c| {
-                givens.cells[c].is_none() && self.solver.count_excluding(givens, &[(c, solution.cells[c].unwrap_or(0))], 1).solutions > 0
-            });
+            // The eraser's question, searched near the known solution.
+            let free = orbit
+                .iter()
+                .any(|&c| givens.cells[c].is_none() && self.solver.other_than(givens, c, solution.cells[c].unwrap_or(0), solution));
             if free {
                 orbit.iter().for_each(|&c| givens.cells[c] = solution.cells[c]);
+                // Once the puzzle is unique no orbit left is free: the
+                // questions for them would all answer no.
+                if self.solver.count(givens, 2).solutions == 1 {
+                    return;
+                }
             }
         }
     }
