@@ -171,8 +171,8 @@ impl Generator {
 }
 
 impl Ground<'_> {
-    /// The grader's rating (the hardest step of its path), to one decimal
-    /// as stored and as ranges are written. With no upper end to the range
+    /// The grader's rating (the hardest step of its path, the path itself
+    /// not described), to one decimal as stored and as ranges are written. With no upper end to the range
     /// (a guess, 10.0, is the highest rating) a puzzle needing any step at
     /// or above the low end is in range, whatever comes after: the grader
     /// stops at that step, and the puzzle counts as rated the low end.
@@ -180,13 +180,13 @@ impl Ground<'_> {
         let tenth = |r: f32| (f64::from(r) * 10.0).round() / 10.0;
         if self.range.high >= 10.0 && self.range.low >= 1.0 {
             let below_low = (self.range.low * 10.0).round() as u32 - 1;
-            return match self.grader.grade_up_to(givens, below_low) {
-                Some(grade) => grade.solved.then(|| tenth(grade.se_rating)),
+            return match self.grader.rate_up_to(givens, below_low) {
+                Some(rating) => rating.solved.then(|| tenth(rating.se_rating)),
                 None => Some(self.range.low),
             };
         }
-        let grade = self.grader.grade(givens)?;
-        grade.solved.then(|| tenth(grade.se_rating))
+        let rating = self.grader.rate(givens)?;
+        rating.solved.then(|| tenth(rating.se_rating))
     }
 
     /// Whether cell `c` may be erased (Trividoku's lettered cells stay).

@@ -165,9 +165,15 @@ impl Grader {
 
     /// [`Grader::grade_within`] without the solving path.
     pub fn rate_within(&self, givens: &Grid, level: Level) -> Option<Rating> {
+        self.rate_up_to(givens, ceiling_of(level))
+    }
+
+    /// [`Grader::grade_up_to`] without the solving path: `None` where a
+    /// step is rated above `ceiling` or the givens break a rule.
+    pub fn rate_up_to(&self, givens: &Grid, ceiling: u32) -> Option<Rating> {
         let givens = self.with_fixed(givens);
         self.fits(&givens).then_some(())?;
-        let graded = super::grade_on(&self.topology, &givens.cells, ceiling_of(level), false)?;
+        let graded = super::grade_on(&self.topology, &givens.cells, ceiling, false)?;
         // Unsolved with no step taken (every step rates 1.0 or more): the
         // grid is contradictory.
         (graded.solved || graded.se_rating > 0.0).then(|| graded.rating())
