@@ -8,9 +8,10 @@
 //! clues (orbits, under a symmetry) are dropped, clues are added back in
 //! random order until the puzzle is unique again — for the same solution
 //! outside the range, for another solution of what was left once inside
-//! it — and the result is thinned to a minimal puzzle. A neighbour no farther from the
-//! range than the current puzzle replaces it (so the climb also walks along
-//! plateaus and, once inside the range, keeps finding new puzzles there).
+//! it — and the result is thinned to a minimal puzzle. A neighbour no
+//! farther from the range than the current puzzle replaces it (so the climb
+//! also walks along plateaus and, once inside the range, keeps finding new
+//! puzzles there).
 //! The puzzles met inside the range are returned, one per solution: unique,
 //! minimal (among symmetric removals), rated by the grader.
 
@@ -40,9 +41,9 @@ const MAX_FOUND: usize = 6;
 /// while outside the range, the search finds 1.2–1.3 times as many distinct
 /// puzzles a second of CPU as with up to three orbits and half of the
 /// outside steps moving to another solution (the setting before; 1.1–1.2
-/// over every puzzle measured, docs/speed.md "SE ≥ 9 over many climbs"). Up to one
-/// orbit was no better; up to five, a quarter of the outside steps moving,
-/// or fewer starts did worse. A climb meets the range at about the same
+/// over every puzzle measured, docs/speed.md "SE ≥ 9 over many climbs").
+/// Up to one orbit was no better; up to five, a quarter of the outside steps
+/// moving, or fewer starts did worse. A climb meets the range at about the same
 /// rate (0.4–0.5 % of its steps) however far it has come, so more steps per
 /// climb and more climbs cost alike.
 const MAX_DROPPED: usize = 2;
@@ -172,10 +173,11 @@ impl Generator {
 
 impl Ground<'_> {
     /// The grader's rating (the hardest step of its path, the path itself
-    /// not described), to one decimal as stored and as ranges are written. With no upper end to the range
-    /// (a guess, 10.0, is the highest rating) a puzzle needing any step at
-    /// or above the low end is in range, whatever comes after: the grader
-    /// stops at that step, and the puzzle counts as rated the low end.
+    /// not described), to one decimal as stored and as ranges are written.
+    /// With no upper end to the range (a guess, 10.0, is the highest
+    /// rating) a puzzle needing any step at or above the low end is in
+    /// range, whatever comes after: the grader stops at that step, and the
+    /// puzzle counts as rated the low end.
     fn rating(&self, givens: &Grid) -> Option<f64> {
         let tenth = |r: f32| (f64::from(r) * 10.0).round() / 10.0;
         if self.range.high >= 10.0 && self.range.low >= 1.0 {
