@@ -131,8 +131,7 @@ pub(crate) fn als_wing(topo: &Topology, b: &Board, index: &mut AlsIndex, k: usiz
         let rating = match k {
             3 => 55 + (1 - (3 - maxc as i32).abs()).max(0) as u32,
             4 => 62 + (2 - (3 - maxc as i32).abs()).max(0) as u32,
-            5 => 66,
-            _ => 75,
+            _ => super::rating::base_tenths(tech),
         };
         if best.as_ref().is_some_and(|(r, _, _)| *r < rating) {
             continue;
